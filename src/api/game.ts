@@ -1,0 +1,282 @@
+import { castDraft, Immer, freeze } from 'immer';
+import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
+import { EDGE_NAMES, isRotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
+import { hashSeed, mulberry32, shuffleInPlace } from '../core/rng.js';
+import {
+  FIGURE_FOLLOWER,
+  Kernel,
+  PLACE_MISMATCH,
+  PLACE_NOT_ADJACENT,
+  PLACE_OCCUPIED,
+  winnersOf,
+} from '../kernel/kernel.js';
+import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, MAXF, tablesFor } from '../kernel/tables.js';
+import { TILE_SETS } from '../tiles/catalogue.js';
+import type { FeatureKind } from '../tiles/types.js';
+import { guardFarmerRule, kernelOf, type RuleHooks, remember, withCustomRule } from './bridge.js';
+import { type GameOptions, resolveOptions } from './options.js';
+import type {
+  FinalScore,
+  GameEvent,
+  GameState,
+  MeepleOnBoard,
+  Move,
+  PlacedTile,
+  ScoredFeature,
+  TilePlacement,
+} from './types.js';
+
+// A private instance: this library never changes immer's global settings.
+const immer = new Immer({ autoFreeze: true });
+
+/**
+ * Starts a game: the start tile at (0,0), the bag shuffled by the seed (after `drawOrder`), and
+ * the first tile drawn for player 0. Throws {@link OptionsError} listing every bad option.
+ */
+export function createGame(options: GameOptions): GameState {
+  const o = resolveOptions(options);
+  const set = TILE_SETS[o.tileSet];
+  const tables = tablesFor(set);
+  const k = Kernel.create(
+    tables,
+    { smallCity: o.rules.smallCity, meeples: o.rules.meeples, farmers: o.rules.farmers === 'custom' ? guardFarmerRule(o.farmerRule) : o.farmerRule },
+    o.names.length,
+  );
+  const pool: string[] = [];
+  for (const [id, n] of set.counts) for (let i = id === set.startTile ? 1 : 0; i < n; i++) pool.push(id);
+  for (const id of o.drawOrder) pool.splice(pool.indexOf(id), 1);
+  const bag = [...o.drawOrder, ...shuffleInPlace(pool, mulberry32(hashSeed(o.seed)))];
+  bag.forEach((id, i) => {
+    k.bag[i] = tables.typeOf[id] as number;
+  });
+  k.bagLen = bag.length;
+  const events: GameEvent[] = [];
+  withCustomRule(() => k.drawNext(events));
+  const state: GameState = {
+    version: 1,
+    tileSet: o.tileSet,
+    edition: o.edition,
+    rules: o.rules,
+    seed: o.seed,
+    status: k.finished ? 'finished' : 'playing',
+    turn: 0,
+    currentPlayer: k.current,
+    currentTile: k.currentType >= 0 ? (tables.ids[k.currentType] as string) : null,
+    players: o.names.map((name, i) => ({ name, score: k.score[i] as number, meeples: k.supply[i] as number })),
+    placements: [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null }],
+    meeples: [],
+    tilesLeft: bag.slice(k.bagPos),
+    discarded: Array.from(k.discarded.subarray(0, k.nDiscarded), (t) => tables.ids[t] as string),
+    scored: scoredIn(events),
+    events,
+  };
+  freeze(state, true);
+  remember(state, k);
+  return state;
+}
+
+function scoredIn(events: readonly GameEvent[]): ScoredFeature[] {
+  const out: ScoredFeature[] = [];
+  for (const e of events) if (e.type === 'feature-scored') out.push(e.score);
+  return out;
+}
+
+const MOVE_KEYS = ['x', 'y', 'rotation', 'tile', 'meeple'];
+const MEEPLE_KEYS = ['at', 'kind'];
+
+function illegal(code: MoveErrorCode, message: string): IllegalMoveError {
+  return new IllegalMoveError(code, message);
+}
+
+/** Checks the form of a move, without the board. */
+function shapeError(move: unknown): IllegalMoveError | null {
+  if (typeof move !== 'object' || move === null || Array.isArray(move)) {
+    return illegal('malformed-move', 'a move must be an object such as { x: 1, y: 0, rotation: 90 }');
+  }
+  const m = move as Record<string, unknown>;
+  for (const key of Object.keys(m)) {
+    if (!MOVE_KEYS.includes(key)) return illegal('malformed-move', `a move has no field "${key}" (fields: ${MOVE_KEYS.join(', ')})`);
+  }
+  if (!Number.isInteger(m.x) || !Number.isInteger(m.y)) return illegal('malformed-move', 'x and y must be whole numbers');
+  if (!isRotation(m.rotation)) return illegal('malformed-move', `rotation must be 0, 90, 180 or 270, not ${JSON.stringify(m.rotation)}`);
+  if (m.tile !== undefined && typeof m.tile !== 'string') return illegal('malformed-move', 'tile, when given, must be a tile id');
+  if (m.meeple !== undefined && m.meeple !== null) {
+    const d = m.meeple;
+    if (typeof d !== 'object' || Array.isArray(d)) return illegal('malformed-move', 'meeple must be an object such as { at: "N" }');
+    for (const key of Object.keys(d)) {
+      if (!MEEPLE_KEYS.includes(key)) return illegal('malformed-move', `meeple has no field "${key}" (fields: at, kind)`);
+    }
+    const { at, kind } = d as Record<string, unknown>;
+    if (typeof at !== 'string' || spotIndex(at) < 0) {
+      return illegal('unknown-spot', `meeple.at must be one of ${SPOTS.join(', ')}, not ${JSON.stringify(at)}`);
+    }
+    if (kind !== undefined && kind !== 'follower') return illegal('malformed-move', `meeple.kind must be "follower", not ${JSON.stringify(kind)}`);
+  }
+  return null;
+}
+
+const describeTile = (id: string, rotation: number) => `tile ${id}${rotation ? ` turned ${rotation}°` : ''}`;
+
+/**
+ * Checks a move against the rules. Returns `null` for a legal move, or the
+ * {@link IllegalMoveError} that `applyMove` would throw (never throws itself, except for a state
+ * that is not a valid state).
+ */
+export function validateMove(state: GameState, move: Move): IllegalMoveError | null {
+  if (state.status === 'finished') return illegal('game-finished', 'the game is over: no tile is left to place');
+  const shape = shapeError(move);
+  if (shape !== null) return shape;
+  const current = state.currentTile as string;
+  if (move.tile !== undefined && move.tile !== current) {
+    return illegal('wrong-tile', `the tile to place is ${current}, not ${move.tile}`);
+  }
+  const k = kernelOf(state);
+  const t = k.currentType;
+  const q = move.rotation / 90;
+  const code = k.checkPlacement(t, q, move.x, move.y);
+  if (code === PLACE_OCCUPIED) {
+    const p = k.tileAt(move.x, move.y);
+    return illegal('cell-occupied', `(${move.x}, ${move.y}) already holds tile ${k.tables.ids[k.pType[p] as number]}`);
+  }
+  if (code === PLACE_NOT_ADJACENT) {
+    return illegal('not-adjacent', `(${move.x}, ${move.y}) touches no tile: a tile must share an edge with a tile on the board`);
+  }
+  if (code >= PLACE_MISMATCH) {
+    const d = code - PLACE_MISMATCH;
+    const mine = EDGE_KIND_NAMES[k.tables.edgeKind[(t * 4 + q) * 4 + d] as number];
+    const theirs = EDGE_KIND_NAMES[k.neighbourEdgeKind(move.x, move.y, d)];
+    return illegal(
+      'edge-mismatch',
+      `${EDGE_NAMES[d]} edge: the tile has ${mine === 'city' ? 'a city' : `a ${mine}`}, the neighbour has ${theirs === 'city' ? 'a city' : `a ${theirs}`}`,
+    );
+  }
+  if (move.meeple === undefined || move.meeple === null) return null;
+  const player = state.currentPlayer;
+  if ((k.supply[player] as number) <= 0) {
+    return illegal('no-meeples-left', `${state.players[player]?.name ?? `player ${player}`} has no follower left in supply`);
+  }
+  const at = move.meeple.at;
+  const local = k.spotFeature(t, q, spotIndex(at));
+  if (local < 0) {
+    return illegal('no-feature-at-spot', `${describeTile(current, move.rotation)} has nothing a meeple can stand on at ${at}`);
+  }
+  if ((k.freeFeatures(t, q, move.x, move.y) & (1 << local)) === 0) {
+    const kind = FEATURE_KIND_NAMES[k.tables.featKind[t * MAXF + local] as number];
+    return illegal('feature-occupied', `the ${kind} at ${at} already has a meeple on it further along`);
+  }
+  return null;
+}
+
+/**
+ * Plays a move and returns the next state; never changes `state`. Throws the
+ * {@link IllegalMoveError} that {@link validateMove} returns for an illegal move; nothing is
+ * half applied. `hooks` is only needed for a custom farmer rule after loading a state from JSON.
+ */
+export function applyMove(state: GameState, move: Move, hooks?: RuleHooks): GameState {
+  const error = validateMove(state, move);
+  if (error !== null) throw error;
+  const k = kernelOf(state, hooks).clone();
+  const t = k.currentType;
+  const q = move.rotation / 90;
+  const player = k.current;
+  const tile = state.currentTile as string;
+  const drawnBefore = k.bagPos;
+  const discardedBefore = k.nDiscarded;
+  const events: GameEvent[] = [{ type: 'tile-placed', player, tile, x: move.x, y: move.y, rotation: move.rotation }];
+  let deployed: PlacedTile['meeple'] = null;
+  let local = -1;
+  if (move.meeple !== undefined && move.meeple !== null) {
+    local = k.spotFeature(t, q, spotIndex(move.meeple.at));
+    const at = SPOTS[k.tables.featSpot[(t * 4 + q) * MAXF + local] as number] as Spot;
+    deployed = { at, kind: 'follower' };
+    const feature = FEATURE_KIND_NAMES[k.tables.featKind[t * MAXF + local] as number] as FeatureKind;
+    events.push({ type: 'meeple-placed', player, kind: 'follower', x: move.x, y: move.y, at, feature });
+  }
+  withCustomRule(() => k.play(q, move.x, move.y, local, FIGURE_FOLLOWER, events));
+  const ids = k.tables.ids;
+  const next = immer.produce(state, (d) => {
+    d.turn = k.turn;
+    d.currentPlayer = k.current;
+    d.currentTile = k.currentType >= 0 ? (ids[k.currentType] as string) : null;
+    d.status = k.finished ? 'finished' : 'playing';
+    d.players.forEach((p, i) => {
+      p.score = k.score[i] as number;
+      p.meeples = k.supply[i] as number;
+    });
+    d.placements.push({ tile, x: move.x, y: move.y, rotation: move.rotation, player, meeple: deployed });
+    for (const e of events) {
+      if (e.type === 'meeple-placed') {
+        const m: MeepleOnBoard = { owner: e.player, kind: e.kind, x: e.x, y: e.y, at: e.at, feature: e.feature };
+        d.meeples.push(m);
+      } else if (e.type === 'meeple-returned') {
+        const i = d.meeples.findIndex((m) => m.owner === e.owner && m.x === e.x && m.y === e.y && m.at === e.at && m.kind === e.kind);
+        d.meeples.splice(i, 1);
+      } else if (e.type === 'feature-scored') {
+        d.scored.push(castDraft(e.score));
+      }
+    }
+    if (k.bagPos > drawnBefore) d.tilesLeft.splice(0, k.bagPos - drawnBefore);
+    for (let i = discardedBefore; i < k.nDiscarded; i++) d.discarded.push(ids[k.discarded[i] as number] as string);
+    d.events = castDraft(events);
+  });
+  remember(next, k);
+  return next;
+}
+
+/**
+ * Every legal position and rotation for the current tile, rotations that give the same board
+ * listed once (the smallest). Ordered by y, then x, then rotation. Empty when the game is over.
+ */
+export function legalPlacements(state: GameState): TilePlacement[] {
+  if (state.status === 'finished') return [];
+  const k = kernelOf(state);
+  const out: TilePlacement[] = [];
+  k.forEachPlacement(k.currentType, (x, y, q) => {
+    out.push({ x, y, rotation: (q * 90) as TilePlacement['rotation'] });
+  });
+  return out.sort((a, b) => a.y - b.y || a.x - b.x || a.rotation - b.rotation);
+}
+
+/**
+ * Every legal move: for each placement (in {@link legalPlacements} order) the move without a
+ * meeple, then one move per feature of the tile a follower may take, by canonical spot in
+ * `SPOTS` order (N, E, S, W, C, NNW … WNW, I). Every move names its tile.
+ */
+export function legalMoves(state: GameState): Move[] {
+  if (state.status === 'finished') return [];
+  const k = kernelOf(state);
+  const t = k.currentType;
+  const tile = state.currentTile as string;
+  const canDeploy = (k.supply[k.current] as number) > 0;
+  const nf = k.tables.nFeat[t] as number;
+  const out: Move[] = [];
+  for (const p of legalPlacements(state)) {
+    out.push({ tile, x: p.x, y: p.y, rotation: p.rotation });
+    if (!canDeploy) continue;
+    const q = p.rotation / 90;
+    const free = k.freeFeatures(t, q, p.x, p.y);
+    const spots: number[] = [];
+    for (let f = 0; f < nf; f++) {
+      if (free & (1 << f)) spots.push(k.tables.featSpot[(t * 4 + q) * MAXF + f] as number);
+    }
+    spots.sort((a, b) => a - b);
+    for (const s of spots) out.push({ tile, x: p.x, y: p.y, rotation: p.rotation, meeple: { at: SPOTS[s] as Spot, kind: 'follower' } });
+  }
+  return out;
+}
+
+/**
+ * Final totals, every scoring that made them, and the winners. On a finished game this is the
+ * recorded result; on a game in progress, the result if it ended now (useful to evaluate a
+ * position). Never changes `state`.
+ */
+export function scoreFinal(state: GameState, hooks?: RuleHooks): FinalScore {
+  const scores = state.players.map((p) => p.score);
+  if (state.status === 'finished') return { scores, breakdown: state.scored, winners: winnersOf(scores) };
+  const k = kernelOf(state, hooks);
+  const pts = new Int32Array(scores.length);
+  const entries: ScoredFeature[] = [];
+  withCustomRule(() => k.finalScoring(pts, entries));
+  const totals = scores.map((s, i) => s + (pts[i] as number));
+  return freeze({ scores: totals, breakdown: [...state.scored, ...entries], winners: winnersOf(totals) }, true);
+}

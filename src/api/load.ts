@@ -1,0 +1,15 @@
+import { freeze } from 'immer';
+import { rebuild, remember } from './bridge.js';
+import type { GameState } from './types.js';
+
+/**
+ * Checks a saved state (for example `JSON.parse` of a stored game) and returns it deeply
+ * frozen, ready for every function of this library. Throws {@link StateError} listing what is
+ * wrong. (Passing an unchecked parsed state straight to the other functions works too; they
+ * check it the same way on first use.)
+ */
+export function loadState(json: unknown): GameState {
+  const state = freeze(structuredClone(json), true) as GameState;
+  remember(state, rebuild(state));
+  return state;
+}

@@ -1,0 +1,206 @@
+import { type OptionsErrorCode, OptionsError, type Problem } from '../core/errors.js';
+import { farmerRules } from '../kernel/farmers.js';
+import { TILE_SETS } from '../tiles/catalogue.js';
+import type { TileSetName } from '../tiles/types.js';
+import type { Edition, FarmerRule, FarmerRuleName, Rules, TileId } from './types.js';
+
+/** Rule options of {@link GameOptions}; each overrides the edition's preset. */
+export interface RulesOptions {
+  /**
+   * How fields score at the end:
+   * - `'farm-3'` (current rules, default): each field separately; its majority farmers score 3
+   *   per distinct completed city bordering it.
+   * - `'farm-3-once'` (second-edition rules): as `'farm-3'`, but a player scores a given city at
+   *   most once, however many of the player's fields border it.
+   * - `'city-4'` (first-edition rules): each completed city once; the players with the most
+   *   farmers in all fields bordering it score 4.
+   * - `'none'`: fields score nothing.
+   * - a {@link FarmerRule} function of your own (pure; see its documentation). The state records
+   *   `'custom'`; after loading such a state from JSON, pass the function again to `applyMove` and
+   *   `scoreFinal`.
+   */
+  readonly farmers?: FarmerRuleName | FarmerRule;
+  /** A completed two-tile city scores 4 (default) or 2 (1 a tile and 1 a pennant, first and second editions). */
+  readonly smallCity?: 2 | 4;
+  /** Followers per player; defaults to the tile set's (7 for the base game, 5 for the print-and-play demo). */
+  readonly meeples?: number;
+}
+
+/** Options of {@link createGame}. */
+export interface GameOptions {
+  /** 2 to 5 player names, or a player count (names become "Player 1", "Player 2", …). */
+  readonly players: number | readonly string[];
+  /** The seed of the shuffle: the same seed (and options) give the same game. */
+  readonly seed: number | string;
+  /** `'base'` (72 tiles, default) or `'pnp-demo'` (the 48-tile print-and-play demo). */
+  readonly tileSet?: TileSetName;
+  /**
+   * A preset of rules: `'first'` (farmers `'city-4'`, smallCity 2), `'second'` (`'farm-3-once'`,
+   * smallCity 2) or `'current'` (`'farm-3'`, smallCity 4; default). `rules` overrides it.
+   */
+  readonly edition?: Edition;
+  readonly rules?: RulesOptions;
+  /**
+   * Tile ids to draw first, in this order (for tests, tutorials and puzzles); the rest of the
+   * set follows, shuffled by the seed. Asking for more copies than the set holds (the start
+   * tile's copy excluded) is an error.
+   */
+  readonly drawOrder?: readonly TileId[];
+}
+
+/** Options checked and completed with their defaults. */
+export interface ResolvedOptions {
+  readonly names: readonly string[];
+  readonly seed: number | string;
+  readonly tileSet: TileSetName;
+  readonly edition: Edition;
+  readonly rules: Rules;
+  readonly farmerRule: FarmerRule;
+  readonly drawOrder: readonly TileId[];
+}
+
+const OPTION_KEYS = ['players', 'seed', 'tileSet', 'edition', 'rules', 'drawOrder'];
+const RULE_KEYS = ['farmers', 'smallCity', 'meeples'];
+const FARMER_NAMES = Object.keys(farmerRules);
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 5;
+export const MAX_MEEPLES = 99;
+
+/** The rules an edition stands for. */
+export function editionRules(edition: Edition): { farmers: FarmerRuleName; smallCity: 2 | 4 } {
+  switch (edition) {
+    case 'first':
+      return { farmers: 'city-4', smallCity: 2 };
+    case 'second':
+      return { farmers: 'farm-3-once', smallCity: 2 };
+    case 'current':
+      return { farmers: 'farm-3', smallCity: 4 };
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const show = (v: unknown): string => (typeof v === 'function' ? 'a function' : JSON.stringify(v) ?? String(v));
+
+/**
+ * Checks options and lists every problem (an empty list when they are fine). `createGame`
+ * throws an {@link OptionsError} carrying this list.
+ */
+export function validateOptions(options: unknown): Problem<OptionsErrorCode>[] {
+  return resolve(options).problems;
+}
+
+/** Checks and completes options; throws {@link OptionsError} listing every problem. */
+export function resolveOptions(options: unknown): ResolvedOptions {
+  const { problems, resolved } = resolve(options);
+  if (resolved === null || problems.length > 0) throw new OptionsError(problems);
+  return resolved;
+}
+
+function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; resolved: ResolvedOptions | null } {
+  const problems: Problem<OptionsErrorCode>[] = [];
+  const fail = (code: OptionsErrorCode, message: string) => problems.push({ code, message });
+  if (!isRecord(options)) {
+    fail('invalid-options', `options must be an object such as { players: 2, seed: 1 }, not ${show(options)}`);
+    return { problems, resolved: null };
+  }
+  for (const key of Object.keys(options)) {
+    if (!OPTION_KEYS.includes(key)) fail('unknown-option', `unknown option "${key}" (known: ${OPTION_KEYS.join(', ')})`);
+  }
+
+  let names: string[] = [];
+  const players = options.players;
+  if (typeof players === 'number') {
+    if (Number.isInteger(players) && players >= MIN_PLAYERS && players <= MAX_PLAYERS) {
+      names = Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
+    } else fail('invalid-players', `players must be ${MIN_PLAYERS} to ${MAX_PLAYERS}, not ${show(players)}`);
+  } else if (Array.isArray(players)) {
+    if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
+      fail('invalid-players', `players must name ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${players.length}`);
+    } else if (players.some((n) => typeof n !== 'string' || n.trim() === '')) {
+      fail('invalid-players', 'every player name must be a non-empty string');
+    } else names = [...(players as string[])];
+  } else {
+    fail('invalid-players', `players is required: a count (${MIN_PLAYERS} to ${MAX_PLAYERS}) or a list of names`);
+  }
+
+  const seed = options.seed;
+  if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
+    fail('invalid-seed', `seed is required and must be a finite number or a string, not ${show(seed)}`);
+  }
+
+  const tileSet = options.tileSet ?? 'base';
+  const tileSetOk = typeof tileSet === 'string' && Object.hasOwn(TILE_SETS, tileSet);
+  if (!tileSetOk) fail('invalid-tile-set', `tileSet must be one of ${Object.keys(TILE_SETS).join(', ')}, not ${show(tileSet)}`);
+  const set = tileSetOk ? TILE_SETS[tileSet as TileSetName] : TILE_SETS.base;
+
+  const edition = options.edition ?? 'current';
+  const editionOk = edition === 'first' || edition === 'second' || edition === 'current';
+  if (!editionOk) fail('invalid-edition', `edition must be 'first', 'second' or 'current', not ${show(edition)}`);
+  const preset = editionRules(editionOk ? edition : 'current');
+
+  let farmers: FarmerRuleName | 'custom' = preset.farmers;
+  let farmerRule: FarmerRule = farmerRules[preset.farmers];
+  let smallCity = preset.smallCity;
+  let meeples = set.meeples;
+  const rules = options.rules ?? {};
+  if (!isRecord(rules)) fail('invalid-rule', `rules must be an object, not ${show(rules)}`);
+  else {
+    for (const key of Object.keys(rules)) {
+      if (!RULE_KEYS.includes(key)) fail('unknown-option', `unknown rule "${key}" (known: ${RULE_KEYS.join(', ')})`);
+    }
+    if (rules.farmers !== undefined) {
+      if (typeof rules.farmers === 'function') {
+        farmers = 'custom';
+        farmerRule = rules.farmers as FarmerRule;
+      } else if (typeof rules.farmers === 'string' && FARMER_NAMES.includes(rules.farmers)) {
+        farmers = rules.farmers as FarmerRuleName;
+        farmerRule = farmerRules[farmers];
+      } else {
+        fail('invalid-rule', `rules.farmers must be one of ${FARMER_NAMES.join(', ')} or a function, not ${show(rules.farmers)}`);
+      }
+    }
+    if (rules.smallCity !== undefined) {
+      if (rules.smallCity === 2 || rules.smallCity === 4) smallCity = rules.smallCity;
+      else fail('invalid-rule', `rules.smallCity must be 2 or 4, not ${show(rules.smallCity)}`);
+    }
+    if (rules.meeples !== undefined) {
+      const m = rules.meeples;
+      if (typeof m === 'number' && Number.isInteger(m) && m >= 0 && m <= MAX_MEEPLES) meeples = m;
+      else fail('invalid-rule', `rules.meeples must be a whole number from 0 to ${MAX_MEEPLES}, not ${show(m)}`);
+    }
+  }
+
+  const drawOrder: TileId[] = [];
+  if (options.drawOrder !== undefined) {
+    if (!Array.isArray(options.drawOrder) || options.drawOrder.some((id) => typeof id !== 'string')) {
+      fail('invalid-draw-order', 'drawOrder must be a list of tile ids');
+    } else {
+      const available = new Map(set.counts.map(([id, n]) => [id, id === set.startTile ? n - 1 : n]));
+      const asked = new Map<string, number>();
+      for (const id of options.drawOrder as string[]) asked.set(id, (asked.get(id) ?? 0) + 1);
+      for (const [id, n] of asked) {
+        const have = available.get(id);
+        if (have === undefined) fail('invalid-draw-order', `drawOrder: tile "${id}" is not in the ${set.name} tile set`);
+        else if (n > have) {
+          const start = id === set.startTile ? ' (one is the start tile)' : '';
+          fail('invalid-draw-order', `drawOrder asks for ${n} × ${id} but the ${set.name} set holds only ${have}${start}`);
+        }
+      }
+      drawOrder.push(...(options.drawOrder as string[]));
+    }
+  }
+
+  if (problems.length > 0) return { problems, resolved: null };
+  return {
+    problems,
+    resolved: {
+      names,
+      seed: seed as number | string,
+      tileSet: tileSet as TileSetName,
+      edition: edition as Edition,
+      rules: { farmers, smallCity, meeples },
+      farmerRule,
+      drawOrder,
+    },
+  };
+}

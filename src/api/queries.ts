@@ -1,0 +1,46 @@
+import { spotIndex } from '../core/geometry.js';
+import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD } from '../kernel/tables.js';
+import type { FeatureKind } from '../tiles/types.js';
+import { kernelOf } from './bridge.js';
+import type { BoardFeature, GameState, PlacedTile } from './types.js';
+
+/** The tile at (x, y), or `null` when the cell is empty. */
+export function tileAt(state: GameState, x: number, y: number): PlacedTile | null {
+  return state.placements.find((p) => p.x === x && p.y === y) ?? null;
+}
+
+/**
+ * Every feature on the board (roads, cities, cloisters and fields) with its tiles, segments,
+ * figures and whether it is complete, ordered by age (the feature holding the oldest segment first).
+ */
+export function features(state: GameState): BoardFeature[] {
+  const k = kernelOf(state);
+  const roots: number[] = [];
+  const seen = new Set<number>();
+  for (let s = 0; s < k.nSeg; s++) {
+    const r = k.find(s);
+    if (!seen.has(r)) {
+      seen.add(r);
+      roots.push(r);
+    }
+  }
+  const rootOfMeeple = state.meeples.map((m) => {
+    const p = k.tileAt(m.x, m.y);
+    return k.find(k.segmentOf(p, k.spotFeature(k.pType[p] as number, k.pRot[p] as number, spotIndex(m.at))));
+  });
+  return roots.map((r): BoardFeature => {
+    const kind = k.kindOf(r);
+    const open = kind === K_CLOISTER ? 8 - k.neighbours(k.segmentTile(r)) : kind === K_FIELD ? 0 : k.openOf(r);
+    return {
+      id: k.featureId(r),
+      kind: FEATURE_KIND_NAMES[kind] as FeatureKind,
+      tiles: k.tilePositions(r),
+      segments: k.members(r).map((s) => k.spotOf(s)),
+      complete: kind !== K_FIELD && open === 0,
+      open,
+      pennants: kind === K_CITY ? k.pennantsOf(r) : 0,
+      meeples: state.meeples.filter((_, i) => rootOfMeeple[i] === r),
+      cities: kind === K_FIELD ? k.borderingCities(r).map((c) => k.featureId(c)) : [],
+    };
+  });
+}

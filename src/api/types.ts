@@ -1,0 +1,265 @@
+import type { Position, Rotation, Spot } from '../core/geometry.js';
+import type { FeatureKind, TileSetName } from '../tiles/types.js';
+
+/** A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals). */
+export type TileId = string;
+
+/**
+ * Identifies a feature on the board: the position and canonical spot of its oldest segment,
+ * written `"x,y:SPOT"` (e.g. `"0,0:N"`). When two features merge, the merged one keeps the older id.
+ */
+export type FeatureId = string;
+
+/** Kinds of figure. The base game has followers only (they are called meeples throughout). */
+export type MeepleKind = 'follower';
+
+/** Named farmer rules; see {@link RulesOptions.farmers}. */
+export type FarmerRuleName = 'city-4' | 'farm-3-once' | 'farm-3' | 'none';
+
+/** Rule editions: presets of rules. */
+export type Edition = 'first' | 'second' | 'current';
+
+/** The rules a game is played with, as recorded in its state. */
+export interface Rules {
+  /** The farmer rule; `'custom'` when a function was given. */
+  readonly farmers: FarmerRuleName | 'custom';
+  /** Points for a completed city of exactly two tiles: 4 (2 a tile) or 2 (1 a tile, 1 a pennant). */
+  readonly smallCity: 2 | 4;
+  /** Followers each player starts with. */
+  readonly meeples: number;
+}
+
+/** A player's public record. */
+export interface PlayerState {
+  readonly name: string;
+  /** Points so far; once the game is finished, the final total. */
+  readonly score: number;
+  /** Followers in the player's supply. */
+  readonly meeples: number;
+}
+
+/** A tile on the board, in the order placed. */
+export interface PlacedTile {
+  readonly tile: TileId;
+  readonly x: number;
+  readonly y: number;
+  readonly rotation: Rotation;
+  /** Who placed it; `null` for the start tile. */
+  readonly player: number | null;
+  /** The meeple deployed on it that turn (its canonical spot), or `null`. */
+  readonly meeple: { readonly at: Spot; readonly kind: MeepleKind } | null;
+}
+
+/** A figure on the board. `at` is the canonical spot of its feature on its tile. */
+export interface MeepleOnBoard {
+  readonly owner: number;
+  readonly kind: MeepleKind;
+  readonly x: number;
+  readonly y: number;
+  readonly at: Spot;
+  readonly feature: FeatureKind;
+}
+
+/**
+ * One scoring: a feature scored when completed during play (`phase: 'play'`), or in the final
+ * scoring (`phase: 'final'`). The entries of a game add up to its scores.
+ */
+export interface ScoredFeature {
+  readonly phase: 'play' | 'final';
+  /** The turn (0-based) whose move caused the scoring; the final scoring carries the last turn. */
+  readonly turn: number;
+  readonly kind: FeatureKind;
+  /** The feature scored (for farmer scoring under `'city-4'`, the city). */
+  readonly id: FeatureId;
+  readonly complete: boolean;
+  /** Distinct tiles of the feature, in placement order. */
+  readonly tiles: readonly Position[];
+  readonly pennants: number;
+  /** Strength of each player in the feature (meeples counted by weight), indexed by player. */
+  readonly meeples: readonly number[];
+  /** Players with the most strength (at least 1): they score. */
+  readonly holders: readonly number[];
+  /** What the feature is worth to each holder. */
+  readonly points: number;
+  /** Points actually given to each player by this entry, indexed by player. */
+  readonly awarded: readonly number[];
+  /** Farmer scoring: the fields that scored. Empty for other kinds. */
+  readonly fields: readonly FeatureId[];
+  /** Farmer scoring: the completed cities that were counted. Empty for other kinds. */
+  readonly cities: readonly FeatureId[];
+  /** A sentence explaining the points, e.g. "city of 3 tiles and 1 pennant: 2×3 + 2×1". */
+  readonly note: string;
+}
+
+/** What happened during the last move (or during setup), in order, so a frontend can animate it. */
+export type GameEvent =
+  | {
+      readonly type: 'tile-placed';
+      readonly player: number;
+      readonly tile: TileId;
+      readonly x: number;
+      readonly y: number;
+      readonly rotation: Rotation;
+    }
+  | {
+      readonly type: 'meeple-placed';
+      readonly player: number;
+      readonly kind: MeepleKind;
+      readonly x: number;
+      readonly y: number;
+      readonly at: Spot;
+      readonly feature: FeatureKind;
+    }
+  | { readonly type: 'feature-scored'; readonly score: ScoredFeature }
+  | {
+      readonly type: 'meeple-returned';
+      readonly owner: number;
+      readonly kind: MeepleKind;
+      readonly x: number;
+      readonly y: number;
+      readonly at: Spot;
+    }
+  | { readonly type: 'tile-discarded'; readonly player: number; readonly tile: TileId }
+  | { readonly type: 'game-finished'; readonly scores: readonly number[]; readonly winners: readonly number[] };
+
+/**
+ * The whole game as a deeply frozen, plain-JSON value. `JSON.parse(JSON.stringify(state))` is a
+ * state every function of this library accepts.
+ */
+export interface GameState {
+  /** Format version of this record. */
+  readonly version: 1;
+  readonly tileSet: TileSetName;
+  readonly edition: Edition | null;
+  readonly rules: Rules;
+  readonly seed: number | string;
+  readonly status: 'playing' | 'finished';
+  /** Turns played so far (a turn is one applied move). */
+  readonly turn: number;
+  /** Index into `players` of the player to move (after the game ends, the next in turn). */
+  readonly currentPlayer: number;
+  /** The tile the current player must place, or `null` when the game is finished. */
+  readonly currentTile: TileId | null;
+  readonly players: readonly PlayerState[];
+  /** Every tile on the board in the order placed; the start tile first at (0,0), rotation 0. */
+  readonly placements: readonly PlacedTile[];
+  /** Figures on the board, in the order deployed. */
+  readonly meeples: readonly MeepleOnBoard[];
+  /**
+   * The tiles still to draw, in draw order (the current tile excluded). The order is hidden
+   * information in a real game: bots should treat it as unknown.
+   */
+  readonly tilesLeft: readonly TileId[];
+  /** Tiles drawn that fitted nowhere and were put back in the box, in order. */
+  readonly discarded: readonly TileId[];
+  /** Every scoring so far, in order; once finished, the final scoring too. */
+  readonly scored: readonly ScoredFeature[];
+  /** What the last move (or the setup, for a new game) did. */
+  readonly events: readonly GameEvent[];
+}
+
+/** Where a meeple goes with a move: a spot on the placed tile, as it lies on the board. */
+export interface MeepleDeploy {
+  readonly at: Spot;
+  /** Defaults to `'follower'`. */
+  readonly kind?: MeepleKind;
+}
+
+/**
+ * A move: place the current tile at (x, y) turned `rotation` degrees clockwise, and optionally
+ * deploy a meeple on it. `tile`, when given, must be the current tile.
+ */
+export interface Move {
+  readonly x: number;
+  readonly y: number;
+  readonly rotation: Rotation;
+  readonly tile?: TileId;
+  readonly meeple?: MeepleDeploy | null;
+}
+
+/** A legal position and rotation for the current tile. */
+export interface TilePlacement {
+  readonly x: number;
+  readonly y: number;
+  readonly rotation: Rotation;
+}
+
+/** Final totals, every scoring that made them, and the winners. */
+export interface FinalScore {
+  /** Totals per player: points so far plus the final scoring. */
+  readonly scores: readonly number[];
+  /** Every scoring of the game (play and final), in order; `scores` is exactly their sum. */
+  readonly breakdown: readonly ScoredFeature[];
+  /** The players with the highest total (several on a tie). */
+  readonly winners: readonly number[];
+}
+
+/** A feature on the board, as {@link features} reports it. */
+export interface BoardFeature {
+  readonly id: FeatureId;
+  readonly kind: FeatureKind;
+  /** Distinct tiles, in placement order. */
+  readonly tiles: readonly Position[];
+  /** Each segment of the feature: its tile and canonical spot. */
+  readonly segments: readonly { readonly x: number; readonly y: number; readonly at: Spot }[];
+  readonly complete: boolean;
+  /** Roads and cities: edges still open. Cloisters: empty cells around it. Fields: 0. */
+  readonly open: number;
+  readonly pennants: number;
+  readonly meeples: readonly MeepleOnBoard[];
+  /** Fields: the cities it borders. Empty for other kinds. */
+  readonly cities: readonly FeatureId[];
+}
+
+/** The input of a farmer rule: every field holding a farmer and every city they border. */
+export interface FarmerInput {
+  readonly players: number;
+  readonly fields: readonly FarmerField[];
+  readonly cities: readonly FarmerCity[];
+}
+
+/** A field with at least one farmer. */
+export interface FarmerField {
+  readonly id: FeatureId;
+  readonly tiles: readonly Position[];
+  /** Farmer strength per player. */
+  readonly meeples: readonly number[];
+  /** Ids of the distinct cities the field borders, complete or not. */
+  readonly cities: readonly FeatureId[];
+}
+
+/** A city bordering a field with farmers. */
+export interface FarmerCity {
+  readonly id: FeatureId;
+  readonly tiles: readonly Position[];
+  readonly pennants: number;
+  readonly complete: boolean;
+}
+
+/** One line of a farmer rule's result. */
+export interface FarmerScore {
+  /** The field scored, or for a city-centred rule, the city. */
+  readonly id: FeatureId;
+  readonly tiles: readonly Position[];
+  readonly fields: readonly FeatureId[];
+  readonly cities: readonly FeatureId[];
+  readonly meeples: readonly number[];
+  readonly holders: readonly number[];
+  readonly points: number;
+  /** Points given to each player by this line. */
+  readonly awarded: readonly number[];
+  readonly note: string;
+}
+
+/** What a farmer rule returns: points per player and the lines that make them. */
+export interface FarmerResult {
+  /** Points per player; must equal the sum of `awarded` over the breakdown. */
+  readonly points: readonly number[];
+  readonly breakdown: readonly FarmerScore[];
+}
+
+/**
+ * A farmer rule: a pure function from the fields, the cities and who holds what to the points
+ * and a breakdown. The built-in rules are functions of this type too (see `farmerRules`).
+ */
+export type FarmerRule = (input: FarmerInput) => FarmerResult;

@@ -1,0 +1,71 @@
+/** Codes of {@link IllegalMoveError}. Stable: frontends may switch on them. */
+export type MoveErrorCode =
+  | 'game-finished'
+  | 'malformed-move'
+  | 'wrong-tile'
+  | 'cell-occupied'
+  | 'not-adjacent'
+  | 'edge-mismatch'
+  | 'unknown-spot'
+  | 'no-feature-at-spot'
+  | 'no-meeples-left'
+  | 'feature-occupied';
+
+/** Codes of {@link OptionsError}. */
+export type OptionsErrorCode =
+  | 'invalid-options'
+  | 'unknown-option'
+  | 'invalid-players'
+  | 'invalid-seed'
+  | 'invalid-tile-set'
+  | 'invalid-edition'
+  | 'invalid-rule'
+  | 'invalid-draw-order';
+
+/** Codes of {@link StateError}. */
+export type StateErrorCode = 'invalid-state' | 'custom-rule-missing' | 'custom-rule-failed';
+
+/** Every error code this library throws or returns. */
+export type ErrorCode = MoveErrorCode | OptionsErrorCode | StateErrorCode;
+
+/** One problem found while checking options or a state: a stable code and a sentence. */
+export interface Problem<C extends string = ErrorCode> {
+  readonly code: C;
+  readonly message: string;
+}
+
+/** Base class of every error this library throws. `code` is stable; `message` is for people. */
+export class CarcassonneError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
+  constructor(code: C, message: string) {
+    super(message);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/** A move that the rules forbid, or that is not a move at all. Returned by `validateMove`, thrown by `applyMove`. */
+export class IllegalMoveError extends CarcassonneError<MoveErrorCode> {}
+
+/**
+ * Options that `createGame` cannot accept. `problems` lists every problem found, not only the
+ * first; `code` is the code of the first.
+ */
+export class OptionsError extends CarcassonneError<OptionsErrorCode> {
+  readonly problems: readonly Problem<OptionsErrorCode>[];
+  constructor(problems: readonly Problem<OptionsErrorCode>[]) {
+    const first = problems[0] ?? { code: 'invalid-options' as const, message: 'invalid options' };
+    super(first.code, problems.map((p) => p.message).join('; '));
+    this.problems = problems;
+  }
+}
+
+/** A state (usually loaded from JSON) that is not a state this library could have produced, or that needs a custom rule again. */
+export class StateError extends CarcassonneError<StateErrorCode> {
+  readonly problems: readonly Problem<StateErrorCode>[];
+  constructor(problems: readonly Problem<StateErrorCode>[]) {
+    const first = problems[0] ?? { code: 'invalid-state' as const, message: 'invalid state' };
+    super(first.code, problems.map((p) => p.message).join('; '));
+    this.problems = problems;
+  }
+}

@@ -1,0 +1,73 @@
+/** An edge of a tile as it lies on the board. x grows east, y grows south. */
+export type Edge = 'N' | 'E' | 'S' | 'W';
+
+/**
+ * Half of an edge, named by the compass point it lies toward: `NNW` is the western half of the
+ * north edge, `ENE` the northern half of the east edge, and so on clockwise.
+ */
+export type HalfEdge = 'NNW' | 'NNE' | 'ENE' | 'ESE' | 'SSE' | 'SSW' | 'WSW' | 'WNW';
+
+/**
+ * A place on a tile where a meeple can stand, as the tile lies on the board:
+ * - `'N' | 'E' | 'S' | 'W'`: the road or city segment at that edge (on a field edge, the field that
+ *   owns both of its halves);
+ * - `'C'`: the cloister;
+ * - a {@link HalfEdge}: the field touching that half of an edge;
+ * - `'I'`: a field enclosed on the tile that touches no edge.
+ */
+export type Spot = Edge | 'C' | HalfEdge | 'I';
+
+/** Rotation of a tile in degrees, clockwise. */
+export type Rotation = 0 | 90 | 180 | 270;
+
+/** A cell of the board. */
+export interface Position {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Edges in index order: N=0, E=1, S=2, W=3. */
+export const EDGES: readonly Edge[] = ['N', 'E', 'S', 'W'];
+/** Half-edges in clockwise index order, NNW=0 … WNW=7. */
+export const HALF_EDGES: readonly HalfEdge[] = ['NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW'];
+/**
+ * Every spot in canonical order. A feature's canonical spot (the one {@link legalMoves} uses) is
+ * the first of its spots in this order.
+ */
+export const SPOTS: readonly Spot[] = ['N', 'E', 'S', 'W', 'C', ...HALF_EDGES, 'I'];
+export const ROTATIONS: readonly Rotation[] = [0, 90, 180, 270];
+
+export const SPOT_CLOISTER = 4;
+export const SPOT_HALF0 = 5;
+export const SPOT_INTERIOR = 13;
+export const SPOT_COUNT = 14;
+
+/** x and y offsets of the neighbour across each edge. */
+export const DX: readonly number[] = [0, 1, 0, -1];
+export const DY: readonly number[] = [-1, 0, 1, 0];
+
+/** The half-edge of the neighbour that touches half-edge h (NNE touches the north neighbour's SSE). */
+export const HALF_PARTNER: readonly number[] = [5, 4, 7, 6, 1, 0, 3, 2];
+
+export const EDGE_NAMES: readonly string[] = ['north', 'east', 'south', 'west'];
+
+export function edgeIndex(e: Edge): number {
+  return EDGES.indexOf(e);
+}
+
+export function halfIndex(h: HalfEdge): number {
+  return HALF_EDGES.indexOf(h);
+}
+
+export function spotIndex(s: string): number {
+  return SPOTS.indexOf(s as Spot);
+}
+
+export function isRotation(r: unknown): r is Rotation {
+  return r === 0 || r === 90 || r === 180 || r === 270;
+}
+
+/** Quarter turns (0..3) for a rotation in degrees. */
+export function quarterTurns(r: Rotation): number {
+  return r / 90;
+}

@@ -1,0 +1,37 @@
+/** Hashes a seed (number or string) to a 32-bit integer (cyrb53, folded). */
+export function hashSeed(seed: number | string): number {
+  const text = typeof seed === 'number' ? `n:${seed}` : `s:${seed}`;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (h1 ^ h2) >>> 0;
+}
+
+/** mulberry32: a small, fast 32-bit PRNG. Returns a function giving integers in [0, 2^32). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** Fisher–Yates shuffle in place, driven by `next` (uniform 32-bit integers). */
+export function shuffleInPlace<T>(items: T[], next: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = next() % (i + 1);
+    const t = items[i] as T;
+    items[i] = items[j] as T;
+    items[j] = t;
+  }
+  return items;
+}

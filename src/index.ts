@@ -1,0 +1,38 @@
+/**
+ * carcassonne-engine: the Carcassonne base game, in every rule edition, as pure functions over
+ * frozen plain-JSON states.
+ *
+ * @packageDocumentation
+ */
+export { createGame, applyMove, validateMove, legalPlacements, legalMoves, scoreFinal } from './api/game.js';
+export { features, tileAt } from './api/queries.js';
+export { loadState } from './api/load.js';
+export { validateOptions, editionRules } from './api/options.js';
+export type { GameOptions, RulesOptions } from './api/options.js';
+export type { RuleHooks } from './api/bridge.js';
+export { renderAscii } from './render/ascii.js';
+export { tileDefinition, TILE_SETS, TILES } from './tiles/catalogue.js';
+export type { TileView, FeatureView } from './tiles/catalogue.js';
+export { farmerRules } from './kernel/farmers.js';
+export {
+  CarcassonneError,
+  IllegalMoveError,
+  OptionsError,
+  StateError,
+} from './core/errors.js';
+export type { ErrorCode, MoveErrorCode, OptionsErrorCode, StateErrorCode, Problem } from './core/errors.js';
+export { EDGES, HALF_EDGES, SPOTS, ROTATIONS } from './core/geometry.js';
+export type { Edge, HalfEdge, Spot, Rotation, Position } from './core/geometry.js';
+export type {
+  TileDef,
+  TileSetDef,
+  TileSetName,
+  FeatureDef,
+  FeatureKind,
+  EdgeKind,
+  RoadDef,
+  CityDef,
+  CloisterDef,
+  FieldDef,
+} from './tiles/types.js';
+export type * from './api/types.js';

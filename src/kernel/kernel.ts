@@ -1,0 +1,928 @@
+import { DX, DY, HALF_PARTNER, type Position, type Rotation, SPOT_COUNT, SPOTS, type Spot } from '../core/geometry.js';
+import type { FeatureKind } from '../tiles/types.js';
+import type {
+  FarmerCity,
+  FarmerField,
+  FarmerInput,
+  FarmerRule,
+  FeatureId,
+  GameEvent,
+  MeepleKind,
+  ScoredFeature,
+} from '../api/types.js';
+import {
+  FEATURE_KIND_NAMES,
+  K_CITY,
+  K_CLOISTER,
+  K_FIELD,
+  K_ROAD,
+  MAXF,
+  type TileTables,
+} from './tables.js';
+import { completedValue, finalValue, majority } from './scoring.js';
+
+/** The rules the kernel needs, resolved from a game's options. */
+export interface KernelRules {
+  readonly smallCity: 2 | 4;
+  readonly meeples: number;
+  /** The farmer rule, or `null` when it is a custom function that is not available. */
+  readonly farmers: FarmerRule | null;
+}
+
+/** Figure kinds as small integers. */
+export const FIGURE_FOLLOWER = 0;
+const FIGURE_NAMES: readonly MeepleKind[] = ['follower'];
+/** Majority weight of each figure kind. */
+const FIGURE_WEIGHT = [1];
+
+/** Cell values: 0 empty, 1..FRONTIER-1 placement index + 1, FRONTIER+i position i in the frontier list. */
+const FRONTIER = 0x8000;
+
+/** The result of checking a placement: 0 legal, or one of these codes (edge mismatch: 3 + edge). */
+export const PLACE_OK = 0;
+export const PLACE_OCCUPIED = 1;
+export const PLACE_NOT_ADJACENT = 2;
+export const PLACE_MISMATCH = 3;
+
+/** Thrown by the kernel when final scoring needs a custom farmer rule it was not given. */
+export class MissingFarmerRule extends Error {}
+
+function nextPow2(n: number): number {
+  let p = 16;
+  while (p < n) p <<= 1;
+  return p;
+}
+
+/**
+ * The mutable rules kernel: one game in typed arrays. Placement, merging (union-find over feature
+ * segments), completion and scoring live here and only here. Methods that take a `log` push
+ * descriptive events into it when it is not null, and allocate nothing when it is null.
+ *
+ * Nothing here checks legality unless its name says so (`checkPlacement`, `freeFeatures`): the
+ * callers validate first.
+ */
+export class Kernel {
+  readonly tables!: TileTables;
+  readonly rules!: KernelRules;
+  readonly players!: number;
+  /** Tiles in the set: an upper bound on placements. */
+  readonly capacity!: number;
+  private readonly shift!: number;
+  private readonly mask!: number;
+
+  // Board
+  private cell!: Uint16Array;
+  nPlaced = 0;
+  pType!: Uint8Array;
+  pRot!: Uint8Array;
+  pX!: Int16Array;
+  pY!: Int16Array;
+  private segBase!: Int16Array;
+  minX = 0;
+  maxX = 0;
+  minY = 0;
+  maxY = 0;
+
+  // Frontier: empty cells next to a tile
+  private front!: Int32Array;
+  private frontX!: Int16Array;
+  private frontY!: Int16Array;
+  nFront = 0;
+
+  // Feature segments (union-find)
+  nSeg = 0;
+  private parent!: Int16Array;
+  private size!: Int16Array;
+  private kind!: Uint8Array;
+  private open!: Int16Array;
+  private pennants!: Int16Array;
+  private occupied!: Uint8Array;
+  private next!: Int16Array;
+  private segTile!: Int16Array;
+  private segLocal!: Uint8Array;
+
+  // Figures on the board, in the order deployed
+  nMeeples = 0;
+  mSeg!: Int16Array;
+  mOwner!: Uint8Array;
+  mKind!: Uint8Array;
+
+  // Players and turn
+  score!: Int32Array;
+  supply!: Int16Array;
+  current = 0;
+  turn = 0;
+  finished = false;
+
+  // Tiles to draw
+  bag!: Uint8Array;
+  bagPos = 0;
+  bagLen = 0;
+  currentType = -1;
+  discarded!: Uint8Array;
+  nDiscarded = 0;
+
+  // Scratch space, never part of the game
+  private stamp!: Uint32Array;
+  private stampGen = 0;
+  private rootMark!: Uint32Array;
+  private rootGen = 0;
+  private weights!: Int32Array;
+  private pairF!: Int8Array;
+  private pairR!: Int16Array;
+  private comp!: Int8Array;
+  private doneRoots!: Int16Array;
+
+  /** A kernel with only the start tile on the board and an empty bag. */
+  static create(tables: TileTables, rules: KernelRules, players: number): Kernel {
+    const k = new Kernel();
+    const capacity = tables.count.reduce((a, b) => a + b, 0);
+    const side = nextPow2(capacity + 4);
+    const segs = capacity * Math.max(1, tables.maxFeatures);
+    const figures = players * rules.meeples + 1;
+    Object.assign(k, {
+      tables,
+      rules,
+      players,
+      capacity,
+      shift: Math.log2(side),
+      mask: side - 1,
+      cell: new Uint16Array(side * side),
+      pType: new Uint8Array(capacity),
+      pRot: new Uint8Array(capacity),
+      pX: new Int16Array(capacity),
+      pY: new Int16Array(capacity),
+      segBase: new Int16Array(capacity),
+      front: new Int32Array(capacity * 2 + 4),
+      frontX: new Int16Array(capacity * 2 + 4),
+      frontY: new Int16Array(capacity * 2 + 4),
+      parent: new Int16Array(segs),
+      size: new Int16Array(segs),
+      kind: new Uint8Array(segs),
+      open: new Int16Array(segs),
+      pennants: new Int16Array(segs),
+      occupied: new Uint8Array(segs),
+      next: new Int16Array(segs),
+      segTile: new Int16Array(segs),
+      segLocal: new Uint8Array(segs),
+      mSeg: new Int16Array(figures),
+      mOwner: new Uint8Array(figures),
+      mKind: new Uint8Array(figures),
+      score: new Int32Array(players),
+      supply: new Int16Array(players).fill(rules.meeples),
+      bag: new Uint8Array(capacity),
+      discarded: new Uint8Array(capacity),
+      stamp: new Uint32Array(capacity),
+      rootMark: new Uint32Array(segs),
+      weights: new Int32Array(players),
+      pairF: new Int8Array(12),
+      pairR: new Int16Array(12),
+      comp: new Int8Array(MAXF),
+      doneRoots: new Int16Array(MAXF),
+    });
+    k.placeTile(tables.startType, 0, 0, 0);
+    return k;
+  }
+
+  /** An independent copy. */
+  clone(): Kernel {
+    const k = Object.create(Kernel.prototype) as Kernel;
+    for (const [key, value] of Object.entries(this)) {
+      (k as unknown as Record<string, unknown>)[key] = ArrayBuffer.isView(value)
+        ? (value as Uint8Array).slice()
+        : value;
+    }
+    return k;
+  }
+
+  /** A copy of this kernel that uses other rules (same board). */
+  withRules(rules: KernelRules): Kernel {
+    const k = this.clone();
+    (k as { rules: KernelRules }).rules = rules;
+    return k;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Board geometry
+
+  private cellIndex(x: number, y: number): number {
+    return ((y & this.mask) << this.shift) | (x & this.mask);
+  }
+
+  private inReach(x: number, y: number): boolean {
+    return x >= this.minX - 1 && x <= this.maxX + 1 && y >= this.minY - 1 && y <= this.maxY + 1;
+  }
+
+  /** Placement index of the tile at (x, y), or -1. */
+  tileAt(x: number, y: number): number {
+    if (!this.inReach(x, y)) return -1;
+    const v = this.cell[this.cellIndex(x, y)] as number;
+    return v !== 0 && v < FRONTIER ? v - 1 : -1;
+  }
+
+  /** The first segment index of a placed tile; its features follow in local order. */
+  segmentOf(p: number, local: number): number {
+    return (this.segBase[p] as number) + local;
+  }
+
+  private addFrontier(c: number, x: number, y: number): void {
+    const i = this.nFront++;
+    this.front[i] = c;
+    this.frontX[i] = x;
+    this.frontY[i] = y;
+    this.cell[c] = FRONTIER + i;
+  }
+
+  private removeFrontier(i: number): void {
+    const last = --this.nFront;
+    if (i !== last) {
+      const c = this.front[last] as number;
+      this.front[i] = c;
+      this.frontX[i] = this.frontX[last] as number;
+      this.frontY[i] = this.frontY[last] as number;
+      this.cell[c] = FRONTIER + i;
+    }
+  }
+
+  /**
+   * Checks a placement: PLACE_OK, PLACE_OCCUPIED, PLACE_NOT_ADJACENT, or PLACE_MISMATCH + edge
+   * for the first edge (N, E, S, W order) whose kind differs from its neighbour's.
+   */
+  checkPlacement(t: number, q: number, x: number, y: number): number {
+    if (!this.inReach(x, y)) return PLACE_NOT_ADJACENT;
+    const v = this.cell[this.cellIndex(x, y)] as number;
+    if (v === 0) return PLACE_NOT_ADJACENT;
+    if (v < FRONTIER) return PLACE_OCCUPIED;
+    return this.mismatch(t, q, x, y);
+  }
+
+  /** PLACE_OK or PLACE_MISMATCH + edge, for an empty cell next to the board. */
+  private mismatch(t: number, q: number, x: number, y: number): number {
+    const T = this.tables;
+    const tr = (t * 4 + q) * 4;
+    for (let d = 0; d < 4; d++) {
+      const v = this.cell[this.cellIndex(x + (DX[d] as number), y + (DY[d] as number))] as number;
+      if (v === 0 || v >= FRONTIER) continue;
+      const np = v - 1;
+      const ntr = ((this.pType[np] as number) * 4 + (this.pRot[np] as number)) * 4;
+      if (T.edgeKind[tr + d] !== T.edgeKind[ntr + ((d + 2) & 3)]) return PLACE_MISMATCH + d;
+    }
+    return PLACE_OK;
+  }
+
+  /** Edge kind code of the neighbour across edge d of (x, y), or -1 when there is none. */
+  neighbourEdgeKind(x: number, y: number, d: number): number {
+    const np = this.tileAt(x + (DX[d] as number), y + (DY[d] as number));
+    if (np < 0) return -1;
+    const ntr = ((this.pType[np] as number) * 4 + (this.pRot[np] as number)) * 4;
+    return this.tables.edgeKind[ntr + ((d + 2) & 3)] as number;
+  }
+
+  /** Calls `visit(x, y, q)` for every legal placement of tile type t, one rotation per distinct board. Returns the count. */
+  forEachPlacement(t: number, visit: ((x: number, y: number, q: number) => void) | null): number {
+    const rots = this.tables.distinctRotations[t] as number;
+    let n = 0;
+    for (let i = 0; i < this.nFront; i++) {
+      const x = this.frontX[i] as number;
+      const y = this.frontY[i] as number;
+      for (let q = 0; q < 4; q++) {
+        if ((rots & (1 << q)) === 0) continue;
+        if (this.mismatch(t, q, x, y) !== PLACE_OK) continue;
+        n++;
+        if (visit !== null) visit(x, y, q);
+      }
+    }
+    return n;
+  }
+
+  /** Whether tile type t fits anywhere. */
+  canPlaceAnywhere(t: number): boolean {
+    for (let i = 0; i < this.nFront; i++) {
+      const x = this.frontX[i] as number;
+      const y = this.frontY[i] as number;
+      for (let q = 0; q < 4; q++) {
+        if (this.mismatch(t, q, x, y) === PLACE_OK) return true;
+      }
+    }
+    return false;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Union-find
+
+  find(s: number): number {
+    const parent = this.parent;
+    let x = s;
+    while (parent[x] !== x) {
+      const gp = parent[parent[x] as number] as number;
+      parent[x] = gp;
+      x = gp;
+    }
+    return x;
+  }
+
+  private union(a: number, b: number): number {
+    let ra = this.find(a);
+    let rb = this.find(b);
+    if (ra === rb) return ra;
+    if ((this.size[ra] as number) < (this.size[rb] as number)) {
+      const t = ra;
+      ra = rb;
+      rb = t;
+    }
+    this.parent[rb] = ra;
+    this.size[ra] = (this.size[ra] as number) + (this.size[rb] as number);
+    this.open[ra] = (this.open[ra] as number) + (this.open[rb] as number);
+    this.pennants[ra] = (this.pennants[ra] as number) + (this.pennants[rb] as number);
+    this.occupied[ra] = (this.occupied[ra] as number) + (this.occupied[rb] as number);
+    // Splice the two circular member lists into one.
+    const na = this.next[ra] as number;
+    this.next[ra] = this.next[rb] as number;
+    this.next[rb] = na;
+    return ra;
+  }
+
+  /** Feature kind code of a segment. */
+  kindOf(s: number): number {
+    return this.kind[s] as number;
+  }
+
+  /** Open edges of the feature rooted at r (roads and cities). */
+  openOf(r: number): number {
+    return this.open[r] as number;
+  }
+
+  /** Pennants of the city rooted at r. */
+  pennantsOf(r: number): number {
+    return this.pennants[r] as number;
+  }
+
+  /** Figures on the feature rooted at r. */
+  occupancyOf(r: number): number {
+    return this.occupied[r] as number;
+  }
+
+  /** Next member of a feature's circular member list. */
+  nextMember(s: number): number {
+    return this.next[s] as number;
+  }
+
+  /** Placement index and local feature index of a segment. */
+  segmentTile(s: number): number {
+    return this.segTile[s] as number;
+  }
+
+  segmentLocal(s: number): number {
+    return this.segLocal[s] as number;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Placing
+
+  /** Places tile type t, turned q quarter turns, at (x, y), merging its features with its neighbours'. Returns the placement index. */
+  placeTile(t: number, q: number, x: number, y: number): number {
+    const T = this.tables;
+    const p = this.nPlaced++;
+    this.pType[p] = t;
+    this.pRot[p] = q;
+    this.pX[p] = x;
+    this.pY[p] = y;
+    if (p === 0) {
+      this.minX = this.maxX = x;
+      this.minY = this.maxY = y;
+    } else {
+      if (x < this.minX) this.minX = x;
+      if (x > this.maxX) this.maxX = x;
+      if (y < this.minY) this.minY = y;
+      if (y > this.maxY) this.maxY = y;
+    }
+    const c = this.cellIndex(x, y);
+    const v = this.cell[c] as number;
+    if (v >= FRONTIER) this.removeFrontier(v - FRONTIER);
+    this.cell[c] = p + 1;
+
+    const base = this.nSeg;
+    this.segBase[p] = base;
+    const nf = T.nFeat[t] as number;
+    for (let f = 0; f < nf; f++) {
+      const s = base + f;
+      const tf = t * MAXF + f;
+      this.parent[s] = s;
+      this.size[s] = 1;
+      this.kind[s] = T.featKind[tf] as number;
+      this.open[s] = T.featEdges[tf] as number;
+      this.pennants[s] = T.featPennants[tf] as number;
+      this.occupied[s] = 0;
+      this.next[s] = s;
+      this.segTile[s] = p;
+      this.segLocal[s] = f;
+    }
+    this.nSeg += nf;
+
+    const tr = t * 4 + q;
+    for (let d = 0; d < 4; d++) {
+      const nx = x + (DX[d] as number);
+      const ny = y + (DY[d] as number);
+      const nc = this.cellIndex(nx, ny);
+      const nv = this.cell[nc] as number;
+      if (nv === 0) {
+        this.addFrontier(nc, nx, ny);
+        continue;
+      }
+      if (nv >= FRONTIER) continue;
+      const np = nv - 1;
+      const nbase = this.segBase[np] as number;
+      const ntr = (this.pType[np] as number) * 4 + (this.pRot[np] as number);
+      const od = (d + 2) & 3;
+      const ef = T.edgeFeat[tr * 4 + d] as number;
+      if (ef >= 0) {
+        const root = this.union(base + ef, nbase + (T.edgeFeat[ntr * 4 + od] as number));
+        // Each matched road or city edge closes one open end on either side (a loop too).
+        this.open[root] = (this.open[root] as number) - 2;
+      }
+      for (let hh = 0; hh < 2; hh++) {
+        const h = 2 * d + hh;
+        const hf = T.halfFeat[tr * 8 + h] as number;
+        if (hf < 0) continue;
+        const nhf = T.halfFeat[ntr * 8 + (HALF_PARTNER[h] as number)] as number;
+        if (nhf >= 0) this.union(base + hf, nbase + nhf);
+      }
+    }
+    return p;
+  }
+
+  /**
+   * Bit mask of the local features of tile type t (turned q, at x, y) that would be free of
+   * figures once the tile is placed there: the features a follower may be deployed on. Works
+   * without changing the board: it merges the tile's features through the neighbours' features
+   * in a small local union (two features of the new tile can meet through the board, e.g. a
+   * road looping back onto the same tile).
+   */
+  freeFeatures(t: number, q: number, x: number, y: number): number {
+    const T = this.tables;
+    const tr = t * 4 + q;
+    const nf = T.nFeat[t] as number;
+    let n = 0;
+    for (let d = 0; d < 4; d++) {
+      const np = this.tileAt(x + (DX[d] as number), y + (DY[d] as number));
+      if (np < 0) continue;
+      const nbase = this.segBase[np] as number;
+      const ntr = (this.pType[np] as number) * 4 + (this.pRot[np] as number);
+      const ef = T.edgeFeat[tr * 4 + d] as number;
+      if (ef >= 0) {
+        this.pairF[n] = ef;
+        this.pairR[n++] = this.find(nbase + (T.edgeFeat[ntr * 4 + ((d + 2) & 3)] as number));
+      }
+      for (let hh = 0; hh < 2; hh++) {
+        const h = 2 * d + hh;
+        const hf = T.halfFeat[tr * 8 + h] as number;
+        const nhf = T.halfFeat[ntr * 8 + (HALF_PARTNER[h] as number)] as number;
+        if (hf < 0 || nhf < 0) continue;
+        this.pairF[n] = hf;
+        this.pairR[n++] = this.find(nbase + nhf);
+      }
+    }
+    const comp = this.comp;
+    for (let f = 0; f < nf; f++) comp[f] = f;
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < i; j++) {
+        if (this.pairR[i] !== this.pairR[j]) continue;
+        const a = comp[this.pairF[i] as number] as number;
+        const b = comp[this.pairF[j] as number] as number;
+        if (a === b) continue;
+        for (let f = 0; f < nf; f++) if (comp[f] === a) comp[f] = b;
+      }
+    }
+    let taken = 0;
+    for (let i = 0; i < n; i++) {
+      if ((this.occupied[this.pairR[i] as number] as number) > 0) taken |= 1 << (comp[this.pairF[i] as number] as number);
+    }
+    let free = 0;
+    for (let f = 0; f < nf; f++) {
+      if ((taken & (1 << (comp[f] as number))) === 0) free |= 1 << f;
+    }
+    return free;
+  }
+
+  /** Puts a figure of `owner` on local feature `local` of placement p, from the owner's supply. */
+  deploy(p: number, local: number, owner: number, figure: number): void {
+    const s = (this.segBase[p] as number) + local;
+    const r = this.find(s);
+    this.occupied[r] = (this.occupied[r] as number) + 1;
+    const i = this.nMeeples++;
+    this.mSeg[i] = s;
+    this.mOwner[i] = owner;
+    this.mKind[i] = figure;
+    this.supply[owner] = (this.supply[owner] as number) - 1;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // A turn
+
+  /**
+   * Plays the current tile for the current player: place it, deploy a figure on local feature
+   * `local` (or none when -1), score what it completed, pass the turn and draw. Assumes legality.
+   */
+  play(q: number, x: number, y: number, local: number, figure: number, log: GameEvent[] | null): void {
+    const t = this.currentType;
+    const p = this.placeTile(t, q, x, y);
+    if (local >= 0) this.deploy(p, local, this.current, figure);
+    this.scoreCompleted(p, log);
+    this.turn++;
+    this.current = (this.current + 1) % this.players;
+    this.drawNext(log);
+  }
+
+  /**
+   * Draws the next tile for the current player. A tile that fits nowhere is put back in the box
+   * and the same player draws again (rulebook: "Unplaceable tiles"); with no tile left the game
+   * ends and the final scoring is applied.
+   */
+  drawNext(log: GameEvent[] | null): void {
+    while (this.bagPos < this.bagLen) {
+      const t = this.bag[this.bagPos++] as number;
+      if (this.canPlaceAnywhere(t)) {
+        this.currentType = t;
+        return;
+      }
+      this.discarded[this.nDiscarded++] = t;
+      if (log !== null) log.push({ type: 'tile-discarded', player: this.current, tile: this.tables.ids[t] as string });
+    }
+    this.currentType = -1;
+    this.finished = true;
+    this.applyFinalScoring(log);
+  }
+
+  /** Scores every road and city on placement p and every cloister around it that p completed. */
+  private scoreCompleted(p: number, log: GameEvent[] | null): void {
+    const T = this.tables;
+    const t = this.pType[p] as number;
+    const base = this.segBase[p] as number;
+    const nf = T.nFeat[t] as number;
+    let done = 0;
+    for (let f = 0; f < nf; f++) {
+      const k = T.featKind[t * MAXF + f] as number;
+      if (k !== K_ROAD && k !== K_CITY) continue;
+      const r = this.find(base + f);
+      if (this.open[r] !== 0) continue;
+      let seen = false;
+      for (let i = 0; i < done; i++) if (this.doneRoots[i] === r) seen = true;
+      if (seen) continue;
+      this.doneRoots[done++] = r;
+      this.scoreFeature(r, true, log);
+    }
+    const x = this.pX[p] as number;
+    const y = this.pY[p] as number;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const cp = this.tileAt(x + dx, y + dy);
+        if (cp < 0) continue;
+        const cf = T.cloister[this.pType[cp] as number] as number;
+        if (cf < 0 || this.neighbours(cp) !== 8) continue;
+        this.scoreFeature((this.segBase[cp] as number) + cf, true, log);
+      }
+    }
+  }
+
+  /** Tiles in the 8 cells around placement p. */
+  neighbours(p: number): number {
+    const x = this.pX[p] as number;
+    const y = this.pY[p] as number;
+    let n = 0;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        if ((dx !== 0 || dy !== 0) && this.tileAt(x + dx, y + dy) >= 0) n++;
+      }
+    }
+    return n;
+  }
+
+  /** Distinct tiles of the feature rooted at r (a feature may pass a tile twice; it counts once). */
+  distinctTiles(r: number): number {
+    const gen = this.nextStamp();
+    let n = 0;
+    let s = r;
+    do {
+      const p = this.segTile[s] as number;
+      if (this.stamp[p] !== gen) {
+        this.stamp[p] = gen;
+        n++;
+      }
+      s = this.next[s] as number;
+    } while (s !== r);
+    return n;
+  }
+
+  private nextStamp(): number {
+    this.stampGen = (this.stampGen + 1) >>> 0;
+    if (this.stampGen === 0) {
+      this.stamp.fill(0);
+      this.stampGen = 1;
+    }
+    return this.stampGen;
+  }
+
+  private nextRootMark(): number {
+    this.rootGen = (this.rootGen + 1) >>> 0;
+    if (this.rootGen === 0) {
+      this.rootMark.fill(0);
+      this.rootGen = 1;
+    }
+    return this.rootGen;
+  }
+
+  /** Fills `weights` with each player's strength on the feature rooted at r. */
+  private strength(r: number): Int32Array {
+    const w = this.weights;
+    w.fill(0);
+    for (let i = 0; i < this.nMeeples; i++) {
+      if (this.find(this.mSeg[i] as number) === r) {
+        const o = this.mOwner[i] as number;
+        w[o] = (w[o] as number) + (FIGURE_WEIGHT[this.mKind[i] as number] as number);
+      }
+    }
+    return w;
+  }
+
+  /** Value of the feature rooted at r: completed during play, or incomplete at the end. */
+  featureValue(r: number, complete: boolean): number {
+    const k = this.kind[r] as number;
+    const tiles = k === K_CLOISTER ? 1 : this.distinctTiles(r);
+    const extra = k === K_CLOISTER ? this.neighbours(this.segTile[r] as number) : (this.pennants[r] as number);
+    return complete ? completedValue(k, tiles, extra, this.rules.smallCity) : finalValue(k, tiles, extra);
+  }
+
+  /**
+   * Scores the feature rooted at r for its majority holders and, when it is complete, returns its
+   * figures to their owners. Logs a `feature-scored` event and one `meeple-returned` per figure.
+   */
+  private scoreFeature(r: number, complete: boolean, log: GameEvent[] | null): void {
+    const points = this.featureValue(r, complete);
+    const w = this.strength(r);
+    const best = majority(w);
+    let entry: ScoredFeature | null = null;
+    if (log !== null) entry = this.describeScore(r, complete, points, w, best, complete ? 'play' : 'final');
+    for (let pl = 0; pl < this.players; pl++) {
+      if (best > 0 && w[pl] === best) this.score[pl] = (this.score[pl] as number) + points;
+    }
+    if (entry !== null && log !== null) log.push({ type: 'feature-scored', score: entry });
+    if (!complete || (this.occupied[r] as number) === 0) return;
+    let kept = 0;
+    for (let i = 0; i < this.nMeeples; i++) {
+      const s = this.mSeg[i] as number;
+      const owner = this.mOwner[i] as number;
+      const fig = this.mKind[i] as number;
+      if (this.find(s) === r) {
+        this.supply[owner] = (this.supply[owner] as number) + 1;
+        if (log !== null) {
+          const spot = this.spotOf(s);
+          log.push({ type: 'meeple-returned', owner, kind: FIGURE_NAMES[fig] as MeepleKind, x: spot.x, y: spot.y, at: spot.at });
+        }
+        continue;
+      }
+      this.mSeg[kept] = s;
+      this.mOwner[kept] = owner;
+      this.mKind[kept] = fig;
+      kept++;
+    }
+    this.nMeeples = kept;
+    this.occupied[r] = 0;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Final scoring
+
+  /**
+   * Computes the final scoring (incomplete roads, cities and cloisters with figures, then the
+   * fields by the farmer rule) without changing anything. Adds the points to `into` and, when
+   * `entries` is given, pushes one entry per scoring.
+   */
+  finalScoring(into: Int32Array, entries: ScoredFeature[] | null): void {
+    const gen = this.nextRootMark();
+    const seenRoots = this.rootMark;
+    let anyField = false;
+    for (let i = 0; i < this.nMeeples; i++) {
+      const r = this.find(this.mSeg[i] as number);
+      const k = this.kind[r] as number;
+      if (k === K_FIELD) {
+        anyField = true;
+        continue;
+      }
+      if (seenRoots[r] === gen) continue;
+      seenRoots[r] = gen;
+      const points = this.featureValue(r, false);
+      const w = this.strength(r);
+      const best = majority(w);
+      if (entries !== null) entries.push(this.describeScore(r, false, points, w, best, 'final'));
+      for (let pl = 0; pl < this.players; pl++) {
+        if (best > 0 && w[pl] === best) into[pl] = (into[pl] as number) + points;
+      }
+    }
+    if (!anyField) return;
+    const rule = this.rules.farmers;
+    if (rule === null) throw new MissingFarmerRule('custom farmer rule missing');
+    const result = rule(this.farmerInput());
+    for (let pl = 0; pl < this.players; pl++) into[pl] = (into[pl] as number) + (result.points[pl] ?? 0);
+    if (entries !== null) {
+      for (const line of result.breakdown) {
+        entries.push({
+          phase: 'final',
+          turn: Math.max(0, this.turn - 1),
+          kind: 'field',
+          id: line.id,
+          complete: false,
+          tiles: line.tiles,
+          pennants: 0,
+          meeples: line.meeples,
+          holders: line.holders,
+          points: line.points,
+          awarded: line.awarded,
+          fields: line.fields,
+          cities: line.cities,
+          note: line.note,
+        });
+      }
+    }
+  }
+
+  private applyFinalScoring(log: GameEvent[] | null): void {
+    const entries: ScoredFeature[] | null = log === null ? null : [];
+    const pts = new Int32Array(this.players);
+    this.finalScoring(pts, entries);
+    for (let pl = 0; pl < this.players; pl++) this.score[pl] = (this.score[pl] as number) + (pts[pl] as number);
+    if (log !== null && entries !== null) {
+      for (const e of entries) log.push({ type: 'feature-scored', score: e });
+      const scores = Array.from(this.score);
+      log.push({ type: 'game-finished', scores, winners: winnersOf(scores) });
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Descriptions (allocate; used by the pure API, never in playouts)
+
+  /** Board position and canonical spot of a segment. */
+  spotOf(s: number): { x: number; y: number; at: Spot } {
+    const p = this.segTile[s] as number;
+    const tr = (this.pType[p] as number) * 4 + (this.pRot[p] as number);
+    const si = this.tables.featSpot[tr * MAXF + (this.segLocal[s] as number)] as number;
+    return { x: this.pX[p] as number, y: this.pY[p] as number, at: SPOTS[si] as Spot };
+  }
+
+  /** Id of the feature rooted at r: its oldest segment's position and spot. */
+  featureId(r: number): FeatureId {
+    let min = r;
+    let s = this.next[r] as number;
+    while (s !== r) {
+      if (s < min) min = s;
+      s = this.next[s] as number;
+    }
+    const sp = this.spotOf(min);
+    return `${sp.x},${sp.y}:${sp.at}`;
+  }
+
+  /** Segments of the feature rooted at r, oldest first. */
+  members(r: number): number[] {
+    const out: number[] = [];
+    let s = r;
+    do {
+      out.push(s);
+      s = this.next[s] as number;
+    } while (s !== r);
+    return out.sort((a, b) => a - b);
+  }
+
+  /** Distinct tiles of the feature rooted at r, in placement order. */
+  tilePositions(r: number): Position[] {
+    const ps = [...new Set(this.members(r).map((s) => this.segTile[s] as number))].sort((a, b) => a - b);
+    return ps.map((p) => ({ x: this.pX[p] as number, y: this.pY[p] as number }));
+  }
+
+  /** Roots of the distinct cities bordering the field rooted at r. */
+  borderingCities(r: number): number[] {
+    const T = this.tables;
+    const out: number[] = [];
+    for (const s of this.members(r)) {
+      const p = this.segTile[s] as number;
+      const mask = T.fieldCities[(this.pType[p] as number) * MAXF + (this.segLocal[s] as number)] as number;
+      for (let c = 0; mask >> c !== 0; c++) {
+        if ((mask & (1 << c)) === 0) continue;
+        const cr = this.find((this.segBase[p] as number) + c);
+        if (!out.includes(cr)) out.push(cr);
+      }
+    }
+    return out;
+  }
+
+  private describeScore(
+    r: number,
+    complete: boolean,
+    points: number,
+    w: Int32Array,
+    best: number,
+    phase: 'play' | 'final',
+  ): ScoredFeature {
+    const k = this.kind[r] as number;
+    const tiles = this.tilePositions(r);
+    const pennants = k === K_CITY ? (this.pennants[r] as number) : 0;
+    const holders: number[] = [];
+    const awarded: number[] = [];
+    for (let pl = 0; pl < this.players; pl++) {
+      const holds = best > 0 && w[pl] === best;
+      if (holds) holders.push(pl);
+      awarded.push(holds ? points : 0);
+    }
+    return {
+      phase,
+      turn: phase === 'play' ? this.turn : Math.max(0, this.turn - 1),
+      kind: FEATURE_KIND_NAMES[k] as FeatureKind,
+      id: this.featureId(r),
+      complete,
+      tiles,
+      pennants,
+      meeples: Array.from(w),
+      holders,
+      points,
+      awarded,
+      fields: [],
+      cities: [],
+      note: this.scoreNote(k, complete, tiles.length, pennants, points, r),
+    };
+  }
+
+  private scoreNote(k: number, complete: boolean, tiles: number, pennants: number, points: number, r: number): string {
+    const tileWord = tiles === 1 ? 'tile' : 'tiles';
+    const pennantPart = pennants > 0 ? ` and ${pennants} pennant${pennants === 1 ? '' : 's'}` : '';
+    switch (k) {
+      case K_ROAD:
+        return `${complete ? 'completed' : 'incomplete'} road of ${tiles} ${tileWord}: 1×${tiles}`;
+      case K_CITY:
+        if (!complete) return `incomplete city of ${tiles} ${tileWord}${pennantPart}: 1×${tiles}${pennants ? ` + 1×${pennants}` : ''}`;
+        if (tiles === 2 && this.rules.smallCity === 2) {
+          return `completed two-tile city${pennantPart} (first-edition rule): 1×2${pennants ? ` + 1×${pennants}` : ''}`;
+        }
+        return `completed city of ${tiles} ${tileWord}${pennantPart}: 2×${tiles}${pennants ? ` + 2×${pennants}` : ''}`;
+      case K_CLOISTER:
+        return complete
+          ? 'completed cloister: 9'
+          : `incomplete cloister with ${this.neighbours(this.segTile[r] as number)} neighbours: ${points}`;
+      default:
+        return `${points}`;
+    }
+  }
+
+  /** The input of the farmer rule: every field with a farmer, and every city those fields border. */
+  farmerInput(): FarmerInput {
+    const fieldRoots: number[] = [];
+    for (let i = 0; i < this.nMeeples; i++) {
+      const r = this.find(this.mSeg[i] as number);
+      if (this.kind[r] === K_FIELD && !fieldRoots.includes(r)) fieldRoots.push(r);
+    }
+    fieldRoots.sort((a, b) => this.oldest(a) - this.oldest(b));
+    const cityRoots: number[] = [];
+    const fields: FarmerField[] = fieldRoots.map((r) => {
+      const cities = this.borderingCities(r);
+      for (const c of cities) if (!cityRoots.includes(c)) cityRoots.push(c);
+      return {
+        id: this.featureId(r),
+        tiles: this.tilePositions(r),
+        meeples: Array.from(this.strength(r)),
+        cities: cities.map((c) => this.featureId(c)),
+      };
+    });
+    cityRoots.sort((a, b) => this.oldest(a) - this.oldest(b));
+    const cities: FarmerCity[] = cityRoots.map((c) => ({
+      id: this.featureId(c),
+      tiles: this.tilePositions(c),
+      pennants: this.pennants[c] as number,
+      complete: this.open[c] === 0,
+    }));
+    return { players: this.players, fields, cities };
+  }
+
+  /** The oldest segment of the feature rooted at r. */
+  oldest(r: number): number {
+    let min = r;
+    for (let s = this.next[r] as number; s !== r; s = this.next[s] as number) if (s < min) min = s;
+    return min;
+  }
+
+  /** Rotation in degrees of placement p. */
+  rotationOf(p: number): Rotation {
+    return ((this.pRot[p] as number) * 90) as Rotation;
+  }
+
+  /** Local feature named by spot index si on tile type t turned q, or -1. */
+  spotFeature(t: number, q: number, si: number): number {
+    return this.tables.spotFeat[(t * 4 + q) * SPOT_COUNT + si] as number;
+  }
+}
+
+/** Players with the highest score (every tied player). */
+export function winnersOf(scores: readonly number[]): number[] {
+  const best = Math.max(...scores);
+  const out: number[] = [];
+  scores.forEach((s, i) => {
+    if (s === best) out.push(i);
+  });
+  return out;
+}

@@ -1,0 +1,49 @@
+import { K_CITY, K_CLOISTER, K_FIELD, K_ROAD } from './tables.js';
+
+/**
+ * Points of a feature completed during play.
+ * - Road: 1 a tile. City: 2 a tile and 2 a pennant; with the first-edition small-city rule
+ *   (`smallCity` 2) a completed city of exactly two tiles scores 1 a tile and 1 a pennant.
+ *   Cloister: 9 (the tile and its 8 neighbours).
+ * `extra` is the pennant count for cities (unused otherwise).
+ */
+export function completedValue(kind: number, tiles: number, extra: number, smallCity: 2 | 4): number {
+  switch (kind) {
+    case K_ROAD:
+      return tiles;
+    case K_CITY:
+      return tiles === 2 && smallCity === 2 ? tiles + extra : 2 * tiles + 2 * extra;
+    case K_CLOISTER:
+      return 9;
+    case K_FIELD:
+      return 0;
+    default:
+      throw new Error(`unknown feature kind ${kind}`);
+  }
+}
+
+/**
+ * Points of a feature still incomplete at the end: road 1 a tile, city 1 a tile and 1 a pennant,
+ * cloister 1 plus 1 per neighbouring tile (`extra`). Fields are scored by the farmer rule.
+ */
+export function finalValue(kind: number, tiles: number, extra: number): number {
+  switch (kind) {
+    case K_ROAD:
+      return tiles;
+    case K_CITY:
+      return tiles + extra;
+    case K_CLOISTER:
+      return 1 + extra;
+    case K_FIELD:
+      return 0;
+    default:
+      throw new Error(`unknown feature kind ${kind}`);
+  }
+}
+
+/** The highest strength in `weights` (0 when nobody holds the feature). Every player at it scores in full. */
+export function majority(weights: ArrayLike<number>): number {
+  let best = 0;
+  for (let i = 0; i < weights.length; i++) if ((weights[i] as number) > best) best = weights[i] as number;
+  return best;
+}

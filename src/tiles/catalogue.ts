@@ -1,0 +1,120 @@
+import {
+  EDGES,
+  type Edge,
+  HALF_EDGES,
+  type HalfEdge,
+  type Rotation,
+  SPOTS,
+  type Spot,
+  isRotation,
+} from '../core/geometry.js';
+import { BASE_SET, BASE_TILES } from './base.js';
+import { PNP_DEMO_SET, PNP_EXTRA_TILES } from './pnp-demo.js';
+import type { EdgeKind, FeatureDef, TileDef, TileSetDef, TileSetName } from './types.js';
+
+/** Every tile type this library knows, by id. */
+export const TILES: Readonly<Record<string, TileDef>> = Object.fromEntries(
+  [...BASE_TILES, ...PNP_EXTRA_TILES].map((t) => [t.id, t]),
+);
+
+/** Every tile set, by name. */
+export const TILE_SETS: Readonly<Record<TileSetName, TileSetDef>> = {
+  base: BASE_SET,
+  'pnp-demo': PNP_DEMO_SET,
+};
+
+/** Rotates an edge by a number of quarter turns clockwise. */
+export function rotateEdge(e: Edge, quarters: number): Edge {
+  return EDGES[(EDGES.indexOf(e) + quarters) & 3] as Edge;
+}
+
+/** Rotates a half-edge by a number of quarter turns clockwise. */
+export function rotateHalf(h: HalfEdge, quarters: number): HalfEdge {
+  return HALF_EDGES[(HALF_EDGES.indexOf(h) + 2 * quarters) & 7] as HalfEdge;
+}
+
+/** The spots that name a feature, in canonical order, as the tile lies rotated. */
+export function featureSpots(tile: TileDef, featureIndex: number, quarters: number): Spot[] {
+  const f = tile.features[featureIndex];
+  if (f === undefined) return [];
+  const out: Spot[] = [];
+  for (const s of SPOTS) {
+    if (spotFeature(tile, s, quarters) === featureIndex) out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The index of the feature that a spot names on a tile rotated by `quarters`, or -1.
+ * An edge spot names the road or city at that edge; on a field edge, the field that owns both
+ * halves of it (the reference's 12-position convention).
+ */
+export function spotFeature(tile: TileDef, spot: Spot, quarters: number): number {
+  const fs = tile.features;
+  if (spot === 'C') return fs.findIndex((f) => f.kind === 'cloister');
+  if (spot === 'I') return fs.findIndex((f) => f.kind === 'field' && f.halfEdges.length === 0);
+  const ei = EDGES.indexOf(spot as Edge);
+  if (ei >= 0) {
+    const e = EDGES[(ei - quarters + 4) & 3] as Edge;
+    const edgeFeature = fs.findIndex((f) => (f.kind === 'road' || f.kind === 'city') && f.edges.includes(e));
+    if (edgeFeature >= 0) return edgeFeature;
+    const h0 = HALF_EDGES[2 * EDGES.indexOf(e)] as HalfEdge;
+    const h1 = HALF_EDGES[2 * EDGES.indexOf(e) + 1] as HalfEdge;
+    return fs.findIndex((f) => f.kind === 'field' && f.halfEdges.includes(h0) && f.halfEdges.includes(h1));
+  }
+  const hi = HALF_EDGES.indexOf(spot as HalfEdge);
+  if (hi < 0) return -1;
+  const h = HALF_EDGES[(hi - 2 * quarters + 8) & 7] as HalfEdge;
+  return fs.findIndex((f) => f.kind === 'field' && f.halfEdges.includes(h));
+}
+
+/** A feature of a {@link TileView}: its definition as the tile lies, plus the spots that name it. */
+export type FeatureView = FeatureDef & {
+  /** Index of the feature in the tile's definition (stable under rotation). */
+  readonly index: number;
+  /** Every spot that names this feature, in canonical order. */
+  readonly spots: readonly Spot[];
+  /** The canonical spot: the first of `spots`. Legal moves use it. */
+  readonly spot: Spot;
+};
+
+/** A tile type as it lies on the board in a given rotation. */
+export interface TileView {
+  readonly id: string;
+  readonly name: string;
+  readonly rotation: Rotation;
+  readonly edges: Readonly<Record<Edge, EdgeKind>>;
+  readonly features: readonly FeatureView[];
+}
+
+/** Rotates a feature definition by `quarters` quarter turns clockwise. */
+function rotateFeature(f: FeatureDef, q: number): FeatureDef {
+  switch (f.kind) {
+    case 'road':
+    case 'city':
+      return { ...f, edges: f.edges.map((e) => rotateEdge(e, q)) };
+    case 'field':
+      return { ...f, halfEdges: f.halfEdges.map((h) => rotateHalf(h, q)) };
+    case 'cloister':
+      return f;
+  }
+}
+
+/**
+ * A tile type's definition rotated as it would lie on the board: edge kinds, features and the
+ * spots naming each feature. Returns `null` for an unknown id or rotation.
+ */
+export function tileDefinition(id: string, rotation: Rotation = 0): TileView | null {
+  const t = TILES[id];
+  if (t === undefined || !isRotation(rotation)) return null;
+  const q = rotation / 90;
+  const edges = {} as Record<Edge, EdgeKind>;
+  EDGES.forEach((e, i) => {
+    edges[rotateEdge(e, q)] = t.edges[i] as EdgeKind;
+  });
+  const features = t.features.map((f, index): FeatureView => {
+    const spots = featureSpots(t, index, q);
+    return { ...rotateFeature(f, q), index, spots, spot: spots[0] as Spot };
+  });
+  return { id: t.id, name: t.name, rotation, edges, features };
+}

@@ -1,0 +1,27 @@
+import type { Edge, HalfEdge } from '../core/geometry.js';
+import type { CityDef, CloisterDef, EdgeKind, FeatureDef, FieldDef, RoadDef, TileDef } from './types.js';
+
+// Tiny builders that keep the tile tables readable. `edges` is a string of four letters for
+// N, E, S, W: C = city, R = road, F = field.
+
+const EDGE_KIND: Record<string, EdgeKind> = { C: 'city', R: 'road', F: 'field' };
+
+export function tile(id: string, name: string, edges: string, features: FeatureDef[]): TileDef {
+  const kinds = [...edges].map((c) => EDGE_KIND[c]);
+  if (kinds.length !== 4 || kinds.some((k) => k === undefined)) throw new Error(`tile ${id}: bad edges ${edges}`);
+  return { id, name, edges: kinds as [EdgeKind, EdgeKind, EdgeKind, EdgeKind], features };
+}
+
+export const road = (edges: string): RoadDef => ({ kind: 'road', edges: edges.split(' ') as Edge[] });
+export const city = (edges: string, pennants = 0): CityDef => ({
+  kind: 'city',
+  edges: edges.split(' ') as Edge[],
+  pennants,
+});
+export const cloister = (): CloisterDef => ({ kind: 'cloister' });
+/** `cities` are indices of this tile's city features that the field borders. */
+export const field = (halves: string, cities: number[] = []): FieldDef => ({
+  kind: 'field',
+  halfEdges: halves === '' ? [] : (halves.split(' ') as HalfEdge[]),
+  cities,
+});

@@ -1,0 +1,65 @@
+import type { Edge, HalfEdge } from '../core/geometry.js';
+
+/** What an edge of a tile shows; two touching edges must show the same. */
+export type EdgeKind = 'field' | 'road' | 'city';
+
+/** Kinds of feature a tile can carry. */
+export type FeatureKind = 'road' | 'city' | 'cloister' | 'field';
+
+/** A road segment. One edge: the road ends on this tile. Two edges: it passes through. */
+export interface RoadDef {
+  readonly kind: 'road';
+  readonly edges: readonly Edge[];
+}
+
+/** A city segment touching the listed edges, with its pennants (coats of arms). */
+export interface CityDef {
+  readonly kind: 'city';
+  readonly edges: readonly Edge[];
+  readonly pennants: number;
+}
+
+/** A cloister in the centre of the tile. */
+export interface CloisterDef {
+  readonly kind: 'cloister';
+}
+
+/**
+ * A field segment reaching the listed half-edges (empty for a field enclosed on the tile), and
+ * the cities of this tile it borders, as indices into the tile's `features`.
+ */
+export interface FieldDef {
+  readonly kind: 'field';
+  readonly halfEdges: readonly HalfEdge[];
+  readonly cities: readonly number[];
+}
+
+export type FeatureDef = RoadDef | CityDef | CloisterDef | FieldDef;
+
+/**
+ * A tile type in its printed orientation (rotation 0). Tile ids are unique across every tile set
+ * of this library: base-game tiles use their wikicarpedia letters (`'A'`…`'X'`), tiles from
+ * expansions a prefix (`'IC-D'`).
+ */
+export interface TileDef {
+  readonly id: string;
+  readonly name: string;
+  /** Edge kinds north, east, south, west. */
+  readonly edges: readonly [EdgeKind, EdgeKind, EdgeKind, EdgeKind];
+  readonly features: readonly FeatureDef[];
+}
+
+/** Names of the tile sets a game can be played with. */
+export type TileSetName = 'base' | 'pnp-demo';
+
+/** A tile set: which tiles, how many of each, which one starts, and how many followers each player gets. */
+export interface TileSetDef {
+  readonly name: TileSetName;
+  readonly title: string;
+  /** Tile id and number of copies, the start tile's copy included. */
+  readonly counts: readonly (readonly [id: string, count: number])[];
+  /** One copy of this tile is placed at (0,0) with rotation 0 before the game starts. */
+  readonly startTile: string;
+  /** Followers per player in this set's rules. */
+  readonly meeples: number;
+}
