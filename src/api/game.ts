@@ -215,7 +215,8 @@ export function applyMove(state: GameState, move: Move, hooks?: RuleHooks): Game
         d.scored.push(castDraft(e.score));
       }
     }
-    if (k.bagPos > drawnBefore) d.tilesLeft.splice(0, k.bagPos - drawnBefore);
+    // A fresh array: splicing a draft array runs a proxy trap per element.
+    if (k.bagPos > drawnBefore) d.tilesLeft = state.tilesLeft.slice(k.bagPos - drawnBefore);
     for (let i = discardedBefore; i < k.nDiscarded; i++) d.discarded.push(ids[k.discarded[i] as number] as string);
     d.events = castDraft(events);
   });

@@ -31,8 +31,8 @@ export const EDGES: readonly Edge[] = ['N', 'E', 'S', 'W'];
 /** Half-edges in clockwise index order, NNW=0 … WNW=7. */
 export const HALF_EDGES: readonly HalfEdge[] = ['NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW'];
 /**
- * Every spot in canonical order. A feature's canonical spot (the one {@link legalMoves} uses) is
- * the first of its spots in this order.
+ * Every spot, in the order legal moves list them. A feature's canonical spot is its first edge
+ * (roads, cities), `C` (cloisters), or its first half-edge or `I` (fields).
  */
 export const SPOTS: readonly Spot[] = ['N', 'E', 'S', 'W', 'C', ...HALF_EDGES, 'I'];
 export const ROTATIONS: readonly Rotation[] = [0, 90, 180, 270];

@@ -47,11 +47,15 @@ export const PLACE_MISMATCH = 3;
 /** Thrown by the kernel when final scoring needs a custom farmer rule it was not given. */
 export class MissingFarmerRule extends Error {}
 
-function nextPow2(n: number): number {
-  let p = 16;
-  while (p < n) p <<= 1;
-  return p;
-}
+type ArrayCtor =
+  | Uint8ArrayConstructor
+  | Int8ArrayConstructor
+  | Uint16ArrayConstructor
+  | Int16ArrayConstructor
+  | Uint32ArrayConstructor
+  | Int32ArrayConstructor;
+type Layout = [name: string, ctor: ArrayCtor, length: number][];
+type PlacedArray = [name: string, ctor: ArrayCtor, offset: number, length: number];
 
 /**
  * The mutable rules kernel: one game in typed arrays. Placement, merging (union-find over feature
@@ -67,8 +71,8 @@ export class Kernel {
   readonly players!: number;
   /** Tiles in the set: an upper bound on placements. */
   readonly capacity!: number;
-  private readonly shift!: number;
-  private readonly mask!: number;
+  private readonly side!: number;
+  private readonly bias!: number;
 
   // Board
   private cell!: Uint16Array;
@@ -137,61 +141,79 @@ export class Kernel {
   static create(tables: TileTables, rules: KernelRules, players: number): Kernel {
     const k = new Kernel();
     const capacity = tables.count.reduce((a, b) => a + b, 0);
-    const side = nextPow2(capacity + 4);
-    const segs = capacity * Math.max(1, tables.maxFeatures);
+    // The board wraps around a side x side torus: a connected board of `capacity` tiles, with the
+    // cells around it, spans fewer than capacity + 4 columns and rows, so no two cells in reach collide.
+    const side = capacity + 4;
+    let segs = 0;
+    for (let t = 0; t < tables.types; t++) segs += (tables.count[t] as number) * (tables.nFeat[t] as number);
     const figures = players * rules.meeples + 1;
-    Object.assign(k, {
-      tables,
-      rules,
-      players,
-      capacity,
-      shift: Math.log2(side),
-      mask: side - 1,
-      cell: new Uint16Array(side * side),
-      pType: new Uint8Array(capacity),
-      pRot: new Uint8Array(capacity),
-      pX: new Int16Array(capacity),
-      pY: new Int16Array(capacity),
-      segBase: new Int16Array(capacity),
-      front: new Int32Array(capacity * 2 + 4),
-      frontX: new Int16Array(capacity * 2 + 4),
-      frontY: new Int16Array(capacity * 2 + 4),
-      parent: new Int16Array(segs),
-      size: new Int16Array(segs),
-      kind: new Uint8Array(segs),
-      open: new Int16Array(segs),
-      pennants: new Int16Array(segs),
-      occupied: new Uint8Array(segs),
-      next: new Int16Array(segs),
-      segTile: new Int16Array(segs),
-      segLocal: new Uint8Array(segs),
-      mSeg: new Int16Array(figures),
-      mOwner: new Uint8Array(figures),
-      mKind: new Uint8Array(figures),
-      score: new Int32Array(players),
-      supply: new Int16Array(players).fill(rules.meeples),
-      bag: new Uint8Array(capacity),
-      discarded: new Uint8Array(capacity),
-      stamp: new Uint32Array(capacity),
-      rootMark: new Uint32Array(segs),
-      weights: new Int32Array(players),
-      pairF: new Int8Array(12),
-      pairR: new Int16Array(12),
-      comp: new Int8Array(MAXF),
-      doneRoots: new Int16Array(MAXF),
+    const frontier = capacity * 2 + 4;
+    Object.assign(k, { tables, rules, players, capacity, side, bias: 2 * side });
+    // Every array of the kernel lives in one buffer, so that a clone is a single copy.
+    const layout: Layout = [
+      ['cell', Uint16Array, side * side],
+      ['pType', Uint8Array, capacity],
+      ['pRot', Uint8Array, capacity],
+      ['pX', Int16Array, capacity],
+      ['pY', Int16Array, capacity],
+      ['segBase', Int16Array, capacity],
+      ['front', Int32Array, frontier],
+      ['frontX', Int16Array, frontier],
+      ['frontY', Int16Array, frontier],
+      ['parent', Int16Array, segs],
+      ['size', Int16Array, segs],
+      ['kind', Uint8Array, segs],
+      ['open', Int16Array, segs],
+      ['pennants', Int16Array, segs],
+      ['occupied', Uint8Array, segs],
+      ['next', Int16Array, segs],
+      ['segTile', Int16Array, segs],
+      ['segLocal', Uint8Array, segs],
+      ['mSeg', Int16Array, figures],
+      ['mOwner', Uint8Array, figures],
+      ['mKind', Uint8Array, figures],
+      ['score', Int32Array, players],
+      ['supply', Int16Array, players],
+      ['bag', Uint8Array, capacity],
+      ['discarded', Uint8Array, capacity],
+      ['stamp', Uint32Array, capacity],
+      ['rootMark', Uint32Array, segs],
+      ['weights', Int32Array, players],
+      ['pairF', Int8Array, 12],
+      ['pairR', Int16Array, 12],
+      ['comp', Int8Array, MAXF],
+      ['doneRoots', Int16Array, MAXF],
+    ];
+    let bytes = 0;
+    const placed: PlacedArray[] = layout.map(([name, ctor, length]) => {
+      bytes = Math.ceil(bytes / 8) * 8;
+      const at: PlacedArray = [name, ctor, bytes, length];
+      bytes += length * ctor.BYTES_PER_ELEMENT;
+      return at;
     });
+    k.layout = placed;
+    k.attach(new ArrayBuffer(bytes));
+    k.supply.fill(rules.meeples);
     k.placeTile(tables.startType, 0, 0, 0);
     return k;
   }
 
+  private layout!: PlacedArray[];
+  private buffer!: ArrayBuffer;
+
+  /** Points every array field at its slice of `buffer`. */
+  private attach(buffer: ArrayBuffer): void {
+    this.buffer = buffer;
+    const self = this as unknown as Record<string, unknown>;
+    for (const [name, ctor, offset, length] of this.layout) self[name] = new ctor(buffer, offset, length);
+  }
+
   /** An independent copy. */
   clone(): Kernel {
-    const k = Object.create(Kernel.prototype) as Kernel;
-    for (const [key, value] of Object.entries(this)) {
-      (k as unknown as Record<string, unknown>)[key] = ArrayBuffer.isView(value)
-        ? (value as Uint8Array).slice()
-        : value;
-    }
+    // `new` keeps the class's field layout (fast property access); assign then copies the scalars.
+    const k = new Kernel();
+    Object.assign(k, this);
+    k.attach(this.buffer.slice(0));
     return k;
   }
 
@@ -206,7 +228,8 @@ export class Kernel {
   // Board geometry
 
   private cellIndex(x: number, y: number): number {
-    return ((y & this.mask) << this.shift) | (x & this.mask);
+    const side = this.side;
+    return ((y + this.bias) % side) * side + ((x + this.bias) % side);
   }
 
   private inReach(x: number, y: number): boolean {

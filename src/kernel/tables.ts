@@ -1,5 +1,5 @@
 import { EDGES, HALF_EDGES, type HalfEdge, SPOT_COUNT, SPOTS } from '../core/geometry.js';
-import { rotateEdge, rotateHalf, spotFeature, TILES } from '../tiles/catalogue.js';
+import { canonicalSpot, rotateEdge, rotateHalf, spotFeature, TILES } from '../tiles/catalogue.js';
 import type { EdgeKind, FeatureDef, TileDef, TileSetDef } from '../tiles/types.js';
 
 // Feature kinds and edge kinds as small integers for the kernel's typed arrays.
@@ -143,9 +143,10 @@ export function compileTileSet(set: TileSetDef): TileTables {
         }
       });
       SPOTS.forEach((s, si) => {
-        const f = spotFeature(def, s, q);
-        spotFeat[tr * SPOT_COUNT + si] = f;
-        if (f >= 0 && featSpot[tr * MAXF + f] === -1) featSpot[tr * MAXF + f] = si;
+        spotFeat[tr * SPOT_COUNT + si] = spotFeature(def, s, q);
+      });
+      def.features.forEach((_, f) => {
+        featSpot[tr * MAXF + f] = SPOTS.indexOf(canonicalSpot(def, f, q));
       });
     }
   });

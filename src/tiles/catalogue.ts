@@ -45,6 +45,20 @@ export function featureSpots(tile: TileDef, featureIndex: number, quarters: numb
 }
 
 /**
+ * The canonical spot of a feature (the one legal moves and the state use): a road or city its
+ * first edge in N, E, S, W order; a cloister `C`; a field its first half-edge in NNW … WNW order,
+ * or `I` when it touches no edge. Never an edge letter for a field, although an edge letter
+ * names a field that owns both halves of a field edge.
+ */
+export function canonicalSpot(tile: TileDef, featureIndex: number, quarters: number): Spot {
+  const spots = featureSpots(tile, featureIndex, quarters);
+  const f = tile.features[featureIndex];
+  const pick = f?.kind === 'field' ? spots.find((s) => s.length === 3 || s === 'I') : spots[0];
+  if (pick === undefined) throw new Error(`tile ${tile.id}: feature ${featureIndex} has no spot`);
+  return pick;
+}
+
+/**
  * The index of the feature that a spot names on a tile rotated by `quarters`, or -1.
  * An edge spot names the road or city at that edge; on a field edge, the field that owns both
  * halves of it (the reference's 12-position convention).
@@ -74,7 +88,7 @@ export type FeatureView = FeatureDef & {
   readonly index: number;
   /** Every spot that names this feature, in canonical order. */
   readonly spots: readonly Spot[];
-  /** The canonical spot: the first of `spots`. Legal moves use it. */
+  /** The canonical spot (see {@link canonicalSpot}). Legal moves and the state use it. */
   readonly spot: Spot;
 };
 
@@ -114,7 +128,7 @@ export function tileDefinition(id: string, rotation: Rotation = 0): TileView | n
   });
   const features = t.features.map((f, index): FeatureView => {
     const spots = featureSpots(t, index, q);
-    return { ...rotateFeature(f, q), index, spots, spot: spots[0] as Spot };
+    return { ...rotateFeature(f, q), index, spots, spot: canonicalSpot(t, index, q) };
   });
   return { id: t.id, name: t.name, rotation, edges, features };
 }

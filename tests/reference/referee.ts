@@ -405,7 +405,12 @@ function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeep
         feat.pennants += fd.pennants;
         const visit = (q: Placed, g: number): void => {
           const k = nodeKey(q.x, q.y, g);
-          if (featOfNode.has(k)) return;
+          const seen = featOfNode.get(k);
+          // Connections are symmetric, so a neighbour node can only be in this same feature.
+          if (seen !== undefined && seen !== index) {
+            throw new Error(`referee internal error: asymmetric connection into ${k} (data or geometry bug)`);
+          }
+          if (seen !== undefined) return;
           featOfNode.set(k, index);
           queue.push([q, g]);
         };

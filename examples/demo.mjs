@@ -1,0 +1,41 @@
+// A seeded game between random players: prints the final board, every scored feature and the
+// final scores.  Usage: npm run demo -- [--seed 42] [--players 3] [--edition first|second|current]
+//                                       [--tile-set base|pnp-demo]
+import { applyMove, createGame, legalMoves, renderAscii, scoreFinal } from 'carcassonne-engine';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).flatMap((a, i, all) => (a.startsWith('--') ? [[a.slice(2), all[i + 1]]] : [])),
+);
+const seed = args.seed ?? 2026;
+const players = Number(args.players ?? 2);
+const names = ['Ada', 'Brendan', 'Chiara', 'Dmitri', 'Eun-ji'].slice(0, players);
+
+// A tiny seeded generator, so the random players are reproducible too.
+let x = [...String(seed)].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
+const random = () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+
+let state = createGame({
+  players: names,
+  seed,
+  edition: args.edition ?? 'current',
+  tileSet: args['tile-set'] ?? 'base',
+});
+while (state.status === 'playing') {
+  const moves = legalMoves(state);
+  state = applyMove(state, moves[Math.floor(random() * moves.length)]);
+}
+
+const result = scoreFinal(state);
+const who = (list) => (list.length === 0 ? 'nobody' : list.map((i) => names[i]).join(' and '));
+console.log(`Carcassonne, ${state.tileSet} tiles, ${state.edition} rules (farmers: ${state.rules.farmers}), seed ${seed}\n`);
+console.log(renderAscii(state));
+console.log(`\n${state.placements.length} tiles placed, ${state.discarded.length} discarded.\n`);
+console.log('Scored features:');
+for (const e of result.breakdown) {
+  if (e.holders.length === 0 || e.points === 0) continue;
+  const phase = e.phase === 'play' ? `turn ${String(e.turn + 1).padStart(2)}` : 'final  ';
+  console.log(`  ${phase}  ${e.kind.padEnd(8)} ${e.id.padEnd(10)} ${String(e.points).padStart(3)} to ${who(e.holders)}  (${e.note})`);
+}
+console.log('\nFinal scores:');
+names.forEach((n, i) => console.log(`  ${n.padEnd(8)} ${String(result.scores[i]).padStart(4)}`));
+console.log(`\nWinner: ${who(result.winners)}`);

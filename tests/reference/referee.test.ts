@@ -1,0 +1,483 @@
+/**
+ * Unit tests of the reference referee on small hand-built boards. Every expected value below was
+ * worked out by hand from the rules and the tile data (see the comments), not by running the code.
+ *
+ * Reminder of the tiles used (base letters, rotation 0):
+ *   D  start: city N; road E-W; field1 = ENE+WNW (north of road, borders the city); field2 = south.
+ *   E  city N; one field on E, S, W (borders the city).
+ *   U  straight road E-W; field north, field south.          V  curve road S-W; fields N+E / SW corner.
+ *   A  cloister, road S ending at it; one field all round.   B  cloister, all field.
+ *   I  two separate city caps N and W; field E+S borders both. N  corner city N+W. M  same with pennant.
+ * Rotating 90° clockwise turns N->E->S->W->N.
+ */
+import { describe, expect, it } from 'vitest';
+import { Referee, loadTileSet, type RefRules, type RefMove } from './referee.js';
+
+const RULES: RefRules = { farmers: 'farm-3', smallCity: 4, meeples: 7 };
+
+function ref(rules: Partial<RefRules> = {}, players = 2, tileSet: 'base' | 'pnp-demo' = 'base'): Referee {
+  return new Referee({ tileSet, players, rules: { ...RULES, ...rules } });
+}
+
+function mv(tile: string, x: number, y: number, rotation: 0 | 90 | 180 | 270, at?: string): RefMove {
+  return at === undefined ? { tile, x, y, rotation } : { tile, x, y, rotation, meeple: { at } };
+}
+
+describe('tile data', () => {
+  // Checksums from /work/shared/reference/README.md §3 (gardens ignored).
+  it('base set checksums', () => {
+    const set = loadTileSet('base');
+    let tiles = 0;
+    const edges = { field: 0, road: 0, city: 0 };
+    const segs = { city: 0, road: 0, field: 0, cloister: 0 };
+    let pennants = 0;
+    for (const t of set.values()) {
+      tiles += t.count;
+      for (const e of t.def.edges) edges[e] += t.count;
+      for (const f of t.def.features) {
+        segs[f.kind] += t.count;
+        pennants += f.pennants * t.count;
+      }
+    }
+    expect(set.size).toBe(24);
+    expect(tiles).toBe(72);
+    expect(edges).toEqual({ field: 115, road: 94, city: 79 });
+    expect(segs).toEqual({ city: 49, road: 62, field: 126, cloister: 6 });
+    expect(pennants).toBe(10);
+  });
+
+  it('pnp-demo set uses engine ids and matches the primary-mapping checksums', () => {
+    const set = loadTileSet('pnp-demo');
+    expect([...set.keys()].sort()).toEqual(
+      ['A', 'B', 'D', 'E', 'F', 'G', 'H', 'I', 'IC-D', 'IC-J', 'J', 'K', 'L', 'N', 'O', 'P', 'Q', 'S', 'T', 'U', 'V', 'W'].sort(),
+    );
+    let tiles = 0;
+    const edges = { field: 0, road: 0, city: 0 };
+    const segs = { city: 0, road: 0, field: 0, cloister: 0 };
+    for (const t of set.values()) {
+      tiles += t.count;
+      for (const e of t.def.edges) edges[e] += t.count;
+      for (const f of t.def.features) segs[f.kind] += t.count;
+    }
+    expect(tiles).toBe(48);
+    expect(edges).toEqual({ field: 75, road: 62, city: 55 });
+    expect(segs).toEqual({ city: 37, road: 42, field: 86, cloister: 4 });
+    // PnP 'G' is base F (city E-W with pennant): 2 copies.
+    expect(set.get('F')?.count).toBe(2);
+    expect(set.get('F')?.def.features.find((f) => f.kind === 'city')?.pennants).toBe(1);
+  });
+});
+
+describe('start position', () => {
+  it('has the D tile at the origin with its four features', () => {
+    const r = ref();
+    const feats = r.features().map((f) => `${f.kind}:${f.tiles.join('|')}:${f.open}:${f.complete}`).sort();
+    // city N open on 1 edge, road E-W open on 2 edges, two fields.
+    expect(feats).toEqual(['city:0,0:1:false', 'field:0,0:0:false', 'field:0,0:0:false', 'road:0,0:2:false']);
+    expect(r.scores).toEqual([0, 0]);
+    expect(r.supply).toEqual([7, 7]);
+  });
+});
+
+describe('legalPlacements', () => {
+  const sorted = (l: { x: number; y: number; rotation: number }[]): string[] =>
+    l.map((p) => `${p.x},${p.y},${p.rotation}`).sort();
+
+  it('B (all field) fits only south of D, in all 4 rotations', () => {
+    // N of D needs a city at S; E/W of D need a road; S of D needs a field at N.
+    expect(sorted(ref().legalPlacements('B'))).toEqual(['0,1,0', '0,1,180', '0,1,270', '0,1,90']);
+  });
+
+  it('C (all city) fits only north of D', () => {
+    expect(sorted(ref().legalPlacements('C'))).toEqual(['0,-1,0', '0,-1,180', '0,-1,270', '0,-1,90']);
+  });
+
+  it('U (straight road) fits E and W (road E-W) and S (field N)', () => {
+    // r0/r180 have roads E-W and fields N/S; r90/r270 have roads N-S.
+    expect(sorted(ref().legalPlacements('U'))).toEqual(
+      ['-1,0,0', '-1,0,180', '0,1,0', '0,1,180', '1,0,0', '1,0,180'].sort(),
+    );
+  });
+
+  it('D against D: 6 placements', () => {
+    // (0,-1): city S only at r180. (1,0): W road at r0 (W=road) and r180 (W=old E road).
+    // (-1,0): E road at r0 and r180. (0,1): N field only at r180 (N=old S).
+    expect(sorted(ref().legalPlacements('D'))).toEqual(
+      ['0,-1,180', '1,0,0', '1,0,180', '-1,0,0', '-1,0,180', '0,1,180'].sort(),
+    );
+  });
+});
+
+describe('sameRotation', () => {
+  it('recognises symmetric tiles', () => {
+    const r = ref();
+    for (const q of [90, 180, 270]) {
+      expect(r.sameRotation('B', 0, q)).toBe(true);
+      expect(r.sameRotation('C', 0, q)).toBe(true);
+      expect(r.sameRotation('X', 0, q)).toBe(true);
+      expect(r.sameRotation('D', 0, q)).toBe(false);
+      expect(r.sameRotation('A', 0, q)).toBe(false);
+      expect(r.sameRotation('I', 0, q)).toBe(false);
+    }
+    expect(r.sameRotation('U', 0, 180)).toBe(true);
+    expect(r.sameRotation('U', 90, 270)).toBe(true);
+    expect(r.sameRotation('U', 0, 90)).toBe(false);
+    // H: caps N and S swap ids under 180° but the tile is the same.
+    expect(r.sameRotation('H', 0, 180)).toBe(true);
+    expect(r.sameRotation('H', 0, 90)).toBe(false);
+    expect(r.sameRotation('F', 90, 270)).toBe(true);
+    expect(r.sameRotation('D', 90, 90)).toBe(true);
+  });
+});
+
+describe('small city', () => {
+  // E turned 180° at (0,-1): city S closes D's city N: 2 tiles, no pennant.
+  it('meepleOptions lists every spot of each free feature', () => {
+    // E r180: city S; field on N, E, W edges = halves NNW,NNE,ENE,ESE,WSW,WNW.
+    expect(ref().meepleOptions('E', 0, -1, 180, 0)).toEqual([
+      ['N', 'E', 'W', 'NNW', 'NNE', 'ENE', 'ESE', 'WSW', 'WNW'],
+      ['S'],
+    ]);
+  });
+
+  it('scores 4 with smallCity 4 and returns the knight', () => {
+    const r = ref({ smallCity: 4 });
+    expect(r.play(mv('E', 0, -1, 180, 'S'), 0)).toEqual([4, 0]);
+    expect(r.scores).toEqual([4, 0]);
+    expect(r.supply).toEqual([7, 7]);
+    const city = r.features().find((f) => f.kind === 'city');
+    expect(city).toEqual({ kind: 'city', tiles: ['0,-1', '0,0'], complete: true, owners: [], pennants: 0, open: 0 });
+  });
+
+  it('scores 2 with smallCity 2', () => {
+    const r = ref({ smallCity: 2 });
+    expect(r.play(mv('E', 0, -1, 180, 'S'), 1)).toEqual([0, 2]);
+  });
+
+  it('pnp-demo IC-J closes the start city too', () => {
+    // IC-J: city N, road S ending at the city, field1 SSW+WSW+WNW, field2 ENE+ESE+SSE (both border the city).
+    // r180: city S, road N, field1 -> NNE,ENE,ESE (E edge), field2 -> NNW,WSW,WNW (W edge).
+    const r = ref({ smallCity: 4 }, 2, 'pnp-demo');
+    expect(r.meepleOptions('IC-J', 0, -1, 180, 0)).toEqual([
+      ['N'],
+      ['E', 'NNE', 'ENE', 'ESE'],
+      ['S'],
+      ['W', 'NNW', 'WSW', 'WNW'],
+    ]);
+    expect(r.play(mv('IC-J', 0, -1, 180, 'S'), 0)).toEqual([4, 0]);
+    const r2 = ref({ smallCity: 2 }, 2, 'pnp-demo');
+    expect(r2.play(mv('IC-J', 0, -1, 180, 'S'), 0)).toEqual([2, 0]);
+    expect(() => r2.legalPlacements('X')).toThrow(/unknown tile/);
+  });
+});
+
+describe('road and cloister', () => {
+  it('completes a 3-tile road, leaves an incomplete cloister for the final scoring', () => {
+    const r = ref();
+    // W (3-way junction, roads E,S,W each ending) at (1,0): its W road joins D's road.
+    expect(r.play(mv('W', 1, 0, 0, 'W'), 0)).toEqual([0, 0]);
+    expect(r.supply).toEqual([6, 7]);
+    // A turned 270: road S -> E. At (-1,0) it closes D's west end. Road = A + D + W = 3 tiles.
+    // A's single field (all 8 halves) joins D's north and south fields (road ends at the cloister);
+    // the road is taken, so the options are that field and the cloister.
+    expect(r.meepleOptions('A', -1, 0, 270, 1)).toEqual([
+      ['N', 'S', 'W', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW'],
+      ['C'],
+    ]);
+    expect(r.play(mv('A', -1, 0, 270, 'C'), 1)).toEqual([3, 0]);
+    expect(r.scores).toEqual([3, 0]);
+    expect(r.supply).toEqual([7, 6]);
+    const cloister = r.features().find((f) => f.kind === 'cloister');
+    // Neighbours of (-1,0): only (0,0) is filled -> 7 open.
+    expect(cloister).toEqual({ kind: 'cloister', tiles: ['-1,0'], complete: false, owners: [1], pennants: 0, open: 7 });
+    const road = r.features().find((f) => f.kind === 'road' && f.tiles.length === 3);
+    expect(road).toEqual({ kind: 'road', tiles: ['-1,0', '0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0 });
+    // Final: cloister 1 + 1 neighbour = 2 for player 1.
+    expect(r.finalScore()).toEqual({
+      totals: [3, 2],
+      final: { road: [0, 0], city: [0, 0], cloister: [0, 2], field: [0, 0] },
+    });
+    // finalScore changes nothing.
+    expect(r.scores).toEqual([3, 0]);
+  });
+
+  it('completes a cloister with its 8th neighbour; a second cloister scores 6 at the end', () => {
+    const r = ref();
+    expect(r.play(mv('B', 0, 1, 0, 'C'), 0)).toEqual([0, 0]);
+    r.play(mv('U', 1, 0, 0), 1);
+    r.play(mv('U', -1, 0, 0), 0);
+    expect(r.play(mv('A', 1, 1, 0, 'C'), 1)).toEqual([0, 0]); // cloister, road S
+    r.play(mv('A', -1, 1, 0), 0);
+    r.play(mv('E', 0, 2, 180), 1); // city S, fields N/E/W
+    r.play(mv('V', -1, 2, 90), 0); // roads W,N
+    // V r180: roads N,E; fields S,W. It fills (1,2), the last neighbour of B at (0,1).
+    expect(r.play(mv('V', 1, 2, 180), 1)).toEqual([9, 0]);
+    expect(r.supply).toEqual([7, 6]);
+    // A at (1,1): neighbours D(0,0) U(1,0) B(0,1) E(0,2) V(1,2) present, (2,0) (2,1) (2,2) empty -> 1+5.
+    expect(r.finalScore().final.cloister).toEqual([0, 6]);
+    expect(r.finalScore().totals).toEqual([9, 6]);
+  });
+
+  it('a road of 9 tiles with 2 knights against 1: only the majority scores', () => {
+    const r = ref();
+    r.play(mv('U', 1, 0, 0, 'E'), 0); // road D+U, P0
+    r.play(mv('A', 1, -1, 270, 'E'), 1); // road E ending at the cloister, P1, separate
+    r.play(mv('A', 1, 1, 90, 'W'), 0); // road W ending at the cloister, P0, separate
+    r.play(mv('V', 2, -1, 0), 1); // roads W,S
+    r.play(mv('V', 2, 0, 90), 0); // roads N,W: joins P1's road to P0's
+    r.play(mv('V', -1, 0, 270), 1); // roads E,S
+    r.play(mv('V', -1, 1, 180), 0); // roads N,E
+    // U at (0,1) joins (-1,1) to (1,1): road closed at both cloisters.
+    // Tiles: (1,-1) (2,-1) (2,0) (1,0) (0,0) (-1,0) (-1,1) (0,1) (1,1) = 9. P0 has 2, P1 has 1.
+    expect(r.play(mv('U', 0, 1, 0), 1)).toEqual([9, 0]);
+    expect(r.supply).toEqual([7, 7]);
+  });
+
+  it('a road leaving the crossroads X and coming back counts X once', () => {
+    const r = ref();
+    // X at (1,0): four road ends. P0 knight on its N end.
+    r.play(mv('X', 1, 0, 0, 'N'), 0);
+    r.play(mv('V', 1, -1, 270), 1); // roads E,S
+    r.play(mv('V', 2, -1, 0), 0); // roads W,S
+    // V r90 at (2,0): roads N,W, back into X's E end. Road = X(N end) + 3 curves + X(E end):
+    // 5 segments but 4 distinct tiles -> 4 points.
+    expect(r.play(mv('V', 2, 0, 90), 1)).toEqual([4, 0]);
+    const loop = r.features().find((f) => f.kind === 'road' && f.complete);
+    expect(loop?.tiles).toEqual(['1,-1', '1,0', '2,-1', '2,0']);
+  });
+
+  it('a 4-curve loop is complete', () => {
+    const r = ref();
+    r.play(mv('V', 0, 1, 270, 'S'), 0); // roads E,S
+    r.play(mv('V', 1, 1, 0), 1); // roads W,S
+    r.play(mv('V', 0, 2, 180), 0); // roads N,E
+    expect(r.play(mv('V', 1, 2, 90), 1)).toEqual([4, 0]); // roads N,W closes the loop
+    const loop = r.features().find((f) => f.kind === 'road' && f.tiles.length === 4);
+    expect(loop?.complete).toBe(true);
+    expect(loop?.open).toBe(0);
+  });
+});
+
+describe('city counted by distinct tiles, tie', () => {
+  it('a city entering tile I twice counts I once; tied players both score', () => {
+    const r = ref();
+    // N r270: city W,S at (0,1) (its N edge is field, matching D's S). P0 knight.
+    r.play(mv('N', 0, 1, 270, 'W'), 0);
+    // I r0 at (0,2): cap N joins P0's city, cap W is a separate city for now.
+    expect(r.meepleOptions('I', 0, 2, 0, 1)).toEqual([['E', 'S', 'ENE', 'ESE', 'SSE', 'SSW'], ['W']]);
+    r.play(mv('I', 0, 2, 0, 'W'), 1);
+    // M r180: city S,E with a pennant at (-1,1), joins P0's city.
+    r.play(mv('M', -1, 1, 180), 0);
+    // N r90: city E,N at (-1,2) closes the ring: tiles (0,1) (0,2) (-1,1) (-1,2) = 4, pennant 1.
+    // 2*4 + 2*1 = 10 to both (1 knight each).
+    expect(r.play(mv('N', -1, 2, 90), 0)).toEqual([10, 10]);
+    expect(r.supply).toEqual([7, 7]);
+    const city = r.features().find((f) => f.kind === 'city' && f.tiles.length === 4);
+    expect(city).toEqual({
+      kind: 'city',
+      tiles: ['-1,1', '-1,2', '0,1', '0,2'],
+      complete: true,
+      owners: [],
+      pennants: 1,
+      open: 0,
+    });
+  });
+});
+
+describe('final scoring of incomplete features', () => {
+  it('incomplete city and road', () => {
+    const r = ref();
+    // M r180: city S,E with pennant at (0,-1): D + M, open at M's E.
+    r.play(mv('M', 0, -1, 180, 'S'), 0);
+    // U at (1,0): road D+U open at both ends.
+    r.play(mv('U', 1, 0, 0, 'E'), 1);
+    // city: 2 tiles + 1 pennant = 3; road 2 tiles = 2.
+    expect(r.finalScore()).toEqual({
+      totals: [3, 2],
+      final: { road: [0, 2], city: [3, 0], cloister: [0, 0], field: [0, 0] },
+    });
+  });
+});
+
+describe('farmers', () => {
+  it('a field bordering only an incomplete city scores nothing', () => {
+    for (const farmers of ['farm-3', 'farm-3-once', 'city-4', 'none'] as const) {
+      const r = ref({ farmers });
+      // P0 farmer north of the road (D.field1 + U.field1), which borders D's open city.
+      r.play(mv('U', 1, 0, 0, 'N'), 0);
+      expect(r.finalScore().totals).toEqual([0, 0]);
+    }
+  });
+
+  it('fields on the two sides of a road stay apart', () => {
+    const r = ref();
+    r.play(mv('U', 1, 0, 0, 'N'), 0); // P0 farmer north of the road
+    // U at (-1,0): its north field joins P0's; its south field (S, ESE, SSE, SSW, WSW) is free.
+    expect(r.meepleOptions('U', -1, 0, 0, 1)).toEqual([
+      ['E', 'W'],
+      ['S', 'ESE', 'SSE', 'SSW', 'WSW'],
+    ]);
+    const fields = r.features().filter((f) => f.kind === 'field');
+    expect(fields.map((f) => f.tiles.join('|')).sort()).toEqual(['0,0|1,0', '0,0|1,0']);
+  });
+
+  function twoFieldsOneCity(farmers: RefRules['farmers']): Referee {
+    const r = ref({ farmers });
+    // E r180 at (0,-1) closes D's city (no knight: nobody scores). P0 farmer on E's field (F1).
+    expect(r.play(mv('E', 0, -1, 180, 'N'), 0)).toEqual([0, 0]);
+    // U at (1,0): P0 farmer on the field north of the road = D.field1 + U.field1 (F2), borders the city.
+    r.play(mv('U', 1, 0, 0, 'N'), 0);
+    return r;
+  }
+
+  it('worked case: one farmer in each of two fields bordering one city', () => {
+    expect(twoFieldsOneCity('farm-3').finalScore().totals).toEqual([6, 0]);
+    expect(twoFieldsOneCity('farm-3-once').finalScore().totals).toEqual([3, 0]);
+    expect(twoFieldsOneCity('city-4').finalScore().totals).toEqual([4, 0]);
+    expect(twoFieldsOneCity('none').finalScore().totals).toEqual([0, 0]);
+  });
+
+  function withTie(farmers: RefRules['farmers']): Referee {
+    const r = twoFieldsOneCity(farmers);
+    // U at (0,1): P1 farmer on the field south of D's road (D.field2 + U(1,0).field2 + U(0,1).field1).
+    r.play(mv('U', 0, 1, 0, 'N'), 1);
+    // A r90 at (2,0): road W ends at the cloister; its one field joins the north field F2 and the
+    // south field, so F2 now has P0 1, P1 1. P0 monk: neighbours present (1,0) only -> 2 at the end.
+    r.play(mv('A', 2, 0, 90, 'C'), 0);
+    return r;
+  }
+
+  it('tie in one of the fields', () => {
+    // farm-3: F1 -> P0 3; F2 tied -> P0 3, P1 3.  Plus P0 cloister 2.
+    expect(withTie('farm-3').finalScore()).toEqual({
+      totals: [8, 3],
+      final: { road: [0, 0], city: [0, 0], cloister: [2, 0], field: [6, 3] },
+    });
+    // farm-3-once: the city once per player: P0 3, P1 3.
+    expect(withTie('farm-3-once').finalScore().final.field).toEqual([3, 3]);
+    // city-4: fields bordering the city hold P0 2, P1 1 -> P0 4.
+    expect(withTie('city-4').finalScore().final.field).toEqual([4, 0]);
+    expect(withTie('none').finalScore().final.field).toEqual([0, 0]);
+    expect(withTie('farm-3').supply).toEqual([4, 6]);
+  });
+
+  function twoCities(farmers: RefRules['farmers']): Referee {
+    const r = ref({ farmers });
+    r.play(mv('E', 0, -1, 180, 'N'), 0); // closes city C1 = D + E; P0 farmer on the top field T
+    r.play(mv('D', 1, 0, 0, 'WNW'), 0); // second D: P0 farmer on D.field1 + D'.field1 (F2)
+    r.play(mv('E', 1, -1, 180), 1); // closes C2 = D' + E'; E'.field joins T
+    return r;
+  }
+
+  it('two fields each bordering two completed cities', () => {
+    // farm-3: T borders C1,C2 -> 6; F2 borders C1,C2 -> 6. farm-3-once: {C1,C2} -> 6.
+    // city-4: C1 -> 4, C2 -> 4.
+    expect(twoCities('farm-3').finalScore().totals).toEqual([12, 0]);
+    expect(twoCities('farm-3-once').finalScore().totals).toEqual([6, 0]);
+    expect(twoCities('city-4').finalScore().totals).toEqual([8, 0]);
+    expect(twoCities('none').finalScore().totals).toEqual([0, 0]);
+    // farmers never return
+    expect(twoCities('farm-3').supply).toEqual([5, 7]);
+  });
+});
+
+describe('illegal moves throw', () => {
+  it('placement errors', () => {
+    const r = ref();
+    expect(() => r.play(mv('D', 0, 0, 0), 0)).toThrow(/occupied/);
+    expect(() => r.play(mv('B', 5, 5, 0), 0)).toThrow(/adjacent/);
+    expect(() => r.play(mv('B', 1, 0, 0), 0)).toThrow(/edge/);
+    expect(() => r.play(mv('Z', 0, 1, 0), 0)).toThrow(/unknown tile/);
+    expect(() => r.play(mv('B', 0, 1, 45 as 0), 0)).toThrow(/rotation/);
+    expect(() => r.play(mv('B', 0, 1, 0), 2)).toThrow(/player/);
+    expect(r.features().length).toBe(4); // nothing changed
+  });
+
+  it('meeple errors', () => {
+    const r = ref();
+    expect(() => r.play(mv('U', 1, 0, 0, 'C'), 0)).toThrow(/names no feature/);
+    expect(() => r.play(mv('E', 0, -1, 180, 'SSE'), 0)).toThrow(/names no feature/); // half of a city edge
+    expect(() => r.play(mv('U', 1, 0, 0, 'Q'), 0)).toThrow(/names no feature/);
+    r.play(mv('U', 1, 0, 0, 'E'), 0);
+    expect(() => r.play(mv('U', -1, 0, 0, 'W'), 1)).toThrow(/already holds/);
+    expect(r.supply).toEqual([6, 7]);
+  });
+
+  it('empty supply', () => {
+    const r = ref({ meeples: 1 });
+    r.play(mv('U', 1, 0, 0, 'N'), 0); // farmer: never returns
+    expect(r.meepleOptions('U', -1, 0, 0, 0)).toEqual([]);
+    // P1: the road D+U+U is free, the north field holds P0's farmer, the south field is free.
+    expect(r.meepleOptions('U', -1, 0, 0, 1)).toEqual([
+      ['E', 'W'],
+      ['S', 'ESE', 'SSE', 'SSW', 'WSW'],
+    ]);
+    expect(() => r.play(mv('U', -1, 0, 0, 'S'), 0)).toThrow(/supply/);
+  });
+
+  it('tile copies are limited', () => {
+    const r = ref();
+    r.play(mv('C', 0, -1, 0), 0);
+    expect(() => r.play(mv('C', 1, -1, 0), 0)).toThrow(/copies/);
+  });
+});
+
+describe('random full games (self-consistency and speed)', () => {
+  function rng(seed: number): () => number {
+    let s = seed >>> 0;
+    return () => {
+      s = (s + 0x6d2b79f5) >>> 0;
+      let t = s;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  for (const [tileSet, seed] of [
+    ['base', 1],
+    ['base', 2],
+    ['pnp-demo', 3],
+  ] as const) {
+    it(`${tileSet} seed ${seed}`, () => {
+      const t0 = Date.now();
+      const players = 3;
+      const r = new Referee({ tileSet, players, rules: { farmers: 'farm-3', smallCity: 4, meeples: 7 } });
+      const rand = rng(seed);
+      const deck: string[] = [];
+      for (const t of loadTileSet(tileSet).values()) {
+        for (let i = 0; i < t.count - (t.id === 'D' ? 1 : 0); i++) deck.push(t.id);
+      }
+      for (let i = deck.length - 1; i > 0; i--) {
+        const j = Math.floor(rand() * (i + 1));
+        [deck[i], deck[j]] = [deck[j] as string, deck[i] as string];
+      }
+      let turn = 0;
+      for (const tile of deck) {
+        const player = turn % players;
+        const places = r.legalPlacements(tile);
+        if (places.length === 0) continue;
+        const p = places[Math.floor(rand() * places.length)];
+        if (!p) throw new Error('no placement');
+        const opts = r.meepleOptions(tile, p.x, p.y, p.rotation, player);
+        const choice = Math.floor(rand() * (opts.length + 1));
+        const spots = opts[choice];
+        const at = spots ? spots[Math.floor(rand() * spots.length)] : undefined;
+        const before = r.scores;
+        const gained = r.play(at === undefined ? mv(tile, p.x, p.y, p.rotation) : mv(tile, p.x, p.y, p.rotation, at), player);
+        expect(r.scores).toEqual(before.map((s, i) => s + (gained[i] ?? 0)));
+        // No completed road/city/cloister holds meeples; meeples are conserved.
+        const feats = r.features();
+        for (const f of feats) if (f.kind !== 'field' && f.complete) expect(f.owners).toEqual([]);
+        const onBoard = new Array<number>(players).fill(0);
+        for (const f of feats) for (const o of f.owners) onBoard[o] = (onBoard[o] ?? 0) + 1;
+        expect(r.supply.map((s, i) => s + (onBoard[i] ?? 0))).toEqual([7, 7, 7]);
+        turn++;
+      }
+      const fs = r.finalScore();
+      const { road, city, cloister, field } = fs.final;
+      expect(fs.totals).toEqual(r.scores.map((s, i) => s + road[i]! + city[i]! + cloister[i]! + field[i]!));
+      expect(Date.now() - t0).toBeLessThan(5000);
+    });
+  }
+});

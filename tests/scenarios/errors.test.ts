@@ -1,0 +1,93 @@
+/**
+ * Placement errors. The rules (reference README §1.2; wikicarpedia Base game "Place a tile"): a tile
+ * goes on an empty cell sharing at least one edge with a placed tile, every touching edge pair must
+ * show the same kind (city/road/field); the tile placed is the one drawn; a meeple needs a feature at
+ * the named spot of the tile just placed and a follower in supply.
+ */
+import { describe, expect, it } from 'vitest';
+import { applyMove, IllegalMoveError } from '../../src/index.js';
+import { last, newGame, rejection, scenario } from './board.js';
+
+describe('Placement errors', () => {
+  it("reference README §1.2 (every touching edge pair must match): 'edge-mismatch' names the edge and both kinds", () => {
+    // t0 A: E@270 at (0,1): cap W (its north edge is a field, matching D's south field).
+    // B's U@0 at (-1,1): its east edge (road) touches E's west edge (city).
+    const s = last(scenario([['E', 0, 1, 270]], {}, ['U']));
+    const err = rejection(s, { tile: 'U', x: -1, y: 1, rotation: 0 });
+    expect(err?.code).toBe('edge-mismatch');
+    expect(err?.message).toContain('east edge: the tile has a road, the neighbour has a city');
+    // U@0 at (0,-1): its south edge (field) touches D's north edge (city).
+    const err2 = rejection(s, { tile: 'U', x: 0, y: -1, rotation: 0 });
+    expect(err2?.code).toBe('edge-mismatch');
+    expect(err2?.message).toContain('south edge: the tile has a field, the neighbour has a city');
+    // U@90 at (1,0): its west edge is a field (U's south turned west), D's east edge a road.
+    const err3 = rejection(s, { tile: 'U', x: 1, y: 0, rotation: 90 });
+    expect(err3?.code).toBe('edge-mismatch');
+    expect(err3?.message).toContain('west edge: the tile has a field, the neighbour has a road');
+    // The same tile fits at (1,0) turned 0.
+    expect(rejection(s, { tile: 'U', x: 1, y: 0, rotation: 0 })).toBeNull();
+  });
+
+  it("wikicarpedia Base game (a tile must touch a placed tile along an edge; corners do not count, rules-facts §j.5): 'not-adjacent'", () => {
+    const s = newGame(['U']);
+    expect(rejection(s, { tile: 'U', x: 5, y: 5, rotation: 0 })?.code).toBe('not-adjacent');
+    // (1,1) touches D only at a corner.
+    expect(rejection(s, { tile: 'U', x: 1, y: 1, rotation: 0 })?.code).toBe('not-adjacent');
+  });
+
+  it("wikicarpedia Base game: a cell holds one tile: 'cell-occupied'", () => {
+    const s = last(scenario([['U', 1, 0, 0]], {}, ['U']));
+    expect(rejection(s, { tile: 'U', x: 0, y: 0, rotation: 0 })?.code).toBe('cell-occupied');
+    expect(rejection(s, { tile: 'U', x: 1, y: 0, rotation: 0 })?.code).toBe('cell-occupied');
+  });
+
+  it("wikicarpedia Base game (place the tile drawn): naming another tile is 'wrong-tile'", () => {
+    const s = newGame(['U']);
+    expect(s.currentTile).toBe('U');
+    expect(rejection(s, { tile: 'X', x: 1, y: 0, rotation: 0 })?.code).toBe('wrong-tile');
+  });
+
+  it("rules-facts §j.1: a meeple needs a feature at the named spot of the placed tile: 'no-feature-at-spot'", () => {
+    const s = newGame(['U']);
+    // U has no cloister and no enclosed field.
+    expect(rejection(s, { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'C' } })?.code).toBe('no-feature-at-spot');
+    expect(rejection(s, { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'I' } })?.code).toBe('no-feature-at-spot');
+    // Its road and both fields are fine.
+    for (const at of ['E', 'W', 'N', 'S', 'NNW', 'SSE'] as const) {
+      expect(rejection(s, { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at } }), at).toBeNull();
+    }
+  });
+
+  it("rules-facts §i (rules.meeples 1): a player with no follower in supply gets 'no-meeples-left'", () => {
+    // t0 A: U@0 (1,0), thief: A's only follower.  t1 B: U@0 at (-1,0), no meeple.
+    // t2 A: B at (0,1) with a monk -> 'no-meeples-left'; without a meeple it is legal.
+    const s = last(
+      scenario(
+        [
+          ['U', 1, 0, 0, 'E'],
+          ['U', -1, 0, 0],
+        ],
+        { rules: { meeples: 1 } },
+        ['B'],
+      ),
+    );
+    expect(s.players.map((p) => p.meeples)).toEqual([0, 1]);
+    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C' } })?.code).toBe('no-meeples-left');
+    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0 })).toBeNull();
+  });
+
+  it('applyMove throws an IllegalMoveError with the code and leaves the state as it was', () => {
+    const s = newGame(['U']);
+    let caught: unknown = null;
+    try {
+      applyMove(s, { tile: 'U', x: 0, y: -1, rotation: 0 });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(IllegalMoveError);
+    expect((caught as IllegalMoveError).code).toBe('edge-mismatch');
+    expect(s.turn).toBe(0);
+    expect(s.placements).toHaveLength(1);
+    expect(s.currentTile).toBe('U');
+  });
+});
