@@ -6,12 +6,12 @@
  */
 export { createGame, applyMove, validateMove, legalPlacements, legalMoves, scoreFinal } from './api/game.js';
 export { features, tileAt } from './api/queries.js';
-export { loadState } from './api/load.js';
+export { loadState, validateState } from './api/load.js';
 export { validateOptions, editionRules } from './api/options.js';
 export type { GameOptions, RulesOptions } from './api/options.js';
 export type { RuleHooks } from './api/bridge.js';
 export { renderAscii } from './render/ascii.js';
-export { tileDefinition, TILE_SETS, TILES } from './tiles/catalogue.js';
+export { tileDefinition, canonicalSpot, TILE_SETS, TILES } from './tiles/catalogue.js';
 export type { TileView, FeatureView } from './tiles/catalogue.js';
 export { farmerRules } from './kernel/farmers.js';
 export {

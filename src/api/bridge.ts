@@ -106,6 +106,8 @@ export function rebuild(state: GameState): Kernel {
   if (!isRecord(s)) throw fail('a game state must be an object');
   if (s.version !== 1) throw fail(`unsupported state version ${JSON.stringify(s.version)} (expected 1)`);
   if (typeof s.tileSet !== 'string' || !Object.hasOwn(TILE_SETS, s.tileSet)) throw fail(`unknown tile set ${JSON.stringify(s.tileSet)}`);
+  if (!(typeof s.seed === 'string' || (typeof s.seed === 'number' && Number.isFinite(s.seed)))) throw fail('seed must be a number or a string');
+  if (!(s.edition === 'first' || s.edition === 'second' || s.edition === 'current')) throw fail(`unknown edition ${JSON.stringify(s.edition)}`);
   const rules = s.rules;
   if (
     !isRecord(rules) ||

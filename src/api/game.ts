@@ -178,11 +178,14 @@ export function applyMove(state: GameState, move: Move, hooks?: RuleHooks): Game
   const k = kernelOf(state, hooks).clone();
   const t = k.currentType;
   const q = move.rotation / 90;
+  // + 0 turns -0 into 0, so that the state stays equal to its JSON round trip.
+  const x = move.x + 0;
+  const y = move.y + 0;
   const player = k.current;
   const tile = state.currentTile as string;
   const drawnBefore = k.bagPos;
   const discardedBefore = k.nDiscarded;
-  const events: GameEvent[] = [{ type: 'tile-placed', player, tile, x: move.x, y: move.y, rotation: move.rotation }];
+  const events: GameEvent[] = [{ type: 'tile-placed', player, tile, x, y, rotation: move.rotation }];
   let deployed: PlacedTile['meeple'] = null;
   let local = -1;
   if (move.meeple !== undefined && move.meeple !== null) {
@@ -190,9 +193,9 @@ export function applyMove(state: GameState, move: Move, hooks?: RuleHooks): Game
     const at = SPOTS[k.tables.featSpot[(t * 4 + q) * MAXF + local] as number] as Spot;
     deployed = { at, kind: 'follower' };
     const feature = FEATURE_KIND_NAMES[k.tables.featKind[t * MAXF + local] as number] as FeatureKind;
-    events.push({ type: 'meeple-placed', player, kind: 'follower', x: move.x, y: move.y, at, feature });
+    events.push({ type: 'meeple-placed', player, kind: 'follower', x, y, at, feature });
   }
-  withCustomRule(() => k.play(q, move.x, move.y, local, FIGURE_FOLLOWER, events));
+  withCustomRule(() => k.play(q, x, y, local, FIGURE_FOLLOWER, events));
   const ids = k.tables.ids;
   const next = immer.produce(state, (d) => {
     d.turn = k.turn;
@@ -203,7 +206,7 @@ export function applyMove(state: GameState, move: Move, hooks?: RuleHooks): Game
       p.score = k.score[i] as number;
       p.meeples = k.supply[i] as number;
     });
-    d.placements.push({ tile, x: move.x, y: move.y, rotation: move.rotation, player, meeple: deployed });
+    d.placements.push({ tile, x, y, rotation: move.rotation, player, meeple: deployed });
     for (const e of events) {
       if (e.type === 'meeple-placed') {
         const m: MeepleOnBoard = { owner: e.player, kind: e.kind, x: e.x, y: e.y, at: e.at, feature: e.feature };

@@ -1,4 +1,5 @@
 import { freeze } from 'immer';
+import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
 import { rebuild, remember } from './bridge.js';
 import type { GameState } from './types.js';
 
@@ -12,4 +13,15 @@ export function loadState(json: unknown): GameState {
   const state = freeze(structuredClone(json), true) as GameState;
   remember(state, rebuild(state));
   return state;
+}
+
+/** The problems {@link loadState} would throw for, as a list (empty for a valid state). */
+export function validateState(json: unknown): Problem<StateErrorCode>[] {
+  try {
+    rebuild(json as GameState);
+    return [];
+  } catch (e) {
+    if (e instanceof StateError) return [...e.problems];
+    throw e;
+  }
 }

@@ -130,7 +130,8 @@ export interface GameState {
   /** Format version of this record. */
   readonly version: 1;
   readonly tileSet: TileSetName;
-  readonly edition: Edition | null;
+  /** The edition preset the game was created with (`rules` records any override). */
+  readonly edition: Edition;
   readonly rules: Rules;
   readonly seed: number | string;
   readonly status: 'playing' | 'finished';
