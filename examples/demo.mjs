@@ -6,7 +6,8 @@ import { applyMove, createGame, legalMoves, renderAscii, scoreFinal } from 'carc
 const args = Object.fromEntries(
   process.argv.slice(2).flatMap((a, i, all) => (a.startsWith('--') ? [[a.slice(2), all[i + 1]]] : [])),
 );
-const seed = args.seed ?? 2026;
+// A seed that looks like a number is taken as one (the seed 7 and the seed "7" are different games).
+const seed = args.seed === undefined ? 2026 : /^-?\d+$/.test(args.seed) ? Number(args.seed) : args.seed;
 const players = Number(args.players ?? 2);
 const names = ['Ada', 'Brendan', 'Chiara', 'Dmitri', 'Eun-ji'].slice(0, players);
 

@@ -1,13 +1,19 @@
+import { freeze } from 'immer';
 import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
-import { isRotation, spotIndex } from '../core/geometry.js';
+import { isRotation, SPOTS, spotIndex } from '../core/geometry.js';
+import { isInt, isRecord, show } from '../core/guards.js';
 import { farmerRules } from '../kernel/farmers.js';
 import { FIGURE_FOLLOWER, Kernel, type KernelRules, MissingFarmerRule, PLACE_OK } from '../kernel/kernel.js';
-import { K_CLOISTER, K_FIELD, tablesFor } from '../kernel/tables.js';
+import { FEATURE_KIND_NAMES, K_CLOISTER, K_FIELD, MAXF, tablesFor } from '../kernel/tables.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
 import type { TileSetName } from '../tiles/types.js';
-import type { FarmerInput, FarmerResult, FarmerRule, GameState } from './types.js';
+import { MAX_MEEPLES, MAX_PLAYERS, MIN_PLAYERS } from './options.js';
+import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, ScoredFeature } from './types.js';
 
-/** Rules given again at call time: needed only for a custom farmer rule after loading a state from JSON. */
+/**
+ * Rules given again at call time. Only games created with a custom farmer rule use them (the
+ * function cannot live in a JSON state); other games ignore them.
+ */
 export interface RuleHooks {
   /** The custom farmer rule the game was created with. */
   readonly farmers?: FarmerRule;
@@ -15,60 +21,54 @@ export interface RuleHooks {
 
 // Every state made or checked by this library keeps its kernel here; a state from elsewhere (e.g.
 // JSON.parse) is checked and rebuilt once.
-const kernels = new WeakMap<GameState, Kernel>();
+const kernels = new WeakMap<object, { state: GameState; kernel: Kernel }>();
 
-export function remember(state: GameState, k: Kernel): void {
-  kernels.set(state, k);
-}
-
-/** Wraps a custom farmer rule so that a wrong result is a typed error, never a wrong score. */
-export function guardFarmerRule(rule: FarmerRule): FarmerRule {
-  return (input: FarmerInput): FarmerResult => {
-    let result: FarmerResult;
-    try {
-      result = rule(input);
-    } catch (e) {
-      throw new StateError([{ code: 'custom-rule-failed', message: `the custom farmer rule threw: ${(e as Error)?.message ?? e}` }]);
-    }
-    const bad = (why: string) => new StateError([{ code: 'custom-rule-failed', message: `the custom farmer rule returned ${why}` }]);
-    if (typeof result !== 'object' || result === null || !Array.isArray(result.points) || !Array.isArray(result.breakdown)) {
-      throw bad('something other than { points, breakdown }');
-    }
-    if (result.points.length !== input.players || result.points.some((p) => !Number.isFinite(p))) {
-      throw bad(`points that are not one finite number per player (${input.players})`);
-    }
-    const sums = new Array<number>(input.players).fill(0);
-    for (const line of result.breakdown) {
-      if (!Array.isArray(line?.awarded) || line.awarded.length !== input.players) throw bad('a breakdown line without one award per player');
-      line.awarded.forEach((a: number, i: number) => (sums[i] = (sums[i] ?? 0) + a));
-    }
-    if (sums.some((s, i) => s !== result.points[i])) throw bad('points that differ from the sum of its breakdown');
-    return result;
-  };
-}
-
-function kernelRules(state: GameState, hooks: RuleHooks | undefined, stored: FarmerRule | null): KernelRules {
-  const name = state.rules.farmers;
-  const farmers = hooks?.farmers
-    ? guardFarmerRule(hooks.farmers)
-    : name === 'custom'
-      ? stored
-      : farmerRules[name];
-  return { smallCity: state.rules.smallCity, meeples: state.rules.meeples, farmers };
+export function remember(state: GameState, kernel: Kernel): void {
+  kernels.set(state, { state, kernel });
 }
 
 /**
- * The kernel of a state: the cached one, or one rebuilt (and the state checked) when the state
- * comes from outside. With `hooks.farmers`, a copy that uses that farmer rule.
+ * The state to work on and its kernel. A state this library made is used as is. Anything else is
+ * checked (throwing {@link StateError}); an unfrozen one is copied and frozen first, so that the
+ * caller's object is never frozen or cached while it may still change.
  */
-export function kernelOf(state: GameState, hooks?: RuleHooks): Kernel {
-  let k = kernels.get(state);
-  if (k === undefined) {
-    k = rebuild(state);
-    kernels.set(state, k);
+export function checked(state: GameState): { state: GameState; kernel: Kernel } {
+  const known = kernels.get(state as object);
+  if (known !== undefined) return known;
+  if (!isRecord(state)) throw new StateError([{ code: 'invalid-state', message: 'a game state must be an object' }]);
+  const frozen = deeplyFrozen(state) ? state : (freeze(structuredCloneOrFail(state), true) as GameState);
+  const entry = { state: frozen, kernel: rebuild(frozen) };
+  // Only frozen objects are remembered: an unfrozen one may still change under us.
+  kernels.set(frozen, entry);
+  return entry;
+}
+
+function deeplyFrozen(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return true;
+  return Object.isFrozen(v) && Object.values(v).every(deeplyFrozen);
+}
+
+function structuredCloneOrFail(v: unknown): unknown {
+  try {
+    return structuredClone(v);
+  } catch {
+    throw new StateError([{ code: 'invalid-state', message: 'a game state must be plain JSON data' }]);
   }
-  if (hooks?.farmers !== undefined) return k.withRules(kernelRules(state, hooks, null));
-  return k;
+}
+
+/** The kernel rules of a state: the farmer rule by name, or the custom one from `hooks` / the cache. */
+export function rulesFor(state: GameState, hooks: RuleHooks | undefined, cached: FarmerRule | null): KernelRules {
+  const name = state.rules.farmers;
+  const farmers = name === 'custom' ? (hooks?.farmers ? guardFarmerRule(hooks.farmers) : cached) : farmerRules[name];
+  return { smallCity: state.rules.smallCity, meeples: state.rules.meeples, farmers };
+}
+
+/** A kernel for `state` that the caller may change: a copy, with the custom rule from `hooks` if given. */
+export function workingKernel(state: GameState, hooks?: RuleHooks): { state: GameState; kernel: Kernel } {
+  const c = checked(state);
+  const k = c.kernel.clone();
+  if (hooks?.farmers !== undefined && c.state.rules.farmers === 'custom') k.setRules(rulesFor(c.state, hooks, null));
+  return { state: c.state, kernel: k };
 }
 
 /** Runs `fn`, turning a missing custom farmer rule into a typed error. */
@@ -89,39 +89,109 @@ export function withCustomRule<T>(fn: () => T): T {
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const MAX_POINTS = 1_000_000;
+const isPoints = (v: unknown): v is number => isInt(v) && v >= 0 && v <= MAX_POINTS;
+const isIntList = (v: unknown, length?: number): v is number[] =>
+  Array.isArray(v) && (length === undefined || v.length === length) && v.every(isInt);
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+const isPositions = (v: unknown): boolean => Array.isArray(v) && v.every((p) => isRecord(p) && isInt(p.x) && isInt(p.y));
+
+/** What is wrong with a scoring line (a farmer rule's line, or an entry of `scored`), or null. */
+function lineProblem(line: unknown, players: number): string | null {
+  if (!isRecord(line)) return 'a line that is not an object';
+  if (typeof line.id !== 'string') return 'a line without an id';
+  if (!isPositions(line.tiles)) return `line ${line.id}: tiles must be a list of { x, y }`;
+  if (!isStringList(line.fields) || !isStringList(line.cities)) return `line ${line.id}: fields and cities must be lists of feature ids`;
+  if (!isIntList(line.meeples, players)) return `line ${line.id}: meeples must hold one whole number per player`;
+  if (!isIntList(line.holders) || line.holders.some((h) => h < 0 || h >= players)) return `line ${line.id}: holders must be player indices`;
+  if (!isPoints(line.points)) return `line ${line.id}: points must be a whole number from 0 to ${MAX_POINTS}`;
+  if (!isIntList(line.awarded, players) || !line.awarded.every(isPoints)) {
+    return `line ${line.id}: awarded must hold one whole number of points (0 to ${MAX_POINTS}) per player`;
+  }
+  if (typeof line.note !== 'string') return `line ${line.id}: note must be a sentence`;
+  return null;
+}
+
+/**
+ * Wraps a custom farmer rule so that a wrong result is a typed error, never a wrong score or a
+ * non-JSON state. The lines are copied field by field.
+ */
+export function guardFarmerRule(rule: FarmerRule): FarmerRule {
+  return (input: FarmerInput): FarmerResult => {
+    let result: FarmerResult;
+    try {
+      result = rule(input);
+    } catch (e) {
+      throw new StateError([{ code: 'custom-rule-failed', message: `the custom farmer rule threw: ${e instanceof Error ? e.message : show(e)}` }]);
+    }
+    const bad = (why: string) => new StateError([{ code: 'custom-rule-failed', message: `the custom farmer rule returned ${why}` }]);
+    if (!isRecord(result) || !Array.isArray(result.points) || !Array.isArray(result.breakdown)) {
+      throw bad('something other than { points, breakdown }');
+    }
+    if (result.points.length !== input.players || !result.points.every(isPoints)) {
+      throw bad(`points that are not one whole number from 0 to ${MAX_POINTS} per player (${input.players} players)`);
+    }
+    const sums = new Array<number>(input.players).fill(0);
+    const breakdown: FarmerScore[] = (result.breakdown as unknown[]).map((raw) => {
+      const problem = lineProblem(raw, input.players);
+      if (problem !== null) throw bad(problem);
+      const line = raw as FarmerScore;
+      line.awarded.forEach((a, i) => (sums[i] = (sums[i] ?? 0) + a));
+      const { id, tiles, fields, cities, meeples, holders, points, awarded, note } = line;
+      return {
+        id,
+        tiles: tiles.map(({ x, y }) => ({ x, y })),
+        fields: [...fields],
+        cities: [...cities],
+        meeples: [...meeples],
+        holders: [...holders],
+        points,
+        awarded: [...awarded],
+        note,
+      };
+    });
+    const points = result.points as number[];
+    if (sums.some((s, i) => s !== points[i])) throw bad('points that differ from the sum of its breakdown');
+    return { points: [...points], breakdown };
+  };
+}
 
 /**
  * Checks a state that did not come from this library (typically `JSON.parse` of a saved game)
- * and builds its kernel. Throws {@link StateError} listing what is wrong.
+ * and builds its kernel. Throws {@link StateError}: structural problems stop the check at the
+ * first; consistency problems are all listed.
  */
 export function rebuild(state: GameState): Kernel {
   const problems: Problem<StateErrorCode>[] = [];
+  const note = (message: string) => problems.push({ code: 'invalid-state', message });
   const fail = (message: string) => {
-    problems.push({ code: 'invalid-state', message });
+    note(message);
     return new StateError(problems);
   };
   const s = state as unknown as Record<string, unknown>;
   if (!isRecord(s)) throw fail('a game state must be an object');
-  if (s.version !== 1) throw fail(`unsupported state version ${JSON.stringify(s.version)} (expected 1)`);
-  if (typeof s.tileSet !== 'string' || !Object.hasOwn(TILE_SETS, s.tileSet)) throw fail(`unknown tile set ${JSON.stringify(s.tileSet)}`);
+  if (s.version !== 1) throw fail(`unsupported state version ${show(s.version)} (expected 1)`);
+  if (typeof s.tileSet !== 'string' || !Object.hasOwn(TILE_SETS, s.tileSet)) throw fail(`unknown tile set ${show(s.tileSet)}`);
   if (!(typeof s.seed === 'string' || (typeof s.seed === 'number' && Number.isFinite(s.seed)))) throw fail('seed must be a number or a string');
-  if (!(s.edition === 'first' || s.edition === 'second' || s.edition === 'current')) throw fail(`unknown edition ${JSON.stringify(s.edition)}`);
+  if (!(s.edition === 'first' || s.edition === 'second' || s.edition === 'current')) throw fail(`unknown edition ${show(s.edition)}`);
   const rules = s.rules;
   if (
     !isRecord(rules) ||
     !(rules.farmers === 'custom' || (typeof rules.farmers === 'string' && Object.hasOwn(farmerRules, rules.farmers))) ||
     !(rules.smallCity === 2 || rules.smallCity === 4) ||
     !isInt(rules.meeples) ||
-    rules.meeples < 0
+    rules.meeples < 0 ||
+    rules.meeples > MAX_MEEPLES
   ) {
-    throw fail('rules must hold farmers, smallCity (2 or 4) and meeples');
+    throw fail(`rules must hold farmers, smallCity (2 or 4) and meeples (0 to ${MAX_MEEPLES})`);
   }
   const players = s.players;
-  if (!Array.isArray(players) || players.length < 2 || players.length > 5) throw fail('players must list 2 to 5 players');
-  for (const [i, p] of players.entries()) {
-    if (!isRecord(p) || typeof p.name !== 'string' || !isInt(p.score) || !isInt(p.meeples) || p.meeples < 0) {
+  if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
+    throw fail(`players must list ${MIN_PLAYERS} to ${MAX_PLAYERS} players`);
+  }
+  for (let i = 0; i < players.length; i++) {
+    const p: unknown = players[i];
+    if (!isRecord(p) || typeof p.name !== 'string' || !isPoints(p.score) || !isInt(p.meeples) || p.meeples < 0) {
       throw fail(`players[${i}] must have a name, a whole score and a meeple count`);
     }
   }
@@ -133,11 +203,11 @@ export function rebuild(state: GameState): Kernel {
   if (!isInt(s.currentPlayer) || s.currentPlayer < 0 || s.currentPlayer >= players.length) throw fail('currentPlayer is not a player');
 
   const tables = tablesFor(TILE_SETS[s.tileSet as TileSetName]);
-  const k = Kernel.create(tables, kernelRules(state, undefined, null), players.length);
+  const k = Kernel.create(tables, rulesFor(state, undefined, null), players.length);
   const counts = new Map<string, number>(tables.set.counts.map(([id, n]) => [id, n]));
   const take = (id: unknown, where: string) => {
     const n = typeof id === 'string' ? counts.get(id) : undefined;
-    if (n === undefined) throw fail(`${where}: unknown tile ${JSON.stringify(id)}`);
+    if (n === undefined) throw fail(`${where}: unknown tile ${show(id)}`);
     if (n === 0) throw fail(`${where}: more copies of tile ${id} than the ${tables.set.name} set holds`);
     counts.set(id as string, n - 1);
     return tables.typeOf[id as string] as number;
@@ -145,30 +215,61 @@ export function rebuild(state: GameState): Kernel {
 
   const placements = s.placements as unknown[];
   const first = placements[0];
-  if (!isRecord(first) || first.tile !== tables.set.startTile || first.x !== 0 || first.y !== 0 || first.rotation !== 0) {
-    throw fail(`placements must start with the start tile ${tables.set.startTile} at (0,0), rotation 0`);
+  if (
+    !isRecord(first) ||
+    first.tile !== tables.set.startTile ||
+    first.x !== 0 ||
+    first.y !== 0 ||
+    first.rotation !== 0 ||
+    first.player !== null ||
+    first.meeple !== null
+  ) {
+    throw fail(`placements must start with the start tile ${tables.set.startTile} at (0,0), rotation 0, placed by nobody`);
   }
   take(first.tile, 'placements[0]');
   for (let i = 1; i < placements.length; i++) {
     const p = placements[i];
     if (!isRecord(p) || !isInt(p.x) || !isInt(p.y) || !isRotation(p.rotation)) throw fail(`placements[${i}] is not a tile placement`);
     const t = take(p.tile, `placements[${i}]`);
-    if (k.checkPlacement(t, p.rotation / 90, p.x, p.y) !== PLACE_OK) {
+    const q = p.rotation / 90;
+    if (k.checkPlacement(t, q, p.x, p.y) !== PLACE_OK) {
       throw fail(`placements[${i}]: tile ${String(p.tile)} cannot lie at (${p.x}, ${p.y}) turned ${p.rotation}°`);
     }
-    k.placeTile(t, p.rotation / 90, p.x, p.y);
+    if (p.player !== (i - 1) % players.length) note(`placements[${i}] was placed by player ${show(p.player)}, out of turn`);
+    if (p.meeple !== null) {
+      const m = p.meeple;
+      const local = isRecord(m) && typeof m.at === 'string' && spotIndex(m.at) >= 0 ? k.spotFeature(t, q, spotIndex(m.at)) : -1;
+      if (!isRecord(m) || m.kind !== 'follower' || local < 0 || m.at !== SPOTS[tables.featSpot[(t * 4 + q) * MAXF + local] as number]) {
+        throw fail(`placements[${i}].meeple must be null or { at, kind: 'follower' } at the canonical spot of a feature of its tile`);
+      }
+    }
+    k.placeTile(t, q, p.x, p.y);
   }
+  if (s.turn !== placements.length - 1) note(`turn is ${s.turn}, but ${placements.length - 1} tiles were placed after the start tile`);
+  if (s.currentPlayer !== (s.turn as number) % players.length) note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${s.turn} is`);
 
   const onBoard = new Array<number>(players.length).fill(0);
-  for (const [i, m] of (s.meeples as unknown[]).entries()) {
+  const meeples = s.meeples as unknown[];
+  for (let i = 0; i < meeples.length; i++) {
+    const m = meeples[i];
     if (!isRecord(m) || !isInt(m.owner) || m.owner < 0 || m.owner >= players.length || m.kind !== 'follower') {
       throw fail(`meeples[${i}] is not a figure of a player`);
     }
     const p = isInt(m.x) && isInt(m.y) ? k.tileAt(m.x, m.y) : -1;
     if (p < 0) throw fail(`meeples[${i}] stands where there is no tile`);
+    const t = k.pType[p] as number;
+    const q = k.pRot[p] as number;
     const si = typeof m.at === 'string' ? spotIndex(m.at) : -1;
-    const local = si < 0 ? -1 : k.spotFeature(k.pType[p] as number, k.pRot[p] as number, si);
-    if (local < 0) throw fail(`meeples[${i}]: spot ${JSON.stringify(m.at)} names no feature of its tile`);
+    const local = si < 0 ? -1 : k.spotFeature(t, q, si);
+    if (local < 0) throw fail(`meeples[${i}]: spot ${show(m.at)} names no feature of its tile`);
+    const canonical = SPOTS[tables.featSpot[(t * 4 + q) * MAXF + local] as number];
+    if (m.at !== canonical) throw fail(`meeples[${i}]: spot ${show(m.at)} must be written as its feature's canonical spot ${canonical}`);
+    if (m.feature !== FEATURE_KIND_NAMES[tables.featKind[t * MAXF + local] as number]) throw fail(`meeples[${i}]: feature does not match its spot`);
+    const placed = placements[p] as Record<string, unknown>;
+    const deployed = placed.meeple as Record<string, unknown> | null;
+    if (placed.player !== m.owner || deployed === null || deployed.at !== m.at) {
+      note(`meeples[${i}] at (${m.x}, ${m.y}) was not deployed there by player ${m.owner} (see placements)`);
+    }
     const r = k.find(k.segmentOf(p, local));
     if (s.status === 'playing' && k.kindOf(r) !== K_FIELD && isComplete(k, r)) {
       throw fail(`meeples[${i}] stands on a completed feature, which would have returned it`);
@@ -176,14 +277,24 @@ export function rebuild(state: GameState): Kernel {
     k.deploy(p, local, m.owner, FIGURE_FOLLOWER);
     onBoard[m.owner] = (onBoard[m.owner] as number) + 1;
   }
+  const scored = s.scored as unknown[];
+  const sums = new Array<number>(players.length).fill(0);
+  for (let i = 0; i < scored.length; i++) {
+    const e = scored[i];
+    const problem = lineProblem(e, players.length);
+    if (problem !== null) throw fail(`scored[${i}]: ${problem}`);
+    const entry = e as unknown as ScoredFeature;
+    if (!(entry.phase === 'play' || entry.phase === 'final') || !FEATURE_KIND_NAMES.includes(entry.kind as never)) {
+      throw fail(`scored[${i}] must have a phase (play or final) and a feature kind`);
+    }
+    entry.awarded.forEach((a, j) => (sums[j] = (sums[j] ?? 0) + a));
+  }
   players.forEach((p, i) => {
     const pl = p as { score: number; meeples: number };
     if (pl.meeples + (onBoard[i] as number) !== rules.meeples) {
-      problems.push({
-        code: 'invalid-state',
-        message: `player ${i} has ${pl.meeples} meeples in supply and ${onBoard[i]} on the board, but the rules give ${rules.meeples}`,
-      });
+      note(`player ${i} has ${pl.meeples} meeples in supply and ${onBoard[i]} on the board, but the rules give ${rules.meeples}`);
     }
+    if (pl.score !== sums[i]) note(`player ${i} has ${pl.score} points, but the scorings in scored add up to ${sums[i]}`);
     k.supply[i] = pl.meeples;
     k.score[i] = pl.score;
   });
@@ -201,7 +312,7 @@ export function rebuild(state: GameState): Kernel {
     k.discarded[k.nDiscarded++] = take(id, `discarded[${i}]`);
   });
   const missing = [...counts].filter(([, n]) => n > 0).map(([id, n]) => `${n} × ${id}`);
-  if (missing.length > 0) fail(`the tiles do not add up to the ${tables.set.name} set: missing ${missing.join(', ')}`);
+  if (missing.length > 0) note(`the tiles do not add up to the ${tables.set.name} set: missing ${missing.join(', ')}`);
   k.current = s.currentPlayer as number;
   k.turn = s.turn as number;
   k.finished = finished;

@@ -1,6 +1,7 @@
 import { castDraft, Immer, freeze } from 'immer';
 import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
 import { EDGE_NAMES, isRotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
+import { isRecord, show } from '../core/guards.js';
 import { hashSeed, mulberry32, shuffleInPlace } from '../core/rng.js';
 import {
   FIGURE_FOLLOWER,
@@ -13,7 +14,7 @@ import {
 import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, MAXF, tablesFor } from '../kernel/tables.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
 import type { FeatureKind } from '../tiles/types.js';
-import { guardFarmerRule, kernelOf, type RuleHooks, remember, withCustomRule } from './bridge.js';
+import { checked, guardFarmerRule, type RuleHooks, remember, withCustomRule, workingKernel } from './bridge.js';
 import { type GameOptions, resolveOptions } from './options.js';
 import type {
   FinalScore,
@@ -90,7 +91,7 @@ function illegal(code: MoveErrorCode, message: string): IllegalMoveError {
 
 /** Checks the form of a move, without the board. */
 function shapeError(move: unknown): IllegalMoveError | null {
-  if (typeof move !== 'object' || move === null || Array.isArray(move)) {
+  if (!isRecord(move)) {
     return illegal('malformed-move', 'a move must be an object such as { x: 1, y: 0, rotation: 90 }');
   }
   const m = move as Record<string, unknown>;
@@ -98,19 +99,19 @@ function shapeError(move: unknown): IllegalMoveError | null {
     if (!MOVE_KEYS.includes(key)) return illegal('malformed-move', `a move has no field "${key}" (fields: ${MOVE_KEYS.join(', ')})`);
   }
   if (!Number.isInteger(m.x) || !Number.isInteger(m.y)) return illegal('malformed-move', 'x and y must be whole numbers');
-  if (!isRotation(m.rotation)) return illegal('malformed-move', `rotation must be 0, 90, 180 or 270, not ${JSON.stringify(m.rotation)}`);
+  if (!isRotation(m.rotation)) return illegal('malformed-move', `rotation must be 0, 90, 180 or 270, not ${show(m.rotation)}`);
   if (m.tile !== undefined && typeof m.tile !== 'string') return illegal('malformed-move', 'tile, when given, must be a tile id');
   if (m.meeple !== undefined && m.meeple !== null) {
     const d = m.meeple;
-    if (typeof d !== 'object' || Array.isArray(d)) return illegal('malformed-move', 'meeple must be an object such as { at: "N" }');
+    if (!isRecord(d)) return illegal('malformed-move', 'meeple must be an object such as { at: "N" }');
     for (const key of Object.keys(d)) {
       if (!MEEPLE_KEYS.includes(key)) return illegal('malformed-move', `meeple has no field "${key}" (fields: at, kind)`);
     }
     const { at, kind } = d as Record<string, unknown>;
     if (typeof at !== 'string' || spotIndex(at) < 0) {
-      return illegal('unknown-spot', `meeple.at must be one of ${SPOTS.join(', ')}, not ${JSON.stringify(at)}`);
+      return illegal('unknown-spot', `meeple.at must be one of ${SPOTS.join(', ')}, not ${show(at)}`);
     }
-    if (kind !== undefined && kind !== 'follower') return illegal('malformed-move', `meeple.kind must be "follower", not ${JSON.stringify(kind)}`);
+    if (kind !== undefined && kind !== 'follower') return illegal('malformed-move', `meeple.kind must be "follower", not ${show(kind)}`);
   }
   return null;
 }
@@ -123,6 +124,11 @@ const describeTile = (id: string, rotation: number) => `tile ${id}${rotation ? `
  * that is not a valid state).
  */
 export function validateMove(state: GameState, move: Move): IllegalMoveError | null {
+  const c = checked(state);
+  return check(c.state, c.kernel, move);
+}
+
+function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null {
   if (state.status === 'finished') return illegal('game-finished', 'the game is over: no tile is left to place');
   const shape = shapeError(move);
   if (shape !== null) return shape;
@@ -130,7 +136,6 @@ export function validateMove(state: GameState, move: Move): IllegalMoveError | n
   if (move.tile !== undefined && move.tile !== current) {
     return illegal('wrong-tile', `the tile to place is ${current}, not ${move.tile}`);
   }
-  const k = kernelOf(state);
   const t = k.currentType;
   const q = move.rotation / 90;
   const code = k.checkPlacement(t, q, move.x, move.y);
@@ -172,10 +177,11 @@ export function validateMove(state: GameState, move: Move): IllegalMoveError | n
  * {@link IllegalMoveError} that {@link validateMove} returns for an illegal move; nothing is
  * half applied. `hooks` is only needed for a custom farmer rule after loading a state from JSON.
  */
-export function applyMove(state: GameState, move: Move, hooks?: RuleHooks): GameState {
-  const error = validateMove(state, move);
+export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): GameState {
+  const c = checked(input);
+  const error = check(c.state, c.kernel, move);
   if (error !== null) throw error;
-  const k = kernelOf(state, hooks).clone();
+  const { state, kernel: k } = workingKernel(c.state, hooks);
   const t = k.currentType;
   const q = move.rotation / 90;
   // + 0 turns -0 into 0, so that the state stays equal to its JSON round trip.
@@ -232,8 +238,8 @@ export function applyMove(state: GameState, move: Move, hooks?: RuleHooks): Game
  * listed once (the smallest). Ordered by y, then x, then rotation. Empty when the game is over.
  */
 export function legalPlacements(state: GameState): TilePlacement[] {
-  if (state.status === 'finished') return [];
-  const k = kernelOf(state);
+  const k = checked(state).kernel;
+  if (k.finished) return [];
   const out: TilePlacement[] = [];
   k.forEachPlacement(k.currentType, (x, y, q) => {
     out.push({ x, y, rotation: (q * 90) as TilePlacement['rotation'] });
@@ -247,10 +253,10 @@ export function legalPlacements(state: GameState): TilePlacement[] {
  * `SPOTS` order (N, E, S, W, C, NNW … WNW, I). Every move names its tile.
  */
 export function legalMoves(state: GameState): Move[] {
-  if (state.status === 'finished') return [];
-  const k = kernelOf(state);
+  const k = checked(state).kernel;
+  if (k.finished) return [];
   const t = k.currentType;
-  const tile = state.currentTile as string;
+  const tile = k.tables.ids[t] as string;
   const canDeploy = (k.supply[k.current] as number) > 0;
   const nf = k.tables.nFeat[t] as number;
   const out: Move[] = [];
@@ -274,10 +280,12 @@ export function legalMoves(state: GameState): Move[] {
  * recorded result; on a game in progress, the result if it ended now (useful to evaluate a
  * position). Never changes `state`.
  */
-export function scoreFinal(state: GameState, hooks?: RuleHooks): FinalScore {
+export function scoreFinal(input: GameState, hooks?: RuleHooks): FinalScore {
+  const c = checked(input);
+  const state = c.state;
   const scores = state.players.map((p) => p.score);
-  if (state.status === 'finished') return { scores, breakdown: state.scored, winners: winnersOf(scores) };
-  const k = kernelOf(state, hooks);
+  if (state.status === 'finished') return freeze({ scores, breakdown: state.scored, winners: winnersOf(scores) }, true);
+  const k = hooks?.farmers !== undefined ? workingKernel(state, hooks).kernel : c.kernel;
   const pts = new Int32Array(scores.length);
   const entries: ScoredFeature[] = [];
   withCustomRule(() => k.finalScoring(pts, entries));

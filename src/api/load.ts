@@ -1,6 +1,5 @@
-import { freeze } from 'immer';
 import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
-import { rebuild, remember } from './bridge.js';
+import { checked, rebuild } from './bridge.js';
 import type { GameState } from './types.js';
 
 /**
@@ -10,9 +9,7 @@ import type { GameState } from './types.js';
  * check it the same way on first use.)
  */
 export function loadState(json: unknown): GameState {
-  const state = freeze(structuredClone(json), true) as GameState;
-  remember(state, rebuild(state));
-  return state;
+  return checked(json as GameState).state;
 }
 
 /** The problems {@link loadState} would throw for, as a list (empty for a valid state). */

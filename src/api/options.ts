@@ -1,4 +1,5 @@
 import { type OptionsErrorCode, OptionsError, type Problem } from '../core/errors.js';
+import { isRecord, show } from '../core/guards.js';
 import { farmerRules } from '../kernel/farmers.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
 import type { TileSetName } from '../tiles/types.js';
@@ -78,8 +79,6 @@ export function editionRules(edition: Edition): { farmers: FarmerRuleName; small
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const show = (v: unknown): string => (typeof v === 'function' ? 'a function' : JSON.stringify(v) ?? String(v));
 
 /**
  * Checks options and lists every problem (an empty list when they are fine). `createGame`
@@ -114,11 +113,13 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
       names = Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
     } else fail('invalid-players', `players must be ${MIN_PLAYERS} to ${MAX_PLAYERS}, not ${show(players)}`);
   } else if (Array.isArray(players)) {
-    if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
-      fail('invalid-players', `players must name ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${players.length}`);
-    } else if (players.some((n) => typeof n !== 'string' || n.trim() === '')) {
+    // Array.from turns holes of a sparse array into undefined, which the check below catches.
+    const list: unknown[] = Array.from(players);
+    if (list.length < MIN_PLAYERS || list.length > MAX_PLAYERS) {
+      fail('invalid-players', `players must name ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${list.length}`);
+    } else if (!list.every((n): n is string => typeof n === 'string' && n.trim() !== '')) {
       fail('invalid-players', 'every player name must be a non-empty string');
-    } else names = [...(players as string[])];
+    } else names = list as string[];
   } else {
     fail('invalid-players', `players is required: a count (${MIN_PLAYERS} to ${MAX_PLAYERS}) or a list of names`);
   }
@@ -128,12 +129,12 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
     fail('invalid-seed', `seed is required and must be a finite number or a string, not ${show(seed)}`);
   }
 
-  const tileSet = options.tileSet ?? 'base';
+  const tileSet = options.tileSet === undefined ? 'base' : options.tileSet;
   const tileSetOk = typeof tileSet === 'string' && Object.hasOwn(TILE_SETS, tileSet);
   if (!tileSetOk) fail('invalid-tile-set', `tileSet must be one of ${Object.keys(TILE_SETS).join(', ')}, not ${show(tileSet)}`);
   const set = tileSetOk ? TILE_SETS[tileSet as TileSetName] : TILE_SETS.base;
 
-  const edition = options.edition ?? 'current';
+  const edition = options.edition === undefined ? 'current' : options.edition;
   const editionOk = edition === 'first' || edition === 'second' || edition === 'current';
   if (!editionOk) fail('invalid-edition', `edition must be 'first', 'second' or 'current', not ${show(edition)}`);
   const preset = editionRules(editionOk ? edition : 'current');
@@ -142,7 +143,7 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
   let farmerRule: FarmerRule = farmerRules[preset.farmers];
   let smallCity = preset.smallCity;
   let meeples = set.meeples;
-  const rules = options.rules ?? {};
+  const rules = options.rules === undefined ? {} : options.rules;
   if (!isRecord(rules)) fail('invalid-rule', `rules must be an object, not ${show(rules)}`);
   else {
     for (const key of Object.keys(rules)) {
@@ -195,7 +196,8 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
     problems,
     resolved: {
       names,
-      seed: seed as number | string,
+      // + 0 turns -0 into 0, so that the state stays equal to its JSON round trip.
+      seed: typeof seed === 'number' ? seed + 0 : (seed as string),
       tileSet: tileSet as TileSetName,
       edition: edition as Edition,
       rules: { farmers, smallCity, meeples },

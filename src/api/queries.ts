@@ -1,20 +1,22 @@
 import { spotIndex } from '../core/geometry.js';
 import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD } from '../kernel/tables.js';
 import type { FeatureKind } from '../tiles/types.js';
-import { kernelOf } from './bridge.js';
+import { checked } from './bridge.js';
 import type { BoardFeature, GameState, PlacedTile } from './types.js';
 
 /** The tile at (x, y), or `null` when the cell is empty. */
 export function tileAt(state: GameState, x: number, y: number): PlacedTile | null {
-  return state.placements.find((p) => p.x === x && p.y === y) ?? null;
+  const { state: s, kernel: k } = checked(state);
+  const p = Number.isInteger(x) && Number.isInteger(y) ? k.tileAt(x, y) : -1;
+  return p < 0 ? null : (s.placements[p] ?? null);
 }
 
 /**
  * Every feature on the board (roads, cities, cloisters and fields) with its tiles, segments,
  * figures and whether it is complete, ordered by age (the feature holding the oldest segment first).
  */
-export function features(state: GameState): BoardFeature[] {
-  const k = kernelOf(state);
+export function features(input: GameState): BoardFeature[] {
+  const { state, kernel: k } = checked(input);
   const roots: number[] = [];
   const seen = new Set<number>();
   for (let s = 0; s < k.nSeg; s++) {

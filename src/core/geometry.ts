@@ -37,9 +37,6 @@ export const HALF_EDGES: readonly HalfEdge[] = ['NNW', 'NNE', 'ENE', 'ESE', 'SSE
 export const SPOTS: readonly Spot[] = ['N', 'E', 'S', 'W', 'C', ...HALF_EDGES, 'I'];
 export const ROTATIONS: readonly Rotation[] = [0, 90, 180, 270];
 
-export const SPOT_CLOISTER = 4;
-export const SPOT_HALF0 = 5;
-export const SPOT_INTERIOR = 13;
 export const SPOT_COUNT = 14;
 
 /** x and y offsets of the neighbour across each edge. */
@@ -51,13 +48,7 @@ export const HALF_PARTNER: readonly number[] = [5, 4, 7, 6, 1, 0, 3, 2];
 
 export const EDGE_NAMES: readonly string[] = ['north', 'east', 'south', 'west'];
 
-export function edgeIndex(e: Edge): number {
-  return EDGES.indexOf(e);
-}
 
-export function halfIndex(h: HalfEdge): number {
-  return HALF_EDGES.indexOf(h);
-}
 
 export function spotIndex(s: string): number {
   return SPOTS.indexOf(s as Spot);
@@ -67,7 +58,3 @@ export function isRotation(r: unknown): r is Rotation {
   return r === 0 || r === 90 || r === 180 || r === 270;
 }
 
-/** Quarter turns (0..3) for a rotation in degrees. */
-export function quarterTurns(r: Rotation): number {
-  return r / 90;
-}

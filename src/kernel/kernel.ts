@@ -1,4 +1,4 @@
-import { DX, DY, HALF_PARTNER, type Position, type Rotation, SPOT_COUNT, SPOTS, type Spot } from '../core/geometry.js';
+import { DX, DY, HALF_PARTNER, type Position, SPOT_COUNT, SPOTS, type Spot } from '../core/geometry.js';
 import type { FeatureKind } from '../tiles/types.js';
 import type {
   FarmerCity,
@@ -217,11 +217,9 @@ export class Kernel {
     return k;
   }
 
-  /** A copy of this kernel that uses other rules (same board). */
-  withRules(rules: KernelRules): Kernel {
-    const k = this.clone();
-    (k as { rules: KernelRules }).rules = rules;
-    return k;
+  /** Replaces the rules (on a kernel the caller owns, e.g. a fresh clone). */
+  setRules(rules: KernelRules): void {
+    (this as { rules: KernelRules }).rules = rules;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -276,11 +274,15 @@ export class Kernel {
     const v = this.cell[this.cellIndex(x, y)] as number;
     if (v === 0) return PLACE_NOT_ADJACENT;
     if (v < FRONTIER) return PLACE_OCCUPIED;
-    return this.mismatch(t, q, x, y);
+    return this.fits(t, q, x, y);
   }
 
-  /** PLACE_OK or PLACE_MISMATCH + edge, for an empty cell next to the board. */
-  private mismatch(t: number, q: number, x: number, y: number): number {
+  /**
+   * The placement rule for an empty cell next to the board: PLACE_OK, or PLACE_MISMATCH + the
+   * first edge whose kind differs from its neighbour's. Validation, legal placements and the
+   * discard test all go through here, so a placement constraint added here applies everywhere.
+   */
+  private fits(t: number, q: number, x: number, y: number): number {
     const T = this.tables;
     const tr = (t * 4 + q) * 4;
     for (let d = 0; d < 4; d++) {
@@ -301,16 +303,18 @@ export class Kernel {
     return this.tables.edgeKind[ntr + ((d + 2) & 3)] as number;
   }
 
-  /** Calls `visit(x, y, q)` for every legal placement of tile type t, one rotation per distinct board. Returns the count. */
-  forEachPlacement(t: number, visit: ((x: number, y: number, q: number) => void) | null): number {
+  /**
+   * Calls `visit(x, y, q)` for every legal placement of tile type t, one rotation per distinct
+   * board, and returns how many there are; stops after `limit`.
+   */
+  forEachPlacement(t: number, visit: ((x: number, y: number, q: number) => void) | null, limit = Infinity): number {
     const rots = this.tables.distinctRotations[t] as number;
     let n = 0;
-    for (let i = 0; i < this.nFront; i++) {
+    for (let i = 0; i < this.nFront && n < limit; i++) {
       const x = this.frontX[i] as number;
       const y = this.frontY[i] as number;
-      for (let q = 0; q < 4; q++) {
-        if ((rots & (1 << q)) === 0) continue;
-        if (this.mismatch(t, q, x, y) !== PLACE_OK) continue;
+      for (let q = 0; q < 4 && n < limit; q++) {
+        if ((rots & (1 << q)) === 0 || this.fits(t, q, x, y) !== PLACE_OK) continue;
         n++;
         if (visit !== null) visit(x, y, q);
       }
@@ -320,14 +324,7 @@ export class Kernel {
 
   /** Whether tile type t fits anywhere. */
   canPlaceAnywhere(t: number): boolean {
-    for (let i = 0; i < this.nFront; i++) {
-      const x = this.frontX[i] as number;
-      const y = this.frontY[i] as number;
-      for (let q = 0; q < 4; q++) {
-        if (this.mismatch(t, q, x, y) === PLACE_OK) return true;
-      }
-    }
-    return false;
+    return this.forEachPlacement(t, null, 1) > 0;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -380,23 +377,9 @@ export class Kernel {
     return this.pennants[r] as number;
   }
 
-  /** Figures on the feature rooted at r. */
-  occupancyOf(r: number): number {
-    return this.occupied[r] as number;
-  }
-
-  /** Next member of a feature's circular member list. */
-  nextMember(s: number): number {
-    return this.next[s] as number;
-  }
-
-  /** Placement index and local feature index of a segment. */
+  /** Placement index of a segment's tile. */
   segmentTile(s: number): number {
     return this.segTile[s] as number;
-  }
-
-  segmentLocal(s: number): number {
-    return this.segLocal[s] as number;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -683,12 +666,8 @@ export class Kernel {
     const points = this.featureValue(r, complete);
     const w = this.strength(r);
     const best = majority(w);
-    let entry: ScoredFeature | null = null;
-    if (log !== null) entry = this.describeScore(r, complete, points, w, best, complete ? 'play' : 'final');
-    for (let pl = 0; pl < this.players; pl++) {
-      if (best > 0 && w[pl] === best) this.score[pl] = (this.score[pl] as number) + points;
-    }
-    if (entry !== null && log !== null) log.push({ type: 'feature-scored', score: entry });
+    if (log !== null) log.push({ type: 'feature-scored', score: this.describeScore(r, complete, points, w, best, 'play') });
+    award(w, best, points, this.score);
     if (!complete || (this.occupied[r] as number) === 0) return;
     let kept = 0;
     for (let i = 0; i < this.nMeeples; i++) {
@@ -737,9 +716,7 @@ export class Kernel {
       const w = this.strength(r);
       const best = majority(w);
       if (entries !== null) entries.push(this.describeScore(r, false, points, w, best, 'final'));
-      for (let pl = 0; pl < this.players; pl++) {
-        if (best > 0 && w[pl] === best) into[pl] = (into[pl] as number) + points;
-      }
+      award(w, best, points, into);
     }
     if (!anyField) return;
     const rule = this.rules.farmers;
@@ -793,13 +770,7 @@ export class Kernel {
 
   /** Id of the feature rooted at r: its oldest segment's position and spot. */
   featureId(r: number): FeatureId {
-    let min = r;
-    let s = this.next[r] as number;
-    while (s !== r) {
-      if (s < min) min = s;
-      s = this.next[s] as number;
-    }
-    const sp = this.spotOf(min);
+    const sp = this.spotOf(this.oldest(r));
     return `${sp.x},${sp.y}:${sp.at}`;
   }
 
@@ -929,14 +900,18 @@ export class Kernel {
     return min;
   }
 
-  /** Rotation in degrees of placement p. */
-  rotationOf(p: number): Rotation {
-    return ((this.pRot[p] as number) * 90) as Rotation;
-  }
 
   /** Local feature named by spot index si on tile type t turned q, or -1. */
   spotFeature(t: number, q: number, si: number): number {
     return this.tables.spotFeat[(t * 4 + q) * SPOT_COUNT + si] as number;
+  }
+}
+
+/** Adds `points` to every player whose strength is the (positive) best. */
+function award(weights: Int32Array, best: number, points: number, into: Int32Array): void {
+  if (best <= 0) return;
+  for (let pl = 0; pl < weights.length; pl++) {
+    if (weights[pl] === best) into[pl] = (into[pl] as number) + points;
   }
 }
 

@@ -1,4 +1,4 @@
-import { K_CITY, K_CLOISTER, K_FIELD, K_ROAD } from './tables.js';
+import { K_CITY, K_CLOISTER, K_ROAD } from './tables.js';
 
 /**
  * Points of a feature completed during play.
@@ -15,10 +15,8 @@ export function completedValue(kind: number, tiles: number, extra: number, small
       return tiles === 2 && smallCity === 2 ? tiles + extra : 2 * tiles + 2 * extra;
     case K_CLOISTER:
       return 9;
-    case K_FIELD:
-      return 0;
     default:
-      throw new Error(`unknown feature kind ${kind}`);
+      throw new Error(`unknown feature kind ${kind} (fields are scored by the farmer rule)`);
   }
 }
 
@@ -34,10 +32,8 @@ export function finalValue(kind: number, tiles: number, extra: number): number {
       return tiles + extra;
     case K_CLOISTER:
       return 1 + extra;
-    case K_FIELD:
-      return 0;
     default:
-      throw new Error(`unknown feature kind ${kind}`);
+      throw new Error(`unknown feature kind ${kind} (fields are scored by the farmer rule)`);
   }
 }
 

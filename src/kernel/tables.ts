@@ -59,8 +59,6 @@ export interface TileTables {
   readonly distinctRotations: Uint8Array;
   /** Per type: local index of the cloister, or -1. */
   readonly cloister: Int8Array;
-  /** Largest number of features on any tile of the set. */
-  readonly maxFeatures: number;
 }
 
 function signature(t: TileDef, q: number): string {
@@ -113,12 +111,10 @@ export function compileTileSet(set: TileSetDef): TileTables {
   const featSpot = new Int8Array(types * 4 * MAXF).fill(-1);
   const distinctRotations = new Uint8Array(types);
   const cloister = new Int8Array(types).fill(-1);
-  let maxFeatures = 0;
 
   defs.forEach((def, t) => {
     if (def.features.length > MAXF) throw new Error(`tile ${def.id}: more than ${MAXF} features`);
     nFeat[t] = def.features.length;
-    maxFeatures = Math.max(maxFeatures, def.features.length);
     def.features.forEach((f, i) => {
       featKind[t * MAXF + i] = KIND_CODE[f.kind];
       if (f.kind === 'city') featPennants[t * MAXF + i] = f.pennants;
@@ -173,7 +169,6 @@ export function compileTileSet(set: TileSetDef): TileTables {
     featSpot,
     distinctRotations,
     cloister,
-    maxFeatures,
   };
 }
 

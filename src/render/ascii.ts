@@ -1,5 +1,6 @@
 import type { Edge, Spot } from '../core/geometry.js';
 import { tileDefinition, type TileView } from '../tiles/catalogue.js';
+import { checked } from '../api/bridge.js';
 import type { GameState } from '../api/types.js';
 
 // Each tile is drawn as 5 characters by 3 lines; neighbouring tiles touch, so roads and cities
@@ -46,7 +47,8 @@ function drawTile(v: TileView): string[][] {
  * The board as ASCII art: 5×3 characters per tile, north up, with a legend line. Meeples are
  * drawn as their owner's number (player index + 1).
  */
-export function renderAscii(state: GameState): string {
+export function renderAscii(input: GameState): string {
+  const { state } = checked(input);
   const xs = state.placements.map((p) => p.x);
   const ys = state.placements.map((p) => p.y);
   const minX = Math.min(...xs);

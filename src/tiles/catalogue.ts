@@ -88,7 +88,10 @@ export type FeatureView = FeatureDef & {
   readonly index: number;
   /** Every spot that names this feature, in canonical order. */
   readonly spots: readonly Spot[];
-  /** The canonical spot (see {@link canonicalSpot}). Legal moves and the state use it. */
+  /**
+   * The canonical spot, the one legal moves and the state use: a road or city its first edge in
+   * N, E, S, W order; a cloister `C`; a field its first half-edge in NNW … WNW order, or `I`.
+   */
   readonly spot: Spot;
 };
 
@@ -119,7 +122,7 @@ function rotateFeature(f: FeatureDef, q: number): FeatureDef {
  * spots naming each feature. Returns `null` for an unknown id or rotation.
  */
 export function tileDefinition(id: string, rotation: Rotation = 0): TileView | null {
-  const t = TILES[id];
+  const t = typeof id === 'string' && Object.hasOwn(TILES, id) ? TILES[id] : undefined;
   if (t === undefined || !isRotation(rotation)) return null;
   const q = rotation / 90;
   const edges = {} as Record<Edge, EdgeKind>;

@@ -96,12 +96,11 @@ describe('properties of random games (fast-check)', () => {
       const s = states[i] as GameState;
       for (const e of s.events) {
         if (e.type !== 'tile-discarded') continue;
-        // The board at discard time is the board after this move's placement.
-        const probe = { ...s, currentTile: e.tile, status: 'playing' as const };
+        // The board at discard time is the board after this move's placement: the board of s.
         const fits = s.placements.some((p) =>
           DIRS.some(({ dx, dy }) =>
             ([0, 90, 180, 270] as const).some(
-              (r) => tileAt(probe, p.x + dx, p.y + dy) === null && edgesMatch(probe, e.tile, p.x + dx, p.y + dy, r),
+              (r) => tileAt(s, p.x + dx, p.y + dy) === null && edgesMatch(s, e.tile, p.x + dx, p.y + dy, r),
             ),
           ),
         );

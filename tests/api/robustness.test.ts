@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyMove,
+  createGame,
+  type FarmerRule,
+  type GameState,
+  legalMoves,
+  loadState,
+  OptionsError,
+  scoreFinal,
+  StateError,
+  tileDefinition,
+  validateMove,
+  validateOptions,
+  validateState,
+} from 'carcassonne-engine';
+import { playSeeded } from '../support/play';
+
+const codeOf = (fn: () => unknown): string | null => {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return (e as { code?: string }).code ?? `untyped ${(e as Error).name}`;
+  }
+};
+
+describe('unplaceable tiles (rules-facts §h)', () => {
+  it('a tile that fits nowhere is discarded and the same player draws again', () => {
+    // E turned 180° at (0,-1) closes the start tile's city; no open city edge is left for C.
+    const s = createGame({ players: 2, seed: 1, drawOrder: ['E', 'C', 'U'] });
+    const next = applyMove(s, { x: 0, y: -1, rotation: 180 });
+    expect(next.discarded).toEqual(['C']);
+    expect(next.events).toContainEqual({ type: 'tile-discarded', player: 1, tile: 'C' });
+    expect(next.currentPlayer).toBe(1);
+    expect(next.currentTile).toBe('U');
+  });
+});
+
+describe('saved states are checked for consistency', () => {
+  const game = playSeeded({ players: 2, seed: 12 }, 12);
+  const withMeeple = game.states.find((s) => s.meeples.some((m) => m.feature === 'road')) as GameState;
+  const copy = (s: GameState) => JSON.parse(JSON.stringify(s)) as Record<string, any>;
+
+  it('a meeple must be written at its canonical spot', () => {
+    const s = copy(withMeeple);
+    const i = s.meeples.findIndex((m: { feature: string }) => m.feature === 'road');
+    const m = s.meeples[i];
+    const view = tileDefinition(s.placements.find((p: any) => p.x === m.x && p.y === m.y).tile, s.placements.find((p: any) => p.x === m.x && p.y === m.y).rotation);
+    const other = view?.features.find((f) => f.spot === m.at)?.spots.find((sp) => sp !== m.at);
+    expect(other).toBeDefined();
+    s.meeples[i] = { ...m, at: other };
+    expect(validateState(s)[0]?.message).toContain('must be written as its feature\'s canonical spot');
+  });
+
+  it.each([
+    ['a turn count that does not match the placements', (s: any) => (s.turn += 2), 'tiles were placed after the start tile'],
+    ['the wrong player to move', (s: any) => (s.currentPlayer = 1 - s.currentPlayer), 'is not the player whose turn'],
+    ['scores that the scorings do not add up to', (s: any) => (s.players[0].score += 1), 'but the scorings in scored add up to'],
+    ['a placement out of turn', (s: any) => (s.placements[3].player = 1 - s.placements[3].player), 'out of turn'],
+    ['more followers than the rules allow', (s: any) => (s.rules.meeples = 40000), 'meeples (0 to 99)'],
+    ['a scoring line without awards', (s: any) => (s.scored.push({ ...s.scored[0], awarded: [1] })), 'awarded must hold one whole number'],
+  ])('rejects %s', (_, change, message) => {
+    const s = copy(game.states[40] as GameState);
+    if (s.scored.length === 0) s.scored.push(...copy(game.states.at(-1) as GameState).scored.slice(0, 1));
+    change(s);
+    const problems = validateState(s);
+    expect(problems.map((p) => p.message).join(' | ')).toContain(message);
+    expect(codeOf(() => loadState(s))).toBe('invalid-state');
+  });
+});
+
+describe('odd inputs give typed errors, never a crash', () => {
+  const s = createGame({ players: 2, seed: 3 });
+
+  it('moves', () => {
+    for (const move of [null, 3, 'E', [], { x: 1n, y: 0, rotation: 0 }, { x: 1, y: 0, rotation: 90n }, { x: 1, y: 0, rotation: 0, meeple: { at: 1n } }]) {
+      expect(validateMove(s, move as never)?.code).toMatch(/^(malformed-move|unknown-spot)$/);
+      expect(codeOf(() => applyMove(s, move as never))).toMatch(/^(malformed-move|unknown-spot)$/);
+    }
+  });
+
+  it('states', () => {
+    for (const state of [null, 3, {}, [], { version: 1n }]) {
+      expect(codeOf(() => validateMove(state as never, { x: 1, y: 0, rotation: 0 }))).toBe('invalid-state');
+      expect(codeOf(() => legalMoves(state as never))).toBe('invalid-state');
+      expect(codeOf(() => scoreFinal(state as never))).toBe('invalid-state');
+      expect(validateState(state)[0]?.code).toBe('invalid-state');
+    }
+  });
+
+  it('options', () => {
+    expect(codeOf(() => createGame({ players: 2, seed: 1n } as never))).toBe('invalid-seed');
+    expect(codeOf(() => createGame({ players: ['a', , 'b'] as never, seed: 1 }))).toBe('invalid-players');
+    expect(codeOf(() => createGame({ players: 2, seed: 1, edition: null } as never))).toBe('invalid-edition');
+    expect(codeOf(() => createGame({ players: 2, seed: 1, rules: { farmers: 1n } } as never))).toBe('invalid-rule');
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    expect(validateOptions({ players: 2, seed: circular })[0]?.code).toBe('invalid-seed');
+    expect(Object.is(createGame({ players: 2, seed: -0 }).seed, 0)).toBe(true);
+    expect(() => createGame({ players: 2 } as never)).toThrow(OptionsError);
+  });
+
+  it('tile ids that are names of object properties', () => {
+    for (const id of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) expect(tileDefinition(id)).toBeNull();
+  });
+});
+
+describe('states from outside the library', () => {
+  it('a raw parsed state is never frozen or cached in place, and plays like the original', () => {
+    const game = playSeeded({ players: 2, seed: 21 }, 21);
+    const s = game.states[20] as GameState;
+    const raw = JSON.parse(JSON.stringify(s)) as GameState;
+    const next = applyMove(raw, game.moves[20] as never);
+    expect(Object.isFrozen(raw)).toBe(false);
+    expect(Object.isFrozen(raw.players)).toBe(false);
+    expect(next).toEqual(game.states[21]);
+    // Changing the raw object afterwards changes what the library sees (no stale cache).
+    (raw as { turn: number }).turn = 0;
+    expect(codeOf(() => legalMoves(raw))).toBe('invalid-state');
+  });
+});
+
+describe('rule hooks', () => {
+  const zero: FarmerRule = (input) => ({ points: new Array(input.players).fill(0), breakdown: [] });
+  const game = playSeeded({ players: 2, seed: 30 }, 30);
+
+  it('are ignored by games with a named farmer rule', () => {
+    const s = game.states[50] as GameState;
+    const m = game.moves[50] as never;
+    expect(applyMove(s, m, { farmers: zero })).toEqual(applyMove(s, m));
+    expect(scoreFinal(s, { farmers: zero })).toEqual(scoreFinal(s));
+  });
+
+  it.each([
+    ['fractional points', (input: any) => ({ points: input.fields.length ? [1.5, ...new Array(input.players - 1).fill(0)] : new Array(input.players).fill(0), breakdown: [] }), 'points that are not one whole number'],
+    ['a line missing its fields', (input: any) => ({ points: new Array(input.players).fill(0), breakdown: [{ awarded: new Array(input.players).fill(0) }] }), 'a line without an id'],
+    ['negative points', (input: any) => ({ points: [-1, ...new Array(input.players - 1).fill(0)], breakdown: [] }), 'points that are not one whole number'],
+  ])('a custom rule returning %s fails with custom-rule-failed', (_, rule, message) => {
+    let s = createGame({ players: 2, seed: 30, rules: { farmers: rule as unknown as FarmerRule } });
+    for (const m of game.moves.slice(0, 40)) s = applyMove(s, m);
+    expect(s.meeples.some((m) => m.feature === 'field')).toBe(true);
+    expect(() => scoreFinal(s)).toThrow(message);
+    expect(codeOf(() => scoreFinal(s))).toBe('custom-rule-failed');
+  });
+
+  it('StateError lists its problems', () => {
+    const e = new StateError([{ code: 'invalid-state', message: 'a' }, { code: 'invalid-state', message: 'b' }]);
+    expect(e.message).toBe('a; b');
+    expect(e.code).toBe('invalid-state');
+  });
+});
