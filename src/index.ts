@@ -18,6 +18,7 @@ export {
   CarcassonneError,
   IllegalMoveError,
   OptionsError,
+  ProblemsError,
   StateError,
 } from './core/errors.js';
 export type { ErrorCode, MoveErrorCode, OptionsErrorCode, StateErrorCode, Problem } from './core/errors.js';

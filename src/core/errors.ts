@@ -47,25 +47,26 @@ export class CarcassonneError<C extends ErrorCode = ErrorCode> extends Error {
 /** A move that the rules forbid, or that is not a move at all. Returned by `validateMove`, thrown by `applyMove`. */
 export class IllegalMoveError extends CarcassonneError<MoveErrorCode> {}
 
-/**
- * Options that `createGame` cannot accept. `problems` lists every problem found, not only the
- * first; `code` is the code of the first.
- */
-export class OptionsError extends CarcassonneError<OptionsErrorCode> {
-  readonly problems: readonly Problem<OptionsErrorCode>[];
+/** An error that carries every problem found; `code` is the code of the first. */
+export class ProblemsError<C extends ErrorCode> extends CarcassonneError<C> {
+  readonly problems: readonly Problem<C>[];
+  constructor(problems: readonly Problem<C>[], fallback: Problem<C>) {
+    const first = problems[0] ?? fallback;
+    super(first.code, problems.length > 0 ? problems.map((p) => p.message).join('; ') : first.message);
+    this.problems = problems.length > 0 ? problems : [first];
+  }
+}
+
+/** Options that `createGame` cannot accept. `problems` lists every problem found, not only the first. */
+export class OptionsError extends ProblemsError<OptionsErrorCode> {
   constructor(problems: readonly Problem<OptionsErrorCode>[]) {
-    const first = problems[0] ?? { code: 'invalid-options' as const, message: 'invalid options' };
-    super(first.code, problems.map((p) => p.message).join('; '));
-    this.problems = problems;
+    super(problems, { code: 'invalid-options', message: 'invalid options' });
   }
 }
 
 /** A state (usually loaded from JSON) that is not a state this library could have produced, or that needs a custom rule again. */
-export class StateError extends CarcassonneError<StateErrorCode> {
-  readonly problems: readonly Problem<StateErrorCode>[];
+export class StateError extends ProblemsError<StateErrorCode> {
   constructor(problems: readonly Problem<StateErrorCode>[]) {
-    const first = problems[0] ?? { code: 'invalid-state' as const, message: 'invalid state' };
-    super(first.code, problems.map((p) => p.message).join('; '));
-    this.problems = problems;
+    super(problems, { code: 'invalid-state', message: 'invalid state' });
   }
 }

@@ -620,20 +620,12 @@ export class Kernel {
   }
 
   private nextStamp(): number {
-    this.stampGen = (this.stampGen + 1) >>> 0;
-    if (this.stampGen === 0) {
-      this.stamp.fill(0);
-      this.stampGen = 1;
-    }
+    this.stampGen = nextGeneration(this.stamp, this.stampGen);
     return this.stampGen;
   }
 
   private nextRootMark(): number {
-    this.rootGen = (this.rootGen + 1) >>> 0;
-    if (this.rootGen === 0) {
-      this.rootMark.fill(0);
-      this.rootGen = 1;
-    }
+    this.rootGen = nextGeneration(this.rootMark, this.rootGen);
     return this.rootGen;
   }
 
@@ -905,6 +897,14 @@ export class Kernel {
   spotFeature(t: number, q: number, si: number): number {
     return this.tables.spotFeat[(t * 4 + q) * SPOT_COUNT + si] as number;
   }
+}
+
+/** The next generation of a stamp array: marks from older generations stop counting (cleared on wrap). */
+function nextGeneration(marks: Uint32Array, gen: number): number {
+  const next = (gen + 1) >>> 0;
+  if (next !== 0) return next;
+  marks.fill(0);
+  return 1;
 }
 
 /** Adds `points` to every player whose strength is the (positive) best. */
