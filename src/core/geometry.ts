@@ -35,8 +35,10 @@ export const HALF_EDGES: readonly HalfEdge[] = ['NNW', 'NNE', 'ENE', 'ESE', 'SSE
  * (roads, cities), `C` (cloisters), or its first half-edge or `I` (fields).
  */
 export const SPOTS: readonly Spot[] = ['N', 'E', 'S', 'W', 'C', ...HALF_EDGES, 'I'];
+/** The four rotations, in degrees clockwise. */
 export const ROTATIONS: readonly Rotation[] = [0, 90, 180, 270];
 
+/** Number of spots (length of {@link SPOTS}). */
 export const SPOT_COUNT = 14;
 
 /** x and y offsets of the neighbour across each edge. */
@@ -46,6 +48,7 @@ export const DY: readonly number[] = [-1, 0, 1, 0];
 /** The half-edge of the neighbour that touches half-edge h (NNE touches the north neighbour's SSE). */
 export const HALF_PARTNER: readonly number[] = [5, 4, 7, 6, 1, 0, 3, 2];
 
+/** Edge names for messages, in index order. */
 export const EDGE_NAMES: readonly string[] = ['north', 'east', 'south', 'west'];
 
 
