@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, editionRules, OptionsError, validateOptions, type GameOptions } from 'carcassonne-engine';
+import { caught } from '../support/caught';
 
-const thrown = (options: unknown): OptionsError => {
-  try {
-    createGame(options as GameOptions);
-  } catch (e) {
-    if (e instanceof OptionsError) return e;
-    throw e;
-  }
-  throw new Error('createGame accepted bad options');
-};
+const thrown = (options: unknown): OptionsError => caught(() => createGame(options as GameOptions), OptionsError);
 
 describe('createGame options', () => {
   it('names players from a count, or takes the names given', () => {

@@ -11,20 +11,13 @@ import {
   validateMove,
   validateState,
 } from 'carcassonne-engine';
+import { caught } from '../support/caught';
 import { deeplyFrozen, playSeeded } from '../support/play';
 
 const game = playSeeded({ players: 3, seed: 4 }, 4);
 const mid = game.states[30] as GameState;
 
-const stateError = (fn: () => unknown): StateError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StateError) return e;
-    throw e;
-  }
-  throw new Error('no error');
-};
+const stateError = (fn: () => unknown): StateError => caught(fn, StateError);
 
 describe('saved states', () => {
   it('loadState accepts a JSON round trip and returns a deeply frozen equal state', () => {
