@@ -1,4 +1,4 @@
-import { castDraft, Immer, freeze } from 'immer';
+import { castDraft, type Draft, Immer, freeze } from 'immer';
 import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
 import { EDGE_NAMES, isRotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
 import { isRecord, show } from '../core/guards.js';
@@ -20,7 +20,7 @@ import type {
   FinalScore,
   GameEvent,
   GameState,
-  MeepleOnBoard,
+  PlayerState,
   Move,
   PlacedTile,
   ScoredFeature,
@@ -90,7 +90,7 @@ function illegal(code: MoveErrorCode, message: string): IllegalMoveError {
 }
 
 /** Checks the form of a move, without the board. */
-function shapeError(move: unknown): IllegalMoveError | null {
+export function shapeError(move: unknown): IllegalMoveError | null {
   if (!isRecord(move)) {
     return illegal('malformed-move', 'a move must be an object such as { x: 1, y: 0, rotation: 90 }');
   }
@@ -203,30 +203,39 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
   }
   withCustomRule(() => k.play(q, x, y, local, FIGURE_FOLLOWER, events));
   const ids = k.tables.ids;
+  // Growing arrays are written as fresh, frozen arrays around their frozen elements: immer walks
+  // neither a frozen value nor its elements, where a draft of a long array costs a proxy trap per
+  // element (see immer's performance page). Only the new elements are frozen here.
+  freeze(events, true);
+  const meeples = state.meeples.slice();
+  const scored = state.scored.slice();
+  for (const e of events) {
+    if (e.type === 'meeple-placed') {
+      meeples.push(freeze({ owner: e.player, kind: e.kind, x: e.x, y: e.y, at: e.at, feature: e.feature }));
+    } else if (e.type === 'meeple-returned') {
+      const i = meeples.findIndex((m) => m.owner === e.owner && m.x === e.x && m.y === e.y && m.at === e.at && m.kind === e.kind);
+      meeples.splice(i, 1);
+    } else if (e.type === 'feature-scored') {
+      scored.push(e.score);
+    }
+  }
+  const placed: PlacedTile = freeze({ tile, x, y, rotation: move.rotation, player, meeple: deployed }, true);
   const next = immer.produce(state, (d) => {
     d.turn = k.turn;
     d.currentPlayer = k.current;
     d.currentTile = k.currentType >= 0 ? (ids[k.currentType] as string) : null;
     d.status = k.finished ? 'finished' : 'playing';
-    d.players.forEach((p, i) => {
-      p.score = k.score[i] as number;
-      p.meeples = k.supply[i] as number;
+    state.players.forEach((p, i) => {
+      if (p.score !== k.score[i]) (d.players[i] as Draft<PlayerState>).score = k.score[i] as number;
+      if (p.meeples !== k.supply[i]) (d.players[i] as Draft<PlayerState>).meeples = k.supply[i] as number;
     });
-    d.placements.push({ tile, x, y, rotation: move.rotation, player, meeple: deployed });
-    for (const e of events) {
-      if (e.type === 'meeple-placed') {
-        const m: MeepleOnBoard = { owner: e.player, kind: e.kind, x: e.x, y: e.y, at: e.at, feature: e.feature };
-        d.meeples.push(m);
-      } else if (e.type === 'meeple-returned') {
-        const i = d.meeples.findIndex((m) => m.owner === e.owner && m.x === e.x && m.y === e.y && m.at === e.at && m.kind === e.kind);
-        d.meeples.splice(i, 1);
-      } else if (e.type === 'feature-scored') {
-        d.scored.push(castDraft(e.score));
-      }
+    d.placements = castDraft(Object.freeze([...state.placements, placed]));
+    d.meeples = castDraft(Object.freeze(meeples));
+    if (scored.length > state.scored.length) d.scored = castDraft(Object.freeze(scored));
+    if (k.bagPos > drawnBefore) d.tilesLeft = castDraft(Object.freeze(state.tilesLeft.slice(k.bagPos - drawnBefore)));
+    if (k.nDiscarded > discardedBefore) {
+      d.discarded = castDraft(Object.freeze([...state.discarded, ...Array.from(k.discarded.subarray(discardedBefore, k.nDiscarded), (t) => ids[t] as string)]));
     }
-    // A fresh array: splicing a draft array runs a proxy trap per element.
-    if (k.bagPos > drawnBefore) d.tilesLeft = state.tilesLeft.slice(k.bagPos - drawnBefore);
-    for (let i = discardedBefore; i < k.nDiscarded; i++) d.discarded.push(ids[k.discarded[i] as number] as string);
     d.events = castDraft(events);
   });
   remember(next, k);

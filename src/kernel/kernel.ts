@@ -20,6 +20,7 @@ import {
   type TileTables,
 } from './tables.js';
 import { completedValue, finalValue, majority } from './scoring.js';
+import { packMove } from '../core/move-code.js';
 
 /** The rules the kernel needs, resolved from a game's options. */
 export interface KernelRules {
@@ -91,6 +92,13 @@ export class Kernel {
   private front!: Int32Array;
   private frontX!: Int16Array;
   private frontY!: Int16Array;
+  /**
+   * Per frontier cell, what its neighbours demand: the edge kind each neighbouring tile shows it,
+   * packed like `TileTables.edgeSig`, and a mask of the edges that have a neighbour. Kept up to
+   * date as tiles are placed, so that testing a tile against a cell is one comparison.
+   */
+  private frontSig!: Uint8Array;
+  private frontMask!: Uint8Array;
   nFront = 0;
 
   // Feature segments (union-find)
@@ -126,11 +134,12 @@ export class Kernel {
   discarded!: Uint8Array;
   nDiscarded = 0;
 
-  // Scratch space, never part of the game
+  // Scratch space, never part of the game: shared by a kernel and its clones, which is safe because
+  // no kernel method runs while another kernel's method is running. The stamp generations are
+  // shared with the arrays they mark.
+  private gens!: { stamp: number; root: number };
   private stamp!: Uint32Array;
-  private stampGen = 0;
   private rootMark!: Uint32Array;
-  private rootGen = 0;
   private weights!: Int32Array;
   private pairF!: Int8Array;
   private pairR!: Int16Array;
@@ -160,6 +169,8 @@ export class Kernel {
       ['front', Int32Array, frontier],
       ['frontX', Int16Array, frontier],
       ['frontY', Int16Array, frontier],
+      ['frontSig', Uint8Array, frontier],
+      ['frontMask', Uint8Array, frontier],
       ['parent', Int16Array, segs],
       ['size', Int16Array, segs],
       ['kind', Uint8Array, segs],
@@ -176,13 +187,6 @@ export class Kernel {
       ['supply', Int16Array, players],
       ['bag', Uint8Array, capacity],
       ['discarded', Uint8Array, capacity],
-      ['stamp', Uint32Array, capacity],
-      ['rootMark', Uint32Array, segs],
-      ['weights', Int32Array, players],
-      ['pairF', Int8Array, 12],
-      ['pairR', Int16Array, 12],
-      ['comp', Int8Array, MAXF],
-      ['doneRoots', Int16Array, MAXF],
     ];
     let bytes = 0;
     const placed: PlacedArray[] = layout.map(([name, ctor, length]) => {
@@ -193,6 +197,14 @@ export class Kernel {
     });
     k.layout = placed;
     k.attach(new ArrayBuffer(bytes));
+    k.gens = { stamp: 0, root: 0 };
+    k.stamp = new Uint32Array(capacity);
+    k.rootMark = new Uint32Array(segs);
+    k.weights = new Int32Array(players);
+    k.pairF = new Int8Array(12);
+    k.pairR = new Int16Array(12);
+    k.comp = new Int8Array(MAXF);
+    k.doneRoots = new Int16Array(MAXF);
     k.supply.fill(rules.meeples);
     k.placeTile(tables.startType, 0, 0, 0);
     return k;
@@ -210,11 +222,46 @@ export class Kernel {
 
   /** An independent copy. */
   clone(): Kernel {
-    // `new` keeps the class's field layout (fast property access); assign then copies the scalars.
     const k = new Kernel();
-    Object.assign(k, this);
+    // Field by field rather than Object.assign: the copy keeps this class's shape, and it is fast.
+    k.shareConstants(this);
+    k.nPlaced = this.nPlaced;
+    k.minX = this.minX;
+    k.maxX = this.maxX;
+    k.minY = this.minY;
+    k.maxY = this.maxY;
+    k.nFront = this.nFront;
+    k.nSeg = this.nSeg;
+    k.nMeeples = this.nMeeples;
+    k.current = this.current;
+    k.turn = this.turn;
+    k.finished = this.finished;
+    k.bagPos = this.bagPos;
+    k.bagLen = this.bagLen;
+    k.currentType = this.currentType;
+    k.nDiscarded = this.nDiscarded;
     k.attach(this.buffer.slice(0));
     return k;
+  }
+
+  private shareConstants(from: Kernel): void {
+    Object.assign(this, {
+      tables: from.tables,
+      rules: from.rules,
+      players: from.players,
+      capacity: from.capacity,
+      side: from.side,
+      bias: from.bias,
+      layout: from.layout,
+      gens: from.gens,
+      stamp: from.stamp,
+      rootMark: from.rootMark,
+      weights: from.weights,
+      pairF: from.pairF,
+      pairR: from.pairR,
+      comp: from.comp,
+      doneRoots: from.doneRoots,
+    });
   }
 
   /** Replaces the rules (on a kernel the caller owns, e.g. a fresh clone). */
@@ -246,12 +293,25 @@ export class Kernel {
     return (this.segBase[p] as number) + local;
   }
 
+  /** Adds the empty cell c at (x, y) to the frontier, with the demands of the tiles around it. */
   private addFrontier(c: number, x: number, y: number): void {
     const i = this.nFront++;
     this.front[i] = c;
     this.frontX[i] = x;
     this.frontY[i] = y;
     this.cell[c] = FRONTIER + i;
+    let sig = 0;
+    let mask = 0;
+    for (let d = 0; d < 4; d++) {
+      const v = this.cell[this.cellIndex(x + (DX[d] as number), y + (DY[d] as number))] as number;
+      if (v === 0 || v >= FRONTIER) continue;
+      const np = v - 1;
+      const ntr = ((this.pType[np] as number) * 4 + (this.pRot[np] as number)) * 4;
+      sig |= (this.tables.edgeKind[ntr + ((d + 2) & 3)] as number) << (2 * d);
+      mask |= 3 << (2 * d);
+    }
+    this.frontSig[i] = sig;
+    this.frontMask[i] = mask;
   }
 
   private removeFrontier(i: number): void {
@@ -261,6 +321,8 @@ export class Kernel {
       this.front[i] = c;
       this.frontX[i] = this.frontX[last] as number;
       this.frontY[i] = this.frontY[last] as number;
+      this.frontSig[i] = this.frontSig[last] as number;
+      this.frontMask[i] = this.frontMask[last] as number;
       this.cell[c] = FRONTIER + i;
     }
   }
@@ -277,22 +339,22 @@ export class Kernel {
     return this.fits(t, q, x, y);
   }
 
+  /** `fitsFrontier` for the frontier cell at (x, y). */
+  private fits(t: number, q: number, x: number, y: number): number {
+    return this.fitsFrontier(t, q, (this.cell[this.cellIndex(x, y)] as number) - FRONTIER);
+  }
+
   /**
-   * The placement rule for an empty cell next to the board: PLACE_OK, or PLACE_MISMATCH + the
+   * The placement rule for frontier cell i (an empty cell next to the board): PLACE_OK, or PLACE_MISMATCH + the
    * first edge whose kind differs from its neighbour's. Validation, legal placements and the
    * discard test all go through here, so a placement constraint added here applies everywhere.
    */
-  private fits(t: number, q: number, x: number, y: number): number {
-    const T = this.tables;
-    const tr = (t * 4 + q) * 4;
-    for (let d = 0; d < 4; d++) {
-      const v = this.cell[this.cellIndex(x + (DX[d] as number), y + (DY[d] as number))] as number;
-      if (v === 0 || v >= FRONTIER) continue;
-      const np = v - 1;
-      const ntr = ((this.pType[np] as number) * 4 + (this.pRot[np] as number)) * 4;
-      if (T.edgeKind[tr + d] !== T.edgeKind[ntr + ((d + 2) & 3)]) return PLACE_MISMATCH + d;
-    }
-    return PLACE_OK;
+  private fitsFrontier(t: number, q: number, i: number): number {
+    const diff = ((this.tables.edgeSig[t * 4 + q] as number) ^ (this.frontSig[i] as number)) & (this.frontMask[i] as number);
+    if (diff === 0) return PLACE_OK;
+    let d = 0;
+    while ((diff & (3 << (2 * d))) === 0) d++;
+    return PLACE_MISMATCH + d;
   }
 
   /** Edge kind code of the neighbour across edge d of (x, y), or -1 when there is none. */
@@ -314,12 +376,74 @@ export class Kernel {
       const x = this.frontX[i] as number;
       const y = this.frontY[i] as number;
       for (let q = 0; q < 4 && n < limit; q++) {
-        if ((rots & (1 << q)) === 0 || this.fits(t, q, x, y) !== PLACE_OK) continue;
+        if ((rots & (1 << q)) === 0 || this.fitsFrontier(t, q, i) !== PLACE_OK) continue;
         n++;
         if (visit !== null) visit(x, y, q);
       }
     }
     return n;
+  }
+
+  /**
+   * Writes every legal move of the current player as a move code (see `core/move-code.ts`) into
+   * `out` and returns how many: for each legal placement, the placement alone and then one move per
+   * free feature of the tile (when the player has a follower). Allocates nothing. `out` must hold
+   * at least `maxMoves` codes.
+   */
+  legalMoveCodes(out: Int32Array): number {
+    if (this.finished) return 0;
+    const T = this.tables;
+    const t = this.currentType;
+    const rots = T.distinctRotations[t] as number;
+    const deploy = (this.supply[this.current] as number) > 0;
+    const frontSig = this.frontSig;
+    const frontMask = this.frontMask;
+    const frontX = this.frontX;
+    const frontY = this.frontY;
+    let n = 0;
+    for (let i = 0; i < this.nFront; i++) {
+      const sig = frontSig[i] as number;
+      const mask = frontMask[i] as number;
+      for (let q = 0; q < 4; q++) {
+        // The placement rule (see fitsFrontier), inlined: this loop is the hot path of playouts.
+        if ((rots & (1 << q)) === 0 || (((T.edgeSig[t * 4 + q] as number) ^ sig) & mask) !== 0) continue;
+        const x = frontX[i] as number;
+        const y = frontY[i] as number;
+        out[n++] = packMove(x, y, q, -1, 0);
+        if (deploy) n = this.deployMoves(t, q, x, y, out, n);
+      }
+    }
+    return n;
+  }
+
+  /** Appends the moves that deploy a follower on each free feature of tile t at (x, y) turned q. */
+  private deployMoves(t: number, q: number, x: number, y: number, out: Int32Array, n: number): number {
+    const T = this.tables;
+    const free = this.freeFeatures(t, q, x, y);
+    const spots = (t * 4 + q) * MAXF;
+    const nf = T.nFeat[t] as number;
+    for (let f = 0; f < nf; f++) {
+      if ((free & (1 << f)) !== 0) out[n++] = packMove(x, y, q, T.featSpot[spots + f] as number, FIGURE_FOLLOWER);
+    }
+    return n;
+  }
+
+  /** An upper bound on the number of legal moves in any position of this game. */
+  get maxMoves(): number {
+    let nf = 0;
+    for (let t = 0; t < this.tables.types; t++) nf = Math.max(nf, this.tables.nFeat[t] as number);
+    return this.front.length * 4 * (1 + nf);
+  }
+
+  /** Shuffles the tiles not drawn yet (the current tile stays), driven by `random` (uniform in [0, 1)). */
+  shuffleUndrawn(random: () => number): void {
+    const bag = this.bag;
+    for (let i = this.bagLen - 1; i > this.bagPos; i--) {
+      const j = this.bagPos + Math.floor(random() * (i - this.bagPos + 1));
+      const tmp = bag[i] as number;
+      bag[i] = bag[j] as number;
+      bag[j] = tmp;
+    }
   }
 
   /** Whether tile type t fits anywhere. */
@@ -435,7 +559,13 @@ export class Kernel {
         this.addFrontier(nc, nx, ny);
         continue;
       }
-      if (nv >= FRONTIER) continue;
+      if (nv >= FRONTIER) {
+        const i = nv - FRONTIER;
+        const od = (d + 2) & 3;
+        this.frontSig[i] = (this.frontSig[i] as number) | ((T.edgeKind[tr * 4 + d] as number) << (2 * od));
+        this.frontMask[i] = (this.frontMask[i] as number) | (3 << (2 * od));
+        continue;
+      }
       const np = nv - 1;
       const nbase = this.segBase[np] as number;
       const ntr = (this.pType[np] as number) * 4 + (this.pRot[np] as number);
@@ -620,13 +750,13 @@ export class Kernel {
   }
 
   private nextStamp(): number {
-    this.stampGen = nextGeneration(this.stamp, this.stampGen);
-    return this.stampGen;
+    this.gens.stamp = nextGeneration(this.stamp, this.gens.stamp);
+    return this.gens.stamp;
   }
 
   private nextRootMark(): number {
-    this.rootGen = nextGeneration(this.rootMark, this.rootGen);
-    return this.rootGen;
+    this.gens.root = nextGeneration(this.rootMark, this.gens.root);
+    return this.gens.root;
   }
 
   /** Fills `weights` with each player's strength on the feature rooted at r. */

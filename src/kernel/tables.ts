@@ -47,6 +47,8 @@ export interface TileTables {
   readonly fieldCities: Uint16Array;
   /** [(t*4+r)*4+d] edge kind code. */
   readonly edgeKind: Uint8Array;
+  /** [t*4+r] the four edge kinds packed two bits each, edge d at bits 2d (see the kernel's frontier). */
+  readonly edgeSig: Uint8Array;
   /** [(t*4+r)*4+d] local road/city feature at that edge, or -1. */
   readonly edgeFeat: Int8Array;
   /** [(t*4+r)*8+h] local field at that half-edge, or -1. */
@@ -105,6 +107,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
   const featEdges = new Uint8Array(types * MAXF);
   const fieldCities = new Uint16Array(types * MAXF);
   const edgeKind = new Uint8Array(types * 16);
+  const edgeSig = new Uint8Array(types * 4);
   const edgeFeat = new Int8Array(types * 16).fill(-1);
   const halfFeat = new Int8Array(types * 32).fill(-1);
   const spotFeat = new Int8Array(types * 4 * SPOT_COUNT).fill(-1);
@@ -131,6 +134,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
       for (let d = 0; d < 4; d++) {
         edgeKind[tr * 4 + ((d + q) & 3)] = EDGE_CODE[def.edges[d] as EdgeKind];
       }
+      for (let d = 0; d < 4; d++) edgeSig[tr] = (edgeSig[tr] as number) | ((edgeKind[tr * 4 + d] as number) << (2 * d));
       def.features.forEach((f, i) => {
         if (f.kind === 'road' || f.kind === 'city') {
           for (const e of f.edges) edgeFeat[tr * 4 + EDGES.indexOf(rotateEdge(e, q))] = i;
@@ -163,6 +167,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
     featEdges,
     fieldCities,
     edgeKind,
+    edgeSig,
     edgeFeat,
     halfFeat,
     spotFeat,

@@ -1,0 +1,194 @@
+import { freeze } from 'immer';
+import { IllegalMoveError, StateError } from '../core/errors.js';
+import { moveFigure, moveQ, moveSpot, moveX, moveY } from '../core/move-code.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { hashSeed, mulberry32 } from '../core/rng.js';
+import { applyMove, createGame } from '../api/game.js';
+import { checked, type RuleHooks, workingKernel } from '../api/bridge.js';
+import type { GameOptions } from '../api/options.js';
+import type { GameState, TileId } from '../api/types.js';
+import { decodeMove, type MoveCode } from './move.js';
+
+/** A source of uniform random numbers in [0, 1), such as `Math.random` or {@link seededRandom}. */
+export type Random = () => number;
+
+/**
+ * The unchecked fast path: one game in a mutable kernel, for search and playouts. Moves are
+ * {@link MoveCode} integers; {@link Engine.legalMoves} fills a caller's buffer and
+ * {@link Engine.play} plays a code **without checking that it is legal** (an illegal code leaves
+ * the engine in a state no game can reach; {@link Engine.toState} then throws). Neither allocates.
+ *
+ * The rules are the pure API's: both run the same kernel, and {@link Engine.toState} gives the
+ * frozen {@link GameState} the pure API would produce for the same moves.
+ */
+export class Engine {
+  private constructor(
+    private readonly k: Kernel,
+    private readonly origin: GameState,
+    private readonly originDrawn: number,
+    private readonly hooks: RuleHooks | undefined,
+    private readonly history: Int32Array,
+    private played: number,
+    /** An upper bound on the number of legal moves in any position of this game: the size a move buffer needs. */
+    readonly maxMoves: number,
+  ) {}
+
+  /**
+   * An engine at `state` (any state the pure API made or accepts; a state from elsewhere is
+   * checked and throws {@link StateError}). A game with a custom farmer rule needs it again in
+   * `hooks` unless its state was made in this process.
+   */
+  static fromState(state: GameState, hooks?: RuleHooks): Engine {
+    const { state: origin, kernel } = workingKernel(state, hooks);
+    if (kernel.rules.farmers === null) {
+      throw new StateError([
+        { code: 'custom-rule-missing', message: 'this game scores farmers with a custom rule: pass it to Engine.fromState as { farmers }' },
+      ]);
+    }
+    return new Engine(kernel, origin, kernel.bagPos, hooks, new Int32Array(kernel.capacity), 0, kernel.maxMoves);
+  }
+
+  /** A new game: `Engine.fromState(createGame(options))`. */
+  static create(options: GameOptions): Engine {
+    return Engine.fromState(createGame(options));
+  }
+
+  /** An independent copy (about ten microseconds for a base game). */
+  clone(): Engine {
+    return new Engine(this.k.clone(), this.origin, this.originDrawn, this.hooks, this.history.slice(), this.played, this.maxMoves);
+  }
+
+  /** `'finished'` once no tile is left to place. */
+  get status(): 'playing' | 'finished' {
+    return this.k.finished ? 'finished' : 'playing';
+  }
+
+  /** The player to move. */
+  get currentPlayer(): number {
+    return this.k.current;
+  }
+
+  /** The tile to place, or `null` when the game is over. */
+  get currentTile(): TileId | null {
+    return this.k.currentType < 0 ? null : (this.k.tables.ids[this.k.currentType] as TileId);
+  }
+
+  /** Turns played since the start of the game. */
+  get turn(): number {
+    return this.k.turn;
+  }
+
+  /** Number of players. */
+  get players(): number {
+    return this.k.players;
+  }
+
+  /** Tiles still to be drawn, not counting the current one. */
+  get tilesLeft(): number {
+    return this.k.bagLen - this.k.bagPos;
+  }
+
+  /** Followers in `player`'s supply. */
+  meeples(player: number): number {
+    return this.k.supply[player] as number;
+  }
+
+  /** Each player's points so far (the final totals once the game is finished). */
+  scores(): number[] {
+    return Array.from(this.k.score);
+  }
+
+  /** Each player's total if the game ended now: points so far plus the final scoring. */
+  scoreFinal(): number[] {
+    if (this.k.finished) return this.scores();
+    const pts = new Int32Array(this.k.players);
+    this.k.finalScoring(pts, null);
+    return Array.from(this.k.score, (s, i) => s + (pts[i] as number));
+  }
+
+  /** The legal moves, as a new array. */
+  legalMoves(): MoveCode[];
+  /**
+   * Writes the legal moves into `out` and returns how many there are; allocates nothing. `out`
+   * must hold {@link Engine.maxMoves} codes. Order: by frontier cell, then rotation; each
+   * placement alone, then with a follower on each free feature.
+   */
+  legalMoves(out: Int32Array): number;
+  legalMoves(out?: Int32Array): MoveCode[] | number {
+    if (out !== undefined) return this.k.legalMoveCodes(out);
+    const buffer = new Int32Array(this.maxMoves);
+    return Array.from(buffer.subarray(0, this.k.legalMoveCodes(buffer)));
+  }
+
+  /**
+   * Plays a move code for the current player: place, deploy, score, pass the turn, draw.
+   * **Unchecked**: the code must be one of {@link Engine.legalMoves} (use the pure API's
+   * `validateMove` for an untrusted move). Throws only when the game is already finished.
+   */
+  play(move: MoveCode): void {
+    const k = this.k;
+    if (k.finished) throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
+    const q = moveQ(move);
+    const si = moveSpot(move);
+    const local = si < 0 ? -1 : k.spotFeature(k.currentType, q, si);
+    this.history[this.played++] = move;
+    k.play(q, moveX(move), moveY(move), local, moveFigure(move), null);
+  }
+
+  /**
+   * Shuffles the tiles still to be drawn (the current tile stays): a determinisation of the
+   * hidden bag, for search that must not peek at the draw order.
+   */
+  shuffleTilesLeft(random: Random): void {
+    this.k.shuffleUndrawn(random);
+  }
+
+  /** The move codes played since this engine was made from a state. */
+  movesPlayed(): MoveCode[] {
+    return Array.from(this.history.subarray(0, this.played));
+  }
+
+  /**
+   * The frozen {@link GameState} the pure API gives for the same moves from the same state (with
+   * the tiles drawn in the order this engine drew them). Throws {@link IllegalMoveError} if an
+   * illegal code was played. Replays the moves through the pure API: a few milliseconds for a
+   * whole game, so call it at the end of a search, not inside it.
+   */
+  toState(): GameState {
+    const k = this.k;
+    const ids = k.tables.ids;
+    let state = this.origin;
+    const order = Array.from(k.bag.subarray(this.originDrawn, k.bagLen), (t) => ids[t] as TileId);
+    if (order.some((id, i) => id !== this.origin.tilesLeft[i])) {
+      state = checked(freeze({ ...this.origin, tilesLeft: order }, true)).state;
+    }
+    for (let i = 0; i < this.played; i++) {
+      const move = this.history[i] as MoveCode;
+      state = applyMove(state, decodeMove(move), this.hooks);
+    }
+    return state;
+  }
+}
+
+/**
+ * Plays uniformly random legal moves until the game ends; returns the number of moves played.
+ * Allocates nothing per move.
+ */
+export function randomPlayout(engine: Engine, random: Random): number {
+  let n = 0;
+  if (scratch.length < engine.maxMoves) scratch = new Int32Array(engine.maxMoves);
+  while (engine.status === 'playing') {
+    const count = engine.legalMoves(scratch);
+    engine.play(scratch[Math.floor(random() * count)] as MoveCode);
+    n++;
+  }
+  return n;
+}
+
+let scratch = new Int32Array(0);
+
+/** A seeded {@link Random} (mulberry32): the same seed gives the same numbers. */
+export function seededRandom(seed: number | string): Random {
+  const next = mulberry32(hashSeed(seed));
+  return () => next() / 4294967296;
+}

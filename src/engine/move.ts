@@ -1,0 +1,55 @@
+import { IllegalMoveError } from '../core/errors.js';
+import { SPOTS, type Rotation, type Spot, spotIndex } from '../core/geometry.js';
+import {
+  MOVE_COORD_MAX,
+  MOVE_COORD_MIN,
+  moveFigure,
+  moveQ,
+  moveSpot,
+  moveX,
+  moveY,
+  packMove,
+} from '../core/move-code.js';
+import { FIGURE_FOLLOWER } from '../kernel/kernel.js';
+import { shapeError } from '../api/game.js';
+import type { MeepleKind, Move, TileId } from '../api/types.js';
+
+/**
+ * A move as a small non-negative integer: where the tile goes, its rotation, and the figure
+ * deployed (if any) with its spot. {@link encodeMove} and {@link decodeMove} convert between codes
+ * and the pure API's {@link Move} objects; the layout is documented in `docs/engine.md`.
+ */
+export type MoveCode = number;
+
+const FIGURES: readonly MeepleKind[] = ['follower'];
+
+/**
+ * The code of a move object. Throws {@link IllegalMoveError} (`malformed-move` or `unknown-spot`)
+ * for a move that is not well formed or lies outside the codable board (-128 to 127). Legality is
+ * not checked: that is the engine's and the pure API's job.
+ */
+export function encodeMove(move: Move): MoveCode {
+  const shape = shapeError(move);
+  if (shape !== null) throw shape;
+  const { x, y } = move;
+  if (x < MOVE_COORD_MIN || x > MOVE_COORD_MAX || y < MOVE_COORD_MIN || y > MOVE_COORD_MAX) {
+    throw new IllegalMoveError('malformed-move', `(${x}, ${y}) is outside the board a move code can name (-128 to 127)`);
+  }
+  const meeple = move.meeple ?? null;
+  return packMove(x, y, move.rotation / 90, meeple === null ? -1 : spotIndex(meeple.at), FIGURE_FOLLOWER);
+}
+
+/**
+ * The move object of a code, as the pure API's `legalMoves` writes it (with `tile` when given).
+ * Throws {@link IllegalMoveError} (`malformed-move`) for a number that is not a move code.
+ */
+export function decodeMove(code: MoveCode, tile?: TileId): Move {
+  const si = moveSpot(code);
+  const figure = FIGURES[moveFigure(code)];
+  if (!Number.isInteger(code) || code < 0 || code >= 2 ** 25 || si >= SPOTS.length || figure === undefined) {
+    throw new IllegalMoveError('malformed-move', `${String(code)} is not a move code`);
+  }
+  const place = { x: moveX(code), y: moveY(code), rotation: (moveQ(code) * 90) as Rotation };
+  const base = tile === undefined ? place : { tile, ...place };
+  return si < 0 ? base : { ...base, meeple: { at: SPOTS[si] as Spot, kind: figure as MeepleKind } };
+}

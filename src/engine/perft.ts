@@ -1,0 +1,20 @@
+import type { Engine } from './engine.js';
+
+/**
+ * Counts the move sequences of length `depth` from the engine's position, with tiles drawn in the
+ * order of its bag (a sequence that ends the game early counts as a leaf). A regression and
+ * speed check in the manner of chess perft: any change in move generation changes the count.
+ */
+export function perft(engine: Engine, depth: number): number {
+  if (depth <= 0 || engine.status === 'finished') return 1;
+  const moves = new Int32Array(engine.maxMoves);
+  const n = engine.legalMoves(moves);
+  if (depth === 1) return n;
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const next = engine.clone();
+    next.play(moves[i] as number);
+    total += perft(next, depth - 1);
+  }
+  return total;
+}
