@@ -1,9 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
 export default defineConfig({
   resolve: {
-    alias: { 'carcassonne-engine': fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    alias: [
+      { find: /^carcassonne-engine\/engine$/, replacement: src('engine/index.ts') },
+      { find: /^carcassonne-engine\/bots$/, replacement: src('bots/index.ts') },
+      { find: /^carcassonne-engine$/, replacement: src('index.ts') },
+    ],
   },
   test: {
     include: ['tests/**/*.test.ts'],

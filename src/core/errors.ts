@@ -20,7 +20,9 @@ export type OptionsErrorCode =
   | 'invalid-tile-set'
   | 'invalid-edition'
   | 'invalid-rule'
-  | 'invalid-draw-order';
+  | 'invalid-draw-order'
+  | 'invalid-bot-option'
+  | 'invalid-buffer';
 
 /** Codes of {@link StateError}. */
 export type StateErrorCode = 'invalid-state' | 'custom-rule-missing' | 'custom-rule-failed';

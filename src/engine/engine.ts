@@ -1,5 +1,5 @@
 import { freeze } from 'immer';
-import { IllegalMoveError, StateError } from '../core/errors.js';
+import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
 import { moveFigure, moveQ, moveSpot, moveX, moveY } from '../core/move-code.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
@@ -115,7 +115,12 @@ export class Engine {
    */
   legalMoves(out: Int32Array): number;
   legalMoves(out?: Int32Array): MoveCode[] | number {
-    if (out !== undefined) return this.k.legalMoveCodes(out);
+    if (out !== undefined) {
+      if (out.length < this.maxMoves) {
+        throw new OptionsError([{ code: 'invalid-buffer', message: `a move buffer must hold engine.maxMoves (${this.maxMoves}) codes, not ${out.length}` }]);
+      }
+      return this.k.legalMoveCodes(out);
+    }
     const buffer = new Int32Array(this.maxMoves);
     return Array.from(buffer.subarray(0, this.k.legalMoveCodes(buffer)));
   }
@@ -137,7 +142,8 @@ export class Engine {
 
   /**
    * Shuffles the tiles still to be drawn (the current tile stays): a determinisation of the
-   * hidden bag, for search that must not peek at the draw order.
+   * hidden bag, for search that must not peek at the draw order. The result depends only on which
+   * tiles are left and on `random`, not on their order.
    */
   shuffleTilesLeft(random: Random): void {
     this.k.shuffleUndrawn(random);

@@ -44,12 +44,13 @@ export function encodeMove(move: Move): MoveCode {
  * Throws {@link IllegalMoveError} (`malformed-move`) for a number that is not a move code.
  */
 export function decodeMove(code: MoveCode, tile?: TileId): Move {
-  const si = moveSpot(code);
-  const figure = FIGURES[moveFigure(code)];
-  if (!Number.isInteger(code) || code < 0 || code >= 2 ** 25 || si >= SPOTS.length || figure === undefined) {
+  if (!Number.isInteger(code) || code < 0 || code >= 2 ** 25) {
     throw new IllegalMoveError('malformed-move', `${String(code)} is not a move code`);
   }
+  const si = moveSpot(code);
+  const figure = FIGURES[moveFigure(code)];
+  if (si >= SPOTS.length || figure === undefined) throw new IllegalMoveError('malformed-move', `${code} is not a move code`);
   const place = { x: moveX(code), y: moveY(code), rotation: (moveQ(code) * 90) as Rotation };
   const base = tile === undefined ? place : { tile, ...place };
-  return si < 0 ? base : { ...base, meeple: { at: SPOTS[si] as Spot, kind: figure as MeepleKind } };
+  return si < 0 ? base : { ...base, meeple: { at: SPOTS[si] as Spot, kind: figure } };
 }

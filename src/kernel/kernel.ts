@@ -435,9 +435,14 @@ export class Kernel {
     return this.front.length * 4 * (1 + nf);
   }
 
-  /** Shuffles the tiles not drawn yet (the current tile stays), driven by `random` (uniform in [0, 1)). */
+  /**
+   * Shuffles the tiles not drawn yet (the current tile stays), driven by `random` (uniform in
+   * [0, 1)). They are sorted first, so that the result depends only on which tiles are left and on
+   * `random`, never on the order they were in.
+   */
   shuffleUndrawn(random: () => number): void {
     const bag = this.bag;
+    bag.subarray(this.bagPos, this.bagLen).sort();
     for (let i = this.bagLen - 1; i > this.bagPos; i--) {
       const j = this.bagPos + Math.floor(random() * (i - this.bagPos + 1));
       const tmp = bag[i] as number;

@@ -1,0 +1,163 @@
+// Generates tests/fixtures/perft.json: seeded random games played with the engine (legal move
+// counts per turn, the moves chosen, the tiles drawn, the final scores) and perft counts, a
+// regression record for move generation and scoring. tests/engine/perft.test.ts checks every
+// figure against the engine and the pure API.
+//
+//   npm run perft              build, regenerate the fixture and print a summary
+//   npm run perft -- --check   build, regenerate in memory, exit 1 if the file differs
+//
+// Imports the built package (npm run build), as a user would.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGame } from 'carcassonne-engine';
+import { Engine, perft, seededRandom } from 'carcassonne-engine/engine';
+
+const FIXTURE = fileURLToPath(new URL('../tests/fixtures/perft.json', import.meta.url));
+
+/** The position (after this many turns of the recorded game) where the mid-game perft is taken. */
+const MID_TURN = 20;
+
+/**
+ * The games: options for createGame, and the seed of the seededRandom that picks the moves.
+ * `deepest` is the deepest perft taken from the start position (4 only where it is quick).
+ */
+const GAMES = [
+  { options: { players: 2, seed: 1 }, playout: 1, deepest: 3 },
+  { options: { players: 3, seed: 'perft', edition: 'first' }, playout: 'three', deepest: 3 },
+  { options: { players: 4, seed: 2024, edition: 'second', rules: { farmers: 'farm-3' } }, playout: 4, deepest: 3 },
+  { options: { players: 5, seed: 77, edition: 'current', rules: { farmers: 'none', smallCity: 2 } }, playout: 55, deepest: 3 },
+  { options: { players: 2, seed: 'demo', tileSet: 'pnp-demo', edition: 'first', rules: { farmers: 'city-4' } }, playout: 2, deepest: 4 },
+  { options: { players: 3, seed: 6, tileSet: 'pnp-demo', edition: 'current', rules: { farmers: 'farm-3-once', smallCity: 4 } }, playout: 'pnp', deepest: 3 },
+];
+
+/** perft at depths 1..deepest: [perft(1), perft(2), ...]. */
+function perfts(engine, deepest) {
+  const out = [];
+  for (let d = 1; d <= deepest; d++) out.push(perft(engine, d));
+  return out;
+}
+
+function record({ options, playout, deepest }) {
+  const t0 = performance.now();
+  const engine = Engine.fromState(createGame(options));
+  const start = engine.clone();
+  let mid = null;
+  const random = seededRandom(playout);
+  const buffer = new Int32Array(engine.maxMoves);
+  const tiles = [];
+  const counts = [];
+  const moves = [];
+  while (engine.status === 'playing') {
+    if (engine.turn === MID_TURN) mid = engine.clone();
+    tiles.push(engine.currentTile);
+    const n = engine.legalMoves(buffer);
+    counts.push(n);
+    const code = buffer[Math.floor(random() * n)];
+    moves.push(code);
+    engine.play(code);
+  }
+  const t1 = performance.now();
+  const perftPositions = [{ turn: 0, counts: perfts(start, deepest) }];
+  if (mid !== null) perftPositions.push({ turn: MID_TURN, counts: perfts(mid, 3) });
+  const t2 = performance.now();
+  return {
+    entry: {
+      options,
+      playoutSeed: playout,
+      turns: moves.length,
+      scores: engine.scores(),
+      tiles,
+      legalMoveCounts: counts,
+      moves,
+      perft: perftPositions,
+    },
+    playMs: t1 - t0,
+    perftMs: t2 - t1,
+  };
+}
+
+/** JSON with 2-space indents, short arrays and arrays of numbers or strings kept on (wrapped) lines. */
+function pretty(value, indent = '') {
+  const width = 100;
+  const inner = indent + '  ';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    if (value.every((v) => v === null || typeof v !== 'object')) {
+      const items = value.map((v) => JSON.stringify(v));
+      const one = `[${items.join(', ')}]`;
+      if (indent.length + one.length <= width) return one;
+      const lines = [];
+      let line = '';
+      for (const item of items) {
+        if (line !== '' && inner.length + line.length + item.length + 2 > width) {
+          lines.push(line);
+          line = '';
+        }
+        line += line === '' ? item : ` ${item}`;
+        line += ',';
+      }
+      lines.push(line.slice(0, -1));
+      return `[\n${lines.map((l) => inner + l).join('\n')}\n${indent}]`;
+    }
+    return `[\n${value.map((v) => inner + pretty(v, inner)).join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return '{}';
+  if (entries.every(([, v]) => v === null || typeof v !== 'object')) {
+    const one = `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }`;
+    if (indent.length + one.length <= width) return one;
+  }
+  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pretty(v, inner)}`).join(',\n')}\n${indent}}`;
+}
+
+const check = process.argv.includes('--check');
+const unknown = process.argv.slice(2).filter((a) => a !== '--check');
+if (unknown.length > 0) {
+  console.error(`perft: unknown argument(s) ${unknown.join(' ')} (usage: node scripts/perft.mjs [--check])`);
+  process.exit(2);
+}
+
+const results = GAMES.map(record);
+const fixture = {
+  description:
+    'Seeded random games played with carcassonne-engine/engine: each turn the move is moves[Math.floor(r() * n)] of ' +
+    'engine.legalMoves() with r = seededRandom(playoutSeed). tiles[i] is the tile placed at turn i, legalMoveCounts[i] ' +
+    'the number of legal moves, moves[i] the move code played; scores are the final totals. perft counts are ' +
+    'perft(engine, depth) for depth 1, 2, ... after `turn` turns of the game. Generated by scripts/perft.mjs ' +
+    '(npm run perft); checked by tests/engine/perft.test.ts.',
+  midTurn: MID_TURN,
+  games: results.map((r) => r.entry),
+};
+const text = `${pretty(fixture)}\n`;
+
+for (const { entry, playMs, perftMs } of results) {
+  const o = entry.options;
+  const label = `${o.players}p ${o.tileSet ?? 'base'} ${o.edition ?? 'current'} ${o.rules?.farmers ?? 'default'} seed ${JSON.stringify(o.seed)}`;
+  const sum = entry.legalMoveCounts.reduce((a, b) => a + b, 0);
+  const pf = entry.perft.map((p) => `@${p.turn}: ${p.counts.join('/')}`).join('  ');
+  console.log(
+    `${label.padEnd(44)} ${String(entry.turns).padStart(3)} turns, ${String(sum).padStart(5)} moves seen, ` +
+      `scores ${entry.scores.join('-')}  perft ${pf}  (${playMs.toFixed(0)} + ${perftMs.toFixed(0)} ms)`,
+  );
+}
+console.log(`${check ? 'regenerated' : 'wrote'} ${FIXTURE.replace(`${process.cwd()}/`, '')}: ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`);
+
+if (check) {
+  let current = null;
+  try {
+    current = readFileSync(FIXTURE, 'utf8');
+  } catch {
+    console.error('perft --check: the fixture is missing; run npm run perft');
+    process.exit(1);
+  }
+  if (current !== text) {
+    console.error('perft --check: the fixture differs from what the engine now gives; if the change is intended, run npm run perft');
+    process.exit(1);
+  }
+  console.log('perft --check: the fixture is up to date');
+} else {
+  mkdirSync(dirname(FIXTURE), { recursive: true });
+  writeFileSync(FIXTURE, text);
+}

@@ -1,0 +1,77 @@
+import type { GameState, Move } from '../api/types.js';
+import { IllegalMoveError } from '../core/errors.js';
+import { Engine } from '../engine/engine.js';
+import { decodeMove } from '../engine/move.js';
+import { botRandom } from './seed.js';
+import type { BotOptions } from './types.js';
+
+/** Weights of {@link greedyBot}'s position estimate. */
+export interface GreedyWeights {
+  /** Weight of what open features (and fields) would score if the game ended now. Default 0.8. */
+  readonly open?: number;
+  /** Points a follower in supply is worth while at least `horizon` tiles are left. Default 1.5. */
+  readonly meeple?: number;
+  /** Tiles left below which a follower in supply is worth proportionally less. Default 30. */
+  readonly horizon?: number;
+}
+
+export interface GreedyOptions extends BotOptions {
+  readonly weights?: GreedyWeights;
+}
+
+/**
+ * A player's estimated worth in a position, from public information only:
+ *
+ *     score + open × (final-scoring points of its open features and fields now)
+ *           + meeple × followers in supply × min(1, tiles left / horizon)
+ *
+ * The first term is the points already scored (so the immediate score change of a move counts in
+ * full); the second values open roads, cities, cloisters and fields by what they would score if the
+ * game ended now, with the current majorities; the third prices the meeple economy: a follower in
+ * hand is worth something while there are tiles to use it on, nothing at the end.
+ */
+export function estimate(engine: Engine, weights: GreedyWeights = {}): number[] {
+  const open = weights.open ?? 0.8;
+  const meeple = weights.meeple ?? 1.5;
+  const horizon = weights.horizon ?? 30;
+  const now = engine.scores();
+  const final = engine.scoreFinal();
+  const hand = Math.min(1, engine.tilesLeft / horizon);
+  return now.map((s, p) => s + open * ((final[p] as number) - s) + meeple * engine.meeples(p) * hand);
+}
+
+/** A player's margin: its estimate minus the best other player's. */
+export function margin(values: readonly number[], player: number): number {
+  let best = -Infinity;
+  for (let p = 0; p < values.length; p++) if (p !== player) best = Math.max(best, values[p] as number);
+  return (values[player] as number) - best;
+}
+
+/**
+ * Plays the move with the best {@link estimate} margin over the best opponent after it: one ply,
+ * no look at the tiles to come. Ties are broken by the seeded random source.
+ */
+export function greedyBot(state: GameState, options?: GreedyOptions): Move {
+  const root = Engine.fromState(state, options?.hooks);
+  if (root.status === 'finished') throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
+  const me = root.currentPlayer;
+  const tile = root.currentTile ?? undefined;
+  const moves = root.legalMoves();
+  const random = botRandom(state, options, 'greedy');
+  let best = moves[0] as number;
+  let bestValue = -Infinity;
+  let ties = 0;
+  for (const move of moves) {
+    const e = root.clone();
+    e.play(move);
+    const value = margin(estimate(e, options?.weights), me);
+    if (value > bestValue + 1e-9) {
+      best = move;
+      bestValue = value;
+      ties = 1;
+    } else if (value > bestValue - 1e-9 && random() * ++ties < 1) {
+      best = move; // reservoir sampling: each tied move is kept with equal probability
+    }
+  }
+  return decodeMove(best, tile);
+}

@@ -1,0 +1,12 @@
+import { legalMoves } from '../api/game.js';
+import type { GameState, Move } from '../api/types.js';
+import { IllegalMoveError } from '../core/errors.js';
+import { botRandom } from './seed.js';
+import type { BotOptions } from './types.js';
+
+/** Plays a uniformly random legal move. Throws `game-finished` on a finished game. */
+export function randomBot(state: GameState, options?: BotOptions): Move {
+  const moves = legalMoves(state);
+  if (moves.length === 0) throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
+  return moves[Math.floor(botRandom(state, options, 'random')() * moves.length)] as Move;
+}

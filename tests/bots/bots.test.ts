@@ -1,0 +1,116 @@
+import {
+  applyMove,
+  createGame,
+  type GameState,
+  loadState,
+  OptionsError,
+  IllegalMoveError,
+  validateMove,
+} from 'carcassonne-engine';
+import { type Bot, greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
+import { describe, expect, it } from 'vitest';
+import { caught } from '../support/caught.js';
+import { playSeeded } from '../support/play.js';
+import { newGame } from '../scenarios/board.js';
+
+const BOTS: [string, Bot][] = [
+  ['randomBot', randomBot],
+  ['greedyBot', greedyBot],
+  ['mctsBot (100 playouts)', (s, o) => mctsBot(s, { ...o, iterations: 100 })],
+];
+
+/** A few positions of a seeded game: the start, turn 10, turn 40, the last turn. */
+function positions(): GameState[] {
+  const { states } = playSeeded({ players: 2, seed: 'bots' }, 3);
+  return [states[0], states[10], states[40], states[states.length - 2]] as GameState[];
+}
+
+/** The same position with the tiles left in another order (what a bot may not look at). */
+function reordered(state: GameState): GameState {
+  const tilesLeft = [...state.tilesLeft].reverse();
+  return loadState(JSON.parse(JSON.stringify({ ...state, tilesLeft })));
+}
+
+describe.each(BOTS)('%s', (_, bot) => {
+  it('returns a legal move in every position, without changing the state', () => {
+    for (const s of positions()) {
+      const json = JSON.stringify(s);
+      const move = bot(s, { seed: 7 });
+      expect(validateMove(s, move)).toBeNull();
+      expect(JSON.stringify(s)).toBe(json);
+    }
+  });
+
+  it('is a pure function: the same state and options give the same move', () => {
+    const s = positions()[1] as GameState;
+    expect(bot(s, { seed: 3 })).toEqual(bot(s, { seed: 3 }));
+    expect(bot(s)).toEqual(bot(loadState(JSON.parse(JSON.stringify(s)))));
+  });
+
+  it('never looks at the order of the tiles left', () => {
+    for (const s of positions()) expect(bot(reordered(s), { seed: 5 })).toEqual(bot(s, { seed: 5 }));
+  });
+
+  it('throws game-finished on a finished game', () => {
+    const { states } = playSeeded({ players: 2, seed: 'bots' }, 3);
+    const last = states[states.length - 1] as GameState;
+    expect(caught(() => bot(last), IllegalMoveError).code).toBe('game-finished');
+  });
+});
+
+describe('bot strength (seeded smoke matches; the arena measures it properly)', () => {
+  function match(a: Bot, b: Bot, games: number): number {
+    let wins = 0;
+    for (let g = 0; g < games; g++) {
+      const seats = g % 2 === 0 ? [a, b] : [b, a];
+      let s = createGame({ players: 2, seed: `match:${g >> 1}` });
+      while (s.status === 'playing') s = applyMove(s, (seats[s.currentPlayer] as Bot)(s, { seed: `${g}:${s.turn}` }));
+      const aSeat = g % 2 === 0 ? 0 : 1;
+      const [mine, theirs] = [s.players[aSeat]?.score ?? 0, s.players[1 - aSeat]?.score ?? 0];
+      if (mine > theirs) wins++;
+    }
+    return wins;
+  }
+
+  it('greedyBot beats randomBot in at least 9 of 10 seeded games', () => {
+    expect(match(greedyBot, randomBot, 10)).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('greedyBot', () => {
+  it('completes the start city with a follower on it when handed the cap (4 points, follower back)', () => {
+    // Start tile D has its city to the north; tile E is a city cap. Turned 180° above the start tile
+    // it closes a two-tile city: 4 points for a follower on it, 0 without one.
+    const s = newGame(['E', 'E']);
+    const move = greedyBot(s);
+    expect(move).toMatchObject({ x: 0, y: -1, rotation: 180, meeple: { at: 'S' } });
+    const after = applyMove(s, move);
+    expect(after.players[0]).toMatchObject({ score: 4, meeples: 7 });
+  });
+
+  it('weights change its choice: with open features worth nothing and followers priceless, it deploys nothing', () => {
+    const s = positions()[1] as GameState;
+    const move = greedyBot(s, { weights: { open: 0, meeple: 1000 } });
+    expect(move.meeple ?? null).toBeNull();
+  });
+});
+
+describe('mctsBot options', () => {
+  const s = createGame({ players: 2, seed: 1 });
+
+  it('rejects bad budgets with invalid-bot-option, listing every problem', () => {
+    const e = caught(() => mctsBot(s, { iterations: 0, timeMs: -1, exploration: Number.NaN }), OptionsError);
+    expect(e.problems.map((p) => p.code)).toEqual(['invalid-bot-option', 'invalid-bot-option', 'invalid-bot-option']);
+  });
+
+  it('stops on a time budget and still returns a legal move', () => {
+    const t0 = Date.now();
+    const move = mctsBot(s, { timeMs: 50 });
+    expect(validateMove(s, move)).toBeNull();
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+
+  it('searches every legal move with candidates: Infinity', () => {
+    expect(validateMove(s, mctsBot(s, { iterations: 50, candidates: Number.POSITIVE_INFINITY }))).toBeNull();
+  });
+});

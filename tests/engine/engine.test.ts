@@ -1,0 +1,513 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyMove,
+  createGame,
+  type FarmerRule,
+  type GameOptions,
+  type GameState,
+  IllegalMoveError,
+  legalMoves,
+  loadState,
+  type Move,
+  OptionsError,
+  ROTATIONS,
+  scoreFinal,
+  type Spot,
+  SPOTS,
+  StateError,
+  validateState,
+} from 'carcassonne-engine';
+import { decodeMove, Engine, encodeMove, type MoveCode, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
+import { caught } from '../support/caught';
+import { lcg, playSeeded } from '../support/play';
+
+// Unit tests of the unchecked fast path (carcassonne-engine/engine) against the pure API.
+
+/** The engine's legal moves as sorted JSON strings of decoded moves (no `tile`). */
+const engineMoveSet = (e: Engine): string[] => e.legalMoves().map((c) => JSON.stringify(decodeMove(c))).sort();
+
+/** The pure API's legal moves as sorted JSON strings, `tile` stripped. */
+const pureMoveSet = (s: GameState): string[] =>
+  legalMoves(s)
+    .map(({ tile: _tile, ...rest }) => JSON.stringify(rest))
+    .sort();
+
+const scoresOf = (s: GameState): number[] => s.players.map((p) => p.score);
+
+/** Plays `turns` moves on the engine, picking with `lcg(seed)`. */
+function advance(e: Engine, turns: number, seed: number): void {
+  const r = lcg(seed);
+  const buf = new Int32Array(e.maxMoves);
+  for (let i = 0; i < turns && e.status === 'playing'; i++) {
+    const n = e.legalMoves(buf);
+    e.play(buf[r() % n] as MoveCode);
+  }
+}
+
+const OPTIONS: readonly GameOptions[] = [
+  { players: 2, seed: 1 },
+  { players: 3, seed: 'abc', tileSet: 'pnp-demo' },
+  { players: 4, seed: 7, edition: 'first' },
+  { players: 5, seed: -12, edition: 'second', rules: { farmers: 'farm-3', smallCity: 2 } },
+  { players: 2, seed: 99, tileSet: 'pnp-demo', edition: 'current', rules: { farmers: 'none' } },
+];
+
+const moveError = (fn: () => unknown): IllegalMoveError => caught(fn, IllegalMoveError);
+
+describe('move codes: encodeMove / decodeMove', () => {
+  const COORDS = [-128, -127, -1, 0, 1, 126, 127];
+  const spots: (Spot | null)[] = [null, ...SPOTS];
+
+  it('round-trip every spot (and none) in every rotation, at coordinate extremes -128 and 127', () => {
+    const seen = new Set<number>();
+    for (const x of COORDS) {
+      for (const y of COORDS) {
+        for (const rotation of ROTATIONS) {
+          for (const at of spots) {
+            const move: Move = at === null ? { x, y, rotation } : { x, y, rotation, meeple: { at, kind: 'follower' } };
+            const code = encodeMove(move);
+            expect(Number.isInteger(code)).toBe(true);
+            expect(code).toBeGreaterThanOrEqual(0);
+            expect(code).toBeLessThan(2 ** 25);
+            expect(decodeMove(code)).toEqual(move);
+            expect(encodeMove(decodeMove(code))).toBe(code);
+            seen.add(code);
+          }
+        }
+      }
+    }
+    // Distinct moves get distinct codes.
+    expect(seen.size).toBe(COORDS.length ** 2 * ROTATIONS.length * spots.length);
+  });
+
+  it('encodeMove ignores `tile`, treats meeple null as none and a missing kind as follower', () => {
+    const plain = encodeMove({ x: 3, y: -4, rotation: 180 });
+    expect(encodeMove({ x: 3, y: -4, rotation: 180, tile: 'D' })).toBe(plain);
+    expect(encodeMove({ x: 3, y: -4, rotation: 180, meeple: null })).toBe(plain);
+    expect(encodeMove({ x: 3, y: -4, rotation: 180, meeple: { at: 'NNE' } })).toBe(
+      encodeMove({ x: 3, y: -4, rotation: 180, meeple: { at: 'NNE', kind: 'follower' } }),
+    );
+  });
+
+  it('decodeMove includes `tile` only when it is given', () => {
+    const code = encodeMove({ x: -2, y: 5, rotation: 270, meeple: { at: 'C' } });
+    const bare = decodeMove(code);
+    expect('tile' in bare).toBe(false);
+    expect(bare).toEqual({ x: -2, y: 5, rotation: 270, meeple: { at: 'C', kind: 'follower' } });
+    expect(decodeMove(code, 'B')).toEqual({ tile: 'B', x: -2, y: 5, rotation: 270, meeple: { at: 'C', kind: 'follower' } });
+    const noMeeple = decodeMove(encodeMove({ x: 0, y: 1, rotation: 0 }));
+    expect(Object.keys(noMeeple).sort()).toEqual(['rotation', 'x', 'y']);
+    expect(decodeMove(encodeMove({ x: 0, y: 1, rotation: 0 }), 'D')).toEqual({ tile: 'D', x: 0, y: 1, rotation: 0 });
+  });
+
+  it('encodeMove rejects coordinates outside -128..127 and malformed moves with malformed-move', () => {
+    const bad: unknown[] = [
+      { x: 128, y: 0, rotation: 0 },
+      { x: -129, y: 0, rotation: 0 },
+      { x: 0, y: 128, rotation: 0 },
+      { x: 0, y: -129, rotation: 0 },
+      { x: 1000, y: -1000, rotation: 90 },
+      { x: 1.5, y: 0, rotation: 0 },
+      { x: 0, y: Number.NaN, rotation: 0 },
+      { x: 0, y: 0, rotation: 45 },
+      { x: 0, y: 0 },
+      { x: 0, y: 0, rotation: 0, extra: 1 },
+      { x: 0, y: 0, rotation: 0, meeple: { at: 'N', kind: 'abbot' } },
+      { x: 0, y: 0, rotation: 0, meeple: 'N' },
+      null,
+      42,
+    ];
+    for (const m of bad) expect(moveError(() => encodeMove(m as Move)).code, JSON.stringify(m)).toBe('malformed-move');
+  });
+
+  it('encodeMove rejects an unknown meeple spot with unknown-spot', () => {
+    for (const at of ['X', 'n', '', 'NN', 3, null]) {
+      expect(moveError(() => encodeMove({ x: 0, y: 0, rotation: 0, meeple: { at: at as Spot } })).code).toBe('unknown-spot');
+    }
+  });
+
+  it('decodeMove rejects non-integers, out-of-range numbers and invalid spot or figure bits with malformed-move', () => {
+    const valid = encodeMove({ x: 1, y: 1, rotation: 90 });
+    const bad: unknown[] = [
+      -1,
+      2 ** 25,
+      2 ** 31,
+      1.5,
+      valid + 0.25,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      '5',
+      null,
+      undefined,
+      valid | 15, // spot bits 15: spot index 14, past the last spot
+      valid | (1 << 4), // a figure kind without a spot
+      valid | (1 << 4) | 1, // figure kind 1 (none defined) with a spot
+      valid | (7 << 4) | 3,
+    ];
+    for (const c of bad) expect(moveError(() => decodeMove(c as MoveCode)).code, String(c)).toBe('malformed-move');
+    // The largest spot nibble that names a spot is 14 (SPOTS has 14 entries).
+    expect(decodeMove(valid | 14).meeple?.at).toBe(SPOTS[13]);
+  });
+});
+
+describe('Engine.fromState and legal moves', () => {
+  it.each(OPTIONS.map((o) => [JSON.stringify(o), o] as const))(
+    'a new game (%s) has the pure API\'s legal moves, as a set of decoded moves',
+    (_, options) => {
+      const state = createGame(options);
+      const e = Engine.fromState(state);
+      expect(engineMoveSet(e)).toEqual(pureMoveSet(state));
+      expect(e.legalMoves().length).toBe(legalMoves(state).length);
+      expect(e.status).toBe('playing');
+      expect(e.turn).toBe(0);
+      expect(e.currentPlayer).toBe(state.currentPlayer);
+      expect(e.currentTile).toBe(state.currentTile);
+      expect(e.players).toBe(state.players.length);
+      expect(e.tilesLeft).toBe(state.tilesLeft.length);
+      expect(e.scores()).toEqual(scoresOf(state));
+      state.players.forEach((p, i) => expect(e.meeples(i)).toBe(p.meeples));
+      expect(e.movesPlayed()).toEqual([]);
+      // Decoded with the tile, the codes are exactly the pure API's moves.
+      const withTile = e.legalMoves().map((c) => JSON.stringify(decodeMove(c, state.currentTile as string)));
+      expect(withTile.sort()).toEqual(legalMoves(state).map((m) => JSON.stringify(m)).sort());
+    },
+  );
+
+  it('Engine.create(options) is Engine.fromState(createGame(options))', () => {
+    for (const options of OPTIONS) {
+      const a = Engine.create(options);
+      const b = Engine.fromState(createGame(options));
+      expect(a.legalMoves()).toEqual(b.legalMoves());
+      expect(a.toState()).toEqual(b.toState());
+    }
+  });
+
+  it('mid-game states (also after a JSON round trip) give the pure API\'s legal moves', () => {
+    const { states } = playSeeded({ players: 3, seed: 21, edition: 'second' }, 21);
+    for (const s of states.filter((_, i) => i % 9 === 0 && i < states.length - 1)) {
+      expect(engineMoveSet(Engine.fromState(s))).toEqual(pureMoveSet(s));
+      const copy = JSON.parse(JSON.stringify(s)) as GameState;
+      expect(engineMoveSet(Engine.fromState(copy))).toEqual(pureMoveSet(s));
+    }
+    const last = states[states.length - 1] as GameState;
+    const done = Engine.fromState(last);
+    expect(done.status).toBe('finished');
+    expect(done.currentTile).toBeNull();
+    expect(done.legalMoves()).toEqual([]);
+    expect(done.legalMoves(new Int32Array(done.maxMoves))).toBe(0);
+  });
+
+  it('legalMoves(out) returns the count and writes the same codes, in the same order, as legalMoves()', () => {
+    for (const options of OPTIONS) {
+      const e = Engine.create(options);
+      const buf = new Int32Array(e.maxMoves).fill(-1);
+      const r = lcg(5);
+      while (e.status === 'playing') {
+        const list = e.legalMoves();
+        const n = e.legalMoves(buf);
+        expect(n).toBe(list.length);
+        expect(n).toBeGreaterThan(0);
+        expect(n).toBeLessThanOrEqual(e.maxMoves);
+        expect(Array.from(buf.subarray(0, n))).toEqual(list);
+        e.play(buf[r() % n] as MoveCode);
+      }
+    }
+  });
+
+  it('toState() of a fresh engine equals the state it was made from', () => {
+    for (const options of OPTIONS) {
+      const state = createGame(options);
+      expect(Engine.fromState(state).toState()).toEqual(state);
+    }
+    const mid = playSeeded({ players: 4, seed: 3 }, 3).states[25] as GameState;
+    expect(Engine.fromState(mid).toState()).toEqual(mid);
+    const copy = JSON.parse(JSON.stringify(mid)) as GameState;
+    expect(Engine.fromState(copy).toState()).toEqual(mid);
+  });
+
+  it('Engine.fromState of something that is not a state throws StateError invalid-state', () => {
+    const mid = JSON.parse(JSON.stringify(playSeeded({ players: 2, seed: 2 }, 2).states[10])) as Record<string, unknown>;
+    mid.turn = -3;
+    expect(caught(() => Engine.fromState(mid as unknown as GameState), StateError).code).toBe('invalid-state');
+    expect(caught(() => Engine.fromState(null as unknown as GameState), StateError).code).toBe('invalid-state');
+  });
+});
+
+describe('Engine play, clone and toState', () => {
+  it('play on a clone leaves the original untouched, and play on the original leaves the clone untouched', () => {
+    const original = Engine.create({ players: 3, seed: 11 });
+    advance(original, 12, 11);
+    const before = { moves: original.legalMoves(), state: original.toState(), scores: original.scores(), turn: original.turn };
+
+    const copy = original.clone();
+    advance(copy, 20, 12);
+    expect(copy.turn).toBe(before.turn + 20);
+    expect(original.turn).toBe(before.turn);
+    expect(original.legalMoves()).toEqual(before.moves);
+    expect(original.scores()).toEqual(before.scores);
+    expect(original.movesPlayed().length).toBe(12);
+    expect(original.toState()).toEqual(before.state);
+
+    const copyState = copy.toState();
+    const copyMoves = copy.legalMoves();
+    advance(original, 30, 13);
+    expect(copy.legalMoves()).toEqual(copyMoves);
+    expect(copy.movesPlayed().length).toBe(32);
+    expect(copy.toState()).toEqual(copyState);
+
+    // Both equal the pure API replaying their own moves.
+    for (const e of [original, copy]) {
+      let s = createGame({ players: 3, seed: 11 });
+      for (const c of e.movesPlayed()) s = applyMove(s, decodeMove(c));
+      expect(e.toState()).toEqual(s);
+    }
+  });
+
+  it('play on a finished game throws IllegalMoveError game-finished', () => {
+    const e = Engine.create({ players: 2, seed: 4, tileSet: 'pnp-demo' });
+    const last = e.legalMoves()[0] as MoveCode;
+    randomPlayout(e, seededRandom(4));
+    expect(e.status).toBe('finished');
+    expect(e.currentTile).toBeNull();
+    expect(e.tilesLeft).toBe(0);
+    const played = e.movesPlayed().length;
+    const err = moveError(() => e.play(last));
+    expect(err.code).toBe('game-finished');
+    expect(e.movesPlayed().length).toBe(played);
+    expect(e.toState().status).toBe('finished');
+  });
+
+  it('toState() after playing equals the pure API state for the same moves, and is valid', () => {
+    for (const options of OPTIONS) {
+      const e = Engine.create(options);
+      advance(e, 35, 17);
+      let s = createGame(options);
+      for (const c of e.movesPlayed()) s = applyMove(s, decodeMove(c));
+      const t = e.toState();
+      expect(t).toEqual(s);
+      expect(validateState(JSON.parse(JSON.stringify(t)))).toEqual([]);
+    }
+  });
+});
+
+describe('Engine.shuffleTilesLeft', () => {
+  const options: GameOptions = { players: 3, seed: 'shuffle' };
+
+  it('keeps the multiset of tiles left and changes nothing else', () => {
+    const e = Engine.create(options);
+    advance(e, 10, 3);
+    const before = e.toState();
+    const moves = e.legalMoves();
+    e.shuffleTilesLeft(seededRandom(1));
+    const after = e.toState();
+    expect(after.tilesLeft).not.toEqual(before.tilesLeft);
+    expect([...after.tilesLeft].sort()).toEqual([...before.tilesLeft].sort());
+    expect({ ...after, tilesLeft: [] }).toEqual({ ...before, tilesLeft: [] });
+    expect(e.currentTile).toBe(before.currentTile);
+    expect(e.tilesLeft).toBe(before.tilesLeft.length);
+    expect(e.turn).toBe(before.turn);
+    expect(e.currentPlayer).toBe(before.currentPlayer);
+    expect(e.scores()).toEqual(scoresOf(before));
+    expect(e.legalMoves()).toEqual(moves);
+    expect(validateState(JSON.parse(JSON.stringify(after)))).toEqual([]);
+  });
+
+  it('after shuffling and playing, toState() is a valid state whose tiles left follow the engine\'s draws', () => {
+    for (const [i, o] of [options, { players: 2, seed: 8, tileSet: 'pnp-demo' as const }].entries()) {
+      const e = Engine.create(o);
+      advance(e, 5, 40 + i);
+      e.shuffleTilesLeft(seededRandom(`s${i}`));
+      const shuffled = e.toState();
+      const order = [shuffled.currentTile as string, ...shuffled.tilesLeft];
+      // Play on, recording each tile the engine draws.
+      const drawn: string[] = [];
+      const r = lcg(50 + i);
+      const buf = new Int32Array(e.maxMoves);
+      for (let t = 0; t < 25 && e.status === 'playing'; t++) {
+        drawn.push(e.currentTile as string);
+        const n = e.legalMoves(buf);
+        e.play(buf[r() % n] as MoveCode);
+      }
+      const s = e.toState();
+      expect(validateState(JSON.parse(JSON.stringify(s)))).toEqual([]);
+      expect(s.currentTile).toBe(e.currentTile);
+      expect(s.tilesLeft.length).toBe(e.tilesLeft);
+      expect(s.turn).toBe(e.turn);
+      expect(scoresOf(s)).toEqual(e.scores());
+      // The tiles placed since the shuffle are the engine's draws, in order.
+      expect(s.placements.slice(shuffled.placements.length).map((p) => p.tile)).toEqual(drawn);
+      // Placed, discarded, current and left since the shuffle run through the shuffled order.
+      const newDiscards = s.discarded.slice(shuffled.discarded.length);
+      const consumed = order.length - s.tilesLeft.length - (s.currentTile === null ? 0 : 1);
+      expect(s.tilesLeft).toEqual(order.slice(order.length - s.tilesLeft.length));
+      if (s.currentTile !== null) expect(s.currentTile).toBe(order[consumed]);
+      expect([...drawn, ...newDiscards].sort()).toEqual(order.slice(0, consumed).sort());
+      // And the pure API, from the shuffled state, plays the same moves to the same state.
+      let p = shuffled;
+      for (const c of e.movesPlayed().slice(5)) p = applyMove(p, decodeMove(c));
+      expect(p).toEqual(s);
+    }
+  });
+});
+
+describe('randomPlayout and seededRandom', () => {
+  it('seededRandom(s) is deterministic, in [0, 1), and differs between seeds', () => {
+    const a = seededRandom(42);
+    const b = seededRandom(42);
+    const c = seededRandom('42x');
+    const xs = Array.from({ length: 1000 }, () => a());
+    expect(Array.from({ length: 1000 }, () => b())).toEqual(xs);
+    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
+    expect(Array.from({ length: 1000 }, () => c())).not.toEqual(xs);
+  });
+
+  it('the same seed gives the same final scores and the same movesPlayed()', () => {
+    for (const options of OPTIONS) {
+      const start = createGame(options);
+      const a = Engine.fromState(start);
+      const b = Engine.fromState(start);
+      const na = randomPlayout(a, seededRandom(7));
+      const nb = randomPlayout(b, seededRandom(7));
+      expect(a.status).toBe('finished');
+      expect(na).toBe(nb);
+      expect(na).toBe(a.movesPlayed().length);
+      expect(a.movesPlayed()).toEqual(b.movesPlayed());
+      expect(a.scores()).toEqual(b.scores());
+      expect(a.toState()).toEqual(b.toState());
+      const c = Engine.fromState(start);
+      randomPlayout(c, seededRandom(8));
+      expect(c.movesPlayed()).not.toEqual(a.movesPlayed());
+      // The finished state is the pure API's, and its scores are the engine's.
+      const s = a.toState();
+      expect(s.status).toBe('finished');
+      expect(scoresOf(s)).toEqual(a.scores());
+      expect(scoreFinal(s).scores).toEqual(a.scoreFinal());
+    }
+  });
+});
+
+describe('Engine.scoreFinal', () => {
+  it('mid-game equals the pure API scoreFinal(state).scores, for every farmer rule', () => {
+    const rules = ['farm-3', 'farm-3-once', 'city-4', 'none'] as const;
+    for (const [i, farmers] of rules.entries()) {
+      const options: GameOptions = { players: 2 + i, seed: i * 13, rules: { farmers } };
+      const e = Engine.create(options);
+      let s = createGame(options);
+      const r = lcg(i + 100);
+      const buf = new Int32Array(e.maxMoves);
+      while (e.status === 'playing') {
+        if (e.turn % 6 === 0) {
+          expect(e.scoreFinal(), `turn ${e.turn}`).toEqual(scoreFinal(s).scores);
+          expect(e.scores()).toEqual(scoresOf(s));
+        }
+        const n = e.legalMoves(buf);
+        const c = buf[r() % n] as MoveCode;
+        e.play(c);
+        s = applyMove(s, decodeMove(c));
+      }
+      expect(e.scoreFinal()).toEqual(scoreFinal(s).scores);
+      expect(e.scores()).toEqual(e.scoreFinal());
+    }
+  });
+
+  it('does not change the engine', () => {
+    const e = Engine.create({ players: 3, seed: 5, rules: { farmers: 'farm-3' } });
+    advance(e, 40, 5);
+    const state = e.toState();
+    const scores = e.scores();
+    const final1 = e.scoreFinal();
+    expect(e.scoreFinal()).toEqual(final1);
+    expect(e.scores()).toEqual(scores);
+    expect(e.toState()).toEqual(state);
+  });
+});
+
+describe('a custom farmer rule', () => {
+  // 1 point per field tile to each majority farmer.
+  const perTile: FarmerRule = (input) => {
+    const points = new Array<number>(input.players).fill(0);
+    const breakdown = input.fields.map((f) => {
+      const best = Math.max(...f.meeples);
+      const holders = f.meeples.flatMap((m, i) => (m === best && m > 0 ? [i] : []));
+      const awarded = f.meeples.map((_, i) => (holders.includes(i) ? f.tiles.length : 0));
+      awarded.forEach((a, i) => (points[i] = (points[i] ?? 0) + a));
+      return { id: f.id, tiles: f.tiles, fields: [f.id], cities: [], meeples: f.meeples, holders, points: f.tiles.length, awarded, note: `${f.tiles.length} tiles` };
+    });
+    return { points, breakdown };
+  };
+
+  /** A custom-rule game mid-way, with farmers on the board. */
+  function midGame(): GameState {
+    let s = createGame({ players: 2, seed: 8, rules: { farmers: perTile } });
+    const r = lcg(8);
+    for (let i = 0; i < 40; i++) {
+      const moves = legalMoves(s);
+      const farmers = moves.filter((m) => m.meeple && m.meeple.at.length === 3);
+      const pool = farmers.length > 0 && r() % 2 === 0 ? farmers : moves;
+      s = applyMove(s, pool[r() % pool.length] as Move);
+    }
+    expect(s.meeples.some((m) => m.feature === 'field')).toBe(true);
+    return s;
+  }
+
+  it('a state made in this process needs no hooks', () => {
+    const s = midGame();
+    const e = Engine.fromState(s);
+    expect(e.scoreFinal()).toEqual(scoreFinal(s).scores);
+    expect(engineMoveSet(e)).toEqual(pureMoveSet(s));
+  });
+
+  it('a JSON round-tripped state without hooks throws StateError custom-rule-missing; with hooks it works', () => {
+    const s = midGame();
+    const loaded = JSON.parse(JSON.stringify(s)) as GameState;
+    const err = caught(() => Engine.fromState(loaded), StateError);
+    expect(err.code).toBe('custom-rule-missing');
+    expect(caught(() => Engine.fromState(JSON.parse(JSON.stringify(s)) as GameState, {}), StateError).code).toBe('custom-rule-missing');
+
+    const e = Engine.fromState(loaded, { farmers: perTile });
+    const expected = scoreFinal(s).scores;
+    expect(expected.some((v, i) => v !== scoresOf(s)[i])).toBe(true); // the farmers count
+    expect(e.scoreFinal()).toEqual(expected);
+    expect(engineMoveSet(e)).toEqual(pureMoveSet(s));
+    expect(e.toState()).toEqual(s);
+
+    // Played to the end, it agrees with the pure API given the rule.
+    const f = e.clone();
+    randomPlayout(f, seededRandom(3));
+    let p = s;
+    for (const c of f.movesPlayed()) p = applyMove(p, decodeMove(c));
+    expect(f.scores()).toEqual(scoresOf(p));
+    expect(f.toState()).toEqual(p);
+    expect(scoreFinal(p).breakdown.filter((b) => b.kind === 'field').every((b) => b.points === b.tiles.length)).toBe(true);
+  });
+});
+
+describe('engine misuse gives typed errors', () => {
+  it('decodeMove of a BigInt or a Symbol is malformed-move, not a TypeError', () => {
+    expect(caught(() => decodeMove(5n as unknown as number), IllegalMoveError).code).toBe('malformed-move');
+    expect(caught(() => decodeMove(Symbol('x') as unknown as number), IllegalMoveError).code).toBe('malformed-move');
+  });
+
+  it('legalMoves(out) with a buffer smaller than maxMoves throws invalid-buffer', () => {
+    const e = Engine.create({ players: 2, seed: 1 });
+    const err = caught(() => e.legalMoves(new Int32Array(3)), OptionsError);
+    expect(err.problems[0]?.code).toBe('invalid-buffer');
+    expect(e.legalMoves(new Int32Array(e.maxMoves))).toBe(e.legalMoves().length);
+  });
+
+  it('an illegal code played unchecked makes toState() throw the pure API\'s error', () => {
+    const e = Engine.create({ players: 2, seed: 1 });
+    e.play(encodeMove({ x: 5, y: 5, rotation: 0 }));
+    expect(caught(() => e.toState(), IllegalMoveError).code).toBe('not-adjacent');
+  });
+
+  it('shuffleTilesLeft depends only on which tiles are left, not on their order', () => {
+    const s = createGame({ players: 2, seed: 9 });
+    const reversed = loadState(JSON.parse(JSON.stringify({ ...s, tilesLeft: [...s.tilesLeft].reverse() })));
+    const a = Engine.fromState(s);
+    const b = Engine.fromState(reversed);
+    a.shuffleTilesLeft(seededRandom(1));
+    b.shuffleTilesLeft(seededRandom(1));
+    expect(b.toState().tilesLeft).toEqual(a.toState().tilesLeft);
+  });
+});

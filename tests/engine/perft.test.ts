@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  applyMove,
+  createGame,
+  type GameOptions,
+  type GameState,
+  legalMoves,
+  scoreFinal,
+  validateMove,
+} from 'carcassonne-engine';
+import { decodeMove, Engine, type MoveCode, perft, seededRandom } from 'carcassonne-engine/engine';
+
+// tests/fixtures/perft.json, written by scripts/perft.mjs (npm run perft): seeded random games and
+// perft counts recorded with the engine. Every figure is checked against the engine and against
+// the pure API. A change in move generation or scoring shows up here; if it is intended,
+// regenerate the fixture with `npm run perft` and review the diff.
+
+interface PerftPosition {
+  readonly turn: number;
+  /** perft(depth) for depth 1, 2, … */
+  readonly counts: readonly number[];
+}
+
+interface FixtureGame {
+  readonly options: GameOptions;
+  readonly playoutSeed: number | string;
+  readonly turns: number;
+  readonly scores: readonly number[];
+  readonly tiles: readonly string[];
+  readonly legalMoveCounts: readonly number[];
+  readonly moves: readonly MoveCode[];
+  readonly perft: readonly PerftPosition[];
+}
+
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/perft.json', import.meta.url), 'utf8')) as {
+  readonly midTurn: number;
+  readonly games: readonly FixtureGame[];
+};
+
+const label = (g: FixtureGame): string => {
+  const o = g.options;
+  return `${String(o.players)}p ${o.tileSet ?? 'base'} ${o.edition ?? 'current'} ${String(o.rules?.farmers ?? 'default')} seed ${JSON.stringify(o.seed)}`;
+};
+const cases = fixture.games.map((g) => [label(g), g] as const);
+
+/** perft through the pure API: legal moves counted, each applied in turn. */
+function purePerft(s: GameState, depth: number): number {
+  if (depth <= 0 || s.status === 'finished') return 1;
+  const moves = legalMoves(s);
+  if (depth === 1) return moves.length;
+  return moves.reduce((total, m) => total + purePerft(applyMove(s, m), depth - 1), 0);
+}
+
+/** The pure API state after the first `turns` recorded moves. */
+function pureAfter(g: FixtureGame, turns: number): GameState {
+  let s = createGame(g.options);
+  for (const code of g.moves.slice(0, turns)) s = applyMove(s, decodeMove(code));
+  return s;
+}
+
+/** An engine after the first `turns` recorded moves. */
+function engineAfter(g: FixtureGame, turns: number): Engine {
+  const e = Engine.create(g.options);
+  for (const code of g.moves.slice(0, turns)) e.play(code);
+  return e;
+}
+
+describe('tests/fixtures/perft.json', () => {
+  it('is well formed: one tile, count and move per turn, scores per player, perft at the start and mid-game', () => {
+    expect(fixture.games.length).toBeGreaterThanOrEqual(6);
+    const players = new Set<number>();
+    const sets = new Set<string>();
+    for (const g of fixture.games) {
+      expect(g.tiles.length, label(g)).toBe(g.turns);
+      expect(g.legalMoveCounts.length, label(g)).toBe(g.turns);
+      expect(g.moves.length, label(g)).toBe(g.turns);
+      expect(g.scores.length, label(g)).toBe(g.options.players);
+      expect(g.perft.map((p) => p.turn), label(g)).toEqual([0, fixture.midTurn]);
+      for (const p of g.perft) expect(p.counts.length, label(g)).toBeGreaterThanOrEqual(2);
+      players.add(g.options.players as number);
+      sets.add(g.options.tileSet ?? 'base');
+    }
+    expect([...players].sort()).toEqual([2, 3, 4, 5]);
+    expect([...sets].sort()).toEqual(['base', 'pnp-demo']);
+  });
+
+  describe('the engine', () => {
+    it.each(cases)('%s: the seeded game replays with the same tiles, legal move counts, moves and final scores', (_, g) => {
+      const e = Engine.create(g.options);
+      const random = seededRandom(g.playoutSeed);
+      const buf = new Int32Array(e.maxMoves);
+      for (let i = 0; i < g.turns; i++) {
+        expect(e.status, `turn ${i}`).toBe('playing');
+        expect(e.currentTile, `turn ${i}`).toBe(g.tiles[i]);
+        const n = e.legalMoves(buf);
+        expect(n, `turn ${i}`).toBe(g.legalMoveCounts[i]);
+        const code = buf[Math.floor(random() * n)] as MoveCode;
+        expect(code, `turn ${i}`).toBe(g.moves[i]);
+        e.play(code);
+      }
+      expect(e.status).toBe('finished');
+      expect(e.turn).toBe(g.turns);
+      expect(e.scores()).toEqual(g.scores);
+      expect(e.scoreFinal()).toEqual(g.scores);
+      expect(e.movesPlayed()).toEqual(g.moves);
+    });
+
+    it.each(cases)('%s: perft counts', (_, g) => {
+      for (const p of g.perft) {
+        const e = engineAfter(g, p.turn);
+        p.counts.forEach((count, i) => expect(perft(e, i + 1), `perft(${i + 1}) after turn ${p.turn}`).toBe(count));
+        expect(perft(e, 0)).toBe(1);
+        // perft leaves the engine as it was.
+        expect(e.turn).toBe(p.turn);
+        expect(e.legalMoves().length).toBe(p.counts[0]);
+      }
+    });
+  });
+
+  describe('the pure API', () => {
+    it.each(cases)('%s: replaying the recorded moves gives the same tiles, legal move counts and final scores', (_, g) => {
+      let s = createGame(g.options);
+      for (let i = 0; i < g.turns; i++) {
+        expect(s.status, `turn ${i}`).toBe('playing');
+        expect(s.currentTile, `turn ${i}`).toBe(g.tiles[i]);
+        expect(legalMoves(s).length, `turn ${i}`).toBe(g.legalMoveCounts[i]);
+        const move = decodeMove(g.moves[i] as MoveCode, s.currentTile as string);
+        expect(validateMove(s, move), `turn ${i}`).toBeNull();
+        s = applyMove(s, move);
+      }
+      expect(s.status).toBe('finished');
+      expect(s.turn).toBe(g.turns);
+      expect(s.players.map((p) => p.score)).toEqual(g.scores);
+      expect(scoreFinal(s).scores).toEqual(g.scores);
+    });
+
+    it.each(cases)('%s: perft counts to depth 2 (3 from the start)', (_, g) => {
+      for (const p of g.perft) {
+        const s = pureAfter(g, p.turn);
+        const deepest = p.turn === 0 ? 3 : 2;
+        p.counts.slice(0, deepest).forEach((count, i) => expect(purePerft(s, i + 1), `perft(${i + 1}) after turn ${p.turn}`).toBe(count));
+      }
+    });
+  });
+});
