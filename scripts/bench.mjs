@@ -1,8 +1,9 @@
-// Benchmarks of the pure API. Prints figures; asserts nothing.
+// Benchmarks. Prints figures; asserts nothing.
 //   npm run bench            (builds first, then measures the built package)
 //   npm run bench -- --seconds 5
 import os from 'node:os';
 import { applyMove, createGame, legalMoves, legalPlacements, scoreFinal } from 'carcassonne-engine';
+import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
 
 const argv = process.argv.slice(2);
 const seconds = Number(argv[argv.indexOf('--seconds') + 1] || 3);
@@ -37,16 +38,44 @@ function measure(label, fn, unit) {
     t = performance.now();
   }
   const perSecond = (n * 1000) / (t - t0);
-  console.log(`${label.padEnd(58)} ${perSecond.toFixed(perSecond < 100 ? 1 : 0).padStart(10)} ${unit}/s  (${((t - t0) / n).toFixed(3)} ms each, ${n} runs)`);
+  const each = (t - t0) / n;
+  console.log(
+    `${label.padEnd(66)} ${perSecond.toFixed(perSecond < 100 ? 1 : 0).padStart(10)} ${unit}/s  (${each < 0.1 ? `${(each * 1000).toFixed(2)} µs` : `${each.toFixed(3)} ms`} each)`,
+  );
   return perSecond;
 }
 
-console.log(`carcassonne-engine benchmark — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores), one core used\n`);
+console.log(
+  `carcassonne-engine benchmark — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores), one core used\n`,
+);
+
+// The engine: uniformly random two-player games, each from a new game (createGame is not timed:
+// one start engine is cloned per game and its hidden tiles dealt anew).
+for (const [label, options] of [
+  ['base', {}],
+  ['print-and-play', { tileSet: 'pnp-demo' }],
+]) {
+  const start = Engine.create({ players: 2, seed: 1, ...options });
+  const random = seededRandom(1);
+  measure(`engine: random 2-player ${label} games (clone, deal, randomPlayout)`, () => {
+    const e = start.clone();
+    e.shuffleTilesLeft(random);
+    randomPlayout(e, random);
+  }, 'games');
+}
+{
+  // The same games from createGame each time, through Engine.create: what a fresh game costs.
+  let seed = 1;
+  const random = seededRandom(2);
+  measure('engine: random 2-player base games from createGame (Engine.create)', () => {
+    randomPlayout(Engine.create({ players: 2, seed: seed++ }), random);
+  }, 'games');
+}
 
 let seed = 1;
-measure('random 2-player base games, pure API (legalMoves + applyMove)', () => randomGame(seed++), 'games');
+measure('pure API: random 2-player base games (legalMoves + applyMove)', () => randomGame(seed++), 'games');
 seed = 1;
-measure('random 2-player print-and-play games, pure API', () => randomGame(seed++, { tileSet: 'pnp-demo' }), 'games');
+measure('pure API: random 2-player print-and-play games', () => randomGame(seed++, { tileSet: 'pnp-demo' }), 'games');
 
 // Per-call costs at mid-game: states 35 moves into random games.
 const mids = [];
@@ -57,15 +86,38 @@ for (let i = 0; i < 50; i++) {
     const legal = legalMoves(s);
     s = applyMove(s, legal[r() % legal.length]);
   }
-  mids.push({ state: s, move: legalMoves(s)[0] });
+  mids.push({ state: s, move: legalMoves(s)[0], engine: Engine.fromState(s) });
 }
 let k = 0;
-measure('legalPlacements at mid-game (turn 35)', () => legalPlacements(mids[k++ % mids.length].state), 'calls');
-measure('legalMoves at mid-game (turn 35)', () => legalMoves(mids[k++ % mids.length].state), 'calls');
-measure('applyMove at mid-game (turn 35)', () => {
+measure('pure API: legalPlacements at mid-game (turn 35)', () => legalPlacements(mids[k++ % mids.length].state), 'calls');
+measure('pure API: legalMoves at mid-game (turn 35)', () => legalMoves(mids[k++ % mids.length].state), 'calls');
+measure('pure API: applyMove at mid-game (turn 35)', () => {
   const m = mids[k++ % mids.length];
   applyMove(m.state, m.move);
 }, 'calls');
-measure('scoreFinal at mid-game (turn 35)', () => scoreFinal(mids[k++ % mids.length].state), 'calls');
+measure('pure API: scoreFinal at mid-game (turn 35)', () => scoreFinal(mids[k++ % mids.length].state), 'calls');
+const buffer = new Int32Array(mids[0].engine.maxMoves);
+measure('engine: legalMoves(buffer) at mid-game (turn 35)', () => mids[k++ % mids.length].engine.legalMoves(buffer), 'calls');
+measure('engine: clone + play at mid-game (turn 35)', () => {
+  const m = mids[k++ % mids.length];
+  m.engine.legalMoves(buffer);
+  m.engine.clone().play(buffer[0]);
+}, 'calls');
+measure('engine: clone at mid-game (turn 35)', () => mids[k++ % mids.length].engine.clone(), 'calls');
+measure('engine: scoreFinal at mid-game (turn 35)', () => mids[k++ % mids.length].engine.scoreFinal(), 'calls');
+
 const { state } = randomGame(7);
 console.log(`\nsize of a finished game's state as JSON: ${JSON.stringify(state).length} bytes`);
+if (typeof globalThis.gc === 'function') {
+  // Retained heap of one finished state, its kernel included (run with node --expose-gc).
+  const used = () => {
+    globalThis.gc();
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+  const before = used();
+  const kept = [];
+  for (let i = 0; i < 200; i++) kept.push(randomGame(5000 + i).state);
+  const after = used();
+  console.log(`memory retained per finished state, its cached kernel included: ${((after - before) / kept.length / 1024).toFixed(1)} KiB`);
+}

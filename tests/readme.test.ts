@@ -6,24 +6,39 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
 const section = readme.slice(readme.indexOf('## Quick start'));
 const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+const botsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Bots and search')))?.[1] ?? '';
+
+/** Runs a README block as a module and returns what it logged, line by line. */
+async function run(name: string, source: string): Promise<string[]> {
+  const dir = fileURLToPath(new URL('./.generated/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}${name}.ts`, source);
+  const lines: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+    lines.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+  });
+  await import(/* @vite-ignore */ `${dir}${name}.ts`);
+  return lines;
+}
 
 describe('README', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('quick start runs verbatim and prints what its comments say', async () => {
     expect(code).toContain("from 'carcassonne-engine'");
-    const dir = fileURLToPath(new URL('./.generated/', import.meta.url));
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(`${dir}quick-start.ts`, code);
-    const lines: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-      lines.push(args.join(' '));
-    });
-    await import(/* @vite-ignore */ `${dir}quick-start.ts`);
+    const lines = await run('quick-start', code);
     expect(lines[0]).toMatch(/^Ann starts with tile [A-X]$/);
     expect(lines[1]).toBe('not-adjacent');
     expect(lines[2]).toContain('# city');
     expect(lines[3]).toMatch(/^scores \d+ : \d+, won by (Ann|Bob)( and Bob)?$/);
+  });
+
+  it('the bots and search example runs verbatim and prints what its comments say', async () => {
+    expect(botsCode).toContain("from 'carcassonne-engine/engine'");
+    const lines = await run('bots-and-search', botsCode);
+    expect(lines[0]).toMatch(/^\d+ legal moves, the first is \{"tile":"[A-X]","x":-?\d+,"y":-?\d+,"rotation":\d+/);
+    expect(lines[1]).toMatch(/^player 0 wins \d+(\.\d)?% of random playouts$/);
+    expect(lines[2]).toBe('3');
   });
 
   it('names the two set-up commands', () => {

@@ -1,9 +1,8 @@
 import type { GameState, Move } from '../api/types.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
-import { Engine, type Random } from '../engine/engine.js';
+import { Engine, type Random, seededRandom } from '../engine/engine.js';
 import { decodeMove } from '../engine/move.js';
 import { estimate, margin } from './greedy.js';
-import { botRandom } from './seed.js';
 import type { BotOptions } from './types.js';
 
 export interface MctsOptions extends BotOptions {
@@ -14,10 +13,10 @@ export interface MctsOptions extends BotOptions {
    * first. A time budget makes the move depend on the machine's speed.
    */
   readonly timeMs?: number;
-  /** The UCT exploration constant (default 0.7; rewards lie in [0, 1]). */
+  /** The UCT exploration constant (default 0.3; rewards lie in [0, 1]). */
   readonly exploration?: number;
   /**
-   * Moves searched at the root: the best this many by {@link greedyBot}'s estimate (default 10;
+   * Moves searched at the root: the best this many by {@link estimate} (default 10;
    * `Infinity` searches every legal move). Progressive pruning: with a thousand playouts, a search
    * over a hundred moves gives each too few to tell them apart.
    */
@@ -28,6 +27,16 @@ export interface MctsOptions extends BotOptions {
    * makes their results mostly noise.
    */
   readonly figureRate?: number;
+  /**
+   * Moves of a playout before it is cut short and scored by {@link estimate} (default 4);
+   * `Infinity` plays every playout to the end of the game and scores the final result.
+   */
+  readonly depth?: number;
+  /**
+   * Virtual visits each root candidate starts with, worth its {@link estimate} (default 20):
+   * progressive bias towards the greedy choice, which playouts must outweigh.
+   */
+  readonly prior?: number;
 }
 
 interface Node {
@@ -38,31 +47,72 @@ interface Node {
   total: number;
   /** How often this node's move was available when its parent was visited (ISMCTS). */
   avail: number;
+  /** Real samples taken through this root candidate: the index of its next deal. */
+  samples: number;
   readonly children: Map<number, Node>;
 }
 
-const newNode = (move: number, player: number): Node => ({ move, player, visits: 0, total: 0, avail: 0, children: new Map() });
+const newNode = (move: number, player: number): Node => ({ move, player, visits: 0, total: 0, avail: 0, samples: 0, children: new Map() });
+const children: Node[] = [];
+
+/** UCB1 with availability counts: counts one more availability for each of the first n nodes and returns the best. */
+function bestByUcb(nodes: readonly Node[], n: number, c: number): Node {
+  let best = nodes[0] as Node;
+  let bestUcb = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const child = nodes[i] as Node;
+    child.avail++;
+    const ucb = child.visits === 0 ? Infinity : child.total / child.visits + c * Math.sqrt(Math.log(child.avail) / child.visits);
+    if (ucb > bestUcb) {
+      bestUcb = ucb;
+      best = child;
+    }
+  }
+  return best;
+}
+
+/** A margin in points as a reward in [0, 1]. */
+const reward = (margin: number): number => 0.5 + 0.5 * Math.tanh(margin / SCALE);
 
 /**
- * Monte Carlo tree search: information-set UCT (Cowling, Powley & Whitehouse 2012). Every
- * iteration deals the hidden tiles anew (`Engine.shuffleTilesLeft`: the bot never uses the order
- * of the bag, only which tiles are left), walks the tree by UCB1 with availability counts, adds one
- * node, plays the rest of the game with uniformly random moves (`randomPlayout`), and credits each
- * node's mover with a reward in [0, 1]: 0.7 × its share of the win plus 0.3 × a squashed score
- * margin over the best other player. A node stands for a move of a given tile, so the same
- * placement of different tiles is never mixed up. The move played is the most visited.
+ * Monte Carlo tree search: information-set UCT (Cowling, Powley & Whitehouse 2012) over the
+ * engine.
+ *
+ * - The root searches the `candidates` best moves by {@link estimate}, each starting with `prior`
+ *   virtual visits worth its estimate (progressive pruning and bias).
+ * - Every iteration deals the hidden tiles anew with `Engine.shuffleTilesLeft` (the bot uses which
+ *   tiles are left, never their order); the k-th iteration through each root move uses the same
+ *   deal and dice (common random numbers), so root moves are compared on equal luck.
+ * - Below the root it walks the tree by UCB1 with availability counts, where a node is a move of
+ *   a given tile, adds one node, then plays `depth` random moves (a drawn figure kept with
+ *   probability `figureRate`) and scores the position with {@link estimate} (or the final scores).
+ * - Each node's mover is credited 0.7 × its share of the lead plus 0.3 × its squashed margin over
+ *   the best other player, a reward in [0, 1]. The move played is the most visited.
+ *
+ * Deterministic for a given `seed` and `iterations`; a `timeMs` budget depends on the machine.
  */
 export function mctsBot(state: GameState, options?: MctsOptions): Move {
   const iterations = options?.iterations ?? (options?.timeMs === undefined ? 1000 : Infinity);
   const timeMs = options?.timeMs ?? Infinity;
-  const c = options?.exploration ?? 0.7;
+  const c = options?.exploration ?? 0.3;
   const figureRate = options?.figureRate ?? 0.25;
-  const problems = [];
+  const problems: { code: 'invalid-bot-option'; message: string }[] = [];
   if (!(iterations >= 1) || (iterations !== Infinity && !Number.isInteger(iterations))) {
     problems.push({ code: 'invalid-bot-option' as const, message: `iterations must be a whole number of at least 1, not ${String(options?.iterations)}` });
   }
   if (!(timeMs > 0)) problems.push({ code: 'invalid-bot-option' as const, message: `timeMs must be a positive number, not ${String(options?.timeMs)}` });
   if (!(c >= 0) || !Number.isFinite(c)) problems.push({ code: 'invalid-bot-option' as const, message: `exploration must be a non-negative number, not ${String(options?.exploration)}` });
+  const whole = (name: keyof MctsOptions, v: number, min: number, allowInfinity: boolean): void => {
+    if ((allowInfinity && v === Infinity) || (Number.isInteger(v) && v >= min)) return;
+    problems.push({ code: 'invalid-bot-option' as const, message: `${name} must be a whole number of at least ${min}${allowInfinity ? ' (or Infinity)' : ''}, not ${String(v)}` });
+  };
+  const breadth = options?.candidates ?? 10;
+  const depth = options?.depth ?? 4;
+  const prior = options?.prior ?? 20;
+  whole('candidates', breadth, 1, true);
+  whole('depth', depth, 0, true);
+  if (!(prior >= 0) || !Number.isFinite(prior)) problems.push({ code: 'invalid-bot-option' as const, message: `prior must be a non-negative number, not ${String(prior)}` });
+  if (!(figureRate >= 0 && figureRate <= 1)) problems.push({ code: 'invalid-bot-option' as const, message: `figureRate must lie between 0 and 1, not ${String(figureRate)}` });
   if (problems.length > 0) throw new OptionsError(problems);
 
   const root = Engine.fromState(state, options?.hooks);
@@ -78,9 +128,9 @@ export function mctsBot(state: GameState, options?: MctsOptions): Move {
     e.play(move);
     return { move, value: margin(estimate(e), me) };
   }).sort((a, b) => b.value - a.value);
-  const rootMoves = ranked.slice(0, Math.max(1, Math.min(all, options?.candidates ?? 10))).map((r) => r.move);
+  const kept = ranked.slice(0, Math.min(all, breadth));
 
-  const random = botRandom(state, options, 'mcts');
+  const seed = String(options?.seed ?? `mcts:${String(state.seed)}:${state.turn}`);
   const tiles = new Map<string, number>();
   const tileKey = (id: string | null): number => {
     const key = tiles.get(id as string);
@@ -88,22 +138,29 @@ export function mctsBot(state: GameState, options?: MctsOptions): Move {
     tiles.set(id as string, tiles.size);
     return tiles.size - 1;
   };
-  const top = newNode(-1, -1);
+  // Progressive bias: each candidate starts with `prior` virtual visits worth its estimate.
+  const candidates: Node[] = kept.map((r) => {
+    const child = newNode(r.move, me);
+    child.visits = prior;
+    child.avail = prior;
+    child.total = prior * reward(r.value);
+    return child;
+  });
   const path: Node[] = [];
   const start = Date.now();
   for (let it = 0; it < iterations && (timeMs === Infinity || Date.now() - start < timeMs); it++) {
+    const first = bestByUcb(candidates, candidates.length, c);
+    // Common random numbers: the k-th sample of every candidate uses the same deal of the hidden
+    // tiles and the same playout dice, so candidates are compared on equal luck.
+    const random = seededRandom(`${seed}:${first.samples++}`);
     const e = root.clone();
     e.shuffleTilesLeft(random);
-    let node = top;
+    e.play(first.move);
     path.length = 0;
+    path.push(first);
+    let node = first;
     while (e.status === 'playing') {
-      let n: number;
-      if (node === top) {
-        buffer.set(rootMoves);
-        n = rootMoves.length;
-      } else {
-        n = e.legalMoves(buffer);
-      }
+      const n = e.legalMoves(buffer);
       const tk = tileKey(e.currentTile);
       const player = e.currentPlayer;
       let nUntried = 0;
@@ -118,36 +175,31 @@ export function mctsBot(state: GameState, options?: MctsOptions): Move {
         e.play(move);
         break;
       }
-      let best: Node | null = null;
-      let bestUcb = -Infinity;
-      for (let i = 0; i < n; i++) {
-        const child = node.children.get((buffer[i] as number) * 128 + tk) as Node;
-        child.avail++;
-        const ucb = child.total / child.visits + c * Math.sqrt(Math.log(child.avail) / child.visits);
-        if (ucb > bestUcb) {
-          bestUcb = ucb;
-          best = child;
-        }
-      }
-      node = best as Node;
+      const available = children;
+      available.length = 0;
+      for (let i = 0; i < n; i++) available.push(node.children.get((buffer[i] as number) * 128 + tk) as Node);
+      node = bestByUcb(available, n, c);
       path.push(node);
       e.play(node.move);
     }
-    playout(e, random, buffer, figureRate);
-    const rewards = outcome(e.scores());
+    playout(e, random, buffer, figureRate, depth);
+    const rewards = outcome(e.status === 'finished' ? e.scores() : estimate(e));
     for (const n of path) {
       n.visits++;
       n.total += rewards[n.player] as number;
     }
   }
   let choice: Node | null = null;
-  for (const child of top.children.values()) {
+  for (const child of candidates) {
     if (choice === null || child.visits > choice.visits || (child.visits === choice.visits && child.total > choice.total)) choice = child;
   }
-  // Without a single finished iteration (a tiny time budget), the best move by the estimate.
-  const move = choice?.move ?? (rootMoves[0] as number);
-  return decodeMove(move, tile);
+  return decodeMove((choice as Node).move, tile);
 }
+
+/** Weight of the win share in a playout's reward (the rest is the squashed margin). */
+const WIN = 0.7;
+/** Points of margin that make a reward of about 0.88 (tanh(1)). */
+const SCALE = 20;
 
 /** Clears a move code's figure: the same placement without deploying. */
 const PLACEMENT_ONLY = ~0x7f;
@@ -156,8 +208,8 @@ const PLACEMENT_ONLY = ~0x7f;
  * Plays to the end: each turn a uniformly random legal move, whose figure is kept with probability
  * `figureRate` (otherwise the same placement is played without one, which is always legal).
  */
-function playout(e: Engine, random: Random, buffer: Int32Array, figureRate: number): void {
-  while (e.status === 'playing') {
+function playout(e: Engine, random: Random, buffer: Int32Array, figureRate: number, depth: number): void {
+  for (let i = 0; i < depth && e.status === 'playing'; i++) {
     const n = e.legalMoves(buffer);
     const move = buffer[Math.floor(random() * n)] as number;
     e.play(random() < figureRate ? move : move & PLACEMENT_ONLY);
@@ -172,7 +224,7 @@ function outcome(scores: readonly number[]): number[] {
     let other = -Infinity;
     for (let o = 0; o < scores.length; o++) if (o !== p) other = Math.max(other, scores[o] as number);
     const win = s === top ? 1 / winners : 0;
-    return 0.7 * win + 0.3 * (0.5 + 0.5 * Math.tanh((s - other) / 20));
+    return WIN * win + (1 - WIN) * reward(s - other);
   });
 }
 
