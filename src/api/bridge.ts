@@ -19,12 +19,28 @@ export interface RuleHooks {
   readonly farmers?: FarmerRule;
 }
 
-// Every state made or checked by this library keeps its kernel here; a state from elsewhere (e.g.
+/**
+ * What the library knows of a state: the state to work on and its kernel. `applyMove` hands the
+ * kernel on to the next state instead of copying it (most games only ever move forward); a state
+ * used again after that gets its kernel rebuilt once, and from then on is copied from, never
+ * handed on.
+ */
+interface Entry {
+  readonly state: GameState;
+  /** Null once handed on to a following state, until the state is used again. */
+  kernel: Kernel | null;
+  /** The rules the kernel had, restored on a rebuild (a custom farmer rule lives only here). */
+  readonly rules: KernelRules;
+  /** True once the kernel was handed on: the state branches if it is used again. */
+  handedOn: boolean;
+}
+
+// Every state made or checked by this library keeps its entry here; a state from elsewhere (e.g.
 // JSON.parse) is checked and rebuilt once.
-const kernels = new WeakMap<object, { state: GameState; kernel: Kernel }>();
+const kernels = new WeakMap<object, Entry>();
 
 export function remember(state: GameState, kernel: Kernel): void {
-  kernels.set(state, { state, kernel });
+  kernels.set(state, { state, kernel, rules: kernel.rules, handedOn: false });
 }
 
 /**
@@ -34,13 +50,21 @@ export function remember(state: GameState, kernel: Kernel): void {
  */
 export function checked(state: GameState): { state: GameState; kernel: Kernel } {
   const known = kernels.get(state as object);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    if (known.kernel === null) {
+      // Used again after its kernel was handed on: rebuild it (the state was checked when made).
+      const k = rebuild(known.state);
+      k.setRules(known.rules);
+      known.kernel = k;
+    }
+    return known as { state: GameState; kernel: Kernel };
+  }
   if (!isRecord(state)) throw new StateError([{ code: 'invalid-state', message: 'a game state must be an object' }]);
   const frozen = deeplyFrozen(state) ? state : (freeze(structuredCloneOrFail(state), true) as GameState);
-  const entry = { state: frozen, kernel: rebuild(frozen) };
+  const kernel = rebuild(frozen);
   // Only frozen objects are remembered: an unfrozen one may still change under us.
-  kernels.set(frozen, entry);
-  return entry;
+  kernels.set(frozen, { state: frozen, kernel, rules: kernel.rules, handedOn: false });
+  return { state: frozen, kernel };
 }
 
 function deeplyFrozen(v: unknown): boolean {
@@ -63,10 +87,22 @@ export function rulesFor(state: GameState, hooks: RuleHooks | undefined, cached:
   return { smallCity: state.rules.smallCity, meeples: state.rules.meeples, farmers };
 }
 
-/** A kernel for `state` that the caller may change: a copy, with the custom rule from `hooks` if given. */
-export function workingKernel(state: GameState, hooks?: RuleHooks): { state: GameState; kernel: Kernel } {
+/**
+ * A kernel for `state` that the caller may change, with the custom rule from `hooks` if given: a
+ * copy, or with `handOn` (for the state that follows this one) the state's own kernel the first
+ * time, so that a game played forward never copies a kernel.
+ */
+export function workingKernel(state: GameState, hooks?: RuleHooks, handOn = false): { state: GameState; kernel: Kernel } {
   const c = checked(state);
-  const k = c.kernel.clone();
+  const entry = kernels.get(c.state) as Entry;
+  let k: Kernel;
+  if (handOn && !entry.handedOn) {
+    k = c.kernel;
+    entry.kernel = null;
+    entry.handedOn = true;
+  } else {
+    k = c.kernel.clone();
+  }
   if (hooks?.farmers !== undefined && c.state.rules.farmers === 'custom') k.setRules(rulesFor(c.state, hooks, null));
   return { state: c.state, kernel: k };
 }

@@ -181,7 +181,7 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
   const c = checked(input);
   const error = check(c.state, c.kernel, move);
   if (error !== null) throw error;
-  const { state, kernel: k } = workingKernel(c.state, hooks);
+  const { state, kernel: k } = workingKernel(c.state, hooks, true);
   const t = k.currentType;
   const q = move.rotation / 90;
   // + 0 turns -0 into 0, so that the state stays equal to its JSON round trip.

@@ -93,12 +93,11 @@ export class Kernel {
   private frontX!: Int16Array;
   private frontY!: Int16Array;
   /**
-   * Per frontier cell, what its neighbours demand: the edge kind each neighbouring tile shows it,
-   * packed like `TileTables.edgeSig`, and a mask of the edges that have a neighbour. Kept up to
-   * date as tiles are placed, so that testing a tile against a cell is one comparison.
+   * Per frontier cell, what its neighbours demand: for each edge d, at bits 2d, 0 when there is no
+   * neighbour there, else 1 + the kind of the neighbour's edge (as `TileTables.fitRotations`
+   * indexes it). Kept up to date as tiles are placed, so that one lookup tests a tile.
    */
-  private frontSig!: Uint8Array;
-  private frontMask!: Uint8Array;
+  private frontDemand!: Uint8Array;
   nFront = 0;
 
   // Feature segments (union-find)
@@ -169,8 +168,7 @@ export class Kernel {
       ['front', Int32Array, frontier],
       ['frontX', Int16Array, frontier],
       ['frontY', Int16Array, frontier],
-      ['frontSig', Uint8Array, frontier],
-      ['frontMask', Uint8Array, frontier],
+      ['frontDemand', Uint8Array, frontier],
       ['parent', Int16Array, segs],
       ['size', Int16Array, segs],
       ['kind', Uint8Array, segs],
@@ -300,18 +298,15 @@ export class Kernel {
     this.frontX[i] = x;
     this.frontY[i] = y;
     this.cell[c] = FRONTIER + i;
-    let sig = 0;
-    let mask = 0;
+    let demand = 0;
     for (let d = 0; d < 4; d++) {
       const v = this.cell[this.cellIndex(x + (DX[d] as number), y + (DY[d] as number))] as number;
       if (v === 0 || v >= FRONTIER) continue;
       const np = v - 1;
       const ntr = ((this.pType[np] as number) * 4 + (this.pRot[np] as number)) * 4;
-      sig |= (this.tables.edgeKind[ntr + ((d + 2) & 3)] as number) << (2 * d);
-      mask |= 3 << (2 * d);
+      demand |= (1 + (this.tables.edgeKind[ntr + ((d + 2) & 3)] as number)) << (2 * d);
     }
-    this.frontSig[i] = sig;
-    this.frontMask[i] = mask;
+    this.frontDemand[i] = demand;
   }
 
   private removeFrontier(i: number): void {
@@ -321,8 +316,7 @@ export class Kernel {
       this.front[i] = c;
       this.frontX[i] = this.frontX[last] as number;
       this.frontY[i] = this.frontY[last] as number;
-      this.frontSig[i] = this.frontSig[last] as number;
-      this.frontMask[i] = this.frontMask[last] as number;
+      this.frontDemand[i] = this.frontDemand[last] as number;
       this.cell[c] = FRONTIER + i;
     }
   }
@@ -350,10 +344,11 @@ export class Kernel {
    * discard test all go through here, so a placement constraint added here applies everywhere.
    */
   private fitsFrontier(t: number, q: number, i: number): number {
-    const diff = ((this.tables.edgeSig[t * 4 + q] as number) ^ (this.frontSig[i] as number)) & (this.frontMask[i] as number);
-    if (diff === 0) return PLACE_OK;
+    const demand = this.frontDemand[i] as number;
+    if (((this.tables.fitRotations[t * 256 + demand] as number) & (1 << q)) !== 0) return PLACE_OK;
+    const tr = (t * 4 + q) * 4;
     let d = 0;
-    while ((diff & (3 << (2 * d))) === 0) d++;
+    while (((demand >> (2 * d)) & 3) === 0 || ((demand >> (2 * d)) & 3) - 1 === this.tables.edgeKind[tr + d]) d++;
     return PLACE_MISMATCH + d;
   }
 
@@ -396,19 +391,19 @@ export class Kernel {
     const t = this.currentType;
     const rots = T.distinctRotations[t] as number;
     const deploy = (this.supply[this.current] as number) > 0;
-    const frontSig = this.frontSig;
-    const frontMask = this.frontMask;
+    const frontDemand = this.frontDemand;
+    const fit = T.fitRotations;
     const frontX = this.frontX;
     const frontY = this.frontY;
     let n = 0;
     for (let i = 0; i < this.nFront; i++) {
-      const sig = frontSig[i] as number;
-      const mask = frontMask[i] as number;
+      // The placement rule (see fitsFrontier), inlined: this loop is the hot path of playouts.
+      const fits = (fit[t * 256 + (frontDemand[i] as number)] as number) & rots;
+      if (fits === 0) continue;
+      const x = frontX[i] as number;
+      const y = frontY[i] as number;
       for (let q = 0; q < 4; q++) {
-        // The placement rule (see fitsFrontier), inlined: this loop is the hot path of playouts.
-        if ((rots & (1 << q)) === 0 || (((T.edgeSig[t * 4 + q] as number) ^ sig) & mask) !== 0) continue;
-        const x = frontX[i] as number;
-        const y = frontY[i] as number;
+        if ((fits & (1 << q)) === 0) continue;
         out[n++] = packMove(x, y, q, -1, 0);
         if (deploy) n = this.deployMoves(t, q, x, y, out, n);
       }
@@ -567,8 +562,7 @@ export class Kernel {
       if (nv >= FRONTIER) {
         const i = nv - FRONTIER;
         const od = (d + 2) & 3;
-        this.frontSig[i] = (this.frontSig[i] as number) | ((T.edgeKind[tr * 4 + d] as number) << (2 * od));
-        this.frontMask[i] = (this.frontMask[i] as number) | (3 << (2 * od));
+        this.frontDemand[i] = (this.frontDemand[i] as number) | ((1 + (T.edgeKind[tr * 4 + d] as number)) << (2 * od));
         continue;
       }
       const np = nv - 1;

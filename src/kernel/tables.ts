@@ -47,8 +47,12 @@ export interface TileTables {
   readonly fieldCities: Uint16Array;
   /** [(t*4+r)*4+d] edge kind code. */
   readonly edgeKind: Uint8Array;
-  /** [t*4+r] the four edge kinds packed two bits each, edge d at bits 2d (see the kernel's frontier). */
-  readonly edgeSig: Uint8Array;
+  /**
+   * [t*256+demand] bit r set when tile type t turned r meets `demand`: what the neighbours of an
+   * empty cell show it, two bits per edge d at bits 2d, 0 for no neighbour or 1 + the edge kind
+   * code (see the kernel's frontier). One lookup tests every rotation of a tile against a cell.
+   */
+  readonly fitRotations: Uint8Array;
   /** [(t*4+r)*4+d] local road/city feature at that edge, or -1. */
   readonly edgeFeat: Int8Array;
   /** [(t*4+r)*8+h] local field at that half-edge, or -1. */
@@ -107,7 +111,9 @@ export function compileTileSet(set: TileSetDef): TileTables {
   const featEdges = new Uint8Array(types * MAXF);
   const fieldCities = new Uint16Array(types * MAXF);
   const edgeKind = new Uint8Array(types * 16);
-  const edgeSig = new Uint8Array(types * 4);
+  // Two bits an edge: 0 for no neighbour, 1 + the edge kind code, so codes stay below 3 (a fourth
+  // edge kind needs three bits an edge).
+  const fitRotations = new Uint8Array(types * 256);
   const edgeFeat = new Int8Array(types * 16).fill(-1);
   const halfFeat = new Int8Array(types * 32).fill(-1);
   const spotFeat = new Int8Array(types * 4 * SPOT_COUNT).fill(-1);
@@ -134,7 +140,14 @@ export function compileTileSet(set: TileSetDef): TileTables {
       for (let d = 0; d < 4; d++) {
         edgeKind[tr * 4 + ((d + q) & 3)] = EDGE_CODE[def.edges[d] as EdgeKind];
       }
-      for (let d = 0; d < 4; d++) edgeSig[tr] = (edgeSig[tr] as number) | ((edgeKind[tr * 4 + d] as number) << (2 * d));
+      for (let demand = 0; demand < 256; demand++) {
+        let fits = true;
+        for (let d = 0; d < 4; d++) {
+          const want = (demand >> (2 * d)) & 3;
+          if (want !== 0 && want - 1 !== edgeKind[tr * 4 + d]) fits = false;
+        }
+        if (fits) fitRotations[t * 256 + demand] = (fitRotations[t * 256 + demand] as number) | (1 << q);
+      }
       def.features.forEach((f, i) => {
         if (f.kind === 'road' || f.kind === 'city') {
           for (const e of f.edges) edgeFeat[tr * 4 + EDGES.indexOf(rotateEdge(e, q))] = i;
@@ -167,7 +180,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
     featEdges,
     fieldCities,
     edgeKind,
-    edgeSig,
+    fitRotations,
     edgeFeat,
     halfFeat,
     spotFeat,
