@@ -37,6 +37,12 @@ export interface MctsOptions extends BotOptions {
    * progressive bias towards the greedy choice, which playouts must outweigh.
    */
   readonly prior?: number;
+  /**
+   * Random moves drawn for each playout move, of which the best by the mover's {@link estimate}
+   * is played (default 4; 1 gives random playouts). A playout where each side takes the best of a
+   * few chances is a far better witness than a random one, for a few times the cost.
+   */
+  readonly playoutSamples?: number;
 }
 
 interface Node {
@@ -84,8 +90,9 @@ const reward = (margin: number): number => 0.5 + 0.5 * Math.tanh(margin / SCALE)
  *   tiles are left, never their order); the k-th iteration through each root move uses the same
  *   deal and dice (common random numbers), so root moves are compared on equal luck.
  * - Below the root it walks the tree by UCB1 with availability counts, where a node is a move of
- *   a given tile, adds one node, then plays `depth` random moves (a drawn figure kept with
- *   probability `figureRate`) and scores the position with {@link estimate} (or the final scores).
+ *   a given tile, adds one node, then plays `depth` moves, each the best by {@link estimate} of
+ *   `playoutSamples` random ones (a drawn figure kept with probability `figureRate`), and scores
+ *   the position with {@link estimate} (or the final scores).
  * - Each node's mover is credited 0.7 × its share of the lead plus 0.3 × its squashed margin over
  *   the best other player, a reward in [0, 1]. The move played is the most visited.
  *
@@ -111,6 +118,8 @@ export function mctsBot(state: GameState, options?: MctsOptions): Move {
   const prior = options?.prior ?? 20;
   whole('candidates', breadth, 1, true);
   whole('depth', depth, 0, true);
+  const samples = options?.playoutSamples ?? 4;
+  whole('playoutSamples', samples, 1, false);
   if (!(prior >= 0) || !Number.isFinite(prior)) problems.push({ code: 'invalid-bot-option' as const, message: `prior must be a non-negative number, not ${String(prior)}` });
   if (!(figureRate >= 0 && figureRate <= 1)) problems.push({ code: 'invalid-bot-option' as const, message: `figureRate must lie between 0 and 1, not ${String(figureRate)}` });
   if (problems.length > 0) throw new OptionsError(problems);
@@ -147,13 +156,15 @@ export function mctsBot(state: GameState, options?: MctsOptions): Move {
     return child;
   });
   const path: Node[] = [];
+  const e = root.clone();
+  const trial = root.clone();
   const start = Date.now();
   for (let it = 0; it < iterations && (timeMs === Infinity || Date.now() - start < timeMs); it++) {
     const first = bestByUcb(candidates, candidates.length, c);
     // Common random numbers: the k-th sample of every candidate uses the same deal of the hidden
     // tiles and the same playout dice, so candidates are compared on equal luck.
     const random = seededRandom(`${seed}:${first.samples++}`);
-    const e = root.clone();
+    e.copyFrom(root);
     e.shuffleTilesLeft(random);
     e.play(first.move);
     path.length = 0;
@@ -182,7 +193,7 @@ export function mctsBot(state: GameState, options?: MctsOptions): Move {
       path.push(node);
       e.play(node.move);
     }
-    playout(e, random, buffer, figureRate, depth);
+    playout(e, trial, random, buffer, figureRate, depth, samples);
     const rewards = outcome(e.status === 'finished' ? e.scores() : estimate(e));
     for (const n of path) {
       n.visits++;
@@ -205,14 +216,32 @@ const SCALE = 20;
 const PLACEMENT_ONLY = ~0x7f;
 
 /**
- * Plays to the end: each turn a uniformly random legal move, whose figure is kept with probability
- * `figureRate` (otherwise the same placement is played without one, which is always legal).
+ * Plays up to `depth` moves. Each is the best, by the mover's {@link estimate} margin, of
+ * `samples` moves drawn at random (a drawn figure kept with probability `figureRate`; otherwise
+ * the same placement is played without one, which is always legal). `trial` is scratch space.
  */
-function playout(e: Engine, random: Random, buffer: Int32Array, figureRate: number, depth: number): void {
+function playout(e: Engine, trial: Engine, random: Random, buffer: Int32Array, figureRate: number, depth: number, samples: number): void {
   for (let i = 0; i < depth && e.status === 'playing'; i++) {
     const n = e.legalMoves(buffer);
-    const move = buffer[Math.floor(random() * n)] as number;
-    e.play(random() < figureRate ? move : move & PLACEMENT_ONLY);
+    const mover = e.currentPlayer;
+    let best = 0;
+    let bestValue = -Infinity;
+    for (let j = 0; j < samples; j++) {
+      const drawn = buffer[Math.floor(random() * n)] as number;
+      const move = random() < figureRate ? drawn : drawn & PLACEMENT_ONLY;
+      if (samples === 1) {
+        best = move;
+        break;
+      }
+      trial.copyFrom(e);
+      trial.play(move);
+      const value = margin(estimate(trial), mover);
+      if (value > bestValue) {
+        bestValue = value;
+        best = move;
+      }
+    }
+    e.play(best);
   }
 }
 

@@ -24,9 +24,9 @@ export type Random = () => number;
 export class Engine {
   private constructor(
     private readonly k: Kernel,
-    private readonly origin: GameState,
-    private readonly originDrawn: number,
-    private readonly hooks: RuleHooks | undefined,
+    private origin: GameState,
+    private originDrawn: number,
+    private hooks: RuleHooks | undefined,
     private readonly history: Int32Array,
     private played: number,
     /** An upper bound on the number of legal moves in any position of this game: the size a move buffer needs. */
@@ -56,6 +56,23 @@ export class Engine {
   /** An independent copy (about ten microseconds for a base game). */
   clone(): Engine {
     return new Engine(this.k.clone(), this.origin, this.originDrawn, this.hooks, this.history.slice(), this.played, this.maxMoves);
+  }
+
+  /**
+   * Makes this engine a copy of `other`, reusing its memory: like `other.clone()`, without
+   * allocating. The search loop's way to reset a scratch engine. Both must be engines of the same
+   * setup (tile set and players); otherwise it throws {@link StateError} (`invalid-state`).
+   */
+  copyFrom(other: Engine): void {
+    if (!this.k.sameShape(other.k)) {
+      throw new StateError([{ code: 'invalid-state', message: 'copyFrom needs an engine of the same tile set and players' }]);
+    }
+    this.k.copyFrom(other.k);
+    this.history.set(other.history);
+    this.played = other.played;
+    this.origin = other.origin;
+    this.originDrawn = other.originDrawn;
+    this.hooks = other.hooks;
   }
 
   /** `'finished'` once no tile is left to place. */

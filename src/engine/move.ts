@@ -17,7 +17,7 @@ import type { MeepleKind, Move, TileId } from '../api/types.js';
 /**
  * A move as a small non-negative integer: where the tile goes, its rotation, and the figure
  * deployed (if any) with its spot. {@link encodeMove} and {@link decodeMove} convert between codes
- * and the pure API's {@link Move} objects; the layout is documented in `docs/engine.md`.
+ * and the pure API's {@link Move} objects; the layout is in `docs/engine.md` and `core/move-code.ts`.
  */
 export type MoveCode = number;
 

@@ -1,24 +1,83 @@
 import type { FarmerInput, FarmerResult, FarmerRule, FarmerRuleName, FarmerScore, FeatureId } from '../api/types.js';
-import { majority } from './scoring.js';
+import { city4Core, type FarmCore, type FarmGraph, farm3Core, farm3OnceCore, newFarmScratch, noFarmCore } from './farm-graph.js';
 
-function holdersOf(meeples: readonly number[]): number[] {
-  const best = majority(meeples);
-  const out: number[] = [];
-  if (best === 0) return out;
-  meeples.forEach((m, i) => {
-    if (m === best) out.push(i);
+/** The numeric graph of a farmer input: cities indexed in input order (unknown ids appended, incomplete). */
+function graphOf(input: FarmerInput): { graph: FarmGraph; cityIds: FeatureId[] } {
+  const P = input.players;
+  const cityIds = input.cities.map((c) => c.id);
+  const index = new Map<FeatureId, number>(cityIds.map((id, i) => [id, i]));
+  const cityStart = new Int32Array(input.fields.length + 1);
+  const list: number[] = [];
+  const weight = new Int32Array(input.fields.length * P);
+  input.fields.forEach((f, fi) => {
+    for (let p = 0; p < P; p++) weight[fi * P + p] = f.meeples[p] ?? 0;
+    for (const id of f.cities) {
+      let c = index.get(id);
+      if (c === undefined) {
+        c = cityIds.length;
+        cityIds.push(id);
+        index.set(id, c);
+      }
+      list.push(c);
+    }
+    cityStart[fi + 1] = list.length;
   });
+  const complete = new Uint8Array(cityIds.length);
+  input.cities.forEach((c, i) => {
+    complete[i] = c.complete ? 1 : 0;
+  });
+  const graph: FarmGraph = {
+    players: P,
+    fields: input.fields.length,
+    cities: cityIds.length,
+    weight,
+    cityStart,
+    cityList: Int32Array.from(list),
+    complete,
+  };
+  return { graph, cityIds };
+}
+
+/** Players with the most strength (at least 1). */
+function holdersOf(strength: Int32Array): number[] {
+  const top = Math.max(0, ...strength);
+  const out: number[] = [];
+  if (top > 0) strength.forEach((s, p) => s === top && out.push(p));
   return out;
 }
 
-function completeCities(input: FarmerInput): Set<FeatureId> {
-  return new Set(input.cities.filter((c) => c.complete).map((c) => c.id));
-}
-
-function sum(points: number[], awarded: readonly number[]): void {
-  awarded.forEach((a, i) => {
-    points[i] = (points[i] ?? 0) + a;
-  });
+/** A field-centred rule as a `FarmerRule`: one line per field with farmers. */
+function fieldRuleOf(core: FarmCore, perCity: number, oncePerPlayer: boolean): FarmerRule {
+  return (input) => {
+    const { graph, cityIds } = graphOf(input);
+    const points = new Int32Array(input.players);
+    const breakdown: FarmerScore[] = [];
+    core(graph, points, (f, value, awarded, strength) => {
+      const field = input.fields[f];
+      if (field === undefined) return;
+      const cities: FeatureId[] = [];
+      for (let i = graph.cityStart[f] as number; i < (graph.cityStart[f + 1] as number); i++) {
+        const c = graph.cityList[i] as number;
+        if (graph.complete[c] === 1) cities.push(cityIds[c] as FeatureId);
+      }
+      const holders = holdersOf(strength);
+      const once = oncePerPlayer && holders.some((h) => awarded[h] !== value);
+      breakdown.push({
+        id: field.id,
+        tiles: field.tiles,
+        fields: [field.id],
+        cities,
+        meeples: field.meeples,
+        holders,
+        points: value,
+        awarded: Array.from(awarded),
+        note:
+          `field bordering ${cities.length} completed ${cities.length === 1 ? 'city' : 'cities'}: ${perCity}×${cities.length}` +
+          (once ? ' (a city already scored by the same player counts once)' : ''),
+      });
+    }, newFarmScratch(input.players, graph.cities));
+    return { points: Array.from(points), breakdown };
+  };
 }
 
 /**
@@ -26,77 +85,40 @@ function sum(points: number[], awarded: readonly number[]): void {
  * on its own; its majority farmers score 3 for every distinct completed city bordering it. A
  * city can score again through another field, for the same player too.
  */
-export const farm3: FarmerRule = (input) => farmRule(input, 3, false);
+export const farm3: FarmerRule = fieldRuleOf(farm3Core, 3, false);
 
 /**
  * Second-edition rules: as `farm3`, except that a player scores a given city at most once,
  * however many of the player's fields border it. Fields are taken in board order; a city is
  * credited to the first field through which the player scores it.
  */
-export const farm3Once: FarmerRule = (input) => farmRule(input, 3, true);
-
-function farmRule(input: FarmerInput, perCity: number, oncePerPlayer: boolean): FarmerResult {
-  const complete = completeCities(input);
-  const credited: Set<FeatureId>[] = Array.from({ length: input.players }, () => new Set());
-  const points = new Array<number>(input.players).fill(0);
-  const breakdown: FarmerScore[] = [];
-  for (const field of input.fields) {
-    const cities = field.cities.filter((c) => complete.has(c));
-    const holders = holdersOf(field.meeples);
-    const value = perCity * cities.length;
-    const awarded = new Array<number>(input.players).fill(0);
-    for (const h of holders) {
-      const fresh = oncePerPlayer ? cities.filter((c) => !credited[h]?.has(c)) : cities;
-      for (const c of fresh) credited[h]?.add(c);
-      awarded[h] = perCity * fresh.length;
-    }
-    sum(points, awarded);
-    const once = oncePerPlayer && awarded.some((a, i) => holders.includes(i) && a !== value);
-    breakdown.push({
-      id: field.id,
-      tiles: field.tiles,
-      fields: [field.id],
-      cities,
-      meeples: field.meeples,
-      holders,
-      points: value,
-      awarded,
-      note:
-        `field bordering ${cities.length} completed ${cities.length === 1 ? 'city' : 'cities'}: ${perCity}×${cities.length}` +
-        (once ? ' (a city already scored by the same player counts once)' : ''),
-    });
-  }
-  return { points, breakdown };
-}
+export const farm3Once: FarmerRule = fieldRuleOf(farm3OnceCore, 3, true);
 
 /**
  * First-edition rules: each completed city is scored once; the players with the most farmers in
  * all the fields bordering it (each field counted once) score 4.
  */
-export const city4: FarmerRule = (input) => {
-  const points = new Array<number>(input.players).fill(0);
+export const city4: FarmerRule = (input): FarmerResult => {
+  const { graph } = graphOf(input);
+  const points = new Int32Array(input.players);
   const breakdown: FarmerScore[] = [];
-  for (const city of input.cities) {
-    if (!city.complete) continue;
+  city4Core(graph, points, (c, value, awarded, strength) => {
+    const city = input.cities[c];
+    if (city === undefined) return;
     const fields = input.fields.filter((f) => f.cities.includes(city.id));
-    const meeples = new Array<number>(input.players).fill(0);
-    for (const f of fields) f.meeples.forEach((m, i) => (meeples[i] = (meeples[i] ?? 0) + m));
-    const holders = holdersOf(meeples);
-    const awarded = meeples.map((_, i) => (holders.includes(i) ? 4 : 0));
-    sum(points, awarded);
     breakdown.push({
       id: city.id,
       tiles: city.tiles,
       fields: fields.map((f) => f.id),
       cities: [city.id],
-      meeples,
-      holders,
-      points: 4,
-      awarded,
+      meeples: Array.from(strength),
+      holders: holdersOf(strength),
+      points: value,
+      awarded: Array.from(awarded),
       note: `completed city supplied by ${fields.length} ${fields.length === 1 ? 'field' : 'fields'}: 4 to the most farmers`,
     });
-  }
-  return { points, breakdown };
+  }, newFarmScratch(input.players, graph.cities));
+  return { points: Array.from(points), breakdown };
 };
 
 /** Fields score nothing. */
@@ -109,3 +131,11 @@ export const farmerRules: Readonly<Record<FarmerRuleName, FarmerRule>> = {
   'farm-3': farm3,
   none: noFarmers,
 };
+
+/** The numeric form of each built-in rule, which the kernel calls directly in playouts. */
+export const farmCores: ReadonlyMap<FarmerRule, FarmCore> = new Map<FarmerRule, FarmCore>([
+  [city4, city4Core],
+  [farm3Once, farm3OnceCore],
+  [farm3, farm3Core],
+  [noFarmers, noFarmCore],
+]);

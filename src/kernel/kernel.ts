@@ -21,6 +21,8 @@ import {
 } from './tables.js';
 import { completedValue, finalValue, majority } from './scoring.js';
 import { packMove } from '../core/move-code.js';
+import { type FarmGraph, type FarmScratch, newFarmScratch } from './farm-graph.js';
+import { farmCores } from './farmers.js';
 
 /** The rules the kernel needs, resolved from a game's options. */
 export interface KernelRules {
@@ -136,7 +138,11 @@ export class Kernel {
   // Scratch space, never part of the game: shared by a kernel and its clones, which is safe because
   // no kernel method runs while another kernel's method is running. The stamp generations are
   // shared with the arrays they mark.
-  private gens!: { stamp: number; root: number };
+  private gens!: { stamp: number; root: number; city: number };
+  private farm!: FarmGraph;
+  private farmScratch!: FarmScratch;
+  private cityMark!: Uint32Array;
+  private cityIndex!: Int32Array;
   private stamp!: Uint32Array;
   private rootMark!: Uint32Array;
   private weights!: Int32Array;
@@ -195,7 +201,20 @@ export class Kernel {
     });
     k.layout = placed;
     k.attach(new ArrayBuffer(bytes));
-    k.gens = { stamp: 0, root: 0 };
+    k.gens = { stamp: 0, root: 0, city: 0 };
+    k.farm = {
+      players,
+      fields: 0,
+      cities: 0,
+      weight: new Int32Array(figures * players),
+      cityStart: new Int32Array(figures + 1),
+      // A field segment borders at most four cities, and a field's list is distinct.
+      cityList: new Int32Array(4 * segs),
+      complete: new Uint8Array(segs),
+    };
+    k.farmScratch = newFarmScratch(players, segs);
+    k.cityMark = new Uint32Array(segs);
+    k.cityIndex = new Int32Array(segs);
     k.stamp = new Uint32Array(capacity);
     k.rootMark = new Uint32Array(segs);
     k.weights = new Int32Array(players);
@@ -210,10 +229,12 @@ export class Kernel {
 
   private layout!: PlacedArray[];
   private buffer!: ArrayBuffer;
+  private bytes!: Uint8Array;
 
   /** Points every array field at its slice of `buffer`. */
   private attach(buffer: ArrayBuffer): void {
     this.buffer = buffer;
+    this.bytes = new Uint8Array(buffer);
     const self = this as unknown as Record<string, unknown>;
     for (const [name, ctor, offset, length] of this.layout) self[name] = new ctor(buffer, offset, length);
   }
@@ -223,23 +244,42 @@ export class Kernel {
     const k = new Kernel();
     // Field by field rather than Object.assign: the copy keeps this class's shape, and it is fast.
     k.shareConstants(this);
-    k.nPlaced = this.nPlaced;
-    k.minX = this.minX;
-    k.maxX = this.maxX;
-    k.minY = this.minY;
-    k.maxY = this.maxY;
-    k.nFront = this.nFront;
-    k.nSeg = this.nSeg;
-    k.nMeeples = this.nMeeples;
-    k.current = this.current;
-    k.turn = this.turn;
-    k.finished = this.finished;
-    k.bagPos = this.bagPos;
-    k.bagLen = this.bagLen;
-    k.currentType = this.currentType;
-    k.nDiscarded = this.nDiscarded;
+    k.copyScalars(this);
     k.attach(this.buffer.slice(0));
     return k;
+  }
+
+  /** Whether `other` has this kernel's layout (same tile set, players and figures), so that copyFrom works. */
+  sameShape(other: Kernel): boolean {
+    return this.tables === other.tables && this.players === other.players && this.buffer.byteLength === other.buffer.byteLength;
+  }
+
+  /**
+   * Makes this kernel a copy of `from`, a kernel of the same shape (see sameShape), reusing this
+   * kernel's memory: no allocation.
+   */
+  copyFrom(from: Kernel): void {
+    this.bytes.set(from.bytes);
+    this.copyScalars(from);
+    (this as { rules: KernelRules }).rules = from.rules;
+  }
+
+  private copyScalars(from: Kernel): void {
+    this.nPlaced = from.nPlaced;
+    this.minX = from.minX;
+    this.maxX = from.maxX;
+    this.minY = from.minY;
+    this.maxY = from.maxY;
+    this.nFront = from.nFront;
+    this.nSeg = from.nSeg;
+    this.nMeeples = from.nMeeples;
+    this.current = from.current;
+    this.turn = from.turn;
+    this.finished = from.finished;
+    this.bagPos = from.bagPos;
+    this.bagLen = from.bagLen;
+    this.currentType = from.currentType;
+    this.nDiscarded = from.nDiscarded;
   }
 
   private shareConstants(from: Kernel): void {
@@ -252,6 +292,10 @@ export class Kernel {
       bias: from.bias,
       layout: from.layout,
       gens: from.gens,
+      farm: from.farm,
+      farmScratch: from.farmScratch,
+      cityMark: from.cityMark,
+      cityIndex: from.cityIndex,
       stamp: from.stamp,
       rootMark: from.rootMark,
       weights: from.weights,
@@ -842,6 +886,12 @@ export class Kernel {
     if (!anyField) return;
     const rule = this.rules.farmers;
     if (rule === null) throw new MissingFarmerRule('custom farmer rule missing');
+    const core = entries === null ? farmCores.get(rule) : undefined;
+    if (core !== undefined) {
+      // A built-in rule without a description wanted: its numeric form, allocation-free.
+      core(this.farmGraph(), into, null, this.farmScratch);
+      return;
+    }
     const result = rule(this.farmerInput());
     for (let pl = 0; pl < this.players; pl++) into[pl] = (into[pl] as number) + (result.points[pl] ?? 0);
     if (entries !== null) {
@@ -908,24 +958,48 @@ export class Kernel {
 
   /** Distinct tiles of the feature rooted at r, in placement order. */
   tilePositions(r: number): Position[] {
-    const ps = [...new Set(this.members(r).map((s) => this.segTile[s] as number))].sort((a, b) => a - b);
+    const gen = this.nextStamp();
+    const ps: number[] = [];
+    let s = r;
+    do {
+      const p = this.segTile[s] as number;
+      if (this.stamp[p] !== gen) {
+        this.stamp[p] = gen;
+        ps.push(p);
+      }
+      s = this.next[s] as number;
+    } while (s !== r);
+    ps.sort((a, b) => a - b);
     return ps.map((p) => ({ x: this.pX[p] as number, y: this.pY[p] as number }));
   }
 
-  /** Roots of the distinct cities bordering the field rooted at r. */
+  /**
+   * Roots of the distinct cities bordering the field rooted at r, in the order the field's
+   * segments (oldest first) meet them.
+   */
   borderingCities(r: number): number[] {
     const T = this.tables;
     const out: number[] = [];
-    for (const s of this.members(r)) {
+    const firstSeg: number[] = [];
+    let s = r;
+    do {
       const p = this.segTile[s] as number;
       const mask = T.fieldCities[(this.pType[p] as number) * MAXF + (this.segLocal[s] as number)] as number;
       for (let c = 0; mask >> c !== 0; c++) {
         if ((mask & (1 << c)) === 0) continue;
         const cr = this.find((this.segBase[p] as number) + c);
-        if (!out.includes(cr)) out.push(cr);
+        const i = out.indexOf(cr);
+        if (i < 0) {
+          out.push(cr);
+          firstSeg.push(s);
+        } else if (s < (firstSeg[i] as number)) {
+          firstSeg[i] = s;
+        }
       }
-    }
-    return out;
+      s = this.next[s] as number;
+    } while (s !== r);
+    const order = out.map((_, i) => i).sort((a, b) => (firstSeg[a] as number) - (firstSeg[b] as number));
+    return order.map((i) => out[i] as number);
   }
 
   private describeScore(
@@ -983,6 +1057,51 @@ export class Kernel {
       default:
         return `${points}`;
     }
+  }
+
+  /** `farmerInput` as a numeric graph in scratch arrays (fields in figure order). */
+  private farmGraph(): FarmGraph {
+    const g = this.farm;
+    const T = this.tables;
+    const P = this.players;
+    const fieldGen = this.nextRootMark();
+    this.gens.city = nextGeneration(this.cityMark, this.gens.city);
+    const cityGen = this.gens.city;
+    let fields = 0;
+    let cities = 0;
+    let n = 0;
+    for (let i = 0; i < this.nMeeples; i++) {
+      const r = this.find(this.mSeg[i] as number);
+      if (this.kind[r] !== K_FIELD || this.rootMark[r] === fieldGen) continue;
+      this.rootMark[r] = fieldGen;
+      const w = this.strength(r);
+      for (let p = 0; p < P; p++) g.weight[fields * P + p] = w[p] as number;
+      const start = n;
+      let s = r;
+      do {
+        const tp = this.segTile[s] as number;
+        const mask = T.fieldCities[(this.pType[tp] as number) * MAXF + (this.segLocal[s] as number)] as number;
+        for (let c = 0; mask >> c !== 0; c++) {
+          if ((mask & (1 << c)) === 0) continue;
+          const cr = this.find((this.segBase[tp] as number) + c);
+          if (this.cityMark[cr] !== cityGen) {
+            this.cityMark[cr] = cityGen;
+            this.cityIndex[cr] = cities;
+            g.complete[cities++] = this.open[cr] === 0 ? 1 : 0;
+          }
+          const ci = this.cityIndex[cr] as number;
+          let seen = false;
+          for (let j = start; j < n; j++) if (g.cityList[j] === ci) seen = true;
+          if (!seen) g.cityList[n++] = ci;
+        }
+        s = this.next[s] as number;
+      } while (s !== r);
+      g.cityStart[++fields] = n;
+    }
+    g.cityStart[0] = 0;
+    g.fields = fields;
+    g.cities = cities;
+    return g;
   }
 
   /** The input of the farmer rule: every field with a farmer, and every city those fields border. */

@@ -1,0 +1,119 @@
+/**
+ * The farmer rules, written once over a numeric farm graph: fields with farmers, the cities they
+ * border, and who has how many farmers where. The kernel builds the graph in typed arrays for
+ * playouts (no allocation); `farmers.ts` builds it from a `FarmerInput` and describes each line.
+ */
+export interface FarmGraph {
+  readonly players: number;
+  fields: number;
+  cities: number;
+  /** [f * players + p] strength of player p in field f. */
+  readonly weight: Int32Array;
+  /** The cities of field f are cityList[cityStart[f] .. cityStart[f + 1]), distinct. */
+  readonly cityStart: Int32Array;
+  readonly cityList: Int32Array;
+  /** [c] 1 when city c is complete. */
+  readonly complete: Uint8Array;
+}
+
+/** Working space of a farm rule, sized for the graph. */
+export interface FarmScratch {
+  /** [players] */
+  readonly awarded: Int32Array;
+  /** [players] */
+  readonly strength: Int32Array;
+  /** [players * cities] */
+  readonly credited: Uint8Array;
+}
+
+/**
+ * Called once per line of the scoring: `subject` is a field (field-centred rules) or a city
+ * (city-centred), `value` the line's points, `awarded` the points each player gets from it and
+ * `strength` the strengths that decided it.
+ */
+export type FarmLine = (subject: number, value: number, awarded: Int32Array, strength: Int32Array) => void;
+
+/** A farm rule: adds each player's points to `points`; reports each line to `line` when given. */
+export type FarmCore = (g: FarmGraph, points: Int32Array, line: FarmLine | null, scratch: FarmScratch) => void;
+
+export function newFarmScratch(players: number, cities: number): FarmScratch {
+  return { awarded: new Int32Array(players), strength: new Int32Array(players), credited: new Uint8Array(players * cities) };
+}
+
+/** The best strength, 0 when nobody has a farmer. */
+function best(strength: Int32Array, players: number): number {
+  let b = 0;
+  for (let p = 0; p < players; p++) if ((strength[p] as number) > b) b = strength[p] as number;
+  return b;
+}
+
+/**
+ * Field by field: the majority farmers of each field score `perCity` for every distinct completed
+ * city it borders. With `oncePerPlayer`, a player scores a given city at most once, through the
+ * first of its fields (in graph order) that borders it.
+ */
+function fieldRule(perCity: number, oncePerPlayer: boolean): FarmCore {
+  return (g, points, line, scratch) => {
+    const P = g.players;
+    const { awarded, strength, credited } = scratch;
+    if (oncePerPlayer) credited.fill(0, 0, P * g.cities);
+    for (let f = 0; f < g.fields; f++) {
+      for (let p = 0; p < P; p++) strength[p] = g.weight[f * P + p] as number;
+      const top = best(strength, P);
+      const from = g.cityStart[f] as number;
+      const to = g.cityStart[f + 1] as number;
+      let complete = 0;
+      for (let i = from; i < to; i++) complete += g.complete[g.cityList[i] as number] as number;
+      awarded.fill(0);
+      for (let p = 0; p < P; p++) {
+        if (top === 0 || strength[p] !== top) continue;
+        let fresh = complete;
+        if (oncePerPlayer) {
+          fresh = 0;
+          for (let i = from; i < to; i++) {
+            const c = g.cityList[i] as number;
+            if (g.complete[c] === 0 || credited[p * g.cities + c] === 1) continue;
+            credited[p * g.cities + c] = 1;
+            fresh++;
+          }
+        }
+        awarded[p] = perCity * fresh;
+        points[p] = (points[p] as number) + perCity * fresh;
+      }
+      if (line !== null) line(f, perCity * complete, awarded, strength);
+    }
+  };
+}
+
+/** Current rules: every field scores 3 a completed city for its majority farmers. */
+export const farm3Core: FarmCore = fieldRule(3, false);
+/** Second edition: as farm3Core, each city at most once per player. */
+export const farm3OnceCore: FarmCore = fieldRule(3, true);
+
+/**
+ * First edition: each completed city is scored once; the players with the most farmers in all the
+ * fields bordering it (each field counted once) score 4.
+ */
+export const city4Core: FarmCore = (g, points, line, scratch) => {
+  const P = g.players;
+  const { awarded, strength } = scratch;
+  for (let c = 0; c < g.cities; c++) {
+    if (g.complete[c] === 0) continue;
+    strength.fill(0);
+    for (let f = 0; f < g.fields; f++) {
+      let borders = false;
+      for (let i = g.cityStart[f] as number; i < (g.cityStart[f + 1] as number); i++) if (g.cityList[i] === c) borders = true;
+      if (!borders) continue;
+      for (let p = 0; p < P; p++) strength[p] = (strength[p] as number) + (g.weight[f * P + p] as number);
+    }
+    const top = best(strength, P);
+    for (let p = 0; p < P; p++) {
+      awarded[p] = top > 0 && strength[p] === top ? 4 : 0;
+      points[p] = (points[p] as number) + (awarded[p] as number);
+    }
+    if (line !== null) line(c, 4, awarded, strength);
+  }
+};
+
+/** Fields score nothing. */
+export const noFarmCore: FarmCore = () => {};
