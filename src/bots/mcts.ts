@@ -33,7 +33,7 @@ export interface MctsOptions extends BotOptions {
    */
   readonly depth?: number;
   /**
-   * Virtual visits each root candidate starts with, worth its {@link estimate} (default 20):
+   * Virtual visits each root candidate starts with, worth its {@link estimate} (default 0):
    * progressive bias towards the greedy choice, which playouts must outweigh.
    */
   readonly prior?: number;
@@ -115,7 +115,7 @@ export function mctsBot(state: GameState, options?: MctsOptions): Move {
   };
   const breadth = options?.candidates ?? 10;
   const depth = options?.depth ?? 4;
-  const prior = options?.prior ?? 20;
+  const prior = options?.prior ?? 0;
   whole('candidates', breadth, 1, true);
   whole('depth', depth, 0, true);
   const samples = options?.playoutSamples ?? 4;

@@ -103,6 +103,18 @@ describe('mctsBot options', () => {
     expect(e.problems.map((p) => p.code)).toEqual(['invalid-bot-option', 'invalid-bot-option', 'invalid-bot-option']);
   });
 
+  it('checks the search shape options too', () => {
+    const e = caught(
+      () => mctsBot(s, { candidates: 0, depth: -1, prior: -1, playoutSamples: 1.5, figureRate: 2 }),
+      OptionsError,
+    );
+    expect(e.problems.map((p) => p.message.split(' ')[0])).toEqual(['candidates', 'depth', 'playoutSamples', 'prior', 'figureRate']);
+  });
+
+  it('plays random playouts to the end with playoutSamples 1 and depth Infinity', () => {
+    expect(validateMove(s, mctsBot(s, { iterations: 30, playoutSamples: 1, depth: Number.POSITIVE_INFINITY }))).toBeNull();
+  });
+
   it('stops on a time budget and still returns a legal move', () => {
     const t0 = Date.now();
     const move = mctsBot(s, { timeMs: 50 });

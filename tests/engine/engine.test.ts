@@ -511,3 +511,36 @@ describe('engine misuse gives typed errors', () => {
     expect(b.toState().tilesLeft).toEqual(a.toState().tilesLeft);
   });
 });
+
+describe('Engine.copyFrom', () => {
+  it('makes an engine of the same setup a copy of another, like clone', () => {
+    const a = Engine.create({ players: 3, seed: 'copy-a' });
+    randomPlayoutSteps(a, 20);
+    const b = Engine.create({ players: 3, seed: 'copy-b' });
+    b.copyFrom(a);
+    expect(b.legalMoves()).toEqual(a.legalMoves());
+    expect(b.movesPlayed()).toEqual(a.movesPlayed());
+    expect(b.toState()).toEqual(a.toState());
+    // Independent afterwards.
+    b.play(b.legalMoves()[0] as number);
+    expect(b.turn).toBe(a.turn + 1);
+    expect(a.toState().turn).toBe(a.turn);
+  });
+
+  it('refuses an engine of another setup with invalid-state', () => {
+    const a = Engine.create({ players: 2, seed: 1 });
+    const b = Engine.create({ players: 3, seed: 1 });
+    const c = Engine.create({ players: 2, seed: 1, tileSet: 'pnp-demo' });
+    expect(caught(() => b.copyFrom(a), StateError).problems[0]?.code).toBe('invalid-state');
+    expect(caught(() => c.copyFrom(a), StateError).problems[0]?.code).toBe('invalid-state');
+  });
+});
+
+/** Plays n seeded random moves. */
+function randomPlayoutSteps(e: Engine, n: number): void {
+  const r = seededRandom('steps');
+  for (let i = 0; i < n && e.status === 'playing'; i++) {
+    const moves = e.legalMoves();
+    e.play(moves[Math.floor(r() * moves.length)] as number);
+  }
+}
