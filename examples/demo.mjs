@@ -1,7 +1,8 @@
-// A seeded game between random players: prints the final board, every scored feature and the
-// final scores.  Usage: npm run demo -- [--seed 42] [--players 3] [--edition first|second|current]
-//                                       [--tile-set base|pnp-demo]
+// A seeded game between random players (or bots): prints the final board, every scored feature
+// and the final scores.  Usage: npm run demo -- [--seed 42] [--players 3]
+//   [--edition first|second|current] [--tile-set base|pnp-demo] [--bots greedy,mcts]
 import { applyMove, createGame, legalMoves, renderAscii, scoreFinal } from 'carcassonne-engine';
+import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
 
 const args = Object.fromEntries(
   process.argv.slice(2).flatMap((a, i, all) => (a.startsWith('--') ? [[a.slice(2), all[i + 1]]] : [])),
@@ -21,7 +22,18 @@ let state = createGame({
   edition: args.edition ?? 'current',
   tileSet: args['tile-set'] ?? 'base',
 });
+// --bots names one bot per seat (cycled); without it every seat plays uniformly random moves.
+const BOTS = { random: randomBot, greedy: greedyBot, mcts: mctsBot };
+const seats = args.bots === undefined ? [] : args.bots.split(',');
+for (const b of seats) {
+  if (!(b in BOTS)) throw new Error(`unknown bot "${b}" (bots: ${Object.keys(BOTS).join(', ')})`);
+}
 while (state.status === 'playing') {
+  const bot = seats.length > 0 ? BOTS[seats[state.currentPlayer % seats.length]] : null;
+  if (bot !== null) {
+    state = applyMove(state, bot(state));
+    continue;
+  }
   const moves = legalMoves(state);
   state = applyMove(state, moves[Math.floor(random() * moves.length)]);
 }
