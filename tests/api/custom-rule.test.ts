@@ -9,20 +9,9 @@ import {
   scoreFinal,
   StateError,
 } from 'carcassonne-engine';
+import { perTile } from '../support/custom-rule';
 import { lcg } from '../support/play';
 
-// A custom farmer rule: 1 point per field tile to each majority farmer (documented as pure).
-const perTile: FarmerRule = (input) => {
-  const points = new Array<number>(input.players).fill(0);
-  const breakdown = input.fields.map((f) => {
-    const best = Math.max(...f.meeples);
-    const holders = f.meeples.flatMap((m, i) => (m === best && m > 0 ? [i] : []));
-    const awarded = f.meeples.map((_, i) => (holders.includes(i) ? f.tiles.length : 0));
-    awarded.forEach((a, i) => (points[i] = (points[i] ?? 0) + a));
-    return { id: f.id, tiles: f.tiles, fields: [f.id], cities: [], meeples: f.meeples, holders, points: f.tiles.length, awarded, note: `${f.tiles.length} tiles` };
-  });
-  return { points, breakdown };
-};
 
 function playUntil(s: GameState, turns: number, seed: number, hooks?: { farmers: FarmerRule }): GameState {
   const r = lcg(seed);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   applyMove,
   createGame,
-  type FarmerRule,
   type GameOptions,
   type GameState,
   IllegalMoveError,
@@ -18,6 +17,7 @@ import {
   validateState,
 } from 'carcassonne-engine';
 import { decodeMove, Engine, encodeMove, type MoveCode, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
+import { perTile } from '../support/custom-rule';
 import { caught } from '../support/caught';
 import { lcg, playSeeded } from '../support/play';
 
@@ -423,18 +423,6 @@ describe('Engine.scoreFinal', () => {
 });
 
 describe('a custom farmer rule', () => {
-  // 1 point per field tile to each majority farmer.
-  const perTile: FarmerRule = (input) => {
-    const points = new Array<number>(input.players).fill(0);
-    const breakdown = input.fields.map((f) => {
-      const best = Math.max(...f.meeples);
-      const holders = f.meeples.flatMap((m, i) => (m === best && m > 0 ? [i] : []));
-      const awarded = f.meeples.map((_, i) => (holders.includes(i) ? f.tiles.length : 0));
-      awarded.forEach((a, i) => (points[i] = (points[i] ?? 0) + a));
-      return { id: f.id, tiles: f.tiles, fields: [f.id], cities: [], meeples: f.meeples, holders, points: f.tiles.length, awarded, note: `${f.tiles.length} tiles` };
-    });
-    return { points, breakdown };
-  };
 
   /** A custom-rule game mid-way, with farmers on the board. */
   function midGame(): GameState {
