@@ -918,9 +918,7 @@ export class Kernel {
 
   private applyFinalScoring(log: GameEvent[] | null): void {
     const entries: ScoredFeature[] | null = log === null ? null : [];
-    const pts = new Int32Array(this.players);
-    this.finalScoring(pts, entries);
-    for (let pl = 0; pl < this.players; pl++) this.score[pl] = (this.score[pl] as number) + (pts[pl] as number);
+    this.finalScoring(this.score, entries);
     if (log !== null && entries !== null) {
       for (const e of entries) log.push({ type: 'feature-scored', score: e });
       const scores = Array.from(this.score);
