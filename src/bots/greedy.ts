@@ -15,6 +15,7 @@ export interface GreedyWeights {
   readonly horizon?: number;
 }
 
+/** Options of {@link greedyBot}. */
 export interface GreedyOptions extends BotOptions {
   readonly weights?: GreedyWeights;
 }

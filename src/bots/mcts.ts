@@ -5,6 +5,7 @@ import { decodeMove } from '../engine/move.js';
 import { estimate, margin } from './greedy.js';
 import type { BotOptions } from './types.js';
 
+/** Options of {@link mctsBot}: its budget and the shape of its search. Bad values throw `invalid-bot-option`. */
 export interface MctsOptions extends BotOptions {
   /** Playouts per move (default 1000, unless only `timeMs` is given). */
   readonly iterations?: number;

@@ -143,6 +143,8 @@ export class Kernel {
   private farmScratch!: FarmScratch;
   private cityMark!: Uint32Array;
   private cityIndex!: Int32Array;
+  private fieldRoots!: Int32Array;
+  private fieldFirstSeg!: Int32Array;
   private stamp!: Uint32Array;
   private rootMark!: Uint32Array;
   private weights!: Int32Array;
@@ -215,6 +217,8 @@ export class Kernel {
     k.farmScratch = newFarmScratch(players, segs);
     k.cityMark = new Uint32Array(segs);
     k.cityIndex = new Int32Array(segs);
+    k.fieldRoots = new Int32Array(segs);
+    k.fieldFirstSeg = new Int32Array(segs);
     k.stamp = new Uint32Array(capacity);
     k.rootMark = new Uint32Array(segs);
     k.weights = new Int32Array(players);
@@ -296,6 +300,8 @@ export class Kernel {
       farmScratch: from.farmScratch,
       cityMark: from.cityMark,
       cityIndex: from.cityIndex,
+      fieldRoots: from.fieldRoots,
+      fieldFirstSeg: from.fieldFirstSeg,
       stamp: from.stamp,
       rootMark: from.rootMark,
       weights: from.weights,
@@ -972,13 +978,12 @@ export class Kernel {
   }
 
   /**
-   * Roots of the distinct cities bordering the field rooted at r, in the order the field's
-   * segments (oldest first) meet them.
+   * Writes the roots of the distinct cities bordering the field rooted at r into `roots`, and for
+   * each the oldest field segment that meets it into `firstSeg`; returns how many. Allocates nothing.
    */
-  borderingCities(r: number): number[] {
+  private citiesOfField(r: number, roots: Int32Array, firstSeg: Int32Array): number {
     const T = this.tables;
-    const out: number[] = [];
-    const firstSeg: number[] = [];
+    let n = 0;
     let s = r;
     do {
       const p = this.segTile[s] as number;
@@ -986,18 +991,30 @@ export class Kernel {
       for (let c = 0; mask >> c !== 0; c++) {
         if ((mask & (1 << c)) === 0) continue;
         const cr = this.find((this.segBase[p] as number) + c);
-        const i = out.indexOf(cr);
-        if (i < 0) {
-          out.push(cr);
-          firstSeg.push(s);
+        let i = 0;
+        while (i < n && roots[i] !== cr) i++;
+        if (i === n) {
+          roots[n] = cr;
+          firstSeg[n++] = s;
         } else if (s < (firstSeg[i] as number)) {
           firstSeg[i] = s;
         }
       }
       s = this.next[s] as number;
     } while (s !== r);
-    const order = out.map((_, i) => i).sort((a, b) => (firstSeg[a] as number) - (firstSeg[b] as number));
-    return order.map((i) => out[i] as number);
+    return n;
+  }
+
+  /**
+   * Roots of the distinct cities bordering the field rooted at r, in the order the field's
+   * segments (oldest first) meet them.
+   */
+  borderingCities(r: number): number[] {
+    const n = this.citiesOfField(r, this.fieldRoots, this.fieldFirstSeg);
+    const order = Array.from({ length: n }, (_, i) => i).sort(
+      (a, b) => (this.fieldFirstSeg[a] as number) - (this.fieldFirstSeg[b] as number),
+    );
+    return order.map((i) => this.fieldRoots[i] as number);
   }
 
   private describeScore(
@@ -1060,7 +1077,6 @@ export class Kernel {
   /** `farmerInput` as a numeric graph in scratch arrays (fields in figure order). */
   private farmGraph(): FarmGraph {
     const g = this.farm;
-    const T = this.tables;
     const P = this.players;
     const fieldGen = this.nextRootMark();
     this.gens.city = nextGeneration(this.cityMark, this.gens.city);
@@ -1074,26 +1090,16 @@ export class Kernel {
       this.rootMark[r] = fieldGen;
       const w = this.strength(r);
       for (let p = 0; p < P; p++) g.weight[fields * P + p] = w[p] as number;
-      const start = n;
-      let s = r;
-      do {
-        const tp = this.segTile[s] as number;
-        const mask = T.fieldCities[(this.pType[tp] as number) * MAXF + (this.segLocal[s] as number)] as number;
-        for (let c = 0; mask >> c !== 0; c++) {
-          if ((mask & (1 << c)) === 0) continue;
-          const cr = this.find((this.segBase[tp] as number) + c);
-          if (this.cityMark[cr] !== cityGen) {
-            this.cityMark[cr] = cityGen;
-            this.cityIndex[cr] = cities;
-            g.complete[cities++] = this.open[cr] === 0 ? 1 : 0;
-          }
-          const ci = this.cityIndex[cr] as number;
-          let seen = false;
-          for (let j = start; j < n; j++) if (g.cityList[j] === ci) seen = true;
-          if (!seen) g.cityList[n++] = ci;
+      const found = this.citiesOfField(r, this.fieldRoots, this.fieldFirstSeg);
+      for (let k = 0; k < found; k++) {
+        const cr = this.fieldRoots[k] as number;
+        if (this.cityMark[cr] !== cityGen) {
+          this.cityMark[cr] = cityGen;
+          this.cityIndex[cr] = cities;
+          g.complete[cities++] = this.open[cr] === 0 ? 1 : 0;
         }
-        s = this.next[s] as number;
-      } while (s !== r);
+        g.cityList[n++] = this.cityIndex[cr] as number;
+      }
       g.cityStart[++fields] = n;
     }
     g.cityStart[0] = 0;
