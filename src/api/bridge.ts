@@ -3,9 +3,10 @@ import { type Problem, StateError, type StateErrorCode } from '../core/errors.js
 import { isRotation, SPOTS, spotIndex } from '../core/geometry.js';
 import { isInt, isRecord, show } from '../core/guards.js';
 import { farmerRules } from '../kernel/farmers.js';
-import { FIGURE_FOLLOWER, Kernel, type KernelRules, MissingFarmerRule, PLACE_OK } from '../kernel/kernel.js';
-import { FEATURE_KIND_NAMES, K_CLOISTER, K_FIELD, MAXF, tablesFor } from '../kernel/tables.js';
+import { FIGURE_ABBOT, FIGURE_FOLLOWER, Kernel, type KernelRules, MissingFarmerRule, PLACE_OK } from '../kernel/kernel.js';
+import { DRAW_LAND, FEATURE_KIND_NAMES, K_CLOISTER, K_FIELD, K_GARDEN, MAXF, tablesFor } from '../kernel/tables.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
+import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
 import type { TileSetName } from '../tiles/types.js';
 import { MAX_MEEPLES, MAX_PLAYERS, MIN_PLAYERS } from './options.js';
 import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, ScoredFeature } from './types.js';
@@ -84,7 +85,7 @@ function structuredCloneOrFail(v: unknown): unknown {
 export function rulesFor(state: GameState, hooks: RuleHooks | undefined, cached: FarmerRule | null): KernelRules {
   const name = state.rules.farmers;
   const farmers = name === 'custom' ? (hooks?.farmers ? guardFarmerRule(hooks.farmers) : cached) : farmerRules[name];
-  return { smallCity: state.rules.smallCity, meeples: state.rules.meeples, farmers };
+  return { smallCity: state.rules.smallCity, meeples: state.rules.meeples, farmers, abbot: state.expansions.includes('abbot') };
 }
 
 /**
@@ -210,6 +211,14 @@ export function rebuild(state: GameState): Kernel {
   if (typeof s.tileSet !== 'string' || !Object.hasOwn(TILE_SETS, s.tileSet)) throw fail(`unknown tile set ${show(s.tileSet)}`);
   if (!(typeof s.seed === 'string' || (typeof s.seed === 'number' && Number.isFinite(s.seed)))) throw fail('seed must be a number or a string');
   if (!(s.edition === 'first' || s.edition === 'second' || s.edition === 'current')) throw fail(`unknown edition ${show(s.edition)}`);
+  const expansions = s.expansions;
+  if (
+    !Array.isArray(expansions) ||
+    expansions.some((e, i) => !EXPANSIONS.includes(e as ExpansionName) || expansions.indexOf(e) !== i) ||
+    expansions.join() !== EXPANSIONS.filter((e) => expansions.includes(e)).join()
+  ) {
+    throw fail(`expansions must list distinct expansions among ${EXPANSIONS.join(', ')}, in that order`);
+  }
   const rules = s.rules;
   if (
     !isRecord(rules) ||
@@ -217,18 +226,32 @@ export function rebuild(state: GameState): Kernel {
     !(rules.smallCity === 2 || rules.smallCity === 4) ||
     !isInt(rules.meeples) ||
     rules.meeples < 0 ||
-    rules.meeples > MAX_MEEPLES
+    rules.meeples > MAX_MEEPLES ||
+    !['removed', 'shuffled', 'first-land'].includes(rules.riverStartTile as string) ||
+    typeof rules.gardens !== 'boolean'
   ) {
-    throw fail(`rules must hold farmers, smallCity (2 or 4) and meeples (0 to ${MAX_MEEPLES})`);
+    throw fail(
+      `rules must hold farmers, smallCity (2 or 4), meeples (0 to ${MAX_MEEPLES}), riverStartTile (removed, shuffled or first-land) and gardens (true or false)`,
+    );
   }
+  const abbot = expansions.includes('abbot');
   const players = s.players;
   if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
     throw fail(`players must list ${MIN_PLAYERS} to ${MAX_PLAYERS} players`);
   }
   for (let i = 0; i < players.length; i++) {
     const p: unknown = players[i];
-    if (!isRecord(p) || typeof p.name !== 'string' || !isPoints(p.score) || !isInt(p.meeples) || p.meeples < 0) {
-      throw fail(`players[${i}] must have a name, a whole score and a meeple count`);
+    if (
+      !isRecord(p) ||
+      typeof p.name !== 'string' ||
+      !isPoints(p.score) ||
+      !isInt(p.meeples) ||
+      p.meeples < 0 ||
+      !isInt(p.abbots) ||
+      p.abbots < 0 ||
+      p.abbots > (abbot ? 1 : 0)
+    ) {
+      throw fail(`players[${i}] must have a name, a whole score, a meeple count and an abbot count (${abbot ? '0 or 1' : '0 without The Abbot'})`);
     }
   }
   for (const key of ['placements', 'meeples', 'tilesLeft', 'discarded', 'scored', 'events']) {
@@ -238,7 +261,14 @@ export function rebuild(state: GameState): Kernel {
   if (!isInt(s.turn) || s.turn < 0) throw fail('turn must be a whole number');
   if (!isInt(s.currentPlayer) || s.currentPlayer < 0 || s.currentPlayer >= players.length) throw fail('currentPlayer is not a player');
 
-  const tables = tablesFor(TILE_SETS[s.tileSet as TileSetName]);
+  const tables = tablesFor(
+    gameTiles({
+      tileSet: s.tileSet as TileSetName,
+      expansions: expansions as ExpansionName[],
+      riverStartTile: rules.riverStartTile as RiverStartTile,
+      gardens: rules.gardens as boolean,
+    }),
+  );
   const k = Kernel.create(tables, rulesFor(state, undefined, null), players.length);
   const counts = new Map<string, number>(tables.set.counts.map(([id, n]) => [id, n]));
   const take = (id: unknown, where: string) => {
@@ -275,9 +305,18 @@ export function rebuild(state: GameState): Kernel {
     if (p.meeple !== null) {
       const m = p.meeple;
       const local = isRecord(m) && typeof m.at === 'string' && spotIndex(m.at) >= 0 ? k.spotFeature(t, q, spotIndex(m.at)) : -1;
-      if (!isRecord(m) || m.kind !== 'follower' || local < 0 || m.at !== SPOTS[tables.featSpot[(t * 4 + q) * MAXF + local] as number]) {
-        throw fail(`placements[${i}].meeple must be null or { at, kind: 'follower' } at the canonical spot of a feature of its tile`);
+      const spots = isRecord(m) && m.kind === 'abbot' && abbot ? tables.abbotSpots[t] : isRecord(m) && m.kind === 'follower' ? tables.followerSpots[t] : 0;
+      if (
+        !isRecord(m) ||
+        local < 0 ||
+        ((spots as number) & (1 << local)) === 0 ||
+        m.at !== SPOTS[tables.featSpot[(t * 4 + q) * MAXF + local] as number]
+      ) {
+        throw fail(`placements[${i}].meeple must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take`);
       }
+    }
+    if (!(p.recall === null || (p.recall === 'abbot' && abbot && p.meeple === null))) {
+      throw fail(`placements[${i}].recall must be null, or 'abbot' with The Abbot in play and no meeple deployed`);
     }
     k.placeTile(t, q, p.x, p.y);
   }
@@ -285,10 +324,17 @@ export function rebuild(state: GameState): Kernel {
   if (s.currentPlayer !== (s.turn as number) % players.length) note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${s.turn} is`);
 
   const onBoard = new Array<number>(players.length).fill(0);
+  const abbotsOnBoard = new Array<number>(players.length).fill(0);
   const meeples = s.meeples as unknown[];
   for (let i = 0; i < meeples.length; i++) {
     const m = meeples[i];
-    if (!isRecord(m) || !isInt(m.owner) || m.owner < 0 || m.owner >= players.length || m.kind !== 'follower') {
+    if (
+      !isRecord(m) ||
+      !isInt(m.owner) ||
+      m.owner < 0 ||
+      m.owner >= players.length ||
+      !(m.kind === 'follower' || (m.kind === 'abbot' && abbot))
+    ) {
       throw fail(`meeples[${i}] is not a figure of a player`);
     }
     const p = isInt(m.x) && isInt(m.y) ? k.tileAt(m.x, m.y) : -1;
@@ -301,17 +347,22 @@ export function rebuild(state: GameState): Kernel {
     const canonical = SPOTS[tables.featSpot[(t * 4 + q) * MAXF + local] as number];
     if (m.at !== canonical) throw fail(`meeples[${i}]: spot ${show(m.at)} must be written as its feature's canonical spot ${canonical}`);
     if (m.feature !== FEATURE_KIND_NAMES[tables.featKind[t * MAXF + local] as number]) throw fail(`meeples[${i}]: feature does not match its spot`);
+    const figure = m.kind === 'abbot' ? FIGURE_ABBOT : FIGURE_FOLLOWER;
+    if ((((figure === FIGURE_ABBOT ? tables.abbotSpots[t] : tables.followerSpots[t]) as number) & (1 << local)) === 0) {
+      throw fail(`meeples[${i}]: a${figure === FIGURE_ABBOT ? 'n abbot' : ' follower'} may not stand on a ${m.feature}`);
+    }
     const placed = placements[p] as Record<string, unknown>;
     const deployed = placed.meeple as Record<string, unknown> | null;
-    if (placed.player !== m.owner || deployed === null || deployed.at !== m.at) {
+    if (placed.player !== m.owner || deployed === null || deployed.at !== m.at || deployed.kind !== m.kind) {
       note(`meeples[${i}] at (${m.x}, ${m.y}) was not deployed there by player ${m.owner} (see placements)`);
     }
     const r = k.find(k.segmentOf(p, local));
     if (s.status === 'playing' && k.kindOf(r) !== K_FIELD && isComplete(k, r)) {
       throw fail(`meeples[${i}] stands on a completed feature, which would have returned it`);
     }
-    k.deploy(p, local, m.owner, FIGURE_FOLLOWER);
-    onBoard[m.owner] = (onBoard[m.owner] as number) + 1;
+    k.deploy(p, local, m.owner, figure);
+    const count = figure === FIGURE_ABBOT ? abbotsOnBoard : onBoard;
+    count[m.owner] = (count[m.owner] as number) + 1;
   }
   const scored = s.scored as unknown[];
   const sums = new Array<number>(players.length).fill(0);
@@ -326,12 +377,16 @@ export function rebuild(state: GameState): Kernel {
     entry.awarded.forEach((a, j) => (sums[j] = (sums[j] ?? 0) + a));
   }
   players.forEach((p, i) => {
-    const pl = p as { score: number; meeples: number };
+    const pl = p as { score: number; meeples: number; abbots: number };
     if (pl.meeples + (onBoard[i] as number) !== rules.meeples) {
       note(`player ${i} has ${pl.meeples} meeples in supply and ${onBoard[i]} on the board, but the rules give ${rules.meeples}`);
     }
+    if (pl.abbots + (abbotsOnBoard[i] as number) !== (abbot ? 1 : 0)) {
+      note(`player ${i} has ${pl.abbots} abbots in supply and ${abbotsOnBoard[i]} on the board, but ${abbot ? 'The Abbot gives one' : 'there is no abbot without The Abbot'}`);
+    }
     if (pl.score !== sums[i]) note(`player ${i} has ${pl.score} points, but the scorings in scored add up to ${sums[i]}`);
-    k.supply[i] = pl.meeples;
+    k.supply[FIGURE_FOLLOWER * players.length + i] = pl.meeples;
+    k.supply[FIGURE_ABBOT * players.length + i] = pl.abbots;
     k.score[i] = pl.score;
   });
 
@@ -352,6 +407,12 @@ export function rebuild(state: GameState): Kernel {
   k.current = s.currentPlayer as number;
   k.turn = s.turn as number;
   k.finished = finished;
+  // A land tile was drawn once one lies on the board, was discarded, or is the current tile.
+  const drawnLand = (t: number) => tables.drawClass[t] === DRAW_LAND;
+  k.landStarted =
+    Array.from(k.pType.subarray(1, k.nPlaced)).some(drawnLand) ||
+    Array.from(k.discarded.subarray(0, k.nDiscarded)).some(drawnLand) ||
+    (!finished && drawnLand(k.currentType));
   if (problems.length > 0) throw new StateError(problems);
   return k;
 }
@@ -359,5 +420,5 @@ export function rebuild(state: GameState): Kernel {
 function isComplete(k: Kernel, r: number): boolean {
   const kind = k.kindOf(r);
   if (kind === K_FIELD) return false;
-  return kind === K_CLOISTER ? k.neighbours(k.segmentTile(r)) === 8 : k.openOf(r) === 0;
+  return kind === K_CLOISTER || kind === K_GARDEN ? k.neighbours(k.segmentTile(r)) === 8 : k.openOf(r) === 0;
 }

@@ -2,17 +2,20 @@ import { castDraft, type Draft, Immer, freeze } from 'immer';
 import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
 import { EDGE_NAMES, isRotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
 import { isRecord, show } from '../core/guards.js';
-import { hashSeed, mulberry32, shuffleInPlace } from '../core/rng.js';
+import { hashSeed, mulberry32 } from '../core/rng.js';
 import {
+  FIGURE_ABBOT,
   FIGURE_FOLLOWER,
   Kernel,
   PLACE_MISMATCH,
   PLACE_NOT_ADJACENT,
   PLACE_OCCUPIED,
+  PLACE_RIVER_DETACHED,
+  PLACE_RIVER_U_TURN,
   winnersOf,
 } from '../kernel/kernel.js';
-import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, MAXF, tablesFor } from '../kernel/tables.js';
-import { TILE_SETS } from '../tiles/catalogue.js';
+import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_GARDEN, K_RIVER, MAXF, tablesFor } from '../kernel/tables.js';
+import { dealTiles } from '../tiles/setup.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { checked, guardFarmerRule, type RuleHooks, remember, withCustomRule, workingKernel } from './bridge.js';
 import { type GameOptions, resolveOptions } from './options.js';
@@ -36,17 +39,19 @@ const immer = new Immer({ autoFreeze: true });
  */
 export function createGame(options: GameOptions): GameState {
   const o = resolveOptions(options);
-  const set = TILE_SETS[o.tileSet];
+  const set = o.tiles;
   const tables = tablesFor(set);
   const k = Kernel.create(
     tables,
-    { smallCity: o.rules.smallCity, meeples: o.rules.meeples, farmers: o.rules.farmers === 'custom' ? guardFarmerRule(o.farmerRule) : o.farmerRule },
+    {
+      smallCity: o.rules.smallCity,
+      meeples: o.rules.meeples,
+      farmers: o.rules.farmers === 'custom' ? guardFarmerRule(o.farmerRule) : o.farmerRule,
+      abbot: o.expansions.includes('abbot'),
+    },
     o.names.length,
   );
-  const pool: string[] = [];
-  for (const [id, n] of set.counts) for (let i = id === set.startTile ? 1 : 0; i < n; i++) pool.push(id);
-  for (const id of o.drawOrder) pool.splice(pool.indexOf(id), 1);
-  const bag = [...o.drawOrder, ...shuffleInPlace(pool, mulberry32(hashSeed(o.seed)))];
+  const bag = dealTiles(set, o.drawOrder, mulberry32(hashSeed(o.seed)));
   bag.forEach((id, i) => {
     k.bag[i] = tables.typeOf[id] as number;
   });
@@ -57,14 +62,20 @@ export function createGame(options: GameOptions): GameState {
     version: 1,
     tileSet: o.tileSet,
     edition: o.edition,
+    expansions: o.expansions,
     rules: o.rules,
     seed: o.seed,
     status: k.finished ? 'finished' : 'playing',
     turn: 0,
     currentPlayer: k.current,
     currentTile: k.currentType >= 0 ? (tables.ids[k.currentType] as string) : null,
-    players: o.names.map((name, i) => ({ name, score: k.score[i] as number, meeples: k.supply[i] as number })),
-    placements: [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null }],
+    players: o.names.map((name, i) => ({
+      name,
+      score: k.score[i] as number,
+      meeples: k.inSupply(i, FIGURE_FOLLOWER),
+      abbots: k.inSupply(i, FIGURE_ABBOT),
+    })),
+    placements: [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }],
     meeples: [],
     tilesLeft: bag.slice(k.bagPos),
     discarded: Array.from(k.discarded.subarray(0, k.nDiscarded), (t) => tables.ids[t] as string),
@@ -82,7 +93,7 @@ function scoredIn(events: readonly GameEvent[]): ScoredFeature[] {
   return out;
 }
 
-const MOVE_KEYS = ['x', 'y', 'rotation', 'tile', 'meeple'];
+const MOVE_KEYS = ['x', 'y', 'rotation', 'tile', 'meeple', 'recall'];
 const MEEPLE_KEYS = ['at', 'kind'];
 
 function illegal(code: MoveErrorCode, message: string): IllegalMoveError {
@@ -111,7 +122,12 @@ export function shapeError(move: unknown): IllegalMoveError | null {
     if (typeof at !== 'string' || spotIndex(at) < 0) {
       return illegal('unknown-spot', `meeple.at must be one of ${SPOTS.join(', ')}, not ${show(at)}`);
     }
-    if (kind !== undefined && kind !== 'follower') return illegal('malformed-move', `meeple.kind must be "follower", not ${show(kind)}`);
+    if (kind !== undefined && kind !== 'follower' && kind !== 'abbot') {
+      return illegal('malformed-move', `meeple.kind must be "follower" or "abbot", not ${show(kind)}`);
+    }
+  }
+  if (m.recall !== undefined && m.recall !== null && m.recall !== 'abbot') {
+    return illegal('malformed-move', `recall, when given, must be "abbot" (take the abbot back), not ${show(m.recall)}`);
   }
   return null;
 }
@@ -146,6 +162,14 @@ function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null
   if (code === PLACE_NOT_ADJACENT) {
     return illegal('not-adjacent', `(${move.x}, ${move.y}) touches no tile: a tile must share an edge with a tile on the board`);
   }
+  if (code === PLACE_RIVER_DETACHED) {
+    const end = k.riverOpen ? `at (${k.riverX}, ${k.riverY})` : 'nowhere: the river is closed';
+    return illegal('river-not-continued', `tile ${current} has a river, which must continue the river from its open end, ${end}`);
+  }
+  if (code === PLACE_RIVER_U_TURN) {
+    const way = k.riverLast < 0 ? 'left' : 'right';
+    return illegal('river-u-turn', `the last river tile turned ${way}: the river may not turn ${way} twice in a row`);
+  }
   if (code >= PLACE_MISMATCH) {
     const d = code - PLACE_MISMATCH;
     const mine = EDGE_KIND_NAMES[k.tables.edgeKind[(t * 4 + q) * 4 + d] as number];
@@ -155,15 +179,35 @@ function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null
       `${EDGE_NAMES[d]} edge: the tile has ${mine === 'city' ? 'a city' : `a ${mine}`}, the neighbour has ${theirs === 'city' ? 'a city' : `a ${theirs}`}`,
     );
   }
-  if (move.meeple === undefined || move.meeple === null) return null;
   const player = state.currentPlayer;
-  if ((k.supply[player] as number) <= 0) {
-    return illegal('no-meeples-left', `${state.players[player]?.name ?? `player ${player}`} has no follower left in supply`);
+  const name = state.players[player]?.name ?? `player ${player}`;
+  const abbotInPlay = state.expansions.includes('abbot');
+  const deploys = move.meeple !== undefined && move.meeple !== null;
+  if (move.recall !== undefined && move.recall !== null) {
+    if (deploys) return illegal('deploy-and-recall', 'a move deploys a meeple or takes the abbot back, not both');
+    if (!abbotInPlay) return illegal('nothing-to-recall', 'The Abbot is not in play: there is no abbot to take back');
+    if (k.abbotOf(player) < 0) return illegal('nothing-to-recall', `${name}'s abbot is not on the board`);
+    return null;
   }
-  const at = move.meeple.at;
+  if (!deploys) return null;
+  const meeple = move.meeple as NonNullable<Move['meeple']>;
+  const abbot = meeple.kind === 'abbot';
+  if (abbot && !abbotInPlay) return illegal('figure-not-allowed', 'The Abbot is not in play: there is no abbot to deploy');
+  if (k.inSupply(player, abbot ? FIGURE_ABBOT : FIGURE_FOLLOWER) <= 0) {
+    return illegal('no-meeples-left', abbot ? `${name}'s abbot is already on the board` : `${name} has no follower left in supply`);
+  }
+  const at = meeple.at;
   const local = k.spotFeature(t, q, spotIndex(at));
   if (local < 0) {
     return illegal('no-feature-at-spot', `${describeTile(current, move.rotation)} has nothing a meeple can stand on at ${at}`);
+  }
+  const T = k.tables;
+  const featureKind = T.featKind[t * MAXF + local] as number;
+  if ((((abbot ? T.abbotSpots[t] : T.followerSpots[t]) as number) & (1 << local)) === 0) {
+    const what = FEATURE_KIND_NAMES[featureKind];
+    if (featureKind === K_RIVER) return illegal('figure-not-allowed', `nothing may stand on the river (at ${at})`);
+    if (featureKind === K_GARDEN) return illegal('figure-not-allowed', `a follower may not stand on a garden (at ${at}): only an abbot may`);
+    return illegal('figure-not-allowed', `the abbot stands only on a cloister or garden, not on a ${what} (at ${at})`);
   }
   if ((k.freeFeatures(t, q, move.x, move.y) & (1 << local)) === 0) {
     const kind = FEATURE_KIND_NAMES[k.tables.featKind[t * MAXF + local] as number];
@@ -194,14 +238,16 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
   const events: GameEvent[] = [{ type: 'tile-placed', player, tile, x, y, rotation: move.rotation }];
   let deployed: PlacedTile['meeple'] = null;
   let local = -1;
+  const kind = move.meeple?.kind ?? 'follower';
+  const recall = move.recall === 'abbot';
   if (move.meeple !== undefined && move.meeple !== null) {
     local = k.spotFeature(t, q, spotIndex(move.meeple.at));
     const at = SPOTS[k.tables.featSpot[(t * 4 + q) * MAXF + local] as number] as Spot;
-    deployed = { at, kind: 'follower' };
+    deployed = { at, kind };
     const feature = FEATURE_KIND_NAMES[k.tables.featKind[t * MAXF + local] as number] as FeatureKind;
-    events.push({ type: 'meeple-placed', player, kind: 'follower', x, y, at, feature });
+    events.push({ type: 'meeple-placed', player, kind, x, y, at, feature });
   }
-  withCustomRule(() => k.play(q, x, y, local, FIGURE_FOLLOWER, events));
+  withCustomRule(() => k.play(q, x, y, local, kind === 'abbot' ? FIGURE_ABBOT : FIGURE_FOLLOWER, recall, events));
   const ids = k.tables.ids;
   // Growing arrays are written as fresh, frozen arrays around their frozen elements: immer walks
   // neither a frozen value nor its elements, where a draft of a long array costs a proxy trap per
@@ -219,7 +265,7 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
       scored.push(e.score);
     }
   }
-  const placed: PlacedTile = freeze({ tile, x, y, rotation: move.rotation, player, meeple: deployed }, true);
+  const placed: PlacedTile = freeze({ tile, x, y, rotation: move.rotation, player, meeple: deployed, recall: recall ? 'abbot' : null }, true);
   const next = immer.produce(state, (d) => {
     d.turn = k.turn;
     d.currentPlayer = k.current;
@@ -227,7 +273,8 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
     d.status = k.finished ? 'finished' : 'playing';
     state.players.forEach((p, i) => {
       if (p.score !== k.score[i]) (d.players[i] as Draft<PlayerState>).score = k.score[i] as number;
-      if (p.meeples !== k.supply[i]) (d.players[i] as Draft<PlayerState>).meeples = k.supply[i] as number;
+      if (p.meeples !== k.inSupply(i, FIGURE_FOLLOWER)) (d.players[i] as Draft<PlayerState>).meeples = k.inSupply(i, FIGURE_FOLLOWER);
+      if (p.abbots !== k.inSupply(i, FIGURE_ABBOT)) (d.players[i] as Draft<PlayerState>).abbots = k.inSupply(i, FIGURE_ABBOT);
     });
     d.placements = castDraft(Object.freeze([...state.placements, placed]));
     d.meeples = castDraft(Object.freeze(meeples));
@@ -257,29 +304,39 @@ export function legalPlacements(state: GameState): TilePlacement[] {
 }
 
 /**
- * Every legal move: for each placement (in {@link legalPlacements} order) the move without a
- * meeple, then one move per feature of the tile a follower may take, by canonical spot in
- * `SPOTS` order (N, E, S, W, C, NNW … WNW, I). Every move names its tile.
+ * Every legal move. For each placement (in {@link legalPlacements} order): the move without a
+ * meeple; one move per feature of the tile a follower may take, by canonical spot in `SPOTS`
+ * order (N, E, S, W, C, NNW … WNW, I); with The Abbot, the abbot on the tile's cloister or garden
+ * (when the abbot is in supply), or taking the abbot back (`recall: 'abbot'`, when it is on the
+ * board). Every move names its tile.
  */
 export function legalMoves(state: GameState): Move[] {
   const k = checked(state).kernel;
   if (k.finished) return [];
+  const T = k.tables;
   const t = k.currentType;
-  const tile = k.tables.ids[t] as string;
-  const canDeploy = (k.supply[k.current] as number) > 0;
-  const nf = k.tables.nFeat[t] as number;
+  const tile = T.ids[t] as string;
+  const player = k.current;
+  const followers = k.inSupply(player, FIGURE_FOLLOWER) > 0;
+  const abbotInPlay = k.rules.abbot;
+  const abbot = abbotInPlay && k.inSupply(player, FIGURE_ABBOT) > 0 && (T.centre[t] as number) >= 0 && (T.abbotSpots[t] as number) !== 0;
+  const recall = abbotInPlay && k.abbotOf(player) >= 0;
+  const nf = T.nFeat[t] as number;
   const out: Move[] = [];
   for (const p of legalPlacements(state)) {
-    out.push({ tile, x: p.x, y: p.y, rotation: p.rotation });
-    if (!canDeploy) continue;
+    const place = { tile, x: p.x, y: p.y, rotation: p.rotation };
+    out.push(place);
     const q = p.rotation / 90;
-    const free = k.freeFeatures(t, q, p.x, p.y);
-    const spots: number[] = [];
-    for (let f = 0; f < nf; f++) {
-      if (free & (1 << f)) spots.push(k.tables.featSpot[(t * 4 + q) * MAXF + f] as number);
+    const spotOf = (f: number) => SPOTS[T.featSpot[(t * 4 + q) * MAXF + f] as number] as Spot;
+    if (followers) {
+      const free = k.freeFeatures(t, q, p.x, p.y) & (T.followerSpots[t] as number);
+      const spots: Spot[] = [];
+      for (let f = 0; f < nf; f++) if (free & (1 << f)) spots.push(spotOf(f));
+      spots.sort((a, b) => spotIndex(a) - spotIndex(b));
+      for (const at of spots) out.push({ ...place, meeple: { at, kind: 'follower' } });
     }
-    spots.sort((a, b) => a - b);
-    for (const s of spots) out.push({ tile, x: p.x, y: p.y, rotation: p.rotation, meeple: { at: SPOTS[s] as Spot, kind: 'follower' } });
+    if (abbot) out.push({ ...place, meeple: { at: spotOf(T.centre[t] as number), kind: 'abbot' } });
+    if (recall) out.push({ ...place, recall: 'abbot' });
   }
   return out;
 }

@@ -2,7 +2,8 @@ import { type OptionsErrorCode, OptionsError, type Problem } from '../core/error
 import { isRecord, show } from '../core/guards.js';
 import { farmerRules } from '../kernel/farmers.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
-import type { TileSetName } from '../tiles/types.js';
+import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
+import type { TileSetDef, TileSetName } from '../tiles/types.js';
 import type { Edition, FarmerRule, FarmerRuleName, Rules, TileId } from './types.js';
 
 /** Rule options of {@link GameOptions}; each overrides the edition's preset. */
@@ -25,6 +26,17 @@ export interface RulesOptions {
   readonly smallCity?: 2 | 4;
   /** Followers per player; defaults to the tile set's (7 for the base game, 5 for the print-and-play demo). */
   readonly meeples?: number;
+  /**
+   * With The River, the base game's start tile (the rulebooks differ): `'removed'` from the game
+   * (default), `'shuffled'` into the land tiles, or `'first-land'`: drawn as the first tile after
+   * the lake and placed like any other tile.
+   */
+  readonly riverStartTile?: RiverStartTile;
+  /**
+   * With The Abbot, whether the garden copies of tiles are used (default `true`; the printings
+   * before 2014 have no gardens: `false`).
+   */
+  readonly gardens?: boolean;
 }
 
 /** Options of {@link createGame}. */
@@ -40,6 +52,11 @@ export interface GameOptions {
    * smallCity 2) or `'current'` (`'farm-3'`, smallCity 4; default). `rules` overrides it.
    */
   readonly edition?: Edition;
+  /**
+   * Expansions in play, in any order: `'river'` (The River: 12 river tiles, drawn first from the
+   * spring) and `'abbot'` (The Abbot: one abbot per player, and gardens). Default: none.
+   */
+  readonly expansions?: readonly ExpansionName[];
   readonly rules?: RulesOptions;
   /**
    * Tile ids to draw first, in this order (for tests, tutorials and puzzles); the rest of the
@@ -55,13 +72,17 @@ export interface ResolvedOptions {
   readonly seed: number | string;
   readonly tileSet: TileSetName;
   readonly edition: Edition;
+  readonly expansions: readonly ExpansionName[];
   readonly rules: Rules;
   readonly farmerRule: FarmerRule;
   readonly drawOrder: readonly TileId[];
+  /** The tiles of the game (see `gameTiles`). */
+  readonly tiles: TileSetDef;
 }
 
-const OPTION_KEYS = ['players', 'seed', 'tileSet', 'edition', 'rules', 'drawOrder'];
-const RULE_KEYS = ['farmers', 'smallCity', 'meeples'];
+const OPTION_KEYS = ['players', 'seed', 'tileSet', 'edition', 'expansions', 'rules', 'drawOrder'];
+const RULE_KEYS = ['farmers', 'smallCity', 'meeples', 'riverStartTile', 'gardens'];
+const RIVER_START_TILES: readonly RiverStartTile[] = ['removed', 'shuffled', 'first-land'];
 const FARMER_NAMES = Object.keys(farmerRules);
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 5;
@@ -132,7 +153,22 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
   const tileSet = options.tileSet === undefined ? 'base' : options.tileSet;
   const tileSetOk = typeof tileSet === 'string' && Object.hasOwn(TILE_SETS, tileSet);
   if (!tileSetOk) fail('invalid-tile-set', `tileSet must be one of ${Object.keys(TILE_SETS).join(', ')}, not ${show(tileSet)}`);
-  const set = tileSetOk ? TILE_SETS[tileSet as TileSetName] : TILE_SETS.base;
+  const landSet = tileSetOk ? TILE_SETS[tileSet as TileSetName] : TILE_SETS.base;
+
+  const expansions: ExpansionName[] = [];
+  const asked = options.expansions === undefined ? [] : options.expansions;
+  if (!Array.isArray(asked)) {
+    fail('invalid-expansion', `expansions must be a list such as ['river', 'abbot'], not ${show(asked)}`);
+  } else {
+    const seen: unknown[] = [];
+    for (const e of asked as unknown[]) {
+      if (typeof e !== 'string' || !EXPANSIONS.includes(e as ExpansionName)) {
+        fail('invalid-expansion', `unknown expansion ${show(e)} (known: ${EXPANSIONS.join(', ')})`);
+      } else if (seen.includes(e)) fail('invalid-expansion', `expansion "${e}" is listed more than once`);
+      seen.push(e);
+    }
+    expansions.push(...EXPANSIONS.filter((e) => asked.includes(e)));
+  }
 
   const edition = options.edition === undefined ? 'current' : options.edition;
   const editionOk = edition === 'first' || edition === 'second' || edition === 'current';
@@ -142,7 +178,9 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
   let farmers: FarmerRuleName | 'custom' = preset.farmers;
   let farmerRule: FarmerRule = farmerRules[preset.farmers];
   let smallCity = preset.smallCity;
-  let meeples = set.meeples;
+  let meeples = landSet.meeples;
+  let riverStartTile: RiverStartTile = 'removed';
+  let gardens = true;
   const rules = options.rules === undefined ? {} : options.rules;
   if (!isRecord(rules)) fail('invalid-rule', `rules must be an object, not ${show(rules)}`);
   else {
@@ -169,7 +207,16 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
       if (typeof m === 'number' && Number.isInteger(m) && m >= 0 && m <= MAX_MEEPLES) meeples = m;
       else fail('invalid-rule', `rules.meeples must be a whole number from 0 to ${MAX_MEEPLES}, not ${show(m)}`);
     }
+    if (rules.riverStartTile !== undefined) {
+      if (RIVER_START_TILES.includes(rules.riverStartTile as RiverStartTile)) riverStartTile = rules.riverStartTile as RiverStartTile;
+      else fail('invalid-rule', `rules.riverStartTile must be one of ${RIVER_START_TILES.join(', ')}, not ${show(rules.riverStartTile)}`);
+    }
+    if (rules.gardens !== undefined) {
+      if (typeof rules.gardens === 'boolean') gardens = rules.gardens;
+      else fail('invalid-rule', `rules.gardens must be true or false, not ${show(rules.gardens)}`);
+    }
   }
+  const set = gameTiles({ tileSet: tileSetOk ? (tileSet as TileSetName) : 'base', expansions, riverStartTile, gardens });
 
   const drawOrder: TileId[] = [];
   if (options.drawOrder !== undefined) {
@@ -200,9 +247,11 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
       seed: typeof seed === 'number' ? seed + 0 : (seed as string),
       tileSet: tileSet as TileSetName,
       edition: edition as Edition,
-      rules: { farmers, smallCity, meeples },
+      expansions,
+      rules: { farmers, smallCity, meeples, riverStartTile, gardens },
       farmerRule,
       drawOrder,
+      tiles: set,
     },
   };
 }

@@ -1,5 +1,8 @@
 import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, TileSetName } from '../tiles/types.js';
+import type { ExpansionName, RiverStartTile } from '../tiles/setup.js';
+
+export type { ExpansionName, RiverStartTile };
 
 /** A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals). */
 export type TileId = string;
@@ -10,8 +13,11 @@ export type TileId = string;
  */
 export type FeatureId = string;
 
-/** Kinds of figure. The base game has followers only (they are called meeples throughout). */
-export type MeepleKind = 'follower';
+/**
+ * Kinds of figure (all called meeples throughout): the base game's followers, and The Abbot's
+ * abbot (one per player; it stands only on a cloister or garden).
+ */
+export type MeepleKind = 'follower' | 'abbot';
 
 /** Named farmer rules; see {@link RulesOptions.farmers}. */
 export type FarmerRuleName = 'city-4' | 'farm-3-once' | 'farm-3' | 'none';
@@ -27,6 +33,10 @@ export interface Rules {
   readonly smallCity: 2 | 4;
   /** Followers each player starts with. */
   readonly meeples: number;
+  /** With The River: what became of the base start tile (recorded in every game; no effect without the River). */
+  readonly riverStartTile: RiverStartTile;
+  /** With The Abbot: whether the garden copies of tiles are in the game (recorded in every game). */
+  readonly gardens: boolean;
 }
 
 /** A player's public record. */
@@ -36,6 +46,8 @@ export interface PlayerState {
   readonly score: number;
   /** Followers in the player's supply. */
   readonly meeples: number;
+  /** Abbots in the player's supply: 1 or 0 with The Abbot (0 while it is on the board), always 0 without. */
+  readonly abbots: number;
 }
 
 /** A tile on the board, in the order placed. */
@@ -48,6 +60,8 @@ export interface PlacedTile {
   readonly player: number | null;
   /** The meeple deployed on it that turn (its canonical spot), or `null`. */
   readonly meeple: { readonly at: Spot; readonly kind: MeepleKind } | null;
+  /** `'abbot'` when the player took the abbot back that turn instead of deploying, else `null`. */
+  readonly recall: 'abbot' | null;
 }
 
 /** A figure on the board. `at` is the canonical spot of its feature on its tile. */
@@ -132,6 +146,8 @@ export interface GameState {
   readonly tileSet: TileSetName;
   /** The edition preset the game was created with (`rules` records any override). */
   readonly edition: Edition;
+  /** The expansions in play, in the order of `EXPANSIONS` (empty for the base game alone). */
+  readonly expansions: readonly ExpansionName[];
   readonly rules: Rules;
   readonly seed: number | string;
   readonly status: 'playing' | 'finished';
@@ -162,13 +178,14 @@ export interface GameState {
 /** Where a meeple goes with a move: a spot on the placed tile, as it lies on the board. */
 export interface MeepleDeploy {
   readonly at: Spot;
-  /** Defaults to `'follower'`. */
+  /** Defaults to `'follower'`. An `'abbot'` goes only on a cloister (`C`) or garden (`G`). */
   readonly kind?: MeepleKind;
 }
 
 /**
- * A move: place the current tile at (x, y) turned `rotation` degrees clockwise, and optionally
- * deploy a meeple on it. `tile`, when given, must be the current tile.
+ * A move: place the current tile at (x, y) turned `rotation` degrees clockwise, and then either
+ * deploy a meeple on it, or (The Abbot) take the player's abbot back with `recall: 'abbot'`, or
+ * neither. `tile`, when given, must be the current tile.
  */
 export interface Move {
   readonly x: number;
@@ -176,6 +193,11 @@ export interface Move {
   readonly rotation: Rotation;
   readonly tile?: TileId;
   readonly meeple?: MeepleDeploy | null;
+  /**
+   * `'abbot'`: instead of deploying, take the abbot back from the board and score its cloister
+   * or garden at once as in the final scoring (1 + 1 per neighbouring tile).
+   */
+  readonly recall?: 'abbot' | null;
 }
 
 /** A legal position and rotation for the current tile. */

@@ -9,7 +9,12 @@ export type MoveErrorCode =
   | 'unknown-spot'
   | 'no-feature-at-spot'
   | 'no-meeples-left'
-  | 'feature-occupied';
+  | 'feature-occupied'
+  | 'figure-not-allowed'
+  | 'nothing-to-recall'
+  | 'deploy-and-recall'
+  | 'river-not-continued'
+  | 'river-u-turn';
 
 /** Codes of {@link OptionsError}. */
 export type OptionsErrorCode =
@@ -19,6 +24,7 @@ export type OptionsErrorCode =
   | 'invalid-seed'
   | 'invalid-tile-set'
   | 'invalid-edition'
+  | 'invalid-expansion'
   | 'invalid-rule'
   | 'invalid-draw-order'
   | 'invalid-bot-option'

@@ -13,9 +13,10 @@ export type HalfEdge = 'NNW' | 'NNE' | 'ENE' | 'ESE' | 'SSE' | 'SSW' | 'WSW' | '
  *   owns both of its halves);
  * - `'C'`: the cloister;
  * - a {@link HalfEdge}: the field touching that half of an edge;
- * - `'I'`: a field enclosed on the tile that touches no edge.
+ * - `'I'`: a field enclosed on the tile that touches no edge;
+ * - `'G'`: the garden (The Abbot), where only an abbot may stand.
  */
-export type Spot = Edge | 'C' | HalfEdge | 'I';
+export type Spot = Edge | 'C' | HalfEdge | 'I' | 'G';
 
 /** Rotation of a tile in degrees, clockwise. */
 export type Rotation = 0 | 90 | 180 | 270;
@@ -32,14 +33,14 @@ export const EDGES: readonly Edge[] = ['N', 'E', 'S', 'W'];
 export const HALF_EDGES: readonly HalfEdge[] = ['NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW'];
 /**
  * Every spot, in the order legal moves list them. A feature's canonical spot is its first edge
- * (roads, cities), `C` (cloisters), or its first half-edge or `I` (fields).
+ * (roads, cities, rivers), `C` (cloisters), its first half-edge or `I` (fields), or `G` (gardens).
  */
-export const SPOTS: readonly Spot[] = ['N', 'E', 'S', 'W', 'C', ...HALF_EDGES, 'I'];
+export const SPOTS: readonly Spot[] = ['N', 'E', 'S', 'W', 'C', ...HALF_EDGES, 'I', 'G'];
 /** The four rotations, in degrees clockwise. */
 export const ROTATIONS: readonly Rotation[] = [0, 90, 180, 270];
 
 /** Number of spots (length of {@link SPOTS}). */
-export const SPOT_COUNT = 14;
+export const SPOT_COUNT = 15;
 
 /** x and y offsets of the neighbour across each edge. */
 export const DX: readonly number[] = [0, 1, 0, -1];

@@ -1,7 +1,7 @@
 import { freeze } from 'immer';
 import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
-import { moveFigure, moveQ, moveSpot, moveX, moveY } from '../core/move-code.js';
-import type { Kernel } from '../kernel/kernel.js';
+import { moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
+import { FIGURE_ABBOT, FIGURE_FOLLOWER, type Kernel } from '../kernel/kernel.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import { applyMove, createGame } from '../api/game.js';
 import { checked, type RuleHooks, workingKernel } from '../api/bridge.js';
@@ -107,7 +107,12 @@ export class Engine {
 
   /** Followers in `player`'s supply. */
   meeples(player: number): number {
-    return this.k.supply[player] as number;
+    return this.k.inSupply(player, FIGURE_FOLLOWER);
+  }
+
+  /** Abbots in `player`'s supply (0 or 1; always 0 without The Abbot). */
+  abbots(player: number): number {
+    return this.k.inSupply(player, FIGURE_ABBOT);
   }
 
   /** Each player's points so far (the final totals once the game is finished). */
@@ -128,7 +133,8 @@ export class Engine {
   /**
    * Writes the legal moves into `out` and returns how many there are; allocates nothing. `out`
    * must hold {@link Engine.maxMoves} codes. Order: by frontier cell, then rotation; each
-   * placement alone, then with a follower on each free feature.
+   * placement alone, then with a follower on each free feature, then the abbot's moves (deploy or
+   * take back).
    */
   legalMoves(out: Int32Array): number;
   legalMoves(out?: Int32Array): MoveCode[] | number {
@@ -154,7 +160,7 @@ export class Engine {
     const si = moveSpot(move);
     const local = si < 0 ? -1 : k.spotFeature(k.currentType, q, si);
     this.history[this.played++] = move;
-    k.play(q, moveX(move), moveY(move), local, moveFigure(move), null);
+    k.play(q, moveX(move), moveY(move), local, moveFigure(move), moveRecalls(move), null);
   }
 
   /**

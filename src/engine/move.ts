@@ -1,27 +1,28 @@
 import { IllegalMoveError } from '../core/errors.js';
 import { SPOTS, type Rotation, type Spot, spotIndex } from '../core/geometry.js';
 import {
+  MOVE_CODE_LIMIT,
   MOVE_COORD_MAX,
   MOVE_COORD_MIN,
+  MOVE_RECALL,
   moveFigure,
   moveQ,
+  moveRecalls,
   moveSpot,
   moveX,
   moveY,
   packMove,
 } from '../core/move-code.js';
-import { FIGURE_FOLLOWER } from '../kernel/kernel.js';
+import { FIGURE_ABBOT, FIGURE_FOLLOWER, FIGURE_NAMES } from '../kernel/kernel.js';
 import { shapeError } from '../api/game.js';
 import type { MeepleKind, Move, TileId } from '../api/types.js';
 
 /**
  * A move as a small non-negative integer: where the tile goes, its rotation, and the figure
- * deployed (if any) with its spot. {@link encodeMove} and {@link decodeMove} convert between codes
+ * deployed (if any) with its spot, or taking the abbot back. {@link encodeMove} and {@link decodeMove} convert between codes
  * and the pure API's {@link Move} objects; the layout is in `docs/engine.md` and `core/move-code.ts`.
  */
 export type MoveCode = number;
-
-const FIGURES: readonly MeepleKind[] = ['follower'];
 
 /**
  * The code of a move object. Throws {@link IllegalMoveError} (`malformed-move` or `unknown-spot`)
@@ -36,7 +37,9 @@ export function encodeMove(move: Move): MoveCode {
     throw new IllegalMoveError('malformed-move', `(${x}, ${y}) is outside the board a move code can name (-128 to 127)`);
   }
   const meeple = move.meeple ?? null;
-  return packMove(x, y, move.rotation / 90, meeple === null ? -1 : spotIndex(meeple.at), FIGURE_FOLLOWER);
+  const figure = meeple?.kind === 'abbot' ? FIGURE_ABBOT : FIGURE_FOLLOWER;
+  const code = packMove(x, y, move.rotation / 90, meeple === null ? -1 : spotIndex(meeple.at), figure);
+  return move.recall === 'abbot' && meeple === null ? code | MOVE_RECALL : code;
 }
 
 /**
@@ -44,13 +47,17 @@ export function encodeMove(move: Move): MoveCode {
  * Throws {@link IllegalMoveError} (`malformed-move`) for a number that is not a move code.
  */
 export function decodeMove(code: MoveCode, tile?: TileId): Move {
-  if (!Number.isInteger(code) || code < 0 || code >= 2 ** 25) {
+  if (!Number.isInteger(code) || code < 0 || code >= MOVE_CODE_LIMIT) {
     throw new IllegalMoveError('malformed-move', `${String(code)} is not a move code`);
   }
   const si = moveSpot(code);
-  const figure = FIGURES[moveFigure(code)];
-  if (si >= SPOTS.length || figure === undefined) throw new IllegalMoveError('malformed-move', `${code} is not a move code`);
+  const figure: MeepleKind | undefined = FIGURE_NAMES[moveFigure(code)];
+  const recall = moveRecalls(code);
+  if (si >= SPOTS.length || figure === undefined || (recall && (si >= 0 || moveFigure(code) !== 0)) || (si < 0 && moveFigure(code) !== 0)) {
+    throw new IllegalMoveError('malformed-move', `${code} is not a move code`);
+  }
   const place = { x: moveX(code), y: moveY(code), rotation: (moveQ(code) * 90) as Rotation };
   const base = tile === undefined ? place : { tile, ...place };
+  if (recall) return { ...base, recall: 'abbot' };
   return si < 0 ? base : { ...base, meeple: { at: SPOTS[si] as Spot, kind: figure } };
 }

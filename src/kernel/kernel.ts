@@ -11,16 +11,24 @@ import type {
   ScoredFeature,
 } from '../api/types.js';
 import {
+  DEMAND_UNIT,
+  DEMANDS,
+  demandAt,
+  DRAW_LAKE,
+  DRAW_LAND,
+  DRAW_RIVER,
   FEATURE_KIND_NAMES,
   K_CITY,
   K_CLOISTER,
   K_FIELD,
+  K_GARDEN,
   K_ROAD,
   MAXF,
+  riverTurn,
   type TileTables,
 } from './tables.js';
 import { completedValue, finalValue, majority } from './scoring.js';
-import { packMove } from '../core/move-code.js';
+import { MOVE_RECALL, packMove } from '../core/move-code.js';
 import { type FarmGraph, type FarmScratch, newFarmScratch } from './farm-graph.js';
 import { farmCores } from './farmers.js';
 
@@ -30,13 +38,18 @@ export interface KernelRules {
   readonly meeples: number;
   /** The farmer rule, or `null` when it is a custom function that is not available. */
   readonly farmers: FarmerRule | null;
+  /** The Abbot: each player has one abbot. */
+  readonly abbot: boolean;
 }
 
 /** Figure kinds as small integers. */
 export const FIGURE_FOLLOWER = 0;
-const FIGURE_NAMES: readonly MeepleKind[] = ['follower'];
+export const FIGURE_ABBOT = 1;
+/** Number of figure kinds: the supply holds one count per kind and player. */
+export const FIGURE_KINDS = 2;
+export const FIGURE_NAMES: readonly MeepleKind[] = ['follower', 'abbot'];
 /** Majority weight of each figure kind. */
-const FIGURE_WEIGHT = [1];
+const FIGURE_WEIGHT = [1, 1];
 
 /** Cell values: 0 empty, 1..FRONTIER-1 placement index + 1, FRONTIER+i position i in the frontier list. */
 const FRONTIER = 0x8000;
@@ -45,7 +58,11 @@ const FRONTIER = 0x8000;
 export const PLACE_OK = 0;
 export const PLACE_OCCUPIED = 1;
 export const PLACE_NOT_ADJACENT = 2;
-export const PLACE_MISMATCH = 3;
+/** A river tile that does not continue the river's open end. */
+export const PLACE_RIVER_DETACHED = 3;
+/** A river tile turning the same way as the river tile before it. */
+export const PLACE_RIVER_U_TURN = 4;
+export const PLACE_MISMATCH = 5;
 
 /** Thrown by the kernel when final scoring needs a custom farmer rule it was not given. */
 export class MissingFarmerRule extends Error {}
@@ -95,12 +112,22 @@ export class Kernel {
   private frontX!: Int16Array;
   private frontY!: Int16Array;
   /**
-   * Per frontier cell, what its neighbours demand: for each edge d, at bits 2d, 0 when there is no
-   * neighbour there, else 1 + the kind of the neighbour's edge (as `TileTables.fitRotations`
-   * indexes it). Kept up to date as tiles are placed, so that one lookup tests a tile.
+   * Per frontier cell, what its neighbours demand (see DEMAND_UNIT), as `TileTables.fitRotations`
+   * indexes it. Kept up to date as tiles are placed, so that one lookup tests a tile.
    */
-  private frontDemand!: Uint8Array;
+  private frontDemand!: Uint16Array;
   nFront = 0;
+
+  // The River: the empty cell at the river's open end, its edge facing the last river tile, and
+  // which way that tile turned (-1 left, 0 straight, 1 right).
+  riverOpen = false;
+  riverX = 0;
+  riverY = 0;
+  riverCell = -1;
+  riverIn = 0;
+  riverLast = 0;
+  /** Whether a land tile was drawn (a `'first-land'` start tile stays first until then). */
+  landStarted = false;
 
   // Feature segments (union-find)
   nSeg = 0;
@@ -122,6 +149,7 @@ export class Kernel {
 
   // Players and turn
   score!: Int32Array;
+  /** Figures in each player's supply: [figure * players + player]; followers come first. */
   supply!: Int16Array;
   current = 0;
   turn = 0;
@@ -162,7 +190,7 @@ export class Kernel {
     const side = capacity + 4;
     let segs = 0;
     for (let t = 0; t < tables.types; t++) segs += (tables.count[t] as number) * (tables.nFeat[t] as number);
-    const figures = players * rules.meeples + 1;
+    const figures = players * (rules.meeples + FIGURE_KINDS) + 1;
     const frontier = capacity * 2 + 4;
     Object.assign(k, { tables, rules, players, capacity, side, bias: 2 * side });
     // Every array of the kernel lives in one buffer, so that a clone is a single copy.
@@ -176,7 +204,7 @@ export class Kernel {
       ['front', Int32Array, frontier],
       ['frontX', Int16Array, frontier],
       ['frontY', Int16Array, frontier],
-      ['frontDemand', Uint8Array, frontier],
+      ['frontDemand', Uint16Array, frontier],
       ['parent', Int16Array, segs],
       ['size', Int16Array, segs],
       ['kind', Uint8Array, segs],
@@ -190,7 +218,7 @@ export class Kernel {
       ['mOwner', Uint8Array, figures],
       ['mKind', Uint8Array, figures],
       ['score', Int32Array, players],
-      ['supply', Int16Array, players],
+      ['supply', Int16Array, players * FIGURE_KINDS],
       ['bag', Uint8Array, capacity],
       ['discarded', Uint8Array, capacity],
     ];
@@ -226,7 +254,8 @@ export class Kernel {
     k.pairR = new Int16Array(12);
     k.comp = new Int8Array(MAXF);
     k.doneRoots = new Int16Array(MAXF);
-    k.supply.fill(rules.meeples);
+    k.supply.fill(rules.meeples, 0, players);
+    k.supply.fill(rules.abbot ? 1 : 0, FIGURE_ABBOT * players, (FIGURE_ABBOT + 1) * players);
     k.placeTile(tables.startType, 0, 0, 0);
     return k;
   }
@@ -275,6 +304,13 @@ export class Kernel {
     this.minY = from.minY;
     this.maxY = from.maxY;
     this.nFront = from.nFront;
+    this.riverOpen = from.riverOpen;
+    this.riverX = from.riverX;
+    this.riverY = from.riverY;
+    this.riverCell = from.riverCell;
+    this.riverIn = from.riverIn;
+    this.riverLast = from.riverLast;
+    this.landStarted = from.landStarted;
     this.nSeg = from.nSeg;
     this.nMeeples = from.nMeeples;
     this.current = from.current;
@@ -354,7 +390,7 @@ export class Kernel {
       if (v === 0 || v >= FRONTIER) continue;
       const np = v - 1;
       const ntr = ((this.pType[np] as number) * 4 + (this.pRot[np] as number)) * 4;
-      demand |= (1 + (this.tables.edgeKind[ntr + ((d + 2) & 3)] as number)) << (2 * d);
+      demand += (1 + (this.tables.edgeKind[ntr + ((d + 2) & 3)] as number)) * (DEMAND_UNIT[d] as number);
     }
     this.frontDemand[i] = demand;
   }
@@ -372,8 +408,8 @@ export class Kernel {
   }
 
   /**
-   * Checks a placement: PLACE_OK, PLACE_OCCUPIED, PLACE_NOT_ADJACENT, or PLACE_MISMATCH + edge
-   * for the first edge (N, E, S, W order) whose kind differs from its neighbour's.
+   * Checks a placement: PLACE_OK, PLACE_OCCUPIED, PLACE_NOT_ADJACENT, PLACE_MISMATCH + edge for
+   * the first edge (N, E, S, W order) whose kind differs from its neighbour's, or a river code.
    */
   checkPlacement(t: number, q: number, x: number, y: number): number {
     if (!this.inReach(x, y)) return PLACE_NOT_ADJACENT;
@@ -389,17 +425,29 @@ export class Kernel {
   }
 
   /**
-   * The placement rule for frontier cell i (an empty cell next to the board): PLACE_OK, or PLACE_MISMATCH + the
-   * first edge whose kind differs from its neighbour's. Validation, legal placements and the
-   * discard test all go through here, so a placement constraint added here applies everywhere.
+   * The placement rule for frontier cell i (an empty cell next to the board): PLACE_OK,
+   * PLACE_MISMATCH + the first edge whose kind differs from its neighbour's, or for a river tile
+   * PLACE_RIVER_DETACHED / PLACE_RIVER_U_TURN. Validation, legal placements and the discard test
+   * all go through here (`legalMoveCodes` inlines it), so a constraint added here applies everywhere.
    */
   private fitsFrontier(t: number, q: number, i: number): number {
+    const T = this.tables;
     const demand = this.frontDemand[i] as number;
-    if (((this.tables.fitRotations[t * 256 + demand] as number) & (1 << q)) !== 0) return PLACE_OK;
-    const tr = (t * 4 + q) * 4;
-    let d = 0;
-    while (((demand >> (2 * d)) & 3) === 0 || ((demand >> (2 * d)) & 3) - 1 === this.tables.edgeKind[tr + d]) d++;
-    return PLACE_MISMATCH + d;
+    if (((T.fitRotations[t * DEMANDS + demand] as number) & (1 << q)) === 0) {
+      const tr = (t * 4 + q) * 4;
+      let d = 0;
+      while (demandAt(demand, d) === 0 || demandAt(demand, d) - 1 === T.edgeKind[tr + d]) d++;
+      return PLACE_MISMATCH + d;
+    }
+    if (T.riverTile[t] === 0) return PLACE_OK;
+    // "Each river tile must continue the river from its open end" (rules-facts §f).
+    if (!this.riverOpen || this.front[i] !== this.riverCell) return PLACE_RIVER_DETACHED;
+    return ((this.riverRotations(t) & (1 << q)) === 0) ? PLACE_RIVER_U_TURN : PLACE_OK;
+  }
+
+  /** Rotations of river tile t that continue the open river end without an immediate U-turn. */
+  private riverRotations(t: number): number {
+    return this.tables.riverFits[(t * 4 + this.riverIn) * 3 + this.riverLast + 1] as number;
   }
 
   /** Edge kind code of the neighbour across edge d of (x, y), or -1 when there is none. */
@@ -431,44 +479,79 @@ export class Kernel {
 
   /**
    * Writes every legal move of the current player as a move code (see `core/move-code.ts`) into
-   * `out` and returns how many: for each legal placement, the placement alone and then one move per
-   * free feature of the tile (when the player has a follower). Allocates nothing. `out` must hold
-   * at least `maxMoves` codes.
+   * `out` and returns how many. For each legal placement: the placement alone, one move per free
+   * feature of the tile a follower may take (when the player has one), the abbot's moves (when the
+   * abbot is in supply), and taking the abbot back (when it is on the board). Allocates nothing.
+   * `out` must hold at least `maxMoves` codes.
    */
   legalMoveCodes(out: Int32Array): number {
     if (this.finished) return 0;
     const T = this.tables;
     const t = this.currentType;
     const rots = T.distinctRotations[t] as number;
-    const deploy = (this.supply[this.current] as number) > 0;
+    const P = this.players;
+    const followers = (this.supply[this.current] as number) > 0;
+    const abbots = this.rules.abbot ? (this.supply[FIGURE_ABBOT * P + this.current] as number) : -1;
+    const centre = abbots > 0 && (T.abbotSpots[t] as number) !== 0;
+    const recall = abbots === 0;
+    const deploy = followers || centre;
     const frontDemand = this.frontDemand;
     const fit = T.fitRotations;
     const frontX = this.frontX;
     const frontY = this.frontY;
+    // The placement rule (see fitsFrontier), inlined: this loop is the hot path of playouts.
+    const river = T.riverTile[t] !== 0;
+    const riverCell = river && this.riverOpen ? this.riverCell : -1;
+    const riverRots = river ? this.riverRotations(t) : 0;
     let n = 0;
     for (let i = 0; i < this.nFront; i++) {
-      // The placement rule (see fitsFrontier), inlined: this loop is the hot path of playouts.
-      const fits = (fit[t * 256 + (frontDemand[i] as number)] as number) & rots;
+      let fits = (fit[t * DEMANDS + (frontDemand[i] as number)] as number) & rots;
       if (fits === 0) continue;
+      if (river) {
+        if (this.front[i] !== riverCell) continue;
+        fits &= riverRots;
+        if (fits === 0) continue;
+      }
       const x = frontX[i] as number;
       const y = frontY[i] as number;
       for (let q = 0; q < 4; q++) {
         if ((fits & (1 << q)) === 0) continue;
-        out[n++] = packMove(x, y, q, -1, 0);
-        if (deploy) n = this.deployMoves(t, q, x, y, out, n);
+        const plain = packMove(x, y, q, -1, 0);
+        out[n++] = plain;
+        if (deploy) n = this.deployMoves(t, q, x, y, followers, centre, out, n);
+        if (recall) out[n++] = plain | MOVE_RECALL;
       }
     }
     return n;
   }
 
-  /** Appends the moves that deploy a follower on each free feature of tile t at (x, y) turned q. */
-  private deployMoves(t: number, q: number, x: number, y: number, out: Int32Array, n: number): number {
+  /**
+   * Appends the moves that deploy a follower on each free feature of tile t at (x, y) turned q
+   * that a follower may take, then an abbot on its cloister or garden.
+   */
+  private deployMoves(
+    t: number,
+    q: number,
+    x: number,
+    y: number,
+    followers: boolean,
+    abbot: boolean,
+    out: Int32Array,
+    n: number,
+  ): number {
     const T = this.tables;
-    const free = this.freeFeatures(t, q, x, y);
     const spots = (t * 4 + q) * MAXF;
     const nf = T.nFeat[t] as number;
-    for (let f = 0; f < nf; f++) {
-      if ((free & (1 << f)) !== 0) out[n++] = packMove(x, y, q, T.featSpot[spots + f] as number, FIGURE_FOLLOWER);
+    if (followers) {
+      const free = this.freeFeatures(t, q, x, y) & (T.followerSpots[t] as number);
+      for (let f = 0; f < nf; f++) {
+        if ((free & (1 << f)) !== 0) out[n++] = packMove(x, y, q, T.featSpot[spots + f] as number, FIGURE_FOLLOWER);
+      }
+    }
+    if (abbot) {
+      // A cloister or garden lies on one tile: it is free on the tile just placed.
+      const c = T.centre[t] as number;
+      out[n++] = packMove(x, y, q, T.featSpot[spots + c] as number, FIGURE_ABBOT);
     }
     return n;
   }
@@ -477,19 +560,41 @@ export class Kernel {
   get maxMoves(): number {
     let nf = 0;
     for (let t = 0; t < this.tables.types; t++) nf = Math.max(nf, this.tables.nFeat[t] as number);
-    return this.front.length * 4 * (1 + nf);
+    // Per placement: the placement alone, a follower per feature, an abbot, and a recall.
+    return this.front.length * 4 * (3 + nf);
   }
 
   /**
    * Shuffles the tiles not drawn yet (the current tile stays), driven by `random` (uniform in
    * [0, 1)). They are sorted first, so that the result depends only on which tiles are left and on
-   * `random`, never on the order they were in.
+   * `random`, never on the order they were in. With The River the known structure of the draw
+   * stays: river tiles first (shuffled), the lake after them, a `'first-land'` start tile next,
+   * then the land tiles (shuffled).
    */
   shuffleUndrawn(random: () => number): void {
     const bag = this.bag;
+    const T = this.tables;
     bag.subarray(this.bagPos, this.bagLen).sort();
-    for (let i = this.bagLen - 1; i > this.bagPos; i--) {
-      const j = this.bagPos + Math.floor(random() * (i - this.bagPos + 1));
+    // Sorting by type groups the draw classes, which never decrease along the type order.
+    let land = this.bagPos;
+    while (land < this.bagLen && T.drawClass[bag[land] as number] === DRAW_RIVER) land++;
+    this.shuffleRange(this.bagPos, land, random);
+    while (land < this.bagLen && T.drawClass[bag[land] as number] === DRAW_LAKE) land++;
+    if (T.firstLandType >= 0 && !this.landStarted) {
+      const at = bag.indexOf(T.firstLandType, land);
+      if (at >= 0 && at < this.bagLen) {
+        bag[at] = bag[land] as number;
+        bag[land++] = T.firstLandType;
+      }
+    }
+    this.shuffleRange(land, this.bagLen, random);
+  }
+
+  /** Fisher–Yates over bag[from, to). */
+  private shuffleRange(from: number, to: number, random: () => number): void {
+    const bag = this.bag;
+    for (let i = to - 1; i > from; i--) {
+      const j = from + Math.floor(random() * (i - from + 1));
       const tmp = bag[i] as number;
       bag[i] = bag[j] as number;
       bag[j] = tmp;
@@ -612,7 +717,7 @@ export class Kernel {
       if (nv >= FRONTIER) {
         const i = nv - FRONTIER;
         const od = (d + 2) & 3;
-        this.frontDemand[i] = (this.frontDemand[i] as number) | ((1 + (T.edgeKind[tr * 4 + d] as number)) << (2 * od));
+        this.frontDemand[i] = (this.frontDemand[i] as number) + (1 + (T.edgeKind[tr * 4 + d] as number)) * (DEMAND_UNIT[od] as number);
         continue;
       }
       const np = nv - 1;
@@ -633,7 +738,23 @@ export class Kernel {
         if (nhf >= 0) this.union(base + hf, nbase + nhf);
       }
     }
+    if (T.riverTile[t] !== 0) this.extendRiver(t, q, x, y, p === 0);
     return p;
+  }
+
+  /** Moves the river's open end past river tile t, just placed at (x, y) turned q. */
+  private extendRiver(t: number, q: number, x: number, y: number, spring: boolean): void {
+    const mask = this.tables.riverEdges[t * 4 + q] as number;
+    const inEdge = spring ? -1 : this.riverIn;
+    let out = -1;
+    for (let d = 0; d < 4; d++) if (d !== inEdge && (mask & (1 << d)) !== 0) out = d;
+    this.riverLast = spring ? 0 : riverTurn(inEdge, out);
+    this.riverOpen = out >= 0;
+    if (out < 0) return;
+    this.riverX = x + (DX[out] as number);
+    this.riverY = y + (DY[out] as number);
+    this.riverCell = this.cellIndex(this.riverX, this.riverY);
+    this.riverIn = (out + 2) & 3;
   }
 
   /**
@@ -698,7 +819,56 @@ export class Kernel {
     this.mSeg[i] = s;
     this.mOwner[i] = owner;
     this.mKind[i] = figure;
-    this.supply[owner] = (this.supply[owner] as number) - 1;
+    const at = figure * this.players + owner;
+    this.supply[at] = (this.supply[at] as number) - 1;
+  }
+
+  /** Figures of kind `figure` in the supply of `player`. */
+  inSupply(player: number, figure: number): number {
+    return this.supply[figure * this.players + player] as number;
+  }
+
+  /** Index in the figure list of the abbot of `owner`, or -1 when it is not on the board. */
+  abbotOf(owner: number): number {
+    for (let i = 0; i < this.nMeeples; i++) if (this.mOwner[i] === owner && this.mKind[i] === FIGURE_ABBOT) return i;
+    return -1;
+  }
+
+  /**
+   * The Abbot: instead of deploying, `owner` takes the abbot back and scores its cloister or
+   * garden at once as in the final scoring, 1 + 1 per neighbouring tile (rules-facts §g).
+   */
+  recallAbbot(owner: number, log: GameEvent[] | null): void {
+    const i = this.abbotOf(owner);
+    const s = this.mSeg[i] as number;
+    const points = this.featureValue(s, false);
+    if (log !== null) {
+      const w = this.strength(s);
+      const entry = this.describeScore(s, false, points, w, majority(w), 'play');
+      log.push({ type: 'feature-scored', score: { ...entry, note: `abbot taken back: ${entry.note}` } });
+    }
+    this.score[owner] = (this.score[owner] as number) + points;
+    this.removeFigure(i, log);
+  }
+
+  /** Returns figure i of the list to its owner's supply. */
+  private removeFigure(i: number, log: GameEvent[] | null): void {
+    const s = this.mSeg[i] as number;
+    const owner = this.mOwner[i] as number;
+    const fig = this.mKind[i] as number;
+    const r = this.find(s);
+    this.occupied[r] = (this.occupied[r] as number) - 1;
+    this.supply[fig * this.players + owner] = (this.supply[fig * this.players + owner] as number) + 1;
+    if (log !== null) {
+      const spot = this.spotOf(s);
+      log.push({ type: 'meeple-returned', owner, kind: FIGURE_NAMES[fig] as MeepleKind, x: spot.x, y: spot.y, at: spot.at });
+    }
+    for (let j = i + 1; j < this.nMeeples; j++) {
+      this.mSeg[j - 1] = this.mSeg[j] as number;
+      this.mOwner[j - 1] = this.mOwner[j] as number;
+      this.mKind[j - 1] = this.mKind[j] as number;
+    }
+    this.nMeeples--;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -706,12 +876,14 @@ export class Kernel {
 
   /**
    * Plays the current tile for the current player: place it, deploy a figure on local feature
-   * `local` (or none when -1), score what it completed, pass the turn and draw. Assumes legality.
+   * `local` (or none when -1) or take the abbot back (`recall`), score what the tile completed,
+   * pass the turn and draw. Assumes legality.
    */
-  play(q: number, x: number, y: number, local: number, figure: number, log: GameEvent[] | null): void {
+  play(q: number, x: number, y: number, local: number, figure: number, recall: boolean, log: GameEvent[] | null): void {
     const t = this.currentType;
     const p = this.placeTile(t, q, x, y);
     if (local >= 0) this.deploy(p, local, this.current, figure);
+    else if (recall) this.recallAbbot(this.current, log);
     this.scoreCompleted(p, log);
     this.turn++;
     this.current = (this.current + 1) % this.players;
@@ -726,6 +898,7 @@ export class Kernel {
   drawNext(log: GameEvent[] | null): void {
     while (this.bagPos < this.bagLen) {
       const t = this.bag[this.bagPos++] as number;
+      if (this.tables.drawClass[t] === DRAW_LAND) this.landStarted = true;
       if (this.canPlaceAnywhere(t)) {
         this.currentType = t;
         return;
@@ -738,7 +911,7 @@ export class Kernel {
     this.applyFinalScoring(log);
   }
 
-  /** Scores every road and city on placement p and every cloister around it that p completed. */
+  /** Scores every road and city on placement p and every cloister and garden around it that p completed. */
   private scoreCompleted(p: number, log: GameEvent[] | null): void {
     const T = this.tables;
     const t = this.pType[p] as number;
@@ -762,7 +935,7 @@ export class Kernel {
       for (let dx = -1; dx <= 1; dx++) {
         const cp = this.tileAt(x + dx, y + dy);
         if (cp < 0) continue;
-        const cf = T.cloister[this.pType[cp] as number] as number;
+        const cf = T.centre[this.pType[cp] as number] as number;
         if (cf < 0 || this.neighbours(cp) !== 8) continue;
         this.scoreFeature((this.segBase[cp] as number) + cf, true, log);
       }
@@ -824,8 +997,9 @@ export class Kernel {
   /** Value of the feature rooted at r: completed during play, or incomplete at the end. */
   featureValue(r: number, complete: boolean): number {
     const k = this.kind[r] as number;
-    const tiles = k === K_CLOISTER ? 1 : this.distinctTiles(r);
-    const extra = k === K_CLOISTER ? this.neighbours(this.segTile[r] as number) : (this.pennants[r] as number);
+    const centre = k === K_CLOISTER || k === K_GARDEN;
+    const tiles = centre ? 1 : this.distinctTiles(r);
+    const extra = centre ? this.neighbours(this.segTile[r] as number) : (this.pennants[r] as number);
     return complete ? completedValue(k, tiles, extra, this.rules.smallCity) : finalValue(k, tiles, extra);
   }
 
@@ -846,7 +1020,8 @@ export class Kernel {
       const owner = this.mOwner[i] as number;
       const fig = this.mKind[i] as number;
       if (this.find(s) === r) {
-        this.supply[owner] = (this.supply[owner] as number) + 1;
+        const at = fig * this.players + owner;
+        this.supply[at] = (this.supply[at] as number) + 1;
         if (log !== null) {
           const spot = this.spotOf(s);
           log.push({ type: 'meeple-returned', owner, kind: FIGURE_NAMES[fig] as MeepleKind, x: spot.x, y: spot.y, at: spot.at });
@@ -1066,9 +1241,12 @@ export class Kernel {
         }
         return `completed city of ${tiles} ${tileWord}${pennantPart}: 2×${tiles}${pennants ? ` + 2×${pennants}` : ''}`;
       case K_CLOISTER:
-        return complete
-          ? 'completed cloister: 9'
-          : `incomplete cloister with ${this.neighbours(this.segTile[r] as number)} neighbours: ${points}`;
+      case K_GARDEN: {
+        const name = k === K_CLOISTER ? 'cloister' : 'garden';
+        if (complete) return `completed ${name}: 9`;
+        const around = this.neighbours(this.segTile[r] as number);
+        return `incomplete ${name} with ${around} neighbour${around === 1 ? '' : 's'}: 1 + ${around}`;
+      }
       default:
         return `${points}`;
     }

@@ -1,10 +1,10 @@
-import { K_CITY, K_CLOISTER, K_ROAD } from './tables.js';
+import { K_CITY, K_CLOISTER, K_GARDEN, K_ROAD } from './tables.js';
 
 /**
  * Points of a feature completed during play.
  * - Road: 1 a tile. City: 2 a tile and 2 a pennant; with the first-edition small-city rule
  *   (`smallCity` 2) a completed city of exactly two tiles scores 1 a tile and 1 a pennant.
- *   Cloister: 9 (the tile and its 8 neighbours).
+ *   Cloister or garden: 9 (the tile and its 8 neighbours).
  * `extra` is the pennant count for cities (unused otherwise).
  */
 export function completedValue(kind: number, tiles: number, extra: number, smallCity: 2 | 4): number {
@@ -14,6 +14,7 @@ export function completedValue(kind: number, tiles: number, extra: number, small
     case K_CITY:
       return tiles === 2 && smallCity === 2 ? tiles + extra : 2 * tiles + 2 * extra;
     case K_CLOISTER:
+    case K_GARDEN:
       return 9;
     default:
       throw new Error(`unknown feature kind ${kind} (fields are scored by the farmer rule)`);
@@ -22,7 +23,7 @@ export function completedValue(kind: number, tiles: number, extra: number, small
 
 /**
  * Points of a feature still incomplete at the end: road 1 a tile, city 1 a tile and 1 a pennant,
- * cloister 1 plus 1 per neighbouring tile (`extra`). Fields are scored by the farmer rule.
+ * cloister or garden 1 plus 1 per neighbouring tile (`extra`). Fields are scored by the farmer rule.
  */
 export function finalValue(kind: number, tiles: number, extra: number): number {
   switch (kind) {
@@ -31,6 +32,7 @@ export function finalValue(kind: number, tiles: number, extra: number): number {
     case K_CITY:
       return tiles + extra;
     case K_CLOISTER:
+    case K_GARDEN:
       return 1 + extra;
     default:
       throw new Error(`unknown feature kind ${kind} (fields are scored by the farmer rule)`);

@@ -7,18 +7,49 @@ export const K_ROAD = 0;
 export const K_CITY = 1;
 export const K_CLOISTER = 2;
 export const K_FIELD = 3;
-export const FEATURE_KIND_NAMES = ['road', 'city', 'cloister', 'field'] as const;
+export const K_GARDEN = 4;
+export const K_RIVER = 5;
+export const FEATURE_KIND_NAMES = ['road', 'city', 'cloister', 'field', 'garden', 'river'] as const;
 
 export const E_FIELD = 0;
 export const E_ROAD = 1;
 export const E_CITY = 2;
-export const EDGE_KIND_NAMES: readonly EdgeKind[] = ['field', 'road', 'city'];
+export const E_RIVER = 3;
+export const EDGE_KIND_NAMES: readonly EdgeKind[] = ['field', 'road', 'city', 'river'];
+
+/**
+ * A frontier cell's demand: for each edge d, the digit at 5^d is 0 when there is no neighbour
+ * there, else 1 + the neighbour's edge kind code. Four digits in base 5: below DEMANDS.
+ */
+export const DEMAND_UNIT: readonly number[] = [1, 5, 25, 125];
+export const DEMANDS = 625;
+
+/** The demand digit of edge d. */
+export const demandAt = (demand: number, d: number): number => Math.floor(demand / (DEMAND_UNIT[d] as number)) % 5;
+
+/** Where a river goes on a tile: -1 turning left, 0 straight on (or ending), 1 turning right. */
+export function riverTurn(inEdge: number, outEdge: number): number {
+  if (outEdge < 0 || outEdge === ((inEdge + 2) & 3)) return 0;
+  return outEdge === ((inEdge + 1) & 3) ? -1 : 1;
+}
+
+/** Draw classes: when a tile comes out of the bag (see TileTables.drawClass). */
+export const DRAW_RIVER = 0;
+export const DRAW_LAKE = 1;
+export const DRAW_LAND = 2;
 
 /** Most features a tile type may have; the tables are laid out in blocks of this size. */
 export const MAXF = 16;
 
-const EDGE_CODE: Record<EdgeKind, number> = { field: E_FIELD, road: E_ROAD, city: E_CITY };
-const KIND_CODE: Record<FeatureDef['kind'], number> = { road: K_ROAD, city: K_CITY, cloister: K_CLOISTER, field: K_FIELD };
+const EDGE_CODE: Record<EdgeKind, number> = { field: E_FIELD, road: E_ROAD, city: E_CITY, river: E_RIVER };
+const KIND_CODE: Record<FeatureDef['kind'], number> = {
+  road: K_ROAD,
+  city: K_CITY,
+  cloister: K_CLOISTER,
+  field: K_FIELD,
+  garden: K_GARDEN,
+  river: K_RIVER,
+};
 
 /**
  * A tile set compiled into flat lookup tables. Index conventions: `t` tile type (0..types-1),
@@ -41,19 +72,19 @@ export interface TileTables {
   readonly featKind: Uint8Array;
   /** [t*MAXF+f] pennants of a city segment. */
   readonly featPennants: Uint8Array;
-  /** [t*MAXF+f] number of edges of a road or city segment: its open ends when placed alone. */
+  /** [t*MAXF+f] number of edges of a road, city or river segment: its open ends when placed alone. */
   readonly featEdges: Uint8Array;
   /** [t*MAXF+f] bit mask of the local city features a field borders. */
   readonly fieldCities: Uint16Array;
   /** [(t*4+r)*4+d] edge kind code. */
   readonly edgeKind: Uint8Array;
   /**
-   * [t*256+demand] bit r set when tile type t turned r meets `demand`: what the neighbours of an
-   * empty cell show it, two bits per edge d at bits 2d, 0 for no neighbour or 1 + the edge kind
-   * code (see the kernel's frontier). One lookup tests every rotation of a tile against a cell.
+   * [t*DEMANDS+demand] bit r set when tile type t turned r meets `demand`: what the neighbours of
+   * an empty cell show it (see DEMAND_UNIT). One lookup tests every rotation of a tile against a
+   * cell.
    */
   readonly fitRotations: Uint8Array;
-  /** [(t*4+r)*4+d] local road/city feature at that edge, or -1. */
+  /** [(t*4+r)*4+d] local road, city or river feature at that edge, or -1. */
   readonly edgeFeat: Int8Array;
   /** [(t*4+r)*8+h] local field at that half-edge, or -1. */
   readonly halfFeat: Int8Array;
@@ -63,8 +94,28 @@ export interface TileTables {
   readonly featSpot: Int8Array;
   /** Per type: bit r set when rotation r gives a board different from every smaller rotation. */
   readonly distinctRotations: Uint8Array;
-  /** Per type: local index of the cloister, or -1. */
-  readonly cloister: Int8Array;
+  /** Per type: local index of the cloister or garden (the features scored by their neighbours), or -1. */
+  readonly centre: Int8Array;
+  /** Per type: bit mask of the local features a follower may stand on (not gardens, not rivers). */
+  readonly followerSpots: Uint16Array;
+  /** Per type: bit mask of the local features an abbot may stand on (cloisters and gardens). */
+  readonly abbotSpots: Uint16Array;
+  /** Per type: 1 for a river tile. */
+  readonly riverTile: Uint8Array;
+  /** [t*4+r] bit mask of the edges where the river runs on tile type t turned r. */
+  readonly riverEdges: Uint8Array;
+  /**
+   * [(t*4+in)*3 + last+1] bit r set when river tile t turned r has the river at edge `in` and does
+   * not turn the way the previous river tile turned (`last`: -1 left, 0 straight, 1 right).
+   */
+  readonly riverFits: Uint8Array;
+  /**
+   * Per type: DRAW_RIVER (river course tiles, drawn first), DRAW_LAKE (drawn after them) or
+   * DRAW_LAND. Never decreasing along the type order, so that sorting a bag groups the classes.
+   */
+  readonly drawClass: Uint8Array;
+  /** The type drawn as the first land tile (The River's `'first-land'` start tile), or -1. */
+  readonly firstLandType: number;
 }
 
 function signature(t: TileDef, q: number): string {
@@ -80,8 +131,11 @@ function signature(t: TileDef, q: number): string {
           return `road:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}`;
         case 'city':
           return `city:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}:${f.pennants}`;
+        case 'river':
+          return `river:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}`;
         case 'cloister':
-          return 'cloister';
+        case 'garden':
+          return f.kind;
         case 'field':
           return `field:${f.halfEdges.map((h) => rotateHalf(h, q)).sort().join('')}:${f.cities.map(cityName).sort().join('|')}`;
       }
@@ -111,15 +165,19 @@ export function compileTileSet(set: TileSetDef): TileTables {
   const featEdges = new Uint8Array(types * MAXF);
   const fieldCities = new Uint16Array(types * MAXF);
   const edgeKind = new Uint8Array(types * 16);
-  // Two bits an edge: 0 for no neighbour, 1 + the edge kind code, so codes stay below 3 (a fourth
-  // edge kind needs three bits an edge).
-  const fitRotations = new Uint8Array(types * 256);
+  const fitRotations = new Uint8Array(types * DEMANDS);
   const edgeFeat = new Int8Array(types * 16).fill(-1);
   const halfFeat = new Int8Array(types * 32).fill(-1);
   const spotFeat = new Int8Array(types * 4 * SPOT_COUNT).fill(-1);
   const featSpot = new Int8Array(types * 4 * MAXF).fill(-1);
   const distinctRotations = new Uint8Array(types);
-  const cloister = new Int8Array(types).fill(-1);
+  const centre = new Int8Array(types).fill(-1);
+  const followerSpots = new Uint16Array(types);
+  const abbotSpots = new Uint16Array(types);
+  const riverTile = new Uint8Array(types);
+  const riverEdges = new Uint8Array(types * 4);
+  const riverFits = new Uint8Array(types * 12);
+  const drawClass = new Uint8Array(types);
 
   defs.forEach((def, t) => {
     if (def.features.length > MAXF) throw new Error(`tile ${def.id}: more than ${MAXF} features`);
@@ -127,10 +185,19 @@ export function compileTileSet(set: TileSetDef): TileTables {
     def.features.forEach((f, i) => {
       featKind[t * MAXF + i] = KIND_CODE[f.kind];
       if (f.kind === 'city') featPennants[t * MAXF + i] = f.pennants;
-      if (f.kind === 'road' || f.kind === 'city') featEdges[t * MAXF + i] = f.edges.length;
+      if (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') featEdges[t * MAXF + i] = f.edges.length;
       if (f.kind === 'field') fieldCities[t * MAXF + i] = f.cities.reduce((m, c) => m | (1 << c), 0);
-      if (f.kind === 'cloister') cloister[t] = i;
+      if (f.kind === 'cloister' || f.kind === 'garden') centre[t] = i;
+      if (f.kind === 'cloister' || f.kind === 'garden') abbotSpots[t] = (abbotSpots[t] as number) | (1 << i);
+      if (f.kind !== 'garden' && f.kind !== 'river') followerSpots[t] = (followerSpots[t] as number) | (1 << i);
+      if (f.kind === 'river') riverTile[t] = 1;
     });
+    const riverDef = def.features.find((f) => f.kind === 'river');
+    if (riverDef?.kind === 'river' && def.id !== set.startTile) drawClass[t] = riverDef.edges.length === 1 ? DRAW_LAKE : DRAW_RIVER;
+    else drawClass[t] = DRAW_LAND;
+    if (t > 0 && (drawClass[t] as number) < (drawClass[t - 1] as number)) {
+      throw new Error(`tile set ${set.name}: river tiles must come before the lake, and the lake before the land`);
+    }
     const seen: string[] = [];
     for (let q = 0; q < 4; q++) {
       const tr = t * 4 + q;
@@ -140,17 +207,18 @@ export function compileTileSet(set: TileSetDef): TileTables {
       for (let d = 0; d < 4; d++) {
         edgeKind[tr * 4 + ((d + q) & 3)] = EDGE_CODE[def.edges[d] as EdgeKind];
       }
-      for (let demand = 0; demand < 256; demand++) {
+      for (let demand = 0; demand < DEMANDS; demand++) {
         let fits = true;
         for (let d = 0; d < 4; d++) {
-          const want = (demand >> (2 * d)) & 3;
+          const want = demandAt(demand, d);
           if (want !== 0 && want - 1 !== edgeKind[tr * 4 + d]) fits = false;
         }
-        if (fits) fitRotations[t * 256 + demand] = (fitRotations[t * 256 + demand] as number) | (1 << q);
+        if (fits) fitRotations[t * DEMANDS + demand] = (fitRotations[t * DEMANDS + demand] as number) | (1 << q);
       }
       def.features.forEach((f, i) => {
-        if (f.kind === 'road' || f.kind === 'city') {
+        if (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') {
           for (const e of f.edges) edgeFeat[tr * 4 + EDGES.indexOf(rotateEdge(e, q))] = i;
+          if (f.kind === 'river') for (const e of f.edges) riverEdges[tr] = (riverEdges[tr] as number) | (1 << EDGES.indexOf(rotateEdge(e, q)));
         } else if (f.kind === 'field') {
           for (const h of f.halfEdges) halfFeat[tr * 8 + HALF_EDGES.indexOf(rotateHalf(h as HalfEdge, q))] = i;
         }
@@ -161,6 +229,22 @@ export function compileTileSet(set: TileSetDef): TileTables {
       def.features.forEach((_, f) => {
         featSpot[tr * MAXF + f] = SPOTS.indexOf(canonicalSpot(def, f, q));
       });
+    }
+    // The River: "the river may not turn in the same direction twice in a row" (an immediate
+    // U-turn), rules-facts §f; a wider meander is allowed.
+    for (let q = 0; q < 4; q++) {
+      const mask = riverEdges[t * 4 + q] as number;
+      for (let inEdge = 0; inEdge < 4; inEdge++) {
+        if ((mask & (1 << inEdge)) === 0) continue;
+        let out = -1;
+        for (let d = 0; d < 4; d++) if (d !== inEdge && (mask & (1 << d)) !== 0) out = d;
+        const turn = riverTurn(inEdge, out);
+        for (let last = -1; last <= 1; last++) {
+          if (turn !== 0 && turn === last) continue;
+          const i = (t * 4 + inEdge) * 3 + last + 1;
+          riverFits[i] = (riverFits[i] as number) | (1 << q);
+        }
+      }
     }
   });
 
@@ -186,7 +270,14 @@ export function compileTileSet(set: TileSetDef): TileTables {
     spotFeat,
     featSpot,
     distinctRotations,
-    cloister,
+    centre,
+    followerSpots,
+    abbotSpots,
+    riverTile,
+    riverEdges,
+    riverFits,
+    drawClass,
+    firstLandType: set.firstLand === undefined ? -1 : (typeOf[set.firstLand] ?? -1),
   };
 }
 

@@ -5,29 +5,36 @@ import type { GameState } from '../api/types.js';
 
 // Each tile is drawn as 5 characters by 3 lines; neighbouring tiles touch, so roads and cities
 // run on across tiles:  '#' city, '*' city with a pennant, '-' '|' '+' road, 'C' cloister,
-// '.' field, and a digit for a meeple (player index + 1) at the spot it stands on.
+// 'g' garden, '~' river, 'o' spring or lake, '.' field, and a digit for a meeple (player index + 1)
+// at the spot it stands on.
 const W = 5;
 const H = 3;
 
 /** Where each spot's meeple is drawn inside a tile's 5×3 block: [row, column]. */
 const SPOT_CELL: Record<Spot, readonly [number, number]> = {
-  N: [0, 2], E: [1, 4], S: [2, 2], W: [1, 0], C: [1, 2], I: [1, 1],
+  N: [0, 2], E: [1, 4], S: [2, 2], W: [1, 0], C: [1, 2], I: [1, 1], G: [1, 2],
   NNW: [0, 1], NNE: [0, 3], ENE: [0, 4], ESE: [2, 4], SSE: [2, 3], SSW: [2, 1], WSW: [2, 0], WNW: [0, 0],
 };
 
 function drawTile(v: TileView): string[][] {
   const city = (e: Edge) => v.edges[e] === 'city';
   const road = (e: Edge) => v.edges[e] === 'road';
-  const edge = (e: Edge) => (city(e) ? '#' : road(e) ? (e === 'N' || e === 'S' ? '|' : '-') : '.');
+  const river = (e: Edge) => v.edges[e] === 'river';
+  const edge = (e: Edge) => (city(e) ? '#' : road(e) ? (e === 'N' || e === 'S' ? '|' : '-') : river(e) ? '~' : '.');
   const roads = v.features.filter((f) => f.kind === 'road');
   const wideCity = v.features.find((f) => f.kind === 'city' && f.edges.length >= 2);
   const cityRow = (e: Edge) => (city(e) ? '#' : '.');
   const corner = (a: Edge, b: Edge) => (city(a) || city(b) ? '#' : '.');
-  const side = (e: Edge) => (road(e) ? '-' : city(e) && wideCity?.kind === 'city' && wideCity.edges.includes(e) ? '#' : '.');
+  const side = (e: Edge) =>
+    road(e) ? '-' : river(e) ? '~' : city(e) && wideCity?.kind === 'city' && wideCity.edges.includes(e) ? '#' : '.';
+  const stream = v.features.find((f) => f.kind === 'river');
 
   let centre = '.';
   const through = roads.length === 1 && roads[0]?.kind === 'road' && roads[0].edges.length === 2 ? roads[0].edges : null;
   if (v.features.some((f) => f.kind === 'cloister')) centre = 'C';
+  else if (v.features.some((f) => f.kind === 'garden')) centre = 'g';
+  else if (stream?.kind === 'river' && stream.edges.length === 1) centre = 'o';
+  else if (stream?.kind === 'river' && through === null && roads.length < 2) centre = '~';
   else if (roads.length >= 2) centre = '+';
   else if (through !== null) {
     const horizontal = (e: Edge | undefined) => e === 'E' || e === 'W';
@@ -72,6 +79,8 @@ export function renderAscii(input: GameState): string {
     const [r, c] = SPOT_CELL[m.at];
     (canvas[(m.y - minY) * H + r] as string[])[(m.x - minX) * W + c] = String(m.owner + 1);
   }
-  const legend = `x ${minX}..${minX + cols / W - 1}, y ${minY}..${minY + rows / H - 1}; # city, * pennant, - | + road, C cloister, . field, digits: meeples`;
+  const rivers = state.expansions.includes('river') ? ', ~ river, o spring/lake' : '';
+  const gardens = state.expansions.includes('abbot') ? ', g garden' : '';
+  const legend = `x ${minX}..${minX + cols / W - 1}, y ${minY}..${minY + rows / H - 1}; # city, * pennant, - | + road, C cloister${gardens}${rivers}, . field, digits: meeples`;
   return [...canvas.map((line) => line.join('').replace(/\s+$/, '')), legend].join('\n');
 }

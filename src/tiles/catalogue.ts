@@ -10,11 +10,21 @@ import {
 } from '../core/geometry.js';
 import { BASE_SET, BASE_TILES } from './base.js';
 import { PNP_DEMO_SET, PNP_EXTRA_TILES } from './pnp-demo.js';
+import { GARDEN_TILES, RIVER_GARDEN_TILES, RIVER_TILES, withGarden } from './river.js';
 import type { EdgeKind, FeatureDef, TileDef, TileSetDef, TileSetName } from './types.js';
 
-/** Every tile type this library knows, by id. */
+const RIVER_DEFS = RIVER_TILES.map(([t]) => t);
+const GARDEN_DEFS = [...BASE_TILES, ...RIVER_DEFS]
+  .filter((t) => GARDEN_TILES.includes(t.id) || RIVER_GARDEN_TILES.includes(t.id))
+  .map(withGarden);
+
+/**
+ * Every tile type this library knows, by id: the base game (`'A'`…`'X'`), the print-and-play
+ * demo's two extra tiles (`'IC-D'`, `'IC-J'`), The River (`'RV-…'`) and the garden copies of
+ * tiles (`'E-garden'`, `'RV-curve-garden'`, …) that The Abbot uses.
+ */
 export const TILES: Readonly<Record<string, TileDef>> = Object.fromEntries(
-  [...BASE_TILES, ...PNP_EXTRA_TILES].map((t) => [t.id, t]),
+  [...BASE_TILES, ...PNP_EXTRA_TILES, ...RIVER_DEFS, ...GARDEN_DEFS].map((t) => [t.id, t]),
 );
 
 /** Every tile set, by name. */
@@ -45,9 +55,9 @@ export function featureSpots(tile: TileDef, featureIndex: number, quarters: numb
 }
 
 /**
- * The canonical spot of a feature (the one legal moves and the state use): a road or city its
- * first edge in N, E, S, W order; a cloister `C`; a field its first half-edge in NNW … WNW order,
- * or `I` when it touches no edge. Never an edge letter for a field, although an edge letter
+ * The canonical spot of a feature (the one legal moves and the state use): a road, city or river
+ * its first edge in N, E, S, W order; a cloister `C`; a garden `G`; a field its first half-edge in
+ * NNW … WNW order, or `I` when it touches no edge. Never an edge letter for a field, although an edge letter
  * names a field that owns both halves of a field edge.
  */
 export function canonicalSpot(tile: TileDef, featureIndex: number, quarters: number): Spot {
@@ -60,17 +70,18 @@ export function canonicalSpot(tile: TileDef, featureIndex: number, quarters: num
 
 /**
  * The index of the feature that a spot names on a tile rotated by `quarters`, or -1.
- * An edge spot names the road or city at that edge; on a field edge, the field that owns both
+ * An edge spot names the road, city or river at that edge; on a field edge, the field that owns both
  * halves of it (the reference's 12-position convention).
  */
 export function spotFeature(tile: TileDef, spot: Spot, quarters: number): number {
   const fs = tile.features;
   if (spot === 'C') return fs.findIndex((f) => f.kind === 'cloister');
+  if (spot === 'G') return fs.findIndex((f) => f.kind === 'garden');
   if (spot === 'I') return fs.findIndex((f) => f.kind === 'field' && f.halfEdges.length === 0);
   const ei = EDGES.indexOf(spot as Edge);
   if (ei >= 0) {
     const e = EDGES[(ei - quarters + 4) & 3] as Edge;
-    const edgeFeature = fs.findIndex((f) => (f.kind === 'road' || f.kind === 'city') && f.edges.includes(e));
+    const edgeFeature = fs.findIndex((f) => (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') && f.edges.includes(e));
     if (edgeFeature >= 0) return edgeFeature;
     const h0 = HALF_EDGES[2 * EDGES.indexOf(e)] as HalfEdge;
     const h1 = HALF_EDGES[2 * EDGES.indexOf(e) + 1] as HalfEdge;
@@ -89,7 +100,7 @@ export type FeatureView = FeatureDef & {
   /** Every spot that names this feature, in canonical order. */
   readonly spots: readonly Spot[];
   /**
-   * The canonical spot, the one legal moves and the state use: a road or city its first edge in
+   * The canonical spot, the one legal moves and the state use: a road, city or river its first edge in
    * N, E, S, W order; a cloister `C`; a field its first half-edge in NNW … WNW order, or `I`.
    */
   readonly spot: Spot;
@@ -109,10 +120,12 @@ function rotateFeature(f: FeatureDef, q: number): FeatureDef {
   switch (f.kind) {
     case 'road':
     case 'city':
+    case 'river':
       return { ...f, edges: f.edges.map((e) => rotateEdge(e, q)) };
     case 'field':
       return { ...f, halfEdges: f.halfEdges.map((h) => rotateHalf(h, q)) };
     case 'cloister':
+    case 'garden':
       return f;
   }
 }

@@ -1,10 +1,10 @@
 import type { Edge, HalfEdge } from '../core/geometry.js';
-import type { CityDef, CloisterDef, EdgeKind, FeatureDef, FieldDef, RoadDef, TileDef } from './types.js';
+import type { CityDef, CloisterDef, EdgeKind, FeatureDef, FieldDef, GardenDef, RiverDef, RoadDef, TileDef } from './types.js';
 
 // Tiny builders that keep the tile tables readable. `edges` is a string of four letters for
-// N, E, S, W: C = city, R = road, F = field.
+// N, E, S, W: C = city, R = road, F = field, S = stream (river, as in the CAR's notation).
 
-const EDGE_KIND: Record<string, EdgeKind> = { C: 'city', R: 'road', F: 'field' };
+const EDGE_KIND: Record<string, EdgeKind> = { C: 'city', R: 'road', F: 'field', S: 'river' };
 
 export function tile(id: string, name: string, edges: string, features: FeatureDef[]): TileDef {
   const kinds = [...edges].map((c) => EDGE_KIND[c]);
@@ -19,6 +19,8 @@ export const city = (edges: string, pennants = 0): CityDef => ({
   pennants,
 });
 export const cloister = (): CloisterDef => ({ kind: 'cloister' });
+export const garden = (): GardenDef => ({ kind: 'garden' });
+export const river = (edges: string): RiverDef => ({ kind: 'river', edges: edges.split(' ') as Edge[] });
 /** `cities` are indices of this tile's city features that the field borders. */
 export const field = (halves: string, cities: number[] = []): FieldDef => ({
   kind: 'field',

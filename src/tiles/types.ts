@@ -1,10 +1,10 @@
 import type { Edge, HalfEdge } from '../core/geometry.js';
 
 /** What an edge of a tile shows; two touching edges must show the same. */
-export type EdgeKind = 'field' | 'road' | 'city';
+export type EdgeKind = 'field' | 'road' | 'city' | 'river';
 
 /** Kinds of feature a tile can carry. */
-export type FeatureKind = 'road' | 'city' | 'cloister' | 'field';
+export type FeatureKind = 'road' | 'city' | 'cloister' | 'field' | 'garden' | 'river';
 
 /** A road segment. One edge: the road ends on this tile. Two edges: it passes through. */
 export interface RoadDef {
@@ -24,6 +24,20 @@ export interface CloisterDef {
   readonly kind: 'cloister';
 }
 
+/** A garden (The Abbot): only an abbot may stand on it; it does not split the field around it. */
+export interface GardenDef {
+  readonly kind: 'garden';
+}
+
+/**
+ * A river segment (The River). One edge: the spring or the lake. Nothing may stand on it; it
+ * splits the fields on its banks.
+ */
+export interface RiverDef {
+  readonly kind: 'river';
+  readonly edges: readonly Edge[];
+}
+
 /**
  * A field segment reaching the listed half-edges (empty for a field enclosed on the tile), and
  * the cities of this tile it borders, as indices into the tile's `features`.
@@ -34,7 +48,7 @@ export interface FieldDef {
   readonly cities: readonly number[];
 }
 
-export type FeatureDef = RoadDef | CityDef | CloisterDef | FieldDef;
+export type FeatureDef = RoadDef | CityDef | CloisterDef | FieldDef | GardenDef | RiverDef;
 
 /**
  * A tile type in its printed orientation (rotation 0). Tile ids are unique across every tile set
@@ -62,4 +76,9 @@ export interface TileSetDef {
   readonly startTile: string;
   /** Followers per player in this set's rules. */
   readonly meeples: number;
+  /**
+   * With The River: the base start tile, drawn as the first land tile (after the lake). Absent
+   * when no tile is drawn at a fixed place.
+   */
+  readonly firstLand?: string;
 }

@@ -12,7 +12,9 @@ describe('createGame options', () => {
 
   it('base set: 72 tiles with the start tile D at (0,0), 7 followers each (rules-facts §i)', () => {
     const s = createGame({ players: 2, seed: 1 });
-    expect(s.placements).toEqual([{ tile: 'D', x: 0, y: 0, rotation: 0, player: null, meeple: null }]);
+    expect(s.placements).toEqual([{ tile: 'D', x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }]);
+    expect(s.expansions).toEqual([]);
+    expect(s.players.every((p) => p.abbots === 0)).toBe(true);
     expect(s.tilesLeft.length + 1 + 1).toBe(72);
     expect(s.players.every((p) => p.meeples === 7)).toBe(true);
     expect(s).toMatchObject({ status: 'playing', turn: 0, currentPlayer: 0, tileSet: 'base', edition: 'current' });
@@ -26,13 +28,15 @@ describe('createGame options', () => {
   });
 
   it('editions are presets that rules override', () => {
-    expect(createGame({ players: 2, seed: 1, edition: 'first' }).rules).toEqual({ farmers: 'city-4', smallCity: 2, meeples: 7 });
-    expect(createGame({ players: 2, seed: 1, edition: 'second' }).rules).toEqual({ farmers: 'farm-3-once', smallCity: 2, meeples: 7 });
-    expect(createGame({ players: 2, seed: 1 }).rules).toEqual({ farmers: 'farm-3', smallCity: 4, meeples: 7 });
+    const setup = { riverStartTile: 'removed', gardens: true };
+    expect(createGame({ players: 2, seed: 1, edition: 'first' }).rules).toEqual({ farmers: 'city-4', smallCity: 2, meeples: 7, ...setup });
+    expect(createGame({ players: 2, seed: 1, edition: 'second' }).rules).toEqual({ farmers: 'farm-3-once', smallCity: 2, meeples: 7, ...setup });
+    expect(createGame({ players: 2, seed: 1 }).rules).toEqual({ farmers: 'farm-3', smallCity: 4, meeples: 7, ...setup });
     expect(createGame({ players: 2, seed: 1, edition: 'first', rules: { smallCity: 4, meeples: 3 } }).rules).toEqual({
       farmers: 'city-4',
       smallCity: 4,
       meeples: 3,
+      ...setup,
     });
     expect(editionRules('second')).toEqual({ farmers: 'farm-3-once', smallCity: 2 });
   });

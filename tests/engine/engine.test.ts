@@ -112,7 +112,8 @@ describe('move codes: encodeMove / decodeMove', () => {
       { x: 0, y: 0, rotation: 45 },
       { x: 0, y: 0 },
       { x: 0, y: 0, rotation: 0, extra: 1 },
-      { x: 0, y: 0, rotation: 0, meeple: { at: 'N', kind: 'abbot' } },
+      { x: 0, y: 0, rotation: 0, meeple: { at: 'N', kind: 'large' } },
+      { x: 0, y: 0, rotation: 0, recall: 'follower' },
       { x: 0, y: 0, rotation: 0, meeple: 'N' },
       null,
       42,
@@ -130,7 +131,7 @@ describe('move codes: encodeMove / decodeMove', () => {
     const valid = encodeMove({ x: 1, y: 1, rotation: 90 });
     const bad: unknown[] = [
       -1,
-      2 ** 25,
+      2 ** 26,
       2 ** 31,
       1.5,
       valid + 0.25,
@@ -139,14 +140,19 @@ describe('move codes: encodeMove / decodeMove', () => {
       '5',
       null,
       undefined,
-      valid | 15, // spot bits 15: spot index 14, past the last spot
       valid | (1 << 4), // a figure kind without a spot
-      valid | (1 << 4) | 1, // figure kind 1 (none defined) with a spot
+      valid | (2 << 4) | 1, // figure kind 2 (none defined) with a spot
       valid | (7 << 4) | 3,
+      valid | (1 << 25) | 1, // taking the abbot back while deploying
+      valid | (1 << 25) | (1 << 4), // taking the abbot back with figure bits
     ];
     for (const c of bad) expect(moveError(() => decodeMove(c as MoveCode)).code, String(c)).toBe('malformed-move');
-    // The largest spot nibble that names a spot is 14 (SPOTS has 14 entries).
-    expect(decodeMove(valid | 14).meeple?.at).toBe(SPOTS[13]);
+    // The largest spot nibble, 15, names the last spot (SPOTS has 15 entries).
+    expect(decodeMove(valid | 15).meeple?.at).toBe(SPOTS[14]);
+    expect(decodeMove(valid | (1 << 4) | 5).meeple).toEqual({ at: 'C', kind: 'abbot' });
+    expect(decodeMove(valid | (1 << 25))).toEqual({ x: 1, y: 1, rotation: 90, recall: 'abbot' });
+    expect(encodeMove({ x: 1, y: 1, rotation: 90, recall: 'abbot' })).toBe(valid | (1 << 25));
+    expect(encodeMove({ x: 1, y: 1, rotation: 90, meeple: { at: 'G', kind: 'abbot' } })).toBe(valid | (1 << 4) | 15);
   });
 });
 
