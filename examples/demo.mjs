@@ -1,6 +1,7 @@
 // A seeded game between random players (or bots): prints the final board, every scored feature
 // and the final scores.  Usage: npm run demo -- [--seed 42] [--players 3]
 //   [--edition first|second|current] [--tile-set base|pnp-demo] [--bots greedy,mcts]
+//   [--expansions river,abbot] [--river-start removed|shuffled|first-land]
 import { applyMove, createGame, legalMoves, renderAscii, scoreFinal } from 'carcassonne-engine';
 import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
 
@@ -21,6 +22,8 @@ let state = createGame({
   seed,
   edition: args.edition ?? 'current',
   tileSet: args['tile-set'] ?? 'base',
+  expansions: args.expansions === undefined ? [] : args.expansions.split(','),
+  rules: args['river-start'] === undefined ? {} : { riverStartTile: args['river-start'] },
 });
 // --bots names one bot per seat (cycled); without it every seat plays uniformly random moves.
 const BOTS = { random: randomBot, greedy: greedyBot, mcts: mctsBot };
@@ -40,7 +43,8 @@ while (state.status === 'playing') {
 
 const result = scoreFinal(state);
 const who = (list) => (list.length === 0 ? 'nobody' : list.map((i) => names[i]).join(' and '));
-console.log(`Carcassonne, ${state.tileSet} tiles, ${state.edition} rules (farmers: ${state.rules.farmers}), seed ${seed}\n`);
+const expansions = state.expansions.length === 0 ? '' : ` with ${state.expansions.join(' and ')}`;
+console.log(`Carcassonne, ${state.tileSet} tiles${expansions}, ${state.edition} rules (farmers: ${state.rules.farmers}), seed ${seed}\n`);
 console.log(renderAscii(state));
 console.log(`\n${state.placements.length} tiles placed, ${state.discarded.length} discarded.\n`);
 console.log('Scored features:');

@@ -4,7 +4,7 @@
 //   npm run arena -- --games 100 --bots mcts,greedy --iterations 1000
 // Options: --games N (default 20), --bots a,b[,c…] (random, greedy, mcts; default greedy,random),
 //   --seed S (default 1), --iterations N and --time MS (mcts budget), --tile-set, --edition,
-//   --farmers, --quiet.
+//   --farmers, --expansions river,abbot, --quiet.
 import os from 'node:os';
 import { applyMove, createGame } from 'carcassonne-engine';
 import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
@@ -24,6 +24,7 @@ const gameOptions = {
   ...(arg('tile-set') ? { tileSet: arg('tile-set') } : {}),
   ...(arg('edition') ? { edition: arg('edition') } : {}),
   ...(arg('farmers') ? { rules: { farmers: arg('farmers') } } : {}),
+  ...(arg('expansions') ? { expansions: arg('expansions').split(',') } : {}),
 };
 
 const BOTS = {

@@ -54,6 +54,7 @@ console.log(
 for (const [label, options] of [
   ['base', {}],
   ['print-and-play', { tileSet: 'pnp-demo' }],
+  ['base + River + Abbot', { expansions: ['river', 'abbot'] }],
 ]) {
   const start = Engine.create({ players: 2, seed: 1, ...options });
   const random = seededRandom(1);
@@ -76,6 +77,8 @@ let seed = 1;
 measure('pure API: random 2-player base games (legalMoves + applyMove)', () => randomGame(seed++), 'games');
 seed = 1;
 measure('pure API: random 2-player print-and-play games', () => randomGame(seed++, { tileSet: 'pnp-demo' }), 'games');
+seed = 1;
+measure('pure API: random 2-player base + River + Abbot games', () => randomGame(seed++, { expansions: ['river', 'abbot'] }), 'games');
 
 // Per-call costs at mid-game: states 35 moves into random games.
 const mids = [];

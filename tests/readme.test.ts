@@ -7,6 +7,7 @@ const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.ur
 const section = readme.slice(readme.indexOf('## Quick start'));
 const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
 const botsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Bots and search')))?.[1] ?? '';
+const expansionsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Expansions')))?.[1] ?? '';
 
 /** Runs a README block as a module and returns what it logged, line by line. */
 async function run(name: string, source: string): Promise<string[]> {
@@ -39,6 +40,19 @@ describe('README', () => {
     expect(lines[0]).toMatch(/^\d+ legal moves, the first is \{"tile":"[A-X]","x":-?\d+,"y":-?\d+,"rotation":\d+/);
     expect(lines[1]).toMatch(/^player 0 wins \d+(\.\d)?% of random playouts$/);
     expect(lines[2]).toBe('3');
+  });
+
+  it('the expansions example runs verbatim and prints what its comments say', async () => {
+    expect(expansionsCode).toContain("expansions: ['river', 'abbot']");
+    const lines = await run('expansions', expansionsCode);
+    expect(lines[0]).toBe('RV-spring true');
+    const recalls = /^(\d+) abbot recalls scored ([\d, ]*)$/.exec(lines[1] ?? '');
+    expect(recalls, lines[1]).not.toBeNull();
+    // Each recall scores 1 + its neighbours: 1 to 9 points.
+    const points = (recalls?.[2] ?? '').split(', ').filter((p) => p !== '').map(Number);
+    expect(points.length).toBe(Number(recalls?.[1]));
+    expect(points.length).toBeGreaterThan(0);
+    for (const p of points) expect(p >= 1 && p <= 9).toBe(true);
   });
 
   it('names the two set-up commands', () => {

@@ -61,11 +61,29 @@ export function checked(state: GameState): { state: GameState; kernel: Kernel } 
     return known as { state: GameState; kernel: Kernel };
   }
   if (!isRecord(state)) throw new StateError([{ code: 'invalid-state', message: 'a game state must be an object' }]);
-  const frozen = deeplyFrozen(state) ? state : (freeze(structuredCloneOrFail(state), true) as GameState);
+  const current = upgrade(state);
+  const frozen = current === state && deeplyFrozen(state) ? state : (freeze(structuredCloneOrFail(current), true) as GameState);
   const kernel = rebuild(frozen);
   // Only frozen objects are remembered: an unfrozen one may still change under us.
   kernels.set(frozen, { state: frozen, kernel, rules: kernel.rules, handedOn: false });
   return { state: frozen, kernel };
+}
+
+/**
+ * A version-1 state (0.1.0, before the expansions) as the version-2 state it stands for: a base
+ * game without expansions. Returns a new object, or `state` itself when there is nothing to do.
+ */
+export function upgrade(state: unknown): unknown {
+  if (!isRecord(state) || state.version !== 1) return state;
+  const list = (v: unknown) => (Array.isArray(v) ? v : []);
+  return {
+    ...state,
+    version: 2,
+    expansions: [],
+    rules: isRecord(state.rules) ? { ...state.rules, riverStartTile: 'removed', gardens: true } : state.rules,
+    players: list(state.players).map((p) => (isRecord(p) ? { ...p, abbots: 0 } : p)),
+    placements: list(state.placements).map((p) => (isRecord(p) ? { ...p, recall: null } : p)),
+  };
 }
 
 function deeplyFrozen(v: unknown): boolean {
@@ -207,7 +225,7 @@ export function rebuild(state: GameState): Kernel {
   };
   const s = state as unknown as Record<string, unknown>;
   if (!isRecord(s)) throw fail('a game state must be an object');
-  if (s.version !== 1) throw fail(`unsupported state version ${show(s.version)} (expected 1)`);
+  if (s.version !== 2) throw fail(`unsupported state version ${show(s.version)} (expected 2, or 1 through loadState)`);
   if (typeof s.tileSet !== 'string' || !Object.hasOwn(TILE_SETS, s.tileSet)) throw fail(`unknown tile set ${show(s.tileSet)}`);
   if (!(typeof s.seed === 'string' || (typeof s.seed === 'number' && Number.isFinite(s.seed)))) throw fail('seed must be a number or a string');
   if (!(s.edition === 'first' || s.edition === 'second' || s.edition === 'current')) throw fail(`unknown edition ${show(s.edition)}`);

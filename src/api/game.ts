@@ -59,7 +59,7 @@ export function createGame(options: GameOptions): GameState {
   const events: GameEvent[] = [];
   withCustomRule(() => k.drawNext(events));
   const state: GameState = {
-    version: 1,
+    version: 2,
     tileSet: o.tileSet,
     edition: o.edition,
     expansions: o.expansions,

@@ -141,8 +141,11 @@ export type GameEvent =
  * state every function of this library accepts.
  */
 export interface GameState {
-  /** Format version of this record. */
-  readonly version: 1;
+  /**
+   * Format version of this record: 2 since The River and The Abbot. Version-1 states (0.1.0) are
+   * still accepted: they are read as base games without expansions.
+   */
+  readonly version: 2;
   readonly tileSet: TileSetName;
   /** The edition preset the game was created with (`rules` records any override). */
   readonly edition: Edition;

@@ -13,6 +13,8 @@ export interface GreedyWeights {
   readonly meeple?: number;
   /** Tiles left below which a follower in supply is worth proportionally less. Default 30. */
   readonly horizon?: number;
+  /** Points an abbot in supply is worth while at least `horizon` tiles are left (The Abbot). Default 1.5. */
+  readonly abbot?: number;
 }
 
 /** Options of {@link greedyBot}. */
@@ -24,21 +26,23 @@ export interface GreedyOptions extends BotOptions {
  * A player's estimated worth in a position, from public information only:
  *
  *     score + open × (final-scoring points of its open features and fields now)
- *           + meeple × followers in supply × min(1, tiles left / horizon)
+ *           + (meeple × followers + abbot × abbots in supply) × min(1, tiles left / horizon)
  *
  * The first term is the points already scored (so the immediate score change of a move counts in
- * full); the second values open roads, cities, cloisters and fields by what they would score if the
- * game ended now, with the current majorities; the third prices the meeple economy: a follower in
- * hand is worth something while there are tiles to use it on, nothing at the end.
+ * full); the second values open roads, cities, cloisters, gardens and fields by what they would
+ * score if the game ended now, with the current majorities (an abbot on the board counts as an
+ * incomplete cloister); the third prices the meeple economy: a figure in hand is worth something
+ * while there are tiles to use it on, nothing at the end.
  */
 export function estimate(engine: Engine, weights: GreedyWeights = {}): number[] {
   const open = weights.open ?? 0.8;
   const meeple = weights.meeple ?? 1.5;
   const horizon = weights.horizon ?? 30;
+  const abbot = weights.abbot ?? 1.5;
   const now = engine.scores();
   const final = engine.scoreFinal();
   const hand = Math.min(1, engine.tilesLeft / horizon);
-  return now.map((s, p) => s + open * ((final[p] as number) - s) + meeple * engine.meeples(p) * hand);
+  return now.map((s, p) => s + open * ((final[p] as number) - s) + (meeple * engine.meeples(p) + abbot * engine.abbots(p)) * hand);
 }
 
 /** A player's margin: its estimate minus the best other player's. */

@@ -2,6 +2,7 @@ import type { GameState, Move } from '../api/types.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
 import { Engine, type Random, seededRandom } from '../engine/engine.js';
 import { decodeMove } from '../engine/move.js';
+import { MOVE_RECALL } from '../core/move-code.js';
 import { estimate, margin } from './greedy.js';
 import type { BotOptions } from './types.js';
 
@@ -213,8 +214,8 @@ const WIN = 0.7;
 /** Points of margin that make a reward of about 0.88 (tanh(1)). */
 const SCALE = 20;
 
-/** Clears a move code's figure: the same placement without deploying. */
-const PLACEMENT_ONLY = ~0x7f;
+/** Clears a move code's figure and abbot recall: the same placement alone. */
+const PLACEMENT_ONLY = ~(0x7f | MOVE_RECALL);
 
 /**
  * Plays up to `depth` moves. Each is the best, by the mover's {@link estimate} margin, of

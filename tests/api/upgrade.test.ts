@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { applyMove, createGame, type GameState, legalMoves, loadState, validateState } from 'carcassonne-engine';
+
+/** A state as 0.1.0 saved it: version 1, without the fields the expansions added. */
+function asVersion1(state: GameState): unknown {
+  const json = JSON.parse(JSON.stringify(state)) as Record<string, unknown> & {
+    rules: Record<string, unknown>;
+    players: Record<string, unknown>[];
+    placements: Record<string, unknown>[];
+  };
+  json.version = 1;
+  delete json.expansions;
+  delete json.rules.riverStartTile;
+  delete json.rules.gardens;
+  for (const p of json.players) delete p.abbots;
+  for (const p of json.placements) delete p.recall;
+  return json;
+}
+
+describe('version-1 states (saved by 0.1.0)', () => {
+  it('load as the base game they stand for, as version 2, and play on', () => {
+    let s = createGame({ players: 3, seed: 'old save', edition: 'second' });
+    for (let i = 0; i < 20; i++) s = applyMove(s, legalMoves(s)[i % 3] ?? (legalMoves(s)[0] as never));
+    const old = asVersion1(s);
+    expect(validateState(old)).toEqual([]);
+    const loaded = loadState(old);
+    expect(loaded).toEqual(s);
+    expect(loaded.version).toBe(2);
+    expect(legalMoves(loaded)).toEqual(legalMoves(s));
+    expect(applyMove(loaded, legalMoves(loaded)[0] as never)).toEqual(applyMove(s, legalMoves(s)[0] as never));
+  });
+
+  it('a version-1 state with problems reports them like any state', () => {
+    const old = asVersion1(createGame({ players: 2, seed: 1 })) as { players: { score: number }[] };
+    (old.players[0] as { score: number }).score = 5;
+    expect(validateState(old).map((p) => p.code)).toEqual(['invalid-state']);
+    expect(validateState({ ...(old as object), version: 3 })[0]?.message).toContain('unsupported state version 3');
+  });
+});
