@@ -1,5 +1,5 @@
 import { spotIndex } from '../core/geometry.js';
-import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD } from '../kernel/tables.js';
+import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN } from '../kernel/tables.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { checked } from './bridge.js';
 import type { BoardFeature, GameState, PlacedTile } from './types.js';
@@ -12,8 +12,9 @@ export function tileAt(state: GameState, x: number, y: number): PlacedTile | nul
 }
 
 /**
- * Every feature on the board (roads, cities, cloisters and fields) with its tiles, segments,
- * figures and whether it is complete, ordered by age (the feature holding the oldest segment first).
+ * Every feature on the board (roads, cities, cloisters, fields, and with the expansions gardens and
+ * rivers) with its tiles, segments, figures and whether it is complete, ordered by age (the feature
+ * holding the oldest segment first). A river is complete once the lake closes it.
  */
 export function features(input: GameState): BoardFeature[] {
   const { state, kernel: k } = checked(input);
@@ -32,7 +33,8 @@ export function features(input: GameState): BoardFeature[] {
   });
   return roots.map((r): BoardFeature => {
     const kind = k.kindOf(r);
-    const open = kind === K_CLOISTER ? 8 - k.neighbours(k.segmentTile(r)) : kind === K_FIELD ? 0 : k.openOf(r);
+    const centre = kind === K_CLOISTER || kind === K_GARDEN;
+    const open = centre ? 8 - k.neighbours(k.segmentTile(r)) : kind === K_FIELD ? 0 : k.openOf(r);
     return {
       id: k.featureId(r),
       kind: FEATURE_KIND_NAMES[kind] as FeatureKind,

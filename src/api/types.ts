@@ -229,7 +229,7 @@ export interface BoardFeature {
   /** Each segment of the feature: its tile and canonical spot. */
   readonly segments: readonly { readonly x: number; readonly y: number; readonly at: Spot }[];
   readonly complete: boolean;
-  /** Roads and cities: edges still open. Cloisters: empty cells around it. Fields: 0. */
+  /** Roads, cities and rivers: edges still open. Cloisters and gardens: empty cells around them. Fields: 0. */
   readonly open: number;
   readonly pennants: number;
   readonly meeples: readonly MeepleOnBoard[];

@@ -126,3 +126,41 @@ describe('mctsBot options', () => {
     expect(validateMove(s, mctsBot(s, { iterations: 50, candidates: Number.POSITIVE_INFINITY }))).toBeNull();
   });
 });
+
+describe('bots play the expansions (The River and The Abbot)', () => {
+  const OPTIONS = { players: 3, seed: 'bots-expansions', expansions: ['river', 'abbot'] as const };
+
+  /** Positions of a seeded River + Abbot game: during the river, just after it, mid-game, the last turn. */
+  function expansionPositions(): GameState[] {
+    const { states } = playSeeded({ ...OPTIONS, expansions: [...OPTIONS.expansions] }, 5);
+    return [states[0], states[6], states[30], states[states.length - 2]] as GameState[];
+  }
+
+  it.each(BOTS)('%s returns a legal move in River + Abbot positions, blind to the draw order', (_, bot) => {
+    for (const s of expansionPositions()) {
+      const move = bot(s, { seed: 11 });
+      expect(validateMove(s, move)).toBeNull();
+      expect(bot(reordered(s), { seed: 11 })).toEqual(move);
+    }
+  });
+
+  it('greedyBot plays whole River + Abbot games legally, and deploys and takes back abbots', () => {
+    let abbots = 0;
+    let recalls = 0;
+    for (let g = 0; g < 3; g++) {
+      let s = createGame({ ...OPTIONS, expansions: [...OPTIONS.expansions], seed: `greedy-exp:${g}` });
+      while (s.status === 'playing') {
+        const move = greedyBot(s, { seed: s.turn });
+        expect(validateMove(s, move)).toBeNull();
+        if (move.meeple?.kind === 'abbot') abbots++;
+        if (move.recall === 'abbot') recalls++;
+        s = applyMove(s, move);
+      }
+      expect(s.placements[0]?.tile).toBe('RV-spring');
+    }
+    // The estimate prices an abbot in hand at 1.5 and one on the board at 0.8 × (1 + neighbours):
+    // a greedy player puts it out on the first cloister or garden, and takes it back when that pays.
+    expect(abbots).toBeGreaterThan(0);
+    expect(recalls).toBeGreaterThan(0);
+  });
+});
