@@ -105,3 +105,73 @@ export function rejection(state: GameState, move: Move): IllegalMoveError | null
   if (thrown.code !== reported.code) throw new Error(`validateMove reported ${reported.code} but applyMove threw ${thrown.code}`);
   return reported;
 }
+
+/**
+ * What a step of an expansion scenario does after placing its tile: deploy a follower on a spot,
+ * deploy the abbot (`'abbot:C'` on a cloister, `'abbot:G'` on a garden), or take the abbot back.
+ */
+export type Act = Spot | 'abbot:C' | 'abbot:G' | 'recall';
+
+/** A step of an expansion scenario: `[tile, x, y, rotation, act?]`. */
+export type XStep = readonly [tile: string, x: number, y: number, rotation: Rotation, act?: Act];
+
+/** The move an expansion step stands for (followers, the abbot and the abbot's recall). */
+export function moveOfX(step: XStep): Move {
+  const [tile, x, y, rotation, act] = step;
+  if (act === undefined) return { tile, x, y, rotation };
+  if (act === 'recall') return { tile, x, y, rotation, recall: 'abbot' };
+  if (act === 'abbot:C' || act === 'abbot:G') return { tile, x, y, rotation, meeple: { at: act === 'abbot:C' ? 'C' : 'G', kind: 'abbot' } };
+  return { tile, x, y, rotation, meeple: { at: act } };
+}
+
+/** {@link scenario} for expansion steps: plays them from a new game and returns every state. */
+export function scenarioX(steps: readonly XStep[], extra: Extra = {}, moreTiles: readonly string[] = []): GameState[] {
+  let state = newGame([...steps.map((s) => s[0]), ...moreTiles], extra);
+  const states = [state];
+  for (const step of steps) {
+    state = applyMove(state, moveOfX(step));
+    states.push(state);
+  }
+  return states;
+}
+
+/** The abbots in each player's supply. */
+export const abbots = (s: GameState): number[] => s.players.map((p) => p.abbots);
+
+/**
+ * A whole river, spring to lake, used by several scenarios (11 steps, A plays the even ones):
+ *
+ *   step  tile              cell   rot  river            turn
+ *   0  A  RV-city-road      (1,0)  0    W→E              straight
+ *   1  B  RV-straight       (2,0)  0    W→E              straight
+ *   2  A  RV-cities         (3,0)  0    W→E              straight
+ *   3  B  RV-cloister-road  (4,0)  0    W→E              straight
+ *   4  A  RV-curve          (5,0)  0    W→S (river S,W)  right
+ *   5  B  RV-straight       (5,1)  90   N→S              straight
+ *   6  A  RV-curve          (5,2)  180  N→E (river N,E)  left
+ *   7  B  RV-city-curve     (6,2)  90   W→S (river S,W; city N,E)  right
+ *   8  A  RV-road-curve     (6,3)  180  N→E (river N,E; road S,W)  left
+ *   9  B  RV-bridge         (7,3)  90   W→E (road N,S)   straight
+ *  10  A  RV-lake           (8,3)  0    W (end)
+ *
+ * No two consecutive turns go the same way, and apart from consecutive river tiles no two tiles
+ * touch, so every edge matches. Nothing is completed (every city and road runs into an empty cell).
+ * `acts` gives step i a meeple (or, with The Abbot, an abbot or a recall); `secondCurve` may be
+ * 'RV-curve-garden' (The Abbot's garden copy) for step 6.
+ */
+export function riverSteps(acts: Partial<Record<number, Act>> = {}, secondCurve = 'RV-curve'): XStep[] {
+  const steps: XStep[] = [
+    ['RV-city-road', 1, 0, 0],
+    ['RV-straight', 2, 0, 0],
+    ['RV-cities', 3, 0, 0],
+    ['RV-cloister-road', 4, 0, 0],
+    ['RV-curve', 5, 0, 0],
+    ['RV-straight', 5, 1, 90],
+    [secondCurve, 5, 2, 180],
+    ['RV-city-curve', 6, 2, 90],
+    ['RV-road-curve', 6, 3, 180],
+    ['RV-bridge', 7, 3, 90],
+    ['RV-lake', 8, 3, 0],
+  ];
+  return steps.map((s, i) => (acts[i] === undefined ? s : ([s[0], s[1], s[2], s[3], acts[i]] as XStep)));
+}

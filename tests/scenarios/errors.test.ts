@@ -5,8 +5,8 @@
  * the named spot of the tile just placed and a follower in supply.
  */
 import { describe, expect, it } from 'vitest';
-import { applyMove, IllegalMoveError } from '../../src/index.js';
-import { last, newGame, rejection, scenario } from './board.js';
+import { applyMove, IllegalMoveError, type Move } from '../../src/index.js';
+import { last, newGame, rejection, scenario, scenarioX } from './board.js';
 
 describe('Placement errors', () => {
   it("reference README §1.2 (every touching edge pair must match): 'edge-mismatch' names the edge and both kinds", () => {
@@ -89,5 +89,43 @@ describe('Placement errors', () => {
     expect(s.turn).toBe(0);
     expect(s.placements).toHaveLength(1);
     expect(s.currentTile).toBe('U');
+  });
+
+  it("rules-facts §f: a river tile away from the river's open end is 'river-not-continued'; a second same-way turn is 'river-u-turn'", () => {
+    // t0 A: RV-curve (1,0) turned 90 (river W,N): a left turn; the open end is (1,-1).
+    const s = last(scenario([['RV-curve', 1, 0, 90]], { expansions: ['river'] }, ['RV-curve']));
+    // (2,0) turned 180 (river N,E): its west edge, the only one touching a tile, is a field against
+    // the curve's east field: every edge matches, but the river would not continue.
+    expect(rejection(s, { tile: 'RV-curve', x: 2, y: 0, rotation: 180 })?.code).toBe('river-not-continued');
+    // At the open end turned 0 (river S,W): a second left turn in a row.
+    expect(rejection(s, { tile: 'RV-curve', x: 1, y: -1, rotation: 0 })?.code).toBe('river-u-turn');
+  });
+
+  it("rules-facts §f, §g: 'figure-not-allowed' for a meeple on a river, a follower on a garden, an abbot elsewhere than a cloister or garden or without The Abbot", () => {
+    const river = newGame(['RV-straight'], { expansions: ['river'] });
+    expect(rejection(river, { tile: 'RV-straight', x: 1, y: 0, rotation: 0, meeple: { at: 'E' } })?.code).toBe('figure-not-allowed');
+    const abbot = newGame(['U-garden'], { expansions: ['abbot'] });
+    expect(rejection(abbot, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G' } })?.code).toBe('figure-not-allowed');
+    expect(rejection(abbot, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'E', kind: 'abbot' } })?.code).toBe('figure-not-allowed');
+    // U-garden has a garden, but B (no garden) does not: 'no-feature-at-spot' for G.
+    const base = newGame(['B']);
+    expect(rejection(base, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } })?.code).toBe('figure-not-allowed');
+    expect(rejection(base, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'G' } })?.code).toBe('no-feature-at-spot');
+  });
+
+  it("rules-facts §g: 'no-meeples-left' for a second abbot, 'nothing-to-recall' without an abbot on the board, 'deploy-and-recall' for both", () => {
+    const s0 = newGame(['B', 'U', 'B'], { expansions: ['abbot'] });
+    expect(rejection(s0, { tile: 'B', x: 0, y: 1, rotation: 0, recall: 'abbot' })?.code).toBe('nothing-to-recall');
+    // t0 A: B at (0,1) with the abbot.  t1 B: U (1,0).  t2 A: B at (1,-1) (touches only U's north field).
+    const s = last(scenarioX([['B', 0, 1, 0, 'abbot:C'], ['U', 1, 0, 0]], { expansions: ['abbot'] }, ['B']));
+    expect(rejection(s, { tile: 'B', x: 1, y: -1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } })?.code).toBe('no-meeples-left');
+    expect(rejection(s, { tile: 'B', x: 1, y: -1, rotation: 0, meeple: { at: 'C' }, recall: 'abbot' })?.code).toBe('deploy-and-recall');
+    expect(rejection(s, { tile: 'B', x: 1, y: -1, rotation: 0, recall: 'abbot' })).toBeNull();
+  });
+
+  it("a recall other than 'abbot' and a meeple kind other than follower or abbot are 'malformed-move'", () => {
+    const s = newGame(['B'], { expansions: ['abbot'] });
+    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, recall: 'monk' } as unknown as Move)?.code).toBe('malformed-move');
+    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'builder' } } as unknown as Move)?.code).toBe('malformed-move');
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TILE_SETS, TILES, tileDefinition, type TileDef } from 'carcassonne-engine';
+import { createGame, TILE_SETS, TILES, tileDefinition, type TileDef, type TileSetName } from 'carcassonne-engine';
 import { engineId, loadReference, type RefSet, type RefTile } from '../support/reference-data';
+import { GARDEN_TILES, RIVER_GARDEN_TILES, RIVER_TILES } from '../../src/tiles/river.js';
+import { gameTiles, type ExpansionName, type RiverStartTile } from '../../src/tiles/setup.js';
 
 // Our tile tables are typed in by hand; these tests hold them against ../shared/reference, tile by
 // tile, and against the published checksums of its README (§3).
@@ -21,15 +23,20 @@ function ours(t: TileDef): string {
         return 'cloister';
       case 'field':
         return `field ${[...f.halfEdges].sort().join(',')} [${f.cities.map(cityKey).sort().join('|')}]`;
+      case 'river':
+        return `river ${[...f.edges].sort().join('')}`;
+      case 'garden':
+        return 'garden';
     }
   });
   return `${t.edges.join(',')} / ${feats.sort().join('; ')}`;
 }
 
-function theirs(t: RefTile): string {
+/** The reference tile as {@link ours} writes it; its garden (printed on some copies only) is left out unless `garden`. */
+function theirs(t: RefTile, garden = false): string {
   const byId = new Map(t.features.map((f) => [f.id, f]));
   const feats = t.features
-    .filter((f) => f.type !== 'garden')
+    .filter((f) => garden || f.type !== 'garden')
     .map((f) => {
       switch (f.type) {
         case 'road':
@@ -38,6 +45,10 @@ function theirs(t: RefTile): string {
           return `city ${[...(f.edges ?? [])].sort().join('')} p${f.pennants ?? 0}`;
         case 'cloister':
           return 'cloister';
+        case 'river':
+          return `river ${[...(f.edges ?? [])].sort().join('')}`;
+        case 'garden':
+          return 'garden';
         case 'field':
           return `field ${[...(f.halfEdges ?? [])].sort().join(',')} [${(f.adjacentCities ?? [])
             .map((c) => [...(byId.get(c)?.edges ?? [])].sort().join(''))
@@ -80,12 +91,12 @@ describe('print-and-play demo against ../shared/reference/pnp-demo-c2.json (prim
   checkSet('pnp-demo', loadReference('pnp-demo-c2.json'));
 });
 
-/** Checksums over a set, computed from our tables: the quantities README §3 publishes. */
-function checksums(name: 'base' | 'pnp-demo') {
-  const set = TILE_SETS[name];
-  const c = { tiles: 0, pennants: 0, cloisters: 0, field: 0, road: 0, city: 0, citySeg: 0, roadSeg: 0, fieldSeg: 0, roadEnds: 0, withCity: 0, withRoad: 0, roadOnly: 0 };
+/** Checksums over a set (or any list of tile counts), computed from our tables: the quantities README §3 publishes. */
+function checksums(name: 'base' | 'pnp-demo' | readonly (readonly [string, number])[]) {
+  const counts = typeof name === 'string' ? TILE_SETS[name].counts : name;
+  const c = { tiles: 0, pennants: 0, cloisters: 0, field: 0, road: 0, city: 0, river: 0, citySeg: 0, roadSeg: 0, fieldSeg: 0, roadEnds: 0, withCity: 0, withRoad: 0, roadOnly: 0 };
   const pairs: Record<string, number> = {};
-  for (const [id, n] of set.counts) {
+  for (const [id, n] of counts) {
     const t = TILES[id] as TileDef;
     c.tiles += n;
     for (const e of t.edges) c[e] += n;
@@ -118,7 +129,7 @@ describe('tile-set checksums published in ../shared/reference/README.md §3', ()
   it('base: 72 tiles, 10 pennants, 6 cloisters, edges 115/94/79 and the Gatliff pair statistics', () => {
     const { c, pairs } = checksums('base');
     expect(c).toEqual({
-      tiles: 72, pennants: 10, cloisters: 6, field: 115, road: 94, city: 79,
+      tiles: 72, pennants: 10, cloisters: 6, field: 115, road: 94, city: 79, river: 0,
       citySeg: 49, roadSeg: 62, fieldSeg: 126, roadEnds: 30, withCity: 44, withRoad: 45, roadOnly: 22,
     });
     expect(pairs).toEqual({ 'F-F': 46, 'F-R': 38, 'R-F': 38, 'R-R': 38, 'C-F': 31, 'F-C': 31, 'C-C': 30, 'C-R': 18, 'R-C': 18 });
@@ -142,5 +153,131 @@ describe('tile-set checksums published in ../shared/reference/README.md §3', ()
       expect(v90?.edges.E).toBe(v0?.edges.N);
       expect(v90?.edges.S).toBe(v0?.edges.E);
     }
+  });
+});
+
+describe('The River against ../shared/reference/river.json', () => {
+  const ref = loadReference('river.json');
+  const counts = new Map(RIVER_TILES.map(([t, n]) => [t.id, n]));
+
+  it('12 tiles of 10 types, the spring as start tile', () => {
+    expect(ref.totalTiles).toBe(12);
+    expect(RIVER_TILES.reduce((a, [, n]) => a + n, 0)).toBe(12);
+    expect(RIVER_TILES.length).toBe(10);
+    expect(gameTiles({ tileSet: 'base', expansions: ['river'], riverStartTile: 'removed', gardens: true }).startTile).toBe('RV-spring');
+  });
+
+  it('matches the reference tile by tile: count, edges, river, features, field halves and bordering cities', () => {
+    expect([...counts.keys()].sort()).toEqual(ref.tiles.map((t) => t.id).sort());
+    for (const rt of ref.tiles) {
+      const def = TILES[rt.id];
+      expect(def, `tile ${rt.id}`).toBeDefined();
+      expect(counts.get(rt.id), `count of ${rt.id}`).toBe(rt.count);
+      // Our RV-curve is the copy without a garden; the garden copy is checked below.
+      expect(ours(def as TileDef), `tile ${rt.id}`).toBe(theirs(rt));
+    }
+  });
+
+  it('README §3 river.json checksums: 22 river edges, edges field/road/city 15/6/5, segments 4/4/28, 1 cloister, 0 pennants, 3 tiles with a city, 4 with a road', () => {
+    const { c } = checksums(RIVER_TILES.map(([t, n]) => [t.id, n] as const));
+    // 22 river edges = 10 course tiles × 2 + spring 1 + lake 1; 15 + 6 + 5 + 22 = 48 = 12 × 4.
+    expect(c).toMatchObject({ tiles: 12, river: 22, field: 15, road: 6, city: 5, citySeg: 4, roadSeg: 4, fieldSeg: 28, cloisters: 1, pennants: 0, withCity: 3, withRoad: 4 });
+    const ends = (n: number) => RIVER_TILES.filter(([t]) => t.features.some((f) => f.kind === 'river' && f.edges.length === n)).reduce((a, [, k]) => a + k, 0);
+    // Spring and lake: the two tiles whose river has one end; every other tile carries the river through.
+    expect(ends(1)).toBe(2);
+    expect(ends(2)).toBe(10);
+  });
+});
+
+describe('Garden copies (The Abbot) against the gardens of base.json and river.json', () => {
+  const base = loadReference('base.json');
+  const river = loadReference('river.json');
+  const withGardenIn = (ref: RefSet) => ref.tiles.filter((t) => t.features.some((f) => f.type === 'garden')).map((t) => t.id).sort();
+
+  it('the tiles with a garden are the reference ones: E, H, I, M, N, R, U, V and the river curve, one copy each', () => {
+    expect([...GARDEN_TILES].sort()).toEqual(withGardenIn(base));
+    expect(withGardenIn(base)).toEqual(['E', 'H', 'I', 'M', 'N', 'R', 'U', 'V']);
+    expect([...RIVER_GARDEN_TILES]).toEqual(withGardenIn(river));
+    for (const t of [...base.tiles, ...river.tiles]) {
+      for (const f of t.features) if (f.type === 'garden') expect((f as { presentOnCopies?: number }).presentOnCopies, t.id).toBe(1);
+    }
+  });
+
+  it('each garden copy is its tile plus a garden: same edges and features, one garden feature added last', () => {
+    for (const id of [...GARDEN_TILES, ...RIVER_GARDEN_TILES]) {
+      const plain = TILES[id] as TileDef;
+      const g = TILES[`${id}-garden`] as TileDef;
+      expect(g, `${id}-garden`).toBeDefined();
+      expect(g.edges).toEqual(plain.edges);
+      expect(g.features).toEqual([...plain.features, { kind: 'garden' }]);
+      expect(tileDefinition(`${id}-garden`, 90)?.features.at(-1)).toMatchObject({ kind: 'garden', spot: 'G', spots: ['G'] });
+    }
+    // The garden copies hold the reference's garden tile by tile (the garden does not split fields).
+    for (const rt of [...base.tiles, ...river.tiles]) {
+      if (!rt.features.some((f) => f.type === 'garden')) continue;
+      expect(ours(TILES[`${rt.id}-garden`] as TileDef), `${rt.id}-garden`).toBe(theirs(rt, true));
+    }
+  });
+});
+
+describe('Composed tile sets: every combination of expansions, riverStartTile and gardens', () => {
+  type Row = { tileSet: TileSetName; expansions: ExpansionName[]; start: RiverStartTile; gardens: boolean; tiles: number; types: number; gardenTiles: number; d: number; startTile: string };
+  const rows: Row[] = [];
+  // Derived by hand. Base: 72 tiles of 24 types, D × 4 (one is the base start tile). PnP demo: 48
+  // tiles of 22 types, D × 4. River: 12 tiles of 10 types. 'removed' takes one D out of the game;
+  // 'shuffled' and 'first-land' keep it. A garden copy replaces one copy of its tile, so the total
+  // stays and each garden tile adds a type (every such tile has 2 or more copies): 8 base types
+  // (E5, H3, I2, M2, N3, R3, U8, V9; none in the PnP demo) and 1 river type (RV-curve × 2).
+  for (const tileSet of ['base', 'pnp-demo'] as const) {
+    const land = tileSet === 'base' ? { tiles: 72, types: 24, gardens: 8 } : { tiles: 48, types: 22, gardens: 0 };
+    for (const river of [false, true]) {
+      for (const abbot of [false, true]) {
+        for (const start of ['removed', 'shuffled', 'first-land'] as const) {
+          for (const gardens of [true, false]) {
+            const g = abbot && gardens;
+            const expansions: ExpansionName[] = [...(river ? ['river' as const] : []), ...(abbot ? ['abbot' as const] : [])];
+            rows.push({
+              tileSet,
+              expansions,
+              start,
+              gardens,
+              // e.g. base + river + 'removed' = 72 - 1 + 12 = 83; base + river + 'shuffled' = 84;
+              // pnp-demo + river + 'removed' = 48 - 1 + 12 = 59.
+              tiles: land.tiles + (river ? 12 - (start === 'removed' ? 1 : 0) : 0),
+              types: land.types + (river ? 10 : 0) + (g ? land.gardens + (river ? 1 : 0) : 0),
+              gardenTiles: g ? land.gardens + (river ? 1 : 0) : 0,
+              d: river && start === 'removed' ? 3 : 4,
+              startTile: river ? 'RV-spring' : 'D',
+            });
+          }
+        }
+      }
+    }
+  }
+
+  it.each(rows.map((r) => [`${r.tileSet} + [${r.expansions.join(', ')}] riverStartTile ${r.start}, gardens ${r.gardens}: ${r.tiles} tiles of ${r.types} types`, r] as const))('%s', (_, r) => {
+    const set = gameTiles({ tileSet: r.tileSet, expansions: r.expansions, riverStartTile: r.start, gardens: r.gardens });
+    const total = set.counts.reduce((a, [, n]) => a + n, 0);
+    expect(total).toBe(r.tiles);
+    expect(set.counts.length).toBe(r.types);
+    expect(set.startTile).toBe(r.startTile);
+    expect(set.counts.filter(([id]) => id.endsWith('-garden')).reduce((a, [, n]) => a + n, 0)).toBe(r.gardenTiles);
+    expect(new Map(set.counts).get('D')).toBe(r.d);
+    expect(set.firstLand).toBe(r.expansions.includes('river') && r.start === 'first-land' ? 'D' : undefined);
+    // Every id is a known tile, listed once.
+    expect(new Set(set.counts.map(([id]) => id)).size).toBe(set.counts.length);
+    for (const [id] of set.counts) expect(TILES[id], id).toBeDefined();
+    // A game deals all of them but the start tile's copy.
+    const game = createGame({ players: 2, seed: 3, tileSet: r.tileSet, expansions: r.expansions, rules: { riverStartTile: r.start, gardens: r.gardens } });
+    expect(1 + game.tilesLeft.length + game.placements.length).toBe(r.tiles);
+  });
+
+  it('README §3 checksums of the combined base game with The River and gardens (removed): 83 tiles, 22 river edges, 7 cloisters, 9 gardens', () => {
+    const { c } = checksums(gameTiles({ tileSet: 'base', expansions: ['river', 'abbot'], riverStartTile: 'removed', gardens: true }).counts);
+    // Base 115/94/79 edges minus one D (field S; road E, W; city N) plus the river's 15/6/5/22.
+    expect(c).toMatchObject({ tiles: 83, field: 115 - 1 + 15, road: 94 - 2 + 6, city: 79 - 1 + 5, river: 22, cloisters: 7, pennants: 10 });
+    const set = gameTiles({ tileSet: 'base', expansions: ['river', 'abbot'], riverStartTile: 'removed', gardens: true });
+    const gardens = set.counts.reduce((a, [id, n]) => a + n * (TILES[id] as TileDef).features.filter((f) => f.kind === 'garden').length, 0);
+    expect(gardens).toBe(9);
   });
 });
