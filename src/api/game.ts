@@ -1,11 +1,13 @@
 import { castDraft, type Draft, Immer, freeze } from 'immer';
 import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
-import { EDGE_NAMES, isRotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
+import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
+import { moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
 import { isRecord, show } from '../core/guards.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import {
   FIGURE_ABBOT,
   FIGURE_FOLLOWER,
+  FIGURE_NAMES,
   Kernel,
   PLACE_MISMATCH,
   PLACE_NOT_ADJACENT,
@@ -23,6 +25,7 @@ import type {
   FinalScore,
   GameEvent,
   GameState,
+  MeepleKind,
   PlayerState,
   Move,
   PlacedTile,
@@ -313,32 +316,29 @@ export function legalPlacements(state: GameState): TilePlacement[] {
 export function legalMoves(state: GameState): Move[] {
   const k = checked(state).kernel;
   if (k.finished) return [];
-  const T = k.tables;
-  const t = k.currentType;
-  const tile = T.ids[t] as string;
-  const player = k.current;
-  const followers = k.inSupply(player, FIGURE_FOLLOWER) > 0;
-  const abbotInPlay = k.rules.abbot;
-  const abbot = abbotInPlay && k.inSupply(player, FIGURE_ABBOT) > 0 && (T.centre[t] as number) >= 0 && (T.abbotSpots[t] as number) !== 0;
-  const recall = abbotInPlay && k.abbotOf(player) >= 0;
-  const nf = T.nFeat[t] as number;
-  const out: Move[] = [];
-  for (const p of legalPlacements(state)) {
-    const place = { tile, x: p.x, y: p.y, rotation: p.rotation };
-    out.push(place);
-    const q = p.rotation / 90;
-    const spotOf = (f: number) => SPOTS[T.featSpot[(t * 4 + q) * MAXF + f] as number] as Spot;
-    if (followers) {
-      const free = k.freeFeatures(t, q, p.x, p.y) & (T.followerSpots[t] as number);
-      const spots: Spot[] = [];
-      for (let f = 0; f < nf; f++) if (free & (1 << f)) spots.push(spotOf(f));
-      spots.sort((a, b) => spotIndex(a) - spotIndex(b));
-      for (const at of spots) out.push({ ...place, meeple: { at, kind: 'follower' } });
-    }
-    if (abbot) out.push({ ...place, meeple: { at: spotOf(T.centre[t] as number), kind: 'abbot' } });
-    if (recall) out.push({ ...place, recall: 'abbot' });
-  }
-  return out;
+  if (moveBuffer.length < k.maxMoves) moveBuffer = new Int32Array(k.maxMoves);
+  const codes = Array.from(moveBuffer.subarray(0, k.legalMoveCodes(moveBuffer)));
+  const tile = k.tables.ids[k.currentType] as string;
+  return codes.sort((a, b) => moveOrder(a) - moveOrder(b)).map((code) => moveOfCode(code, tile));
+}
+
+// The kernel writes the legal moves as codes (one generator for both paths); sorted and decoded here.
+let moveBuffer = new Int32Array(0);
+
+/** Sort key of a move code: y, x, rotation, then plain, followers by spot, abbot, recall. */
+function moveOrder(code: number): number {
+  const kind = moveRecalls(code) ? 3 : moveSpot(code) < 0 ? 0 : moveFigure(code) === FIGURE_ABBOT ? 2 : 1;
+  return ((((moveY(code) + 128) * 256 + moveX(code) + 128) * 4 + moveQ(code)) * 4 + kind) * 16 + moveSpot(code) + 1;
+}
+
+/** The move object of a well-formed move code (see `core/move-code.ts`). */
+export function moveOfCode(code: number, tile?: string): Move {
+  const place = { x: moveX(code), y: moveY(code), rotation: (moveQ(code) * 90) as Rotation };
+  const base = tile === undefined ? place : { tile, ...place };
+  if (moveRecalls(code)) return { ...base, recall: 'abbot' };
+  const si = moveSpot(code);
+  if (si < 0) return base;
+  return { ...base, meeple: { at: SPOTS[si] as Spot, kind: FIGURE_NAMES[moveFigure(code)] as MeepleKind } };
 }
 
 /**

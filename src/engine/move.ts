@@ -1,26 +1,24 @@
 import { IllegalMoveError } from '../core/errors.js';
-import { SPOTS, type Rotation, type Spot, spotIndex } from '../core/geometry.js';
+import { SPOTS, spotIndex } from '../core/geometry.js';
 import {
   MOVE_CODE_LIMIT,
   MOVE_COORD_MAX,
   MOVE_COORD_MIN,
   MOVE_RECALL,
   moveFigure,
-  moveQ,
   moveRecalls,
   moveSpot,
-  moveX,
-  moveY,
   packMove,
 } from '../core/move-code.js';
 import { FIGURE_ABBOT, FIGURE_FOLLOWER, FIGURE_NAMES } from '../kernel/kernel.js';
-import { shapeError } from '../api/game.js';
+import { moveOfCode, shapeError } from '../api/game.js';
 import type { MeepleKind, Move, TileId } from '../api/types.js';
 
 /**
  * A move as a small non-negative integer: where the tile goes, its rotation, and the figure
- * deployed (if any) with its spot, or taking the abbot back. {@link encodeMove} and {@link decodeMove} convert between codes
- * and the pure API's {@link Move} objects; the layout is in `docs/engine.md` and `core/move-code.ts`.
+ * deployed (if any) with its spot, or taking the abbot back. {@link encodeMove} and
+ * {@link decodeMove} convert between codes and the pure API's {@link Move} objects; the layout is
+ * in `docs/engine.md` and `core/move-code.ts`.
  */
 export type MoveCode = number;
 
@@ -56,8 +54,5 @@ export function decodeMove(code: MoveCode, tile?: TileId): Move {
   if (si >= SPOTS.length || figure === undefined || (recall && (si >= 0 || moveFigure(code) !== 0)) || (si < 0 && moveFigure(code) !== 0)) {
     throw new IllegalMoveError('malformed-move', `${code} is not a move code`);
   }
-  const place = { x: moveX(code), y: moveY(code), rotation: (moveQ(code) * 90) as Rotation };
-  const base = tile === undefined ? place : { tile, ...place };
-  if (recall) return { ...base, recall: 'abbot' };
-  return si < 0 ? base : { ...base, meeple: { at: SPOTS[si] as Spot, kind: figure } };
+  return moveOfCode(code, tile);
 }
