@@ -29,6 +29,10 @@ const GAMES = [
   { options: { players: 5, seed: 77, edition: 'current', rules: { farmers: 'none', smallCity: 2 } }, playout: 55, deepest: 3 },
   { options: { players: 2, seed: 'demo', tileSet: 'pnp-demo', edition: 'first', rules: { farmers: 'city-4' } }, playout: 2, deepest: 4 },
   { options: { players: 3, seed: 6, tileSet: 'pnp-demo', edition: 'current', rules: { farmers: 'farm-3-once', smallCity: 4 } }, playout: 'pnp', deepest: 3 },
+  // The River and The Abbot (added after the base games, whose entries stay as they were).
+  { options: { players: 3, seed: 'river abbot', expansions: ['river', 'abbot'] }, playout: 'ra', deepest: 4 },
+  { options: { players: 4, seed: 404, edition: 'second', expansions: ['abbot'], rules: { gardens: false } }, playout: 'abbot', deepest: 3 },
+  { options: { players: 2, seed: 'first land', expansions: ['river'], rules: { riverStartTile: 'first-land' } }, playout: 12, deepest: 4 },
 ];
 
 /** perft at depths 1..deepest: [perft(1), perft(2), ...]. */
@@ -134,11 +138,12 @@ const text = `${pretty(fixture)}\n`;
 
 for (const { entry, playMs, perftMs } of results) {
   const o = entry.options;
-  const label = `${o.players}p ${o.tileSet ?? 'base'} ${o.edition ?? 'current'} ${o.rules?.farmers ?? 'default'} seed ${JSON.stringify(o.seed)}`;
+  const extras = [...(o.expansions ?? []), ...(o.rules?.riverStartTile ? [o.rules.riverStartTile] : []), ...(o.rules?.gardens === false ? ['no gardens'] : [])];
+  const label = `${o.players}p ${o.tileSet ?? 'base'} ${o.edition ?? 'current'} ${o.rules?.farmers ?? 'default'}${extras.map((x) => ` +${x}`).join('')} seed ${JSON.stringify(o.seed)}`;
   const sum = entry.legalMoveCounts.reduce((a, b) => a + b, 0);
   const pf = entry.perft.map((p) => `@${p.turn}: ${p.counts.join('/')}`).join('  ');
   console.log(
-    `${label.padEnd(44)} ${String(entry.turns).padStart(3)} turns, ${String(sum).padStart(5)} moves seen, ` +
+    `${label.padEnd(60)} ${String(entry.turns).padStart(3)} turns, ${String(sum).padStart(5)} moves seen, ` +
       `scores ${entry.scores.join('-')}  perft ${pf}  (${playMs.toFixed(0)} + ${perftMs.toFixed(0)} ms)`,
   );
 }

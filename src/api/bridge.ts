@@ -3,7 +3,19 @@ import { type Problem, StateError, type StateErrorCode } from '../core/errors.js
 import { isRotation, SPOTS, spotIndex } from '../core/geometry.js';
 import { isInt, isRecord, show } from '../core/guards.js';
 import { farmerRules } from '../kernel/farmers.js';
-import { FIGURE_ABBOT, FIGURE_FOLLOWER, Kernel, type KernelRules, MissingFarmerRule, PLACE_OK } from '../kernel/kernel.js';
+import {
+  FIGURE_ABBOT,
+  FIGURE_FOLLOWER,
+  Kernel,
+  type KernelRules,
+  MissingFarmerRule,
+  PLACE_MISMATCH,
+  PLACE_NOT_ADJACENT,
+  PLACE_OCCUPIED,
+  PLACE_OK,
+  PLACE_RIVER_DETACHED,
+  PLACE_RIVER_U_TURN,
+} from '../kernel/kernel.js';
 import { DRAW_LAND, FEATURE_KIND_NAMES, K_CLOISTER, K_FIELD, K_GARDEN, MAXF, tablesFor } from '../kernel/tables.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
 import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
@@ -311,13 +323,18 @@ export function rebuild(state: GameState): Kernel {
     throw fail(`placements must start with the start tile ${tables.set.startTile} at (0,0), rotation 0, placed by nobody`);
   }
   take(first.tile, 'placements[0]');
+  // The Abbot: whether each player's abbot was deployed and not taken back since, and the last turn
+  // it was taken back (a recall needs the abbot on the board; an abbot on the board, no later recall).
+  const abbotOut = new Array<boolean>(players.length).fill(false);
+  const lastRecall = new Array<number>(players.length).fill(-1);
   for (let i = 1; i < placements.length; i++) {
     const p = placements[i];
     if (!isRecord(p) || !isInt(p.x) || !isInt(p.y) || !isRotation(p.rotation)) throw fail(`placements[${i}] is not a tile placement`);
     const t = take(p.tile, `placements[${i}]`);
     const q = p.rotation / 90;
-    if (k.checkPlacement(t, q, p.x, p.y) !== PLACE_OK) {
-      throw fail(`placements[${i}]: tile ${String(p.tile)} cannot lie at (${p.x}, ${p.y}) turned ${p.rotation}°`);
+    const placed = k.checkPlacement(t, q, p.x, p.y);
+    if (placed !== PLACE_OK) {
+      throw fail(`placements[${i}]: tile ${String(p.tile)} cannot lie at (${p.x}, ${p.y}) turned ${p.rotation}°: ${placementProblem(placed)}`);
     }
     if (p.player !== (i - 1) % players.length) note(`placements[${i}] was placed by player ${show(p.player)}, out of turn`);
     if (p.meeple !== null) {
@@ -336,6 +353,12 @@ export function rebuild(state: GameState): Kernel {
     if (!(p.recall === null || (p.recall === 'abbot' && abbot && p.meeple === null))) {
       throw fail(`placements[${i}].recall must be null, or 'abbot' with The Abbot in play and no meeple deployed`);
     }
+    const mover = (i - 1) % players.length;
+    if (p.recall === 'abbot') {
+      if (!abbotOut[mover]) note(`placements[${i}] takes player ${mover}'s abbot back, but it is not on the board (not deployed since it was last taken back)`);
+      abbotOut[mover] = false;
+      lastRecall[mover] = i;
+    } else if (isRecord(p.meeple) && p.meeple.kind === 'abbot') abbotOut[mover] = true;
     k.placeTile(t, q, p.x, p.y);
   }
   if (s.turn !== placements.length - 1) note(`turn is ${s.turn}, but ${placements.length - 1} tiles were placed after the start tile`);
@@ -373,6 +396,8 @@ export function rebuild(state: GameState): Kernel {
     const deployed = placed.meeple as Record<string, unknown> | null;
     if (placed.player !== m.owner || deployed === null || deployed.at !== m.at || deployed.kind !== m.kind) {
       note(`meeples[${i}] at (${m.x}, ${m.y}) was not deployed there by player ${m.owner} (see placements)`);
+    } else if (figure === FIGURE_ABBOT && (lastRecall[m.owner] as number) > p) {
+      note(`meeples[${i}]: player ${m.owner}'s abbot was taken back at placements[${lastRecall[m.owner]}], after it was deployed at placements[${p}]`);
     }
     const r = k.find(k.segmentOf(p, local));
     if (s.status === 'playing' && k.kindOf(r) !== K_FIELD && isComplete(k, r)) {
@@ -433,6 +458,16 @@ export function rebuild(state: GameState): Kernel {
     (!finished && drawnLand(k.currentType));
   if (problems.length > 0) throw new StateError(problems);
   return k;
+}
+
+/** Why a placement is refused, from its `checkPlacement` code. */
+function placementProblem(code: number): string {
+  if (code >= PLACE_MISMATCH) return 'its edges do not match the neighbouring tiles';
+  if (code === PLACE_OCCUPIED) return 'the cell already holds a tile';
+  if (code === PLACE_NOT_ADJACENT) return 'it touches no tile placed before it';
+  if (code === PLACE_RIVER_DETACHED) return "a river tile must continue the river from the river's open end";
+  if (code === PLACE_RIVER_U_TURN) return 'the river may not turn the same way twice in a row';
+  return `refused (code ${code})`;
 }
 
 function isComplete(k: Kernel, r: number): boolean {

@@ -14,7 +14,7 @@ import {
   validateOptions,
   validateState,
 } from 'carcassonne-engine';
-import { playSeeded } from '../support/play';
+import { playAbbotHeavy, playSeeded } from '../support/play';
 
 const codeOf = (fn: () => unknown): string | null => {
   try {
@@ -148,5 +148,73 @@ describe('rule hooks', () => {
     const e = new StateError([{ code: 'invalid-state', message: 'a' }, { code: 'invalid-state', message: 'b' }]);
     expect(e.message).toBe('a; b');
     expect(e.code).toBe('invalid-state');
+  });
+});
+
+describe('The River and The Abbot: odd inputs give typed errors, never a crash', () => {
+  const game = playAbbotHeavy({ players: 2, seed: 'odd', expansions: ['river', 'abbot'] }, 11);
+  const withAbbot = game.states.find((s) => s.meeples.some((m) => m.kind === 'abbot')) as GameState;
+  const copy = (s: GameState) => JSON.parse(JSON.stringify(s)) as Record<string, any>;
+
+  it('options: expansions and their rules', () => {
+    for (const expansions of [['river', 'river'], ['abbot', 'inns'], 'river', [1], [null], {}, [['river']]]) {
+      expect(codeOf(() => createGame({ players: 2, seed: 1, expansions } as never)), JSON.stringify(expansions)).toBe('invalid-expansion');
+    }
+    for (const rules of [{ riverStartTile: 'kept' }, { riverStartTile: 1n }, { gardens: 'yes' }, { gardens: null }]) {
+      expect(codeOf(() => createGame({ players: 2, seed: 1, expansions: ['river', 'abbot'], rules } as never))).toBe('invalid-rule');
+    }
+    // Any order, recorded as river, abbot.
+    expect(createGame({ players: 2, seed: 1, expansions: ['abbot', 'river'] }).expansions).toEqual(['river', 'abbot']);
+  });
+
+  it('moves: figure kinds and recalls of the wrong shape', () => {
+    const s = withAbbot;
+    const m = legalMoves(s)[0] as unknown as Record<string, unknown>;
+    for (const bad of [
+      { ...m, recall: 'follower' },
+      { ...m, recall: true },
+      { ...m, recall: 1n },
+      { ...m, meeple: { at: 'G', kind: 'large' } },
+      { ...m, meeple: { at: 'G', kind: 1n } },
+      { ...m, meeple: { at: 'C', kind: 'abbot', extra: 1 } },
+    ]) {
+      expect(validateMove(s, bad as never)?.code, JSON.stringify(bad, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))).toBe('malformed-move');
+      expect(codeOf(() => applyMove(s, bad as never))).toBe('malformed-move');
+    }
+  });
+
+  it.each<[string, (s: any) => void]>([
+    ['abbots that are not a whole number', (s) => (s.players[0].abbots = 0.5)],
+    ['negative abbots', (s) => (s.players[0].abbots = -1)],
+    ['abbots as a string', (s) => (s.players[0].abbots = '1')],
+    ['no abbots field', (s) => delete s.players[0].abbots],
+    ['a recall of the wrong kind', (s) => (s.placements[1].recall = 'follower')],
+    ['a recall that is true', (s) => (s.placements[1].recall = true)],
+    ['no recall field', (s) => delete s.placements[1].recall],
+    ['a figure of an unknown kind', (s) => (s.meeples[0].kind = 'builder')],
+    ['an abbot deployed in a game without The Abbot', (s) => {
+      s.expansions = ['river'];
+      for (const p of s.players) p.abbots = 0;
+    }],
+    ['expansions that are not a list', (s) => (s.expansions = 'river,abbot')],
+    ['expansions holding a number', (s) => (s.expansions = [1])],
+    ['rules without riverStartTile', (s) => delete s.rules.riverStartTile],
+    ['rules without gardens', (s) => delete s.rules.gardens],
+    ['a river tile in a game without The River', (s) => (s.expansions = ['abbot'])],
+  ])('states: %s is invalid-state', (_, change) => {
+    const s = copy(withAbbot);
+    change(s);
+    expect(validateState(s)[0]?.code).toBe('invalid-state');
+    expect(codeOf(() => loadState(s))).toBe('invalid-state');
+    expect(codeOf(() => legalMoves(s as never))).toBe('invalid-state');
+  });
+
+  it('a raw parsed expansion state is never frozen, and plays like the original', () => {
+    const i = game.states.indexOf(withAbbot);
+    const raw = copy(withAbbot) as unknown as GameState;
+    expect(applyMove(raw, game.moves[i] as never)).toEqual(game.states[i + 1]);
+    expect(Object.isFrozen(raw)).toBe(false);
+    expect(legalMoves(raw)).toEqual(legalMoves(withAbbot));
+    expect(scoreFinal(raw)).toEqual(scoreFinal(withAbbot));
   });
 });

@@ -5,8 +5,19 @@ import { decodeMove, Engine, encodeMove, type MoveCode } from 'carcassonne-engin
 import { choices, gameOptions, play } from '../support/play';
 
 // The engine and the pure API, played in lock-step over random games (fast-check picks the
-// options and every move), must agree on everything at every turn.
+// options, The River and The Abbot included, and every move), must agree on everything at every turn.
 const RUNS = Number(process.env.ENGINE_RUNS ?? 30);
+
+/** What the random games exercised, to be sure the expansion moves were played at all. */
+const seen = { abbotDeploys: 0, recalls: 0, riverTiles: 0, gardens: 0 };
+function count(move: Move, tile: string): void {
+  if (move.meeple?.kind === 'abbot') {
+    seen.abbotDeploys++;
+    if (move.meeple.at === 'G') seen.gardens++;
+  }
+  if (move.recall === 'abbot') seen.recalls++;
+  if (tile.startsWith('RV-')) seen.riverTiles++;
+}
 
 const decodedSet = (codes: readonly number[]): string[] => codes.map((c) => JSON.stringify(decodeMove(c))).sort();
 const pureSet = (s: GameState): string[] =>
@@ -23,7 +34,10 @@ function expectSamePosition(e: Engine, s: GameState, where: string): void {
   expect(e.tilesLeft, where).toBe(s.tilesLeft.length);
   expect(e.players, where).toBe(s.players.length);
   expect(e.scores(), where).toEqual(s.players.map((p) => p.score));
-  s.players.forEach((p, i) => expect(e.meeples(i), `${where}, player ${i}`).toBe(p.meeples));
+  s.players.forEach((p, i) => {
+    expect(e.meeples(i), `${where}, player ${i}`).toBe(p.meeples);
+    expect(e.abbots(i), `${where}, player ${i}`).toBe(p.abbots);
+  });
 }
 
 /** The deep checks: the engine's state and final scoring are the pure API's. */
@@ -33,7 +47,7 @@ function expectSameState(e: Engine, s: GameState, where: string): void {
 }
 
 describe('the engine agrees with the pure API (fast-check)', () => {
-  it('in lock-step over whole games: legal move sets, scores, players, tiles, meeples, states, final scores', () => {
+  it('in lock-step over whole games: legal move sets (abbot moves and recalls too), scores, players, tiles, meeples, abbots, states, final scores', () => {
     fc.assert(
       fc.property(gameOptions, choices, (options, picks) => {
         let s = createGame(options);
@@ -60,6 +74,10 @@ describe('the engine agrees with the pure API (fast-check)', () => {
             code = codes[pick % n] as MoveCode;
             move = decodeMove(code, s.currentTile as string);
           }
+          // The code of a move is the code of its decoded move, both ways.
+          expect(encodeMove(decodeMove(code)), where).toBe(code);
+          expect(decodeMove(code, s.currentTile as string), where).toEqual(move);
+          count(move, s.currentTile as string);
           e.play(code);
           s = applyMove(s, move);
           expectSamePosition(e, s, `after ${where}`);
@@ -72,6 +90,10 @@ describe('the engine agrees with the pure API (fast-check)', () => {
       }),
       { numRuns: RUNS },
     );
+    // About three games in four have an expansion: the new moves were played, not just listed.
+    expect(seen.riverTiles).toBeGreaterThan(0);
+    expect(seen.abbotDeploys).toBeGreaterThan(0);
+    expect(seen.recalls).toBeGreaterThan(0);
   });
 
   it('an engine made from a mid-game state (as made, or through JSON) continues identically', () => {

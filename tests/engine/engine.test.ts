@@ -50,6 +50,8 @@ const OPTIONS: readonly GameOptions[] = [
   { players: 4, seed: 7, edition: 'first' },
   { players: 5, seed: -12, edition: 'second', rules: { farmers: 'farm-3', smallCity: 2 } },
   { players: 2, seed: 99, tileSet: 'pnp-demo', edition: 'current', rules: { farmers: 'none' } },
+  { players: 3, seed: 'river', expansions: ['abbot', 'river'], rules: { riverStartTile: 'first-land' } },
+  { players: 2, seed: 31, tileSet: 'pnp-demo', expansions: ['abbot'], rules: { gardens: false } },
 ];
 
 const moveError = (fn: () => unknown): IllegalMoveError => caught(fn, IllegalMoveError);
@@ -352,6 +354,159 @@ describe('Engine.shuffleTilesLeft', () => {
       let p = shuffled;
       for (const c of e.movesPlayed().slice(5)) p = applyMove(p, decodeMove(c));
       expect(p).toEqual(s);
+    }
+  });
+});
+
+describe('The River and The Abbot in the engine', () => {
+  const RIVER_ABBOT: GameOptions = { players: 3, seed: 'abbot codes', expansions: ['river', 'abbot'] };
+
+  /**
+   * Plays a river + abbot game on the engine and the pure API side by side, preferring the
+   * abbot's moves (deploy when possible, else take it back every other time), and hands each
+   * position's codes to `check`.
+   */
+  function playAbbotGame(options: GameOptions, check: (e: Engine, s: GameState, codes: MoveCode[]) => void): { deploys: number; recalls: number } {
+    const e = Engine.create(options);
+    let s = createGame(options);
+    const r = lcg(77);
+    let deploys = 0;
+    let recalls = 0;
+    while (e.status === 'playing') {
+      const codes = e.legalMoves();
+      check(e, s, codes);
+      const abbot = codes.filter((c) => decodeMove(c).meeple?.kind === 'abbot');
+      const back = codes.filter((c) => decodeMove(c).recall === 'abbot');
+      let code: MoveCode;
+      if (abbot.length > 0) code = abbot[r() % abbot.length] as MoveCode;
+      else if (back.length > 0 && r() % 2 === 0) code = back[r() % back.length] as MoveCode;
+      else code = codes[r() % codes.length] as MoveCode;
+      if (decodeMove(code).meeple?.kind === 'abbot') deploys++;
+      if (decodeMove(code).recall === 'abbot') recalls++;
+      e.play(code);
+      s = applyMove(s, decodeMove(code, s.currentTile as string));
+    }
+    expect(e.toState()).toEqual(s);
+    return { deploys, recalls };
+  }
+
+  it('abbot deploy and recall codes: bits as documented, encode(decode(code)) = code, and the pure API\'s moves', () => {
+    const { deploys, recalls } = playAbbotGame(RIVER_ABBOT, (_, s, codes) => {
+      const tile = s.currentTile as string;
+      expect(codes.map((c) => JSON.stringify(decodeMove(c, tile))).sort()).toEqual(legalMoves(s).map((m) => JSON.stringify(m)).sort());
+      for (const code of codes) {
+        const m = decodeMove(code);
+        expect(encodeMove(m)).toBe(code);
+        if (m.meeple?.kind === 'abbot') {
+          // docs: bits 4–6 = 1 for the abbot, bits 0–3 = 1 + the spot's index in SPOTS (C or G).
+          expect((code >> 4) & 7).toBe(1);
+          expect(code & 15).toBe(SPOTS.indexOf(m.meeple.at) + 1);
+          expect(['C', 'G']).toContain(m.meeple.at);
+          expect(code & (1 << 25)).toBe(0);
+        } else if (m.recall === 'abbot') {
+          // bit 25, and no figure or spot bits.
+          expect(code & (1 << 25)).not.toBe(0);
+          expect(code & 0x7f).toBe(0);
+          expect(m.meeple).toBeUndefined();
+          expect(code & ~(1 << 25)).toBe(encodeMove({ x: m.x, y: m.y, rotation: m.rotation }));
+        } else {
+          expect((code >> 4) & 7).toBe(0);
+          expect(code & (1 << 25)).toBe(0);
+        }
+      }
+    });
+    expect(deploys).toBeGreaterThan(0);
+    expect(recalls).toBeGreaterThan(0);
+  });
+
+  it('engine.abbots(p) is the state\'s abbot supply: 1 or 0 with The Abbot, always 0 without', () => {
+    const fresh = Engine.create(RIVER_ABBOT);
+    expect([0, 1, 2].map((p) => fresh.abbots(p))).toEqual([1, 1, 1]);
+    const base = Engine.create({ players: 2, seed: 1 });
+    randomPlayout(base, seededRandom(1));
+    expect([0, 1].map((p) => base.abbots(p))).toEqual([0, 0]);
+    const river = Engine.create({ players: 2, seed: 1, expansions: ['river'] });
+    expect([0, 1].map((p) => river.abbots(p))).toEqual([0, 0]);
+    let wasOnBoard = false;
+    playAbbotGame({ players: 2, seed: 'abbots', expansions: ['abbot'] }, (e, s) => {
+      s.players.forEach((p, i) => {
+        expect(e.abbots(i)).toBe(p.abbots);
+        expect(p.abbots + s.meeples.filter((m) => m.owner === i && m.kind === 'abbot').length).toBe(1);
+      });
+      if (s.players.some((p) => p.abbots === 0)) wasOnBoard = true;
+    });
+    expect(wasOnBoard).toBe(true);
+  });
+
+  /** The tiles left of an engine, split into the draw's parts: river course tiles, the lake, and the land. */
+  function parts(tiles: readonly string[]) {
+    const course = tiles.filter((t) => t.startsWith('RV-') && t !== 'RV-lake');
+    const lake = tiles.indexOf('RV-lake');
+    return { course, lake, land: tiles.filter((t) => !t.startsWith('RV-')) };
+  }
+
+  it('shuffleTilesLeft keeps the river structure: river tiles first, the lake after them, a first-land D next, then the land', () => {
+    for (const riverStartTile of ['removed', 'shuffled', 'first-land'] as const) {
+      const options: GameOptions = { players: 2, seed: `shuffle ${riverStartTile}`, expansions: ['river', 'abbot'], rules: { riverStartTile } };
+      for (const turns of [0, 4, 9]) {
+        const e = Engine.create(options);
+        advance(e, turns, 5);
+        const before = e.toState();
+        expect(before.currentTile?.startsWith('RV-')).toBe(true);
+        e.shuffleTilesLeft(seededRandom(`s${turns}`));
+        const after = e.toState().tilesLeft;
+        expect([...after].sort()).toEqual([...before.tilesLeft].sort());
+        expect(after).not.toEqual(before.tilesLeft);
+        const p = parts(after);
+        // River course tiles, then the lake (rules-facts §f: the lake at the bottom of the river stack).
+        expect(after.slice(0, p.course.length)).toEqual(p.course);
+        expect(p.lake).toBe(p.course.length);
+        const rest = after.slice(p.lake + 1);
+        expect(rest).toEqual(p.land);
+        if (riverStartTile === 'first-land') expect(rest[0]).toBe('D');
+        expect(e.currentTile).toBe(before.currentTile);
+        // The pure API plays on from the shuffled order to the engine's state.
+        advance(e, 15, 6);
+        let s = loadState(JSON.parse(JSON.stringify({ ...before, tilesLeft: after })));
+        for (const c of e.movesPlayed().slice(turns)) s = applyMove(s, decodeMove(c));
+        expect(e.toState()).toEqual(s);
+      }
+    }
+  });
+
+  it('shuffleTilesLeft with the lake or the first-land D as current tile, and once the land has started', () => {
+    const options: GameOptions = { players: 2, seed: 'lake', expansions: ['river'], rules: { riverStartTile: 'first-land' } };
+    const e = Engine.create(options);
+    // Play until the lake is the current tile (every river tile fits: the river never gets stuck here).
+    const r = lcg(3);
+    while (e.currentTile !== 'RV-lake') e.play(e.legalMoves()[r() % e.legalMoves().length] as MoveCode);
+    e.shuffleTilesLeft(seededRandom(1));
+    expect(e.toState().tilesLeft[0]).toBe('D');
+    expect(e.toState().tilesLeft.filter((t) => t.startsWith('RV-'))).toEqual([]);
+    e.play(e.legalMoves()[0] as MoveCode);
+    expect(e.currentTile).toBe('D');
+    // The first land tile is drawn: the other copies of D are plain land tiles, shuffled anywhere.
+    const firsts = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const c = e.clone();
+      c.shuffleTilesLeft(seededRandom(i));
+      firsts.add(c.toState().tilesLeft[0] as string);
+    }
+    expect(firsts.size).toBeGreaterThan(1);
+  });
+
+  it('shuffleTilesLeft depends only on which tiles are left (river games too)', () => {
+    for (const riverStartTile of ['removed', 'first-land'] as const) {
+      const s = createGame({ players: 2, seed: 9, expansions: ['river', 'abbot'], rules: { riverStartTile } });
+      const reversed = loadState(JSON.parse(JSON.stringify({ ...s, tilesLeft: [...s.tilesLeft].reverse() })));
+      const a = Engine.fromState(s);
+      const b = Engine.fromState(reversed);
+      a.shuffleTilesLeft(seededRandom(1));
+      b.shuffleTilesLeft(seededRandom(1));
+      expect(b.toState().tilesLeft).toEqual(a.toState().tilesLeft);
+      // And the reversed bag, once shuffled, has the river structure back.
+      const p = parts(b.toState().tilesLeft);
+      expect(p.lake).toBe(p.course.length);
     }
   });
 });

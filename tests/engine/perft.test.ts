@@ -40,7 +40,8 @@ const fixture = JSON.parse(readFileSync(new URL('../fixtures/perft.json', import
 
 const label = (g: FixtureGame): string => {
   const o = g.options;
-  return `${String(o.players)}p ${o.tileSet ?? 'base'} ${o.edition ?? 'current'} ${String(o.rules?.farmers ?? 'default')} seed ${JSON.stringify(o.seed)}`;
+  const extras = [...(o.expansions ?? []), ...(o.rules?.riverStartTile ? [o.rules.riverStartTile] : []), ...(o.rules?.gardens === false ? ['no gardens'] : [])];
+  return `${String(o.players)}p ${o.tileSet ?? 'base'} ${o.edition ?? 'current'} ${String(o.rules?.farmers ?? 'default')}${extras.map((x) => ` +${x}`).join('')} seed ${JSON.stringify(o.seed)}`;
 };
 const cases = fixture.games.map((g) => [label(g), g] as const);
 
@@ -83,6 +84,46 @@ describe('tests/fixtures/perft.json', () => {
     }
     expect([...players].sort()).toEqual([2, 3, 4, 5]);
     expect([...sets].sort()).toEqual(['base', 'pnp-demo']);
+    // The base games first (recorded before the expansions; their entries never change), then The
+    // River and The Abbot: river + abbot, abbot alone without gardens, river with a first-land start tile.
+    const firstExpansion = fixture.games.findIndex((g) => (g.options.expansions ?? []).length > 0);
+    expect(firstExpansion).toBe(6);
+    expect(fixture.games.slice(firstExpansion).every((g) => (g.options.expansions ?? []).length > 0)).toBe(true);
+    expect(fixture.games.slice(firstExpansion).map((g) => [g.options.expansions, g.options.rules?.gardens, g.options.rules?.riverStartTile])).toEqual([
+      [['river', 'abbot'], undefined, undefined],
+      [['abbot'], false, undefined],
+      [['river'], undefined, 'first-land'],
+    ]);
+  });
+
+  it('expansion games: the river\'s tiles come first, the lake last of them (rules-facts §f), and the abbot is played', () => {
+    const RECALL = 1 << 25;
+    const abbotMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 4) & 7) === 1).length;
+    const recalls = (g: FixtureGame) => g.moves.filter((c) => (c & RECALL) !== 0).length;
+    for (const g of fixture.games) {
+      const river = (g.options.expansions ?? []).includes('river');
+      const abbot = (g.options.expansions ?? []).includes('abbot');
+      const gardens = abbot && g.options.rules?.gardens !== false;
+      // Tiles drawn: the land tiles (72 base, 48 demo) but the start tile; with The River the spring
+      // starts instead, its 11 other tiles are drawn, and by default the base start tile is removed.
+      const land = (g.options.tileSet ?? 'base') === 'base' ? 72 : 48;
+      const removed = (g.options.rules?.riverStartTile ?? 'removed') === 'removed' ? 1 : 0;
+      const discards = (river ? land - removed + 11 : land - 1) - g.turns;
+      expect(discards, label(g)).toBeGreaterThanOrEqual(0);
+      if (river && discards === 0) {
+        expect(g.tiles.slice(0, 11).every((t) => t.startsWith('RV-')), label(g)).toBe(true);
+        expect(g.tiles[10], label(g)).toBe('RV-lake');
+        expect(g.tiles.slice(11).some((t) => t.startsWith('RV-')), label(g)).toBe(false);
+        if (g.options.rules?.riverStartTile === 'first-land') expect(g.tiles[11], label(g)).toBe('D');
+      } else if (!river) {
+        expect(g.tiles.some((t) => t.startsWith('RV-')), label(g)).toBe(false);
+      }
+      expect(g.tiles.some((t) => t.endsWith('-garden')), label(g)).toBe(gardens);
+      if (!abbot) expect(abbotMoves(g) + recalls(g), label(g)).toBe(0);
+    }
+    const both = fixture.games.find((g) => (g.options.expansions ?? []).length === 2) as FixtureGame;
+    expect(abbotMoves(both)).toBeGreaterThan(0);
+    expect(recalls(both)).toBeGreaterThan(0);
   });
 
   describe('the engine', () => {

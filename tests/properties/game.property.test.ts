@@ -4,57 +4,78 @@ import {
   applyMove,
   createGame,
   EDGES,
+  type GameOptions,
   type GameState,
   legalMoves,
   legalPlacements,
   type Move,
   type Rotation,
+  ROTATIONS,
   scoreFinal,
+  SPOTS,
   TILE_SETS,
-  tileAt,
-  tileDefinition,
   validateMove,
 } from 'carcassonne-engine';
-import { choices, deeplyFrozen, gameOptions, play } from '../support/play';
+import {
+  cellAt,
+  choices,
+  deeplyFrozen,
+  DX,
+  DY,
+  edgesMatch,
+  expectedTiles,
+  fitsAnywhere,
+  frontier,
+  gameOptions,
+  neighbours,
+  placementCode,
+  play,
+  riverCourse,
+  riverEdges,
+  view,
+  walkRiver,
+} from '../support/play';
 
 // Properties over random games (fast-check picks the options and every move). Each run plays a
 // whole game through the pure API and checks the property at every state.
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
-const prop = (name: string, check: (states: GameState[], moves: Move[]) => void) =>
+const prop = (name: string, check: (states: GameState[], moves: Move[], options: GameOptions) => void) =>
   it(name, () => {
     fc.assert(
       fc.property(gameOptions, choices, (options, picks) => {
         const { states, moves } = play(options, picks);
-        check(states, moves);
+        check(states, moves, options);
       }),
       { numRuns: RUNS },
     );
   });
 
-const DIRS = [
-  { edge: 'N', opposite: 'S', dx: 0, dy: -1 },
-  { edge: 'E', opposite: 'W', dx: 1, dy: 0 },
-  { edge: 'S', opposite: 'N', dx: 0, dy: 1 },
-  { edge: 'W', opposite: 'E', dx: -1, dy: 0 },
-] as const;
+const hasAbbot = (s: GameState) => s.expansions.includes('abbot');
+const hasRiver = (s: GameState) => s.expansions.includes('river');
+const isRiverTile = (id: string) => riverEdges(id, 0) !== null;
 
-/** Edge kinds facing each other across every shared edge must be equal: checked from tile views alone. */
-function edgesMatch(s: GameState, tile: string, x: number, y: number, rotation: Rotation): boolean {
-  const v = tileDefinition(tile, rotation);
-  if (v === null) return false;
-  return DIRS.every(({ edge, opposite, dx, dy }) => {
-    const n = tileAt(s, x + dx, y + dy);
-    if (n === null) return true;
-    return tileDefinition(n.tile, n.rotation)?.edges[opposite] === v.edges[edge];
-  });
+/** The board of a placement as a string: cell, edge kinds and features (rotations giving the same board are equal). */
+function boardKey(tile: string, x: number, y: number, rotation: Rotation): string {
+  const v = view(tile, rotation);
+  return `${x},${y}:${EDGES.map((e) => v?.edges[e]).join('')}:${JSON.stringify(
+    v?.features.map((f) => ('edges' in f ? [...f.edges].sort() : 'halfEdges' in f ? [...f.halfEdges].sort() : f.kind)).sort(),
+  )}`;
 }
 
 describe('properties of random games (fast-check)', () => {
-  prop('meeple conservation: supply + meeples on the board = the rules\' meeples, for every player', (states) => {
+  prop('meeple and abbot conservation: supply + on the board = the rules\' figures, for every player; each figure on a feature it may take', (states) => {
     for (const s of states) {
       s.players.forEach((p, i) => {
-        expect(p.meeples + s.meeples.filter((m) => m.owner === i).length).toBe(s.rules.meeples);
+        const mine = s.meeples.filter((m) => m.owner === i);
+        expect(p.meeples + mine.filter((m) => m.kind === 'follower').length).toBe(s.rules.meeples);
+        // rules-facts §g: one abbot per player with The Abbot, none without.
+        expect(p.abbots + mine.filter((m) => m.kind === 'abbot').length).toBe(hasAbbot(s) ? 1 : 0);
       });
+      for (const m of s.meeples) {
+        // rules-facts §g: the abbot only on a cloister or garden; followers never on a garden; §f: nothing on the river.
+        if (m.kind === 'abbot') expect(['cloister', 'garden']).toContain(m.feature);
+        else expect(['road', 'city', 'cloister', 'field']).toContain(m.feature);
+      }
     }
   });
 
@@ -64,18 +85,47 @@ describe('properties of random games (fast-check)', () => {
     }
   });
 
-  prop('every placed edge matches its neighbour, and every tile touches an earlier one', (states) => {
+  prop('every placed edge matches its neighbour (a river only a river), and every tile touches an earlier one', (states) => {
     const s = states[states.length - 1] as GameState;
     const seen = new Set<string>();
     s.placements.forEach((p, i) => {
       expect(seen.has(`${p.x},${p.y}`)).toBe(false);
-      if (i > 0) expect(DIRS.some(({ dx, dy }) => seen.has(`${p.x + dx},${p.y + dy}`))).toBe(true);
+      if (i > 0) expect(EDGES.some((_, d) => seen.has(`${p.x + (DX[d] as number)},${p.y + (DY[d] as number)}`))).toBe(true);
       seen.add(`${p.x},${p.y}`);
       expect(edgesMatch(s, p.tile, p.x, p.y, p.rotation)).toBe(true);
     });
+    // Open river edges (a river edge with no tile across it): only the river's single open end.
+    const open = s.placements.flatMap((p) =>
+      (riverEdges(p.tile, p.rotation) ?? [])
+        .filter((d) => cellAt(s, p.x + (DX[d] as number), p.y + (DY[d] as number)) === null)
+        .map((d) => `${p.x + (DX[d] as number)},${p.y + (DY[d] as number)}`),
+    );
+    const end = walkRiver(s).open;
+    expect(open).toEqual(end === null ? [] : [`${end.x},${end.y}`]);
+    if (s.placements.some((p) => p.tile === 'RV-lake')) expect(open).toEqual([]);
   });
 
-  prop('placed + discarded + left (+ current) = the tile set', (states) => {
+  prop('the river is one path from the spring: each river tile continues the open end, never turning the same way twice in a row', (states) => {
+    const last = states[states.length - 1] as GameState;
+    const river = walkRiver(last);
+    if (!hasRiver(last)) {
+      expect(river.tiles).toBe(0);
+      return;
+    }
+    expect(last.placements[0]).toMatchObject({ tile: 'RV-spring', x: 0, y: 0, rotation: 0 });
+    // Every river tile was placed, or discarded because it fitted nowhere (rules-facts §f, §h).
+    const discardedRiver = last.discarded.filter(isRiverTile).length;
+    expect(river.tiles + discardedRiver).toBe(12);
+    if (last.placements.some((p) => p.tile === 'RV-lake')) expect(river.open).toBeNull();
+  });
+
+  prop('placed + discarded + left (+ current) = the tiles of the game, per tile id (garden copies too)', (states, _, options) => {
+    const first = states[0] as GameState;
+    // The state records the options: expansions in the order river, abbot; the River and Abbot rules always.
+    expect(first.expansions).toEqual((['river', 'abbot'] as const).filter((e) => options.expansions?.includes(e)));
+    expect(first.rules.riverStartTile).toBe(options.rules?.riverStartTile ?? 'removed');
+    expect(first.rules.gardens).toBe(options.rules?.gardens ?? true);
+    const expected = expectedTiles(first);
     for (const s of states) {
       const count = new Map<string, number>();
       const add = (id: string) => count.set(id, (count.get(id) ?? 0) + 1);
@@ -83,7 +133,10 @@ describe('properties of random games (fast-check)', () => {
       s.discarded.forEach(add);
       s.tilesLeft.forEach(add);
       if (s.currentTile !== null) add(s.currentTile);
-      expect(Object.fromEntries([...count].sort())).toEqual(Object.fromEntries([...TILE_SETS[s.tileSet].counts].sort()));
+      expect(Object.fromEntries([...count].sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(expected);
+    }
+    if (!hasRiver(first) && !(hasAbbot(first) && first.rules.gardens)) {
+      expect(expected).toEqual(Object.fromEntries([...TILE_SETS[first.tileSet].counts].sort()));
     }
     const last = states[states.length - 1] as GameState;
     expect(last.status).toBe('finished');
@@ -91,21 +144,36 @@ describe('properties of random games (fast-check)', () => {
     expect(last.currentTile).toBeNull();
   });
 
-  prop('discarded tiles really fitted nowhere when drawn', (states) => {
+  prop('the draw: river course tiles first, the lake last of them, a first-land start tile next, then the land; in deal order', (states) => {
+    const first = states[0] as GameState;
+    const deal = [...first.discarded, first.currentTile as string, ...first.tilesLeft];
+    if (hasRiver(first)) {
+      // rules-facts §f: the spring starts, the other river tiles are shuffled with the lake at the bottom.
+      const gardens = hasAbbot(first) && first.rules.gardens;
+      expect(deal.slice(0, 10).sort()).toEqual(riverCourse(gardens));
+      expect(deal[10]).toBe('RV-lake');
+      let land = 11;
+      if (first.rules.riverStartTile === 'first-land') expect(deal[land++]).toBe(TILE_SETS[first.tileSet].startTile);
+      expect(deal.slice(land).filter(isRiverTile)).toEqual([]);
+    } else {
+      expect(deal.filter(isRiverTile)).toEqual([]);
+    }
+    if (!(hasAbbot(first) && first.rules.gardens)) expect(deal.filter((id) => id.endsWith('-garden'))).toEqual([]);
+    // Tiles come out in that order: what is left is always the end of the deal, the current tile just before it.
+    for (const s of states) {
+      expect(s.tilesLeft).toEqual(deal.slice(deal.length - s.tilesLeft.length));
+      if (s.currentTile !== null) expect(s.currentTile).toBe(deal[deal.length - s.tilesLeft.length - 1]);
+    }
+  });
+
+  prop('discarded tiles really fitted nowhere when drawn (river tiles: nowhere continuing the river)', (states) => {
     for (let i = 0; i < states.length; i++) {
       const s = states[i] as GameState;
-      for (const e of s.events) {
-        if (e.type !== 'tile-discarded') continue;
-        // The board at discard time is the board after this move's placement: the board of s.
-        const fits = s.placements.some((p) =>
-          DIRS.some(({ dx, dy }) =>
-            ([0, 90, 180, 270] as const).some(
-              (r) => tileAt(s, p.x + dx, p.y + dy) === null && edgesMatch(s, e.tile, p.x + dx, p.y + dy, r),
-            ),
-          ),
-        );
-        expect(fits).toBe(false);
-      }
+      const discards = s.events.filter((e) => e.type === 'tile-discarded');
+      if (discards.length === 0) continue;
+      // The board at discard time is the board after this move's placement: the board of s.
+      const river = walkRiver(s);
+      for (const e of discards) expect(fitsAnywhere(s, river, e.tile), `${e.tile} was discarded`).toBe(false);
     }
   });
 
@@ -175,34 +243,127 @@ describe('properties of random games (fast-check)', () => {
     );
   });
 
-  prop('legal placements are distinct boards, sorted by y, x, rotation, and legal moves extend them', (states) => {
+  prop('the placements record replays the game: tile, cell, rotation, figure (with its kind) and recall', (states, _, options) => {
+    const last = states[states.length - 1] as GameState;
+    let s = createGame(options);
+    for (const p of last.placements.slice(1)) {
+      expect(s.currentTile).toBe(p.tile);
+      expect(s.currentPlayer).toBe(p.player);
+      const move: Move = {
+        x: p.x,
+        y: p.y,
+        rotation: p.rotation,
+        ...(p.meeple !== null ? { meeple: p.meeple } : {}),
+        ...(p.recall !== null ? { recall: p.recall } : {}),
+      };
+      s = applyMove(s, move);
+    }
+    expect(s).toEqual(last);
+  });
+
+  prop('taking the abbot back scores 1 + the tiles around it at once, before what the tile completes (rules-facts §g)', (states, moves) => {
+    moves.forEach((m, i) => {
+      const before = states[i] as GameState;
+      const after = states[i + 1] as GameState;
+      const player = before.currentPlayer;
+      if (m.recall !== 'abbot') {
+        expect(after.events.some((e) => e.type === 'feature-scored' && e.score.note.startsWith('abbot taken back'))).toBe(false);
+        return;
+      }
+      const abbot = before.meeples.find((x) => x.owner === player && x.kind === 'abbot');
+      expect(abbot).toBeDefined();
+      if (abbot === undefined) return;
+      // "Score what the cloister or garden is worth right now, as in the final scoring": its tile + each
+      // tile around it, the tile just placed included.
+      const worth = 1 + neighbours(after, abbot.x, abbot.y);
+      const scored = after.events.filter((e) => e.type === 'feature-scored');
+      const first = scored[0];
+      expect(first?.type === 'feature-scored' && first.score).toMatchObject({
+        phase: 'play',
+        kind: abbot.feature,
+        id: `${abbot.x},${abbot.y}:${abbot.at}`,
+        complete: false,
+        holders: [player],
+        points: worth,
+      });
+      if (first?.type !== 'feature-scored') return;
+      expect(first.score.awarded).toEqual(before.players.map((_, j) => (j === player ? worth : 0)));
+      expect(first.score.note.startsWith('abbot taken back: ')).toBe(true);
+      const k = after.events.indexOf(first);
+      expect(after.events[k + 1]).toEqual({ type: 'meeple-returned', owner: player, kind: 'abbot', x: abbot.x, y: abbot.y, at: abbot.at });
+      expect(after.players[player]?.abbots).toBe(1);
+      expect(after.meeples.some((x) => x.owner === player && x.kind === 'abbot')).toBe(false);
+      expect(after.placements.at(-1)).toMatchObject({ meeple: null, recall: 'abbot' });
+    });
+  });
+
+  prop('cloisters and gardens: 9 when surrounded during play; recalled or at the end 1 + the tiles around', (states) => {
+    const last = states[states.length - 1] as GameState;
+    for (const e of last.scored) {
+      if (e.kind !== 'cloister' && e.kind !== 'garden') continue;
+      const [x, y] = e.id.split(':')[0]?.split(',').map(Number) as [number, number];
+      if (e.phase === 'play' && e.complete) {
+        expect(e.points).toBe(9);
+        expect(neighbours(last, x, y)).toBe(8);
+      } else if (e.phase === 'final') {
+        // At the end nothing more is placed: the board of the last state.
+        expect(e.points).toBe(1 + neighbours(last, x, y));
+        expect(e.complete).toBe(false);
+      }
+      e.holders.forEach((h) => expect(e.awarded[h]).toBe(e.points));
+    }
+  });
+
+  prop('legal placements are exactly the rules\' placements (distinct boards, sorted by y, x, rotation); legal moves extend them', (states) => {
     for (const s of states.slice(0, -1).filter((_, i) => i % 3 === 0)) {
       const ps = legalPlacements(s);
       const tile = s.currentTile as string;
+      const river = walkRiver(s);
       const boards = new Set<string>();
       for (const p of ps) {
-        const v = tileDefinition(tile, p.rotation);
-        const key = `${p.x},${p.y}:${EDGES.map((e) => v?.edges[e]).join('')}:${JSON.stringify(
-          v?.features.map((f) => ('edges' in f ? [...f.edges].sort() : 'halfEdges' in f ? [...f.halfEdges].sort() : f.kind)).sort(),
-        )}`;
+        const key = boardKey(tile, p.x, p.y, p.rotation);
         expect(boards.has(key)).toBe(false);
         boards.add(key);
-        expect(edgesMatch(s, tile, p.x, p.y, p.rotation)).toBe(true);
+        expect(placementCode(s, river, tile, p.x, p.y, p.rotation)).toBeNull();
+      }
+      // Complete: every placement the rules allow is listed (as its board).
+      for (const { x, y } of frontier(s)) {
+        for (const r of ROTATIONS) {
+          if (placementCode(s, river, tile, x, y, r) === null) expect(boards.has(boardKey(tile, x, y, r)), `${tile} at ${x},${y} ${r}`).toBe(true);
+        }
       }
       const sorted = [...ps].sort((a, b) => a.y - b.y || a.x - b.x || a.rotation - b.rotation);
       expect(ps).toEqual(sorted);
+      // Per placement: the placement alone, followers (SPOTS order), the abbot (when in supply, on a
+      // cloister or garden), taking the abbot back (when it is on the board).
       const moves = legalMoves(s);
-      expect(moves.filter((m) => m.meeple === undefined).map(({ x, y, rotation }) => ({ x, y, rotation }))).toEqual(ps);
+      const player = s.players[s.currentPlayer];
+      const abbotSpot = view(tile, 0)?.features.find((f) => f.kind === 'cloister' || f.kind === 'garden')?.spot;
+      const deploysAbbot = hasAbbot(s) && player?.abbots === 1 && abbotSpot !== undefined;
+      const recalls = hasAbbot(s) && player?.abbots === 0;
+      let i = 0;
+      for (const p of ps) {
+        expect(moves[i++]).toEqual({ tile, ...p });
+        const spots: number[] = [];
+        while (moves[i]?.meeple?.kind === 'follower' && moves[i]?.x === p.x && moves[i]?.y === p.y && moves[i]?.rotation === p.rotation) {
+          if (player?.meeples === 0) expect.fail('a follower offered with none in supply');
+          spots.push(SPOTS.indexOf(moves[i++]?.meeple?.at as never));
+        }
+        expect(spots).toEqual([...spots].sort((a, b) => a - b));
+        if (deploysAbbot) expect(moves[i++]).toEqual({ tile, ...p, meeple: { at: abbotSpot, kind: 'abbot' } });
+        if (recalls) expect(moves[i++]).toEqual({ tile, ...p, recall: 'abbot' });
+      }
+      expect(i).toBe(moves.length);
     }
   });
 
   prop('every legal move is accepted; mutated moves are rejected with the right code', (states) => {
-    const spotsAll = ['N', 'E', 'S', 'W', 'C', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'I'] as const;
     for (const s of states.slice(0, -1).filter((_, i) => i % 4 === 0)) {
       const moves = legalMoves(s);
       for (const m of moves) expect(validateMove(s, m)).toBeNull();
       const tile = s.currentTile as string;
       const m0 = moves[0] as Move;
+      const river = walkRiver(s);
       // Wrong tile.
       const other = tile === 'B' ? 'C' : 'B';
       expect(validateMove(s, { ...m0, tile: other })?.code).toBe('wrong-tile');
@@ -214,25 +375,53 @@ describe('properties of random games (fast-check)', () => {
       // Malformed.
       expect(validateMove(s, { ...m0, rotation: 45 as Rotation })?.code).toBe('malformed-move');
       expect(validateMove(s, { ...m0, meeple: { at: 'X' as 'N' } })?.code).toBe('unknown-spot');
-      // A rotation that does not fit at a legal cell.
-      for (const r of [0, 90, 180, 270] as const) {
-        const fits = edgesMatch(s, tile, m0.x, m0.y, r);
-        const code = validateMove(s, { x: m0.x, y: m0.y, rotation: r })?.code ?? null;
-        expect(code).toBe(fits ? null : 'edge-mismatch');
+      expect(validateMove(s, { ...m0, recall: 'follower' as 'abbot' })?.code).toBe('malformed-move');
+      expect(validateMove(s, { ...m0, meeple: { at: 'C', kind: 'large' as 'abbot' } })?.code).toBe('malformed-move');
+      // Every rotation at a legal cell: the rules' code (edges, then the river's open end and U-turns).
+      for (const r of ROTATIONS) {
+        expect(validateMove(s, { x: m0.x, y: m0.y, rotation: r })?.code ?? null).toBe(placementCode(s, river, tile, m0.x, m0.y, r));
       }
-      // Meeple spots: legal ones accepted; a spot naming no feature, or a feature not offered, rejected.
-      const supply = s.players[s.currentPlayer]?.meeples ?? 0;
-      const view = tileDefinition(tile, m0.rotation);
-      const offered = new Set(
-        moves.filter((m) => m.x === m0.x && m.y === m0.y && m.rotation === m0.rotation && m.meeple).map((m) => m.meeple?.at),
-      );
-      for (const at of spotsAll) {
-        const feature = view?.features.find((f) => f.spots.includes(at));
+      // A river tile anywhere else on the frontier: where its edges match, it does not continue the river.
+      if (riverEdges(tile, 0) !== null) {
+        for (const { x, y } of frontier(s)) {
+          for (const r of ROTATIONS) {
+            const code = placementCode(s, river, tile, x, y, r);
+            expect(validateMove(s, { x, y, rotation: r })?.code ?? null, `${tile} at ${x},${y} ${r}`).toBe(code);
+          }
+        }
+      }
+      // Follower spots: legal ones accepted; a spot naming no feature, a feature a follower may not
+      // take (river, garden) or a feature not offered, rejected.
+      const player = s.players[s.currentPlayer];
+      const supply = player?.meeples ?? 0;
+      const tileView = view(tile, m0.rotation);
+      const at0 = (m: Move) => m.x === m0.x && m.y === m0.y && m.rotation === m0.rotation;
+      const offered = new Set(moves.filter((m) => at0(m) && m.meeple?.kind === 'follower').map((m) => m.meeple?.at));
+      for (const at of SPOTS) {
+        const feature = tileView?.features.find((f) => f.spots.includes(at));
         const code = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at } })?.code ?? null;
-        if (feature === undefined) expect(code).toBe(supply === 0 ? 'no-meeples-left' : 'no-feature-at-spot');
+        if (supply === 0) expect(code).toBe('no-meeples-left');
+        else if (feature === undefined) expect(code).toBe('no-feature-at-spot');
+        else if (feature.kind === 'river' || feature.kind === 'garden') expect(code).toBe('figure-not-allowed');
         else if (offered.has(feature.spot)) expect(code).toBeNull();
-        else expect(code).toBe(supply === 0 ? 'no-meeples-left' : 'feature-occupied');
+        else expect(code).toBe('feature-occupied');
       }
+      // The abbot (rules-facts §g): only with The Abbot, from the supply, on a cloister or garden.
+      const abbots = player?.abbots ?? 0;
+      for (const at of SPOTS) {
+        const feature = tileView?.features.find((f) => f.spots.includes(at));
+        const code = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at, kind: 'abbot' } })?.code ?? null;
+        if (!hasAbbot(s)) expect(code).toBe('figure-not-allowed');
+        else if (abbots === 0) expect(code).toBe('no-meeples-left');
+        else if (feature === undefined) expect(code).toBe('no-feature-at-spot');
+        else if (feature.kind !== 'cloister' && feature.kind !== 'garden') expect(code).toBe('figure-not-allowed');
+        else expect(code).toBeNull();
+      }
+      // Taking the abbot back: never with a deploy; only when it stands on the board.
+      const recall = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, recall: 'abbot' })?.code ?? null;
+      expect(recall).toBe(hasAbbot(s) && abbots === 0 ? null : 'nothing-to-recall');
+      const both = { x: m0.x, y: m0.y, rotation: m0.rotation, recall: 'abbot' as const, meeple: { at: 'C' as const, kind: 'abbot' as const } };
+      expect(validateMove(s, both)?.code).toBe('deploy-and-recall');
     }
     const last = states[states.length - 1] as GameState;
     expect(validateMove(last, { x: 0, y: 1, rotation: 0 })?.code).toBe('game-finished');

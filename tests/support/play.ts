@@ -1,23 +1,48 @@
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import {
   applyMove,
   createGame,
+  type Edge,
+  EDGES,
+  type ExpansionName,
   type FarmerRuleName,
   type GameOptions,
   type GameState,
   legalMoves,
   type Move,
+  type RiverStartTile,
+  type Rotation,
+  TILE_SETS,
+  tileDefinition,
 } from 'carcassonne-engine';
+import { loadReference } from './reference-data';
 
 export const FARMER_RULES: readonly FarmerRuleName[] = ['farm-3', 'farm-3-once', 'city-4', 'none'];
 
-/** Options of a random game: players, seed, tile set, edition and farmer rule. */
+export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot'];
+export const RIVER_START_TILES: readonly RiverStartTile[] = ['removed', 'shuffled', 'first-land'];
+
+/**
+ * Options of a random game: players, seed, tile set, edition, farmer rule, expansions (any subset
+ * of The River and The Abbot, in any order) and their rules (each left out at times, so that the
+ * defaults are played too).
+ */
 export const gameOptions: fc.Arbitrary<GameOptions> = fc.record({
   players: fc.integer({ min: 2, max: 5 }),
   seed: fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
   tileSet: fc.constantFrom('base' as const, 'pnp-demo' as const),
   edition: fc.constantFrom('first' as const, 'second' as const, 'current' as const),
-  rules: fc.record({ farmers: fc.constantFrom(...FARMER_RULES), smallCity: fc.constantFrom(2 as const, 4 as const) }),
+  expansions: fc.shuffledSubarray([...EXPANSIONS]),
+  rules: fc.record(
+    {
+      farmers: fc.constantFrom(...FARMER_RULES),
+      smallCity: fc.constantFrom(2 as const, 4 as const),
+      riverStartTile: fc.constantFrom(...RIVER_START_TILES),
+      gardens: fc.boolean(),
+    },
+    { requiredKeys: ['farmers', 'smallCity'] },
+  ),
 });
 
 /** Move choices: an index into legalMoves per turn (taken modulo its length). */
@@ -71,9 +96,249 @@ export function playSeeded(options: GameOptions, seed: number): Played {
   return { states, moves };
 }
 
+/**
+ * Plays a whole game choosing with `lcg(seed)`, favouring The Abbot's moves: the abbot is deployed
+ * whenever it can be one time in two, and taken back one time in four when it can be. Gives games
+ * with abbots on cloisters and gardens and recalls, for tests of states.
+ */
+export function playAbbotHeavy(options: GameOptions, seed: number): Played {
+  const r = lcg(seed);
+  let s = createGame(options);
+  const states = [s];
+  const moves: Move[] = [];
+  while (s.status === 'playing') {
+    const legal = legalMoves(s);
+    const abbot = legal.filter((m) => m.meeple?.kind === 'abbot');
+    const back = legal.filter((m) => m.recall === 'abbot');
+    const pool = abbot.length > 0 && r() % 2 === 0 ? abbot : back.length > 0 && r() % 4 === 0 ? back : legal;
+    const m = pool[r() % pool.length] as Move;
+    s = applyMove(s, m);
+    moves.push(m);
+    states.push(s);
+  }
+  return { states, moves };
+}
+
 /** True when every object and array reachable from `v` is frozen. */
 export function deeplyFrozen(v: unknown): boolean {
   if (typeof v !== 'object' || v === null) return true;
   if (!Object.isFrozen(v)) return false;
   return Object.values(v).every(deeplyFrozen);
+}
+
+// ---------------------------------------------------------------------------------------------
+// An independent model of the placement rules, written from the rules references (rules-facts
+// §f for The River, §g for The Abbot, base.json / river.json for the tiles) and the tile views of
+// `tileDefinition`, for the property tests. It never asks the kernel whether a move is legal.
+
+const views = new Map<string, ReturnType<typeof tileDefinition>>();
+/** `tileDefinition`, memoised (the model asks for the same views over and over). */
+export function view(tile: string, rotation: Rotation): ReturnType<typeof tileDefinition> {
+  const key = `${tile}@${rotation}`;
+  let v = views.get(key);
+  if (v === undefined) {
+    v = tileDefinition(tile, rotation);
+    views.set(key, v);
+  }
+  return v;
+}
+
+const boards = new WeakMap<GameState, Map<string, { tile: string; rotation: Rotation }>>();
+/** The tile at (x, y) from the state's placements alone (not the kernel's board). */
+export function cellAt(s: GameState, x: number, y: number): { tile: string; rotation: Rotation } | null {
+  let b = boards.get(s);
+  if (b === undefined) {
+    b = new Map(s.placements.map((p) => [`${p.x},${p.y}`, { tile: p.tile, rotation: p.rotation }]));
+    boards.set(s, b);
+  }
+  return b.get(`${x},${y}`) ?? null;
+}
+
+export const DX = [0, 1, 0, -1] as const;
+export const DY = [-1, 0, 1, 0] as const;
+const opposite = (d: number): number => (d + 2) & 3;
+
+/** Edge kinds facing each other across every shared edge must be equal (a river only meets a river). */
+export function edgesMatch(s: GameState, tile: string, x: number, y: number, rotation: Rotation): boolean {
+  const v = view(tile, rotation);
+  if (v === null) return false;
+  return EDGES.every((edge, d) => {
+    const n = cellAt(s, x + (DX[d] as number), y + (DY[d] as number));
+    if (n === null) return true;
+    return view(n.tile, n.rotation)?.edges[EDGES[opposite(d)] as Edge] === v.edges[edge];
+  });
+}
+
+/** Indices (N=0, E=1, S=2, W=3) of the river edges of a tile as it lies, or null for a land tile. */
+export function riverEdges(tile: string, rotation: Rotation): number[] | null {
+  const f = view(tile, rotation)?.features.find((x) => x.kind === 'river');
+  return f === undefined || !('edges' in f) ? null : f.edges.map((e) => EDGES.indexOf(e));
+}
+
+/** The turn of a river tile entered through edge `inEdge` and left through `out`: 0 straight, ±1 a turn. */
+export function riverTurn(inEdge: number, out: number): number {
+  const flow = opposite(inEdge);
+  if (out === flow) return 0;
+  return out === ((flow + 1) & 3) ? 1 : -1;
+}
+
+/** The river as it lies: its open end (the empty cell and the edge facing the last river tile) and its last turn. */
+export interface RiverEnd {
+  /** Null once the lake closed the river (or without The River). */
+  readonly open: { readonly x: number; readonly y: number; readonly inEdge: number } | null;
+  /** The last river tile's turn (0 for the spring or a straight tile). */
+  readonly last: number;
+  /** River tiles on the board, the spring included. */
+  readonly tiles: number;
+}
+
+/**
+ * Walks the river from the spring through the placements, asserting what rules-facts §f asks: each
+ * river tile lies in the empty cell at the river's open end with a river edge facing the last
+ * river tile, leaves through at most one other edge, never turns the same way as the river tile
+ * just before it, and the river tiles are placed before any land tile (games with a drawOrder
+ * putting land tiles first are not walked here).
+ */
+export function walkRiver(s: GameState): RiverEnd {
+  let open: RiverEnd['open'] = null;
+  let last = 0;
+  let tiles = 0;
+  let land = false;
+  s.placements.forEach((p, i) => {
+    const edges = riverEdges(p.tile, p.rotation);
+    if (edges === null) {
+      if (i > 0) land = true;
+      return;
+    }
+    tiles++;
+    if (i === 0) {
+      // The spring: the start tile, river flowing out east (rotation 0).
+      expect(p.tile).toBe('RV-spring');
+      expect(edges).toEqual([1]);
+      open = { x: 1, y: 0, inEdge: 3 };
+      return;
+    }
+    expect(land, `placements[${i}]: river tile ${p.tile} placed after a land tile`).toBe(false);
+    const end = open as RiverEnd['open'];
+    expect(end, `placements[${i}]: river tile ${p.tile} placed after the lake`).not.toBeNull();
+    if (end === null) return;
+    expect([p.x, p.y], `placements[${i}]: river tile ${p.tile} not at the river's open end`).toEqual([end.x, end.y]);
+    expect(edges, `placements[${i}]: river tile ${p.tile} not facing the river`).toContain(end.inEdge);
+    const outs = edges.filter((e) => e !== end.inEdge);
+    expect(outs.length).toBeLessThanOrEqual(1);
+    const out = outs[0];
+    if (out === undefined) {
+      open = null;
+      last = 0;
+      return;
+    }
+    const turn = riverTurn(end.inEdge, out);
+    expect(turn !== 0 && turn === last, `placements[${i}]: river tile ${p.tile} turns the same way twice in a row`).toBe(false);
+    last = turn;
+    open = { x: p.x + (DX[out] as number), y: p.y + (DY[out] as number), inEdge: opposite(out) };
+  });
+  return { open, last, tiles };
+}
+
+/**
+ * The error code a placement of `tile` at (x, y) turned `rotation` gets by the rules alone, or
+ * null when it is legal: the cell must be empty and next to the board, every edge must match,
+ * and a river tile must continue the river's open end without an immediate same-way turn.
+ */
+export function placementCode(s: GameState, river: RiverEnd, tile: string, x: number, y: number, rotation: Rotation): string | null {
+  if (cellAt(s, x, y) !== null) return 'cell-occupied';
+  if (!EDGES.some((_, d) => cellAt(s, x + (DX[d] as number), y + (DY[d] as number)) !== null)) return 'not-adjacent';
+  if (!edgesMatch(s, tile, x, y, rotation)) return 'edge-mismatch';
+  const edges = riverEdges(tile, rotation);
+  if (edges === null) return null;
+  const end = river.open;
+  if (end === null || end.x !== x || end.y !== y) return 'river-not-continued';
+  // Matching edges at the open end put a river edge towards the last river tile.
+  const out = edges.find((e) => e !== end.inEdge);
+  if (out !== undefined && riverTurn(end.inEdge, out) !== 0 && riverTurn(end.inEdge, out) === river.last) return 'river-u-turn';
+  return null;
+}
+
+/** The empty cells next to the board. */
+export function frontier(s: GameState): { x: number; y: number }[] {
+  const taken = new Set(s.placements.map((p) => `${p.x},${p.y}`));
+  const out = new Map<string, { x: number; y: number }>();
+  for (const p of s.placements) {
+    EDGES.forEach((_, d) => {
+      const x = p.x + (DX[d] as number);
+      const y = p.y + (DY[d] as number);
+      if (!taken.has(`${x},${y}`)) out.set(`${x},${y}`, { x, y });
+    });
+  }
+  return [...out.values()];
+}
+
+/** Whether `tile` has a legal placement anywhere on the board of `s`, by the rules alone. */
+export function fitsAnywhere(s: GameState, river: RiverEnd, tile: string): boolean {
+  return frontier(s).some(({ x, y }) => ([0, 90, 180, 270] as const).some((r) => placementCode(s, river, tile, x, y, r) === null));
+}
+
+interface RiverRefTile {
+  id: string;
+  count: number;
+  riverRole: 'spring' | 'lake' | 'course';
+  features: { type: string }[];
+}
+let refs: { river: RiverRefTile[]; baseGardens: string[]; riverGardens: string[] } | null = null;
+
+/** river.json, and the tiles printed with a garden on one copy (C2 and later, The Abbot) in base.json and river.json. */
+function reference(): NonNullable<typeof refs> {
+  if (refs === null) {
+    const river = loadReference('river.json').tiles as unknown as RiverRefTile[];
+    const hasGarden = (t: { features: { type: string }[] }) => t.features.some((f) => f.type === 'garden');
+    refs = {
+      river,
+      baseGardens: loadReference('base.json').tiles.filter(hasGarden).map((t) => t.id),
+      riverGardens: river.filter(hasGarden).map((t) => t.id),
+    };
+  }
+  return refs;
+}
+
+/** The River's course tiles (neither spring nor lake), one id per copy, garden copies swapped in. */
+export function riverCourse(gardens: boolean): string[] {
+  const { river, riverGardens } = reference();
+  const out: string[] = [];
+  for (const t of river.filter((x) => x.riverRole === 'course')) {
+    for (let i = 0; i < t.count; i++) out.push(gardens && i === 0 && riverGardens.includes(t.id) ? `${t.id}-garden` : t.id);
+  }
+  return out.sort();
+}
+
+/**
+ * The tiles of a game, per tile id, from the rules: the land set; with The River its 12 tiles
+ * (river.json), the base start tile removed or not (rules.riverStartTile); with The Abbot and
+ * gardens, one copy of each garden tile (base.json, river.json; the print-and-play demo has none)
+ * swapped for its garden copy.
+ */
+export function expectedTiles(s: Pick<GameState, 'tileSet' | 'expansions' | 'rules'>): Record<string, number> {
+  const { river: riverTiles, baseGardens, riverGardens } = reference();
+  const land = TILE_SETS[s.tileSet];
+  const counts: Record<string, number> = Object.fromEntries(land.counts);
+  const river = s.expansions.includes('river');
+  const gardens = s.expansions.includes('abbot') && s.rules.gardens;
+  if (river) {
+    for (const t of riverTiles) counts[t.id] = t.count;
+    if (s.rules.riverStartTile === 'removed') counts[land.startTile] = (counts[land.startTile] as number) - 1;
+  }
+  if (gardens) {
+    const swapped = [...(s.tileSet === 'base' ? baseGardens : []), ...(river ? riverGardens : [])];
+    for (const id of swapped) {
+      counts[id] = (counts[id] as number) - 1;
+      counts[`${id}-garden`] = 1;
+    }
+  }
+  return Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Tiles in the 8 cells around (x, y) on the board of `s`. */
+export function neighbours(s: GameState, x: number, y: number): number {
+  let n = 0;
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if ((dx !== 0 || dy !== 0) && cellAt(s, x + dx, y + dy) !== null) n++;
+  return n;
 }
