@@ -1,7 +1,7 @@
 import { castDraft, type Draft, Immer, freeze } from 'immer';
 import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
 import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
-import { moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
+import { MOVE_CODE_LIMIT, moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
 import { isRecord, show } from '../core/guards.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import {
@@ -317,9 +317,15 @@ export function legalMoves(state: GameState): Move[] {
   const k = checked(state).kernel;
   if (k.finished) return [];
   if (moveBuffer.length < k.maxMoves) moveBuffer = new Int32Array(k.maxMoves);
-  const codes = Array.from(moveBuffer.subarray(0, k.legalMoveCodes(moveBuffer)));
+  const n = k.legalMoveCodes(moveBuffer);
+  // Sort by a key packed above each code (exact in a double: key < 2^24, code < 2^26).
+  const keyed = new Float64Array(n);
+  for (let i = 0; i < n; i++) keyed[i] = moveOrder(moveBuffer[i] as number) * MOVE_CODE_LIMIT + (moveBuffer[i] as number);
+  keyed.sort();
   const tile = k.tables.ids[k.currentType] as string;
-  return codes.sort((a, b) => moveOrder(a) - moveOrder(b)).map((code) => moveOfCode(code, tile));
+  const out = new Array<Move>(n);
+  for (let i = 0; i < n; i++) out[i] = moveOfCode((keyed[i] as number) % MOVE_CODE_LIMIT, tile);
+  return out;
 }
 
 // The kernel writes the legal moves as codes (one generator for both paths); sorted and decoded here.
@@ -331,14 +337,16 @@ function moveOrder(code: number): number {
   return ((((moveY(code) + 128) * 256 + moveX(code) + 128) * 4 + moveQ(code)) * 4 + kind) * 16 + moveSpot(code) + 1;
 }
 
-/** The move object of a well-formed move code (see `core/move-code.ts`). */
+/** The move object of a well-formed move code (see `core/move-code.ts`), naming `tile` when given. */
 export function moveOfCode(code: number, tile?: string): Move {
-  const place = { x: moveX(code), y: moveY(code), rotation: (moveQ(code) * 90) as Rotation };
-  const base = tile === undefined ? place : { tile, ...place };
-  if (moveRecalls(code)) return { ...base, recall: 'abbot' };
+  const x = moveX(code);
+  const y = moveY(code);
+  const rotation = (moveQ(code) * 90) as Rotation;
   const si = moveSpot(code);
-  if (si < 0) return base;
-  return { ...base, meeple: { at: SPOTS[si] as Spot, kind: FIGURE_NAMES[moveFigure(code)] as MeepleKind } };
+  if (moveRecalls(code)) return tile === undefined ? { x, y, rotation, recall: 'abbot' } : { tile, x, y, rotation, recall: 'abbot' };
+  if (si < 0) return tile === undefined ? { x, y, rotation } : { tile, x, y, rotation };
+  const meeple = { at: SPOTS[si] as Spot, kind: FIGURE_NAMES[moveFigure(code)] as MeepleKind };
+  return tile === undefined ? { x, y, rotation, meeple } : { tile, x, y, rotation, meeple };
 }
 
 /**
