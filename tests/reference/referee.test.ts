@@ -11,7 +11,7 @@
  * Rotating 90° clockwise turns N->E->S->W->N.
  */
 import { describe, expect, it } from 'vitest';
-import { Referee, loadTileSet, type RefRules, type RefMove } from './referee.js';
+import { Referee, loadGameTiles, loadTileSet, type RefRules, type RefMove } from './referee.js';
 
 const RULES: RefRules = { farmers: 'farm-3', smallCity: 4, meeples: 7 };
 
@@ -28,8 +28,8 @@ describe('tile data', () => {
   it('base set checksums', () => {
     const set = loadTileSet('base');
     let tiles = 0;
-    const edges = { field: 0, road: 0, city: 0 };
-    const segs = { city: 0, road: 0, field: 0, cloister: 0 };
+    const edges = { field: 0, road: 0, city: 0, river: 0 };
+    const segs = { city: 0, road: 0, field: 0, cloister: 0, river: 0, garden: 0 };
     let pennants = 0;
     for (const t of set.values()) {
       tiles += t.count;
@@ -41,8 +41,8 @@ describe('tile data', () => {
     }
     expect(set.size).toBe(24);
     expect(tiles).toBe(72);
-    expect(edges).toEqual({ field: 115, road: 94, city: 79 });
-    expect(segs).toEqual({ city: 49, road: 62, field: 126, cloister: 6 });
+    expect(edges).toEqual({ field: 115, road: 94, city: 79, river: 0 });
+    expect(segs).toEqual({ city: 49, road: 62, field: 126, cloister: 6, river: 0, garden: 0 });
     expect(pennants).toBe(10);
   });
 
@@ -52,16 +52,16 @@ describe('tile data', () => {
       ['A', 'B', 'D', 'E', 'F', 'G', 'H', 'I', 'IC-D', 'IC-J', 'J', 'K', 'L', 'N', 'O', 'P', 'Q', 'S', 'T', 'U', 'V', 'W'].sort(),
     );
     let tiles = 0;
-    const edges = { field: 0, road: 0, city: 0 };
-    const segs = { city: 0, road: 0, field: 0, cloister: 0 };
+    const edges = { field: 0, road: 0, city: 0, river: 0 };
+    const segs = { city: 0, road: 0, field: 0, cloister: 0, river: 0, garden: 0 };
     for (const t of set.values()) {
       tiles += t.count;
       for (const e of t.def.edges) edges[e] += t.count;
       for (const f of t.def.features) segs[f.kind] += t.count;
     }
     expect(tiles).toBe(48);
-    expect(edges).toEqual({ field: 75, road: 62, city: 55 });
-    expect(segs).toEqual({ city: 37, road: 42, field: 86, cloister: 4 });
+    expect(edges).toEqual({ field: 75, road: 62, city: 55, river: 0 });
+    expect(segs).toEqual({ city: 37, road: 42, field: 86, cloister: 4, river: 0, garden: 0 });
     // PnP 'G' is base F (city E-W with pennant): 2 copies.
     expect(set.get('F')?.count).toBe(2);
     expect(set.get('F')?.def.features.find((f) => f.kind === 'city')?.pennants).toBe(1);
@@ -195,7 +195,7 @@ describe('road and cloister', () => {
     // Final: cloister 1 + 1 neighbour = 2 for player 1.
     expect(r.finalScore()).toEqual({
       totals: [3, 2],
-      final: { road: [0, 0], city: [0, 0], cloister: [0, 2], field: [0, 0] },
+      final: { road: [0, 0], city: [0, 0], cloister: [0, 2], garden: [0, 0], field: [0, 0] },
     });
     // finalScore changes nothing.
     expect(r.scores).toEqual([3, 0]);
@@ -294,7 +294,7 @@ describe('final scoring of incomplete features', () => {
     // city: 2 tiles + 1 pennant = 3; road 2 tiles = 2.
     expect(r.finalScore()).toEqual({
       totals: [3, 2],
-      final: { road: [0, 2], city: [3, 0], cloister: [0, 0], field: [0, 0] },
+      final: { road: [0, 2], city: [3, 0], cloister: [0, 0], garden: [0, 0], field: [0, 0] },
     });
   });
 });
@@ -351,7 +351,7 @@ describe('farmers', () => {
     // farm-3: F1 -> P0 3; F2 tied -> P0 3, P1 3.  Plus P0 cloister 2.
     expect(withTie('farm-3').finalScore()).toEqual({
       totals: [8, 3],
-      final: { road: [0, 0], city: [0, 0], cloister: [2, 0], field: [6, 3] },
+      final: { road: [0, 0], city: [0, 0], cloister: [2, 0], garden: [0, 0], field: [6, 3] },
     });
     // farm-3-once: the city once per player: P0 3, P1 3.
     expect(withTie('farm-3-once').finalScore().final.field).toEqual([3, 3]);
@@ -422,6 +422,218 @@ describe('illegal moves throw', () => {
   });
 });
 
+// ---------------------------------------------------------------------------------------------
+// The River and The Abbot. River tiles at rotation 0 (river.json):
+//   RV-spring  river E; one field round it.        RV-lake  river W; one field round it.
+//   RV-straight river E-W; field N bank (NNW NNE ENE WNW), field S bank (ESE SSE SSW WSW).
+//   RV-curve   river S-W; field NNW..SSE+WNW, corner field SSW+WSW.
+//   RV-bridge  river N-S, road E-W, four corner fields.
+// With The River the spring is the start tile at (0,0) r0: the river flows east into (1,0).
+// ---------------------------------------------------------------------------------------------
+
+function game(opts: { expansions: ('river' | 'abbot')[]; gardens?: boolean; players?: number }): Referee {
+  return new Referee({ tileSet: 'base', players: opts.players ?? 2, rules: RULES, ...opts });
+}
+
+function abbot(tile: string, x: number, y: number, rotation: 0 | 90 | 180 | 270, at: string): RefMove {
+  return { tile, x, y, rotation, meeple: { at, kind: 'abbot' } };
+}
+
+function recall(tile: string, x: number, y: number, rotation: 0 | 90 | 180 | 270): RefMove {
+  return { tile, x, y, rotation, recall: 'abbot' };
+}
+
+const places = (l: { x: number; y: number; rotation: number }[]): string[] => l.map((p) => `${p.x},${p.y},${p.rotation}`).sort();
+
+describe('The River (rules-facts §f)', () => {
+  it('rules-facts §f / README §3: river.json checksums', () => {
+    const river = [...loadGameTiles({ tileSet: 'base', expansions: ['river'] }).types.values()].filter((t) => t.riverRole);
+    const edges = { field: 0, road: 0, city: 0, river: 0 };
+    const segs = { city: 0, road: 0, field: 0, cloister: 0, river: 0, garden: 0 };
+    for (const t of river) {
+      for (const e of t.def.edges) edges[e] += t.count;
+      for (const f of t.def.features) segs[f.kind] += t.count;
+    }
+    expect(river.reduce((a, t) => a + t.count, 0)).toBe(12);
+    expect(river.filter((t) => t.riverRole === 'spring').map((t) => t.id)).toEqual(['RV-spring']);
+    expect(river.filter((t) => t.riverRole === 'lake').map((t) => t.id)).toEqual(['RV-lake']);
+    expect(edges).toEqual({ field: 15, road: 6, city: 5, river: 22 });
+    // One river segment on each of the 12 tiles; without The Abbot the curve's garden is not there.
+    expect(segs).toEqual({ city: 4, road: 4, field: 28, cloister: 1, river: 12, garden: 0 });
+  });
+
+  it('rules-facts §f: the spring is the start tile; the base start tile is removed, shuffled in or first land', () => {
+    const count = (riverStartTile?: 'removed' | 'shuffled' | 'first-land') => {
+      const g = loadGameTiles({ tileSet: 'base', expansions: ['river'], ...(riverStartTile ? { riverStartTile } : {}) });
+      return { start: g.start, D: g.types.get('D')?.count, total: [...g.types.values()].reduce((a, t) => a + t.count, 0) };
+    };
+    // 72 base tiles + 12 river tiles, one D fewer when removed (the default).
+    expect(count()).toEqual({ start: 'RV-spring', D: 3, total: 83 });
+    expect(count('removed')).toEqual({ start: 'RV-spring', D: 3, total: 83 });
+    expect(count('shuffled')).toEqual({ start: 'RV-spring', D: 4, total: 84 });
+    expect(count('first-land')).toEqual({ start: 'RV-spring', D: 4, total: 84 });
+    const r = game({ expansions: ['river'] });
+    expect(r.placements).toEqual([{ tile: 'RV-spring', x: 0, y: 0, rotation: 0 }]);
+    expect(r.river()).toEqual({ course: [{ x: 0, y: 0, turn: 'straight' }], end: { x: 1, y: 0, flow: 1 } });
+  });
+
+  it('rules-facts §f: a river tile must continue the river from its open end, with all edges matching', () => {
+    const r = game({ expansions: ['river'] });
+    // Only (1,0), with the river on the tile's W edge: the straight either way round.
+    expect(places(r.legalPlacements('RV-straight'))).toEqual(['1,0,0', '1,0,180']);
+    // The curve with the river W-S (r0, turning right) or W-N (r90, turning left).
+    expect(places(r.legalPlacements('RV-curve'))).toEqual(['1,0,0', '1,0,90']);
+    // A land tile never fits the open end (its W edge would face the river); B (all field)
+    // fits the spring's three field edges in any rotation.
+    const cells = ['0,-1', '-1,0', '0,1'];
+    expect(places(r.legalPlacements('B'))).toEqual(cells.flatMap((c) => [0, 90, 180, 270].map((q) => `${c},${q}`)).sort());
+    // RV-straight r0 at (0,1): its N field edge matches the spring's S, but it does not continue the river.
+    expect(() => r.play(mv('RV-straight', 0, 1, 0), 0)).toThrow(/continue the river at 1,0/);
+  });
+
+  it('rules-facts §f: the river may not turn the same way twice in a row (only an immediate U-turn, CAR FAQ)', () => {
+    const r = game({ expansions: ['river'] });
+    r.play(mv('RV-curve', 1, 0, 0), 0); // flowing east, turns right: out S into (1,1)
+    expect(r.river()?.end).toEqual({ x: 1, y: 1, flow: 2 });
+    // At (1,1) the river comes in from N. r90 (W-N) would turn right again (south to west): banned.
+    // r180 (N-E) turns left (south to east): allowed. r0 and r270 have no river on N.
+    expect(places(r.legalPlacements('RV-curve'))).toEqual(['1,1,180']);
+    expect(() => r.play(mv('RV-curve', 1, 1, 90), 1)).toThrow(/may not turn right twice/);
+    // A straight in between resets: after it, both turns are allowed again.
+    r.play(mv('RV-straight', 1, 1, 90), 1);
+    expect(places(r.legalPlacements('RV-curve'))).toEqual(['1,2,180', '1,2,90']);
+    r.play(mv('RV-curve', 1, 2, 90), 0); // right again (south to west): out W into (0,2)
+    expect(r.river()?.course.map((c) => c.turn)).toEqual(['straight', 'right', 'straight', 'right']);
+    expect(r.river()?.end).toEqual({ x: 0, y: 2, flow: 3 });
+  });
+
+  it('rules-facts §f / §h: the lake closes the river; a river tile that fits nowhere is put aside', () => {
+    const r = game({ expansions: ['river'] });
+    expect(places(r.legalPlacements('RV-lake'))).toEqual(['1,0,0']); // river W only at r0
+    r.play(mv('RV-lake', 1, 0, 0), 0);
+    expect(r.river()?.end).toBeNull();
+    const river = r.features().filter((f) => f.kind === 'river');
+    expect(river).toEqual([{ kind: 'river', tiles: ['0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0 }]);
+    expect(r.legalPlacements('RV-straight')).toEqual([]);
+    expect(r.legalPlacements('RV-bridge')).toEqual([]);
+  });
+
+  it('rules-facts §f: nothing may stand on the river; it splits fields; the spring field wraps round', () => {
+    const r = game({ expansions: ['river'] });
+    // RV-bridge r90: river W-E, road N-S; fields NNE+ENE, ESE+SSE, SSW+WSW, WNW+NNW (each half
+    // index + 2). Ordered by first spot: N, then NNW, NNE, ESE, SSW.
+    expect(r.meepleOptions('RV-bridge', 1, 0, 90, 0)).toEqual([
+      ['N', 'S'],
+      ['NNW', 'WNW'],
+      ['NNE', 'ENE'],
+      ['ESE', 'SSE'],
+      ['SSW', 'WSW'],
+    ]);
+    expect(() => r.play(mv('RV-bridge', 1, 0, 90, 'E'), 0)).toThrow(/may not stand on a river/);
+    r.play(mv('RV-bridge', 1, 0, 90, 'NNE'), 0);
+    // The two western fields of the bridge meet the spring's one field (it wraps round the
+    // river's end); the two eastern ones stay apart, split by the river (and the road).
+    const fields = r.features().filter((f) => f.kind === 'field');
+    expect(fields.map((f) => `${f.tiles.join('|')}:${f.owners.join(',')}`).sort()).toEqual(['0,0|1,0:', '1,0:', '1,0:0']);
+    expect(r.features().filter((f) => f.kind !== 'field')).toEqual([
+      { kind: 'river', tiles: ['0,0', '1,0'], complete: false, owners: [], pennants: 0, open: 1 },
+      { kind: 'road', tiles: ['1,0'], complete: false, owners: [], pennants: 0, open: 2 },
+    ]);
+    expect(r.figures()).toEqual([{ owner: 0, kind: 'follower', x: 1, y: 0, at: 'NNE', feature: 'field' }]);
+  });
+});
+
+describe('The Abbot (rules-facts §g)', () => {
+  it('rules-facts §g: garden copies: one each of E, H, I, M, N, R, U, V and one river curve (papageek: 8 + 1)', () => {
+    const gardens = (setup: Parameters<typeof loadGameTiles>[0]) =>
+      [...loadGameTiles(setup).types.values()]
+        .filter((t) => t.def.features.some((f) => f.kind === 'garden'))
+        .map((t) => `${t.id}×${t.count}`)
+        .sort();
+    const base = ['E-garden×1', 'H-garden×1', 'I-garden×1', 'M-garden×1', 'N-garden×1', 'R-garden×1', 'U-garden×1', 'V-garden×1'];
+    expect(gardens({ tileSet: 'base', expansions: ['abbot'] })).toEqual(base);
+    expect(gardens({ tileSet: 'base', expansions: ['river', 'abbot'] })).toEqual([...base, 'RV-curve-garden×1'].sort());
+    expect(gardens({ tileSet: 'base', expansions: ['abbot'], gardens: false })).toEqual([]);
+    expect(gardens({ tileSet: 'base', expansions: ['river'] })).toEqual([]);
+    expect(gardens({ tileSet: 'pnp-demo', expansions: ['abbot'] })).toEqual([]);
+    const types = loadGameTiles({ tileSet: 'base', expansions: ['river', 'abbot'] }).types;
+    expect([types.get('U')?.count, types.get('V')?.count, types.get('RV-curve')?.count]).toEqual([7, 8, 1]);
+    // The garden copy: the same tile plus a garden.
+    expect(types.get('U-garden')?.def.features.map((f) => f.kind).sort()).toEqual(['field', 'field', 'garden', 'road']);
+    expect(game({ expansions: ['abbot'] }).abbots).toEqual([1, 1]);
+    expect(game({ expansions: [] }).abbots).toEqual([0, 0]);
+  });
+
+  it('rules-facts §g: followers never on a garden; the abbot only on a cloister or garden', () => {
+    const r = game({ expansions: ['abbot'] });
+    // U-garden r0 at (1,0): field N, road E-W (joins D's), field S, and the garden.
+    expect(r.meepleOptions('U-garden', 1, 0, 0, 0)).toEqual([
+      ['N', 'NNW', 'NNE', 'ENE', 'WNW'],
+      ['E', 'W'],
+      ['S', 'ESE', 'SSE', 'SSW', 'WSW'],
+    ]);
+    expect(r.abbotOptions('U-garden', 1, 0, 0, 0)).toEqual([['G']]);
+    expect(r.abbotOptions('U', 1, 0, 0, 0)).toEqual([]);
+    expect(r.abbotOptions('B', 0, 1, 0, 0)).toEqual([['C']]);
+    expect(r.meepleOptions('B', 0, 1, 0, 0)).toContainEqual(['C']);
+    expect(() => r.play(mv('U-garden', 1, 0, 0, 'G'), 0)).toThrow(/follower may not stand on a garden/);
+    expect(() => r.play(abbot('U-garden', 1, 0, 0, 'N'), 0)).toThrow(/abbot may not stand on a field/);
+    expect(r.canRecall(0)).toBe(false);
+    r.play(abbot('U-garden', 1, 0, 0, 'G'), 0);
+    expect([r.abbots, r.supply, r.canRecall(0), r.canRecall(1)]).toEqual([[0, 1], [7, 7], true, false]);
+    expect(r.figures()).toEqual([{ owner: 0, kind: 'abbot', x: 1, y: 0, at: 'G', feature: 'garden' }]);
+    // The only abbot is out: no more abbot options for player 0.
+    expect(r.abbotOptions('B', 0, 1, 0, 0)).toEqual([]);
+    expect(() => r.play(abbot('B', 0, 1, 0, 'C'), 0)).toThrow(/no abbot in supply/);
+    // Without The Abbot there is no abbot at all.
+    expect(() => game({ expansions: [] }).play(abbot('B', 0, 1, 0, 'C'), 0)).toThrow(/not in play/);
+  });
+
+  it('rules-facts §g: taking the abbot back scores 1 + its neighbours at once, the tile just placed included', () => {
+    const r = game({ expansions: ['abbot'] });
+    expect(r.play(abbot('B', 0, 1, 0, 'C'), 0)).toEqual([0, 0]); // neighbours: D only
+    r.play(mv('A', 1, 0, 90, 'W'), 1); // A r90: road W ends at the cloister; P1 on road D+A
+    expect(() => r.play({ ...recall('A', -1, 0, 270), meeple: { at: 'E' } }, 0)).toThrow(/not both/);
+    expect(() => r.play(recall('A', -1, 0, 270), 1)).toThrow(/no abbot on the board/);
+    // A r270 at (-1,0): road E ends at its cloister, closing the road D+A+A: 3 to P1.
+    // P0 takes the abbot back: (0,1) has (-1,0), (0,0), (1,0) around it -> 1 + 3 = 4.
+    expect(r.play(recall('A', -1, 0, 270), 0)).toEqual([4, 3]);
+    expect([r.scores, r.abbots, r.supply, r.canRecall(0)]).toEqual([[4, 3], [1, 1], [7, 7], false]);
+    expect(r.figures()).toEqual([]);
+  });
+
+  it('rules-facts §g: an abbot in a surrounded garden scores 9; still on the board at the end, 1 + neighbours', () => {
+    const r = game({ expansions: ['abbot'] });
+    // E-garden r180 at (0,-1): city S closes D's city (nobody on it); fields N, E, W; garden.
+    expect(r.play(abbot('E-garden', 0, -1, 180, 'G'), 0)).toEqual([0, 0]);
+    const garden = () => r.features().find((f) => f.kind === 'garden');
+    expect(garden()).toEqual({ kind: 'garden', tiles: ['0,-1'], complete: false, owners: [0], pennants: 0, open: 7 });
+    // At the end now: 1 + 1 neighbour (D), as an incomplete cloister.
+    expect(r.finalScore().final.garden).toEqual([2, 0]);
+    r.play(mv('U', 1, 0, 0), 1);
+    r.play(mv('U', -1, 0, 0), 0);
+    r.play(mv('B', 1, -1, 0), 1);
+    r.play(mv('B', -1, -1, 0), 0);
+    r.play(mv('B', 0, -2, 0), 1);
+    r.play(mv('B', -1, -2, 0), 0);
+    expect(garden()?.open).toBe(1);
+    expect(r.finalScore()).toEqual({
+      totals: [8, 0],
+      final: { road: [0, 0], city: [0, 0], cloister: [0, 0], garden: [8, 0], field: [0, 0] },
+    });
+    // A r180 (road N) at (1,-2) fills the 8th cell: 9 for the abbot's owner, who gets it back.
+    expect(r.play(mv('A', 1, -2, 180), 1)).toEqual([9, 0]);
+    expect([r.abbots, garden()?.complete, garden()?.owners]).toEqual([[1, 1], true, []]);
+  });
+
+  it('rules-facts §g: an abbot still on a cloister at the end scores like an incomplete cloister', () => {
+    const r = game({ expansions: ['abbot'] });
+    r.play(abbot('B', 0, 1, 0, 'C'), 0);
+    r.play(mv('U', 1, 0, 0), 1); // a corner neighbour of (0,1)
+    expect(r.finalScore().final).toEqual({ road: [0, 0], city: [0, 0], cloister: [3, 0], garden: [0, 0], field: [0, 0] });
+  });
+});
+
 describe('random full games (self-consistency and speed)', () => {
   function rng(seed: number): () => number {
     let s = seed >>> 0;
@@ -478,6 +690,73 @@ describe('random full games (self-consistency and speed)', () => {
       const { road, city, cloister, field } = fs.final;
       expect(fs.totals).toEqual(r.scores.map((s, i) => s + road[i]! + city[i]! + cloister[i]! + field[i]!));
       expect(Date.now() - t0).toBeLessThan(5000);
+    });
+  }
+
+  // rules-facts §f, §g, §h: the river tiles first (shuffled), the lake last among them, then the
+  // land; a tile that fits nowhere is put aside; followers, the abbot and recalls chosen at random.
+  for (const [riverStartTile, seed] of [
+    ['removed', 4],
+    ['first-land', 5],
+  ] as const) {
+    it(`base with The River (${riverStartTile}) and The Abbot, seed ${seed}`, () => {
+      const players = 3;
+      const r = new Referee({ tileSet: 'base', players, rules: RULES, expansions: ['river', 'abbot'], riverStartTile });
+      const rand = rng(seed);
+      const shuffle = (a: string[]): string[] => {
+        for (let i = a.length - 1; i > 0; i--) {
+          const j = Math.floor(rand() * (i + 1));
+          [a[i], a[j]] = [a[j] as string, a[i] as string];
+        }
+        return a;
+      };
+      const course: string[] = [];
+      const land: string[] = [];
+      for (const t of r.tileTypes()) {
+        const pile = t.riverRole === 'course' ? course : t.riverRole === undefined ? land : null;
+        for (let i = 0; i < t.count; i++) pile?.push(t.id);
+      }
+      const first = riverStartTile === 'first-land' ? land.splice(land.indexOf('D'), 1) : [];
+      const deck = [...shuffle(course), 'RV-lake', ...first, ...shuffle(land)];
+      expect(deck.length).toBe(riverStartTile === 'removed' ? 82 : 83);
+      let turn = 0;
+      let discarded = 0;
+      for (const tile of deck) {
+        const player = turn % players;
+        const places = r.legalPlacements(tile);
+        if (places.length === 0) {
+          discarded++;
+          continue;
+        }
+        const p = places[Math.floor(rand() * places.length)] as { x: number; y: number; rotation: 0 | 90 | 180 | 270 };
+        const moves: RefMove[] = [{ tile, ...p }];
+        for (const spots of r.meepleOptions(tile, p.x, p.y, p.rotation, player)) {
+          moves.push({ tile, ...p, meeple: { at: spots[0] as string } });
+        }
+        for (const spots of r.abbotOptions(tile, p.x, p.y, p.rotation, player)) {
+          moves.push({ tile, ...p, meeple: { at: spots[0] as string, kind: 'abbot' } });
+        }
+        if (r.canRecall(player)) moves.push({ tile, ...p, recall: 'abbot' });
+        const before = r.scores;
+        const gained = r.play(moves[Math.floor(rand() * moves.length)] as RefMove, player);
+        expect(r.scores).toEqual(before.map((s, i) => s + (gained[i] ?? 0)));
+        // Figures are conserved: 7 followers and 1 abbot each, on the board or in supply.
+        const figures = r.figures();
+        for (let q = 0; q < players; q++) {
+          expect(r.supply[q]! + figures.filter((f) => f.owner === q && f.kind === 'follower').length).toBe(7);
+          expect(r.abbots[q]! + figures.filter((f) => f.owner === q && f.kind === 'abbot').length).toBe(1);
+        }
+        // Nothing on the river, no follower on a garden, the abbot only on a cloister or garden.
+        const allowed = (f: (typeof figures)[number]): boolean =>
+          f.kind === 'abbot' ? f.feature === 'cloister' || f.feature === 'garden' : f.feature !== 'garden' && f.feature !== 'river';
+        expect(figures.filter((f) => !allowed(f))).toEqual([]);
+        turn++;
+      }
+      expect(r.river()?.end).toBeNull(); // the lake closed it
+      expect(turn + discarded).toBe(deck.length);
+      const fs = r.finalScore();
+      const { road, city, cloister, garden, field } = fs.final;
+      expect(fs.totals).toEqual(r.scores.map((s, i) => s + road[i]! + city[i]! + cloister[i]! + garden[i]! + field[i]!));
     });
   }
 });

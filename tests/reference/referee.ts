@@ -1,12 +1,21 @@
 /**
- * Reference referee: a second, deliberately slow and simple implementation of the base-game rules,
- * written independently of the engine in `src/`, used as a test oracle.
+ * Reference referee: a second, deliberately slow and simple implementation of the base-game rules
+ * and of The River and The Abbot (rules-facts §f, §g, §h), written independently of the engine in
+ * `src/`, used as a test oracle.
  *
  * Design: the board is a plain list of placed tiles (id, position, rotation, rotated definition)
- * plus a list of meeples (owner, position, feature index on that tile). Every question is answered
- * by recomputing all features from scratch with a flood fill over (tile, feature) nodes.
+ * plus a list of figures (owner, follower or abbot, position, feature index on that tile). Every
+ * question is answered by recomputing all features from scratch with a flood fill over
+ * (tile, feature) nodes.
  *
- * Tile data is read at run time from the shared reference JSON (`/work/shared/reference`).
+ * Tile data is read at run time from the shared reference JSON (`/work/shared/reference`): the land
+ * tiles from base.json or pnp-demo-c2.json, the river tiles from river.json, and the gardens from
+ * the `garden` features there (`presentOnCopies` copies of a tile carry one; such a copy gets the
+ * id `<id>-garden`, as in the engine).
+ *
+ * The River is checked by following the river from the spring on every question: the last tile
+ * reached is the one a new river tile must continue (from the empty cell beyond it), and the turn
+ * the river makes on it is the turn the new tile may not repeat.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,15 +32,46 @@ export type RefRules = {
   meeples: number;
 };
 
+export type RefFigure = 'follower' | 'abbot';
+
 export interface RefMove {
   tile: string;
   x: number;
   y: number;
   rotation: 0 | 90 | 180 | 270;
-  meeple?: { at: string } | null;
+  /** The figure deployed on the placed tile; `kind` defaults to a follower. */
+  meeple?: { at: string; kind?: RefFigure } | null;
+  /** The Abbot: take the abbot back instead of deploying (rules-facts §g). */
+  recall?: 'abbot' | null;
 }
 
-export type RefFeatureKind = 'road' | 'city' | 'cloister' | 'field';
+export type RefFeatureKind = 'road' | 'city' | 'cloister' | 'field' | 'river' | 'garden';
+
+export type RefExpansion = 'river' | 'abbot';
+export type RefRiverStart = 'removed' | 'shuffled' | 'first-land';
+
+/** What decides the tiles of a game. */
+export interface RefSetup {
+  tileSet: RefTileSetName;
+  expansions?: readonly RefExpansion[];
+  /** With The River: the base start tile is removed (default), shuffled in, or the first land tile. */
+  riverStartTile?: RefRiverStart;
+  /** With The Abbot: whether the garden copies are used (default true). */
+  gardens?: boolean;
+}
+
+/**
+ * A figure on the board; `at` is the canonical spot of its feature on its tile, the engine's
+ * convention: the first edge (roads, cities), C, G, or for a field its first half-edge (or I).
+ */
+export interface RefFigureOnBoard {
+  owner: number;
+  kind: RefFigure;
+  x: number;
+  y: number;
+  at: string;
+  feature: RefFeatureKind;
+}
 
 export interface RefFeature {
   kind: RefFeatureKind;
@@ -46,7 +86,7 @@ export interface RefFeature {
 
 export interface RefFinalScore {
   totals: number[];
-  final: { road: number[]; city: number[]; cloister: number[]; field: number[] };
+  final: { road: number[]; city: number[]; cloister: number[]; garden: number[]; field: number[] };
 }
 
 export type RefTileSetName = 'base' | 'pnp-demo';
@@ -58,8 +98,8 @@ export type RefTileSetName = 'base' | 'pnp-demo';
 const EDGE_NAMES: readonly Edge[] = ['N', 'E', 'S', 'W'];
 /** Clockwise: index i is half i of edge floor(i/2). */
 const HALF_NAMES: readonly HalfEdge[] = ['NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW'];
-/** Every spot name, in the canonical order (first spot of a feature in this order = canonical). */
-const SPOT_NAMES: readonly string[] = ['N', 'E', 'S', 'W', 'C', ...HALF_NAMES, 'I'];
+/** Every spot name, in the order options are listed (a feature's options start with its first spot here). */
+const SPOT_NAMES: readonly string[] = ['N', 'E', 'S', 'W', 'C', ...HALF_NAMES, 'I', 'G'];
 
 /** Offsets of the neighbour across edge N, E, S, W (x grows east, y grows south). */
 const DX = [0, 1, 0, -1] as const;
@@ -114,13 +154,13 @@ function quarterTurns(rotation: number): number {
 // Tile definitions
 // ---------------------------------------------------------------------------------------------
 
-type EdgeType = 'city' | 'road' | 'field';
+type EdgeType = 'city' | 'road' | 'field' | 'river';
 
 export interface RefFeatureDef {
   kind: RefFeatureKind;
   /** The JSON feature id (e.g. 'city1'), for messages. */
   name: string;
-  /** Edge indices (0=N..3=W) touched by a road or city; empty otherwise. Sorted. */
+  /** Edge indices (0=N..3=W) touched by a road, city or river; empty otherwise. Sorted. */
   edges: number[];
   /** Half-edge indices (0=NNW..7=WNW) of a field; empty otherwise. Sorted. */
   halves: number[];
@@ -140,11 +180,14 @@ export interface RefTileType {
   id: string;
   count: number;
   def: RefTileDef;
+  /** River tiles: the JSON `riverRole`. */
+  riverRole?: 'spring' | 'lake' | 'course';
 }
 
 interface JsonFeature {
   id: string;
   type: string;
+  presentOnCopies?: number;
   edges?: string[];
   pennants?: number;
   halfEdges?: string[];
@@ -155,6 +198,7 @@ interface JsonFeature {
 interface JsonTile {
   id: string;
   count: number;
+  riverRole?: 'spring' | 'lake' | 'course';
   baseEquivalent?: string;
   edges: Record<string, string>;
   features: JsonFeature[];
@@ -162,14 +206,15 @@ interface JsonTile {
 
 interface JsonSet {
   totalTiles: number;
+  startTile?: { tileId: string };
   tiles: JsonTile[];
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REFERENCE_DIR = path.resolve(HERE, '../../../shared/reference');
 
-function engineTileId(setName: RefTileSetName, t: JsonTile): string {
-  if (setName === 'base') return t.id;
+function engineTileId(setName: RefTileSetName | 'river', t: JsonTile): string {
+  if (setName === 'base' || setName === 'river') return t.id;
   const eq = t.baseEquivalent;
   if (eq === undefined) throw new Error(`referee: pnp tile ${t.id} has no baseEquivalent`);
   if (eq.startsWith('base:')) return eq.slice('base:'.length);
@@ -177,20 +222,27 @@ function engineTileId(setName: RefTileSetName, t: JsonTile): string {
   throw new Error(`referee: pnp tile ${t.id} has unknown baseEquivalent ${eq}`);
 }
 
-function parseTile(id: string, t: JsonTile): RefTileDef {
+/** The copies of a tile that carry a garden (0 when it has none). */
+function gardenCopies(t: JsonTile): number {
+  const g = t.features.find((f) => f.type === 'garden');
+  return g === undefined ? 0 : (g.presentOnCopies ?? t.count);
+}
+
+/** A tile's definition; its garden, if any, only on the garden copy (`withGarden`). */
+function parseTile(id: string, t: JsonTile, withGarden = false): RefTileDef {
   const edges: EdgeType[] = EDGE_NAMES.map((e) => {
     const v = t.edges[e];
-    if (v !== 'city' && v !== 'road' && v !== 'field') {
+    if (v !== 'city' && v !== 'road' && v !== 'field' && v !== 'river') {
       throw new Error(`referee: tile ${t.id} edge ${e} has unsupported type ${String(v)}`);
     }
     return v;
   });
-  // Gardens are ignored (The Abbot is not in play).
-  const kept = t.features.filter((f) => f.type !== 'garden');
+  const kept = t.features.filter((f) => f.type !== 'garden' || withGarden);
   const idIndex = new Map<string, number>();
   kept.forEach((f, i) => idIndex.set(f.id, i));
   const features: RefFeatureDef[] = kept.map((f) => {
-    if (f.type !== 'road' && f.type !== 'city' && f.type !== 'cloister' && f.type !== 'field') {
+    const kinds: readonly string[] = ['road', 'city', 'cloister', 'field', 'river', 'garden'];
+    if (!kinds.includes(f.type)) {
       throw new Error(`referee: tile ${t.id} feature ${f.id} has unsupported type ${f.type}`);
     }
     const fe = (f.edges ?? []).map((e) => {
@@ -211,7 +263,7 @@ function parseTile(id: string, t: JsonTile): RefTileDef {
       return i;
     });
     return {
-      kind: f.type,
+      kind: f.type as RefFeatureKind,
       name: f.id,
       edges: fe.sort((a, b) => a - b),
       halves: fh.sort((a, b) => a - b),
@@ -228,7 +280,7 @@ function parseTile(id: string, t: JsonTile): RefTileDef {
 function checkTileDef(def: RefTileDef): void {
   for (let e = 0; e < 4; e++) {
     const type = at(def.edges, e);
-    if (type === 'road' || type === 'city') {
+    if (type === 'road' || type === 'city' || type === 'river') {
       const owners = def.features.filter((f) => f.kind === type && f.edges.includes(e));
       if (owners.length !== 1) throw new Error(`referee: tile ${def.id} edge ${e}: ${owners.length} ${type} features`);
       const fieldHalves = def.features.filter(
@@ -250,24 +302,93 @@ function checkTileDef(def: RefTileDef): void {
   }
 }
 
+const jsonCache = new Map<string, JsonSet>();
+
+function readSet(file: string): JsonSet {
+  let json = jsonCache.get(file);
+  if (json === undefined) {
+    json = JSON.parse(readFileSync(path.join(REFERENCE_DIR, file), 'utf8')) as JsonSet;
+    const total = json.tiles.reduce((a, t) => a + t.count, 0);
+    if (total !== json.totalTiles) throw new Error(`referee: ${file}: counts add to ${total}, not ${json.totalTiles}`);
+    jsonCache.set(file, json);
+  }
+  return json;
+}
+
+const landFile = (setName: RefTileSetName): string => (setName === 'base' ? 'base.json' : 'pnp-demo-c2.json');
+
 const tileSetCache = new Map<RefTileSetName, Map<string, RefTileType>>();
 
-/** The tile types of a set, keyed by the engine's tile id. */
+/** The tile types of a land set (gardens left out), keyed by the engine's tile id. */
 export function loadTileSet(setName: RefTileSetName): Map<string, RefTileType> {
   const cached = tileSetCache.get(setName);
   if (cached) return cached;
-  const file = setName === 'base' ? 'base.json' : 'pnp-demo-c2.json';
-  const json = JSON.parse(readFileSync(path.join(REFERENCE_DIR, file), 'utf8')) as JsonSet;
+  const file = landFile(setName);
   const out = new Map<string, RefTileType>();
-  let total = 0;
-  for (const t of json.tiles) {
+  for (const t of readSet(file).tiles) {
     const id = engineTileId(setName, t);
     if (out.has(id)) throw new Error(`referee: duplicate tile id ${id} in ${file}`);
     out.set(id, { id, count: t.count, def: parseTile(id, t) });
-    total += t.count;
   }
-  if (total !== json.totalTiles) throw new Error(`referee: ${file}: counts add to ${total}, not ${json.totalTiles}`);
   tileSetCache.set(setName, out);
+  return out;
+}
+
+export interface RefGameTiles {
+  /** Every tile type of the game with its copies (the start tile's copy included). */
+  types: Map<string, RefTileType>;
+  /** The start tile's id. */
+  start: string;
+}
+
+const gameTilesCache = new Map<string, RefGameTiles>();
+
+/**
+ * The tiles of a game: the land set; with The River, its 12 tiles, the spring as start tile and
+ * the base start tile removed (one copy fewer) unless `riverStartTile` keeps it (rules-facts §f);
+ * with The Abbot and gardens, the `presentOnCopies` copies of each tile with a garden feature
+ * become `<id>-garden` copies carrying it (rules-facts §g).
+ */
+export function loadGameTiles(setup: RefSetup): RefGameTiles {
+  const expansions = setup.expansions ?? [];
+  const river = expansions.includes('river');
+  const gardens = expansions.includes('abbot') && (setup.gardens ?? true);
+  const riverStart = setup.riverStartTile ?? 'removed';
+  const key = `${setup.tileSet}|${river ? riverStart : '-'}|${gardens}`;
+  const cached = gameTilesCache.get(key);
+  if (cached) return cached;
+  const types = new Map<string, RefTileType>();
+  const add = (setName: RefTileSetName | 'river', t: JsonTile, count: number): void => {
+    const id = engineTileId(setName, t);
+    const g = gardens ? Math.min(gardenCopies(t), count) : 0;
+    const entries: RefTileType[] = [];
+    if (count - g > 0) entries.push({ id, count: count - g, def: parseTile(id, t) });
+    if (g > 0) entries.push({ id: `${id}-garden`, count: g, def: parseTile(`${id}-garden`, t, true) });
+    for (const e of entries) {
+      if (types.has(e.id)) throw new Error(`referee: duplicate tile id ${e.id}`);
+      if (t.riverRole !== undefined) e.riverRole = t.riverRole;
+      types.set(e.id, e);
+    }
+  };
+  const land = readSet(landFile(setup.tileSet));
+  const landStartJson = land.tiles.find((t) => t.id === land.startTile?.tileId);
+  if (!landStartJson) throw new Error(`referee: ${landFile(setup.tileSet)} names no start tile`);
+  const landStart = engineTileId(setup.tileSet, landStartJson);
+  for (const t of land.tiles) {
+    const removed = river && riverStart === 'removed' && t === landStartJson ? 1 : 0;
+    add(setup.tileSet, t, t.count - removed);
+  }
+  let start = landStart;
+  if (river) {
+    const rv = readSet('river.json');
+    for (const t of rv.tiles) add('river', t, t.count);
+    const springs = rv.tiles.filter((t) => t.riverRole === 'spring');
+    const spring = springs[0];
+    if (springs.length !== 1 || !spring || spring.id !== rv.startTile?.tileId) throw new Error('referee: river.json: no single spring');
+    start = spring.id;
+  }
+  const out = { types, start };
+  gameTilesCache.set(key, out);
   return out;
 }
 
@@ -290,7 +411,7 @@ export function spotFeature(def: RefTileDef, spot: string): number | null {
   const e = EDGE_NAMES.indexOf(spot as Edge);
   if (e >= 0) {
     const type = at(def.edges, e);
-    if (type === 'road' || type === 'city') {
+    if (type === 'road' || type === 'city' || type === 'river') {
       const i = def.features.findIndex((f) => f.kind === type && f.edges.includes(e));
       return i >= 0 ? i : null;
     }
@@ -309,6 +430,10 @@ export function spotFeature(def: RefTileDef, spot: string): number | null {
   }
   if (spot === 'I') {
     const i = def.features.findIndex((f) => f.kind === 'field' && f.halves.length === 0);
+    return i >= 0 ? i : null;
+  }
+  if (spot === 'G') {
+    const i = def.features.findIndex((f) => f.kind === 'garden');
     return i >= 0 ? i : null;
   }
   return null;
@@ -344,6 +469,7 @@ interface Placed {
 
 interface BoardMeeple {
   owner: number;
+  kind: RefFigure;
   x: number;
   y: number;
   /** Index into the placed tile's feature list. */
@@ -357,6 +483,7 @@ interface Feat {
   nodes: string[];
   /** Distinct tile keys "x,y". */
   tiles: Set<string>;
+  /** Roads, cities and rivers: unmatched edges. Cloisters and gardens: empty cells around. Fields: 0. */
   open: number;
   pennants: number;
   complete: boolean;
@@ -364,17 +491,36 @@ interface Feat {
   meeples: number[];
   /** Fields only: indices (into the feature list) of the distinct city features bordering it. */
   cities: Set<number>;
-  /** Cloisters only: the cloister's cell. */
+  /** Cloisters and gardens only: the tile's cell. */
   x: number;
   y: number;
+}
+
+interface Features {
+  feats: Feat[];
+  /** Node key "x,y#f" -> index into feats. */
+  of: Map<string, number>;
 }
 
 function nodeKey(x: number, y: number, f: number): string {
   return `${x},${y}#${f}`;
 }
 
+/** The 8 cells around (x, y) that hold a tile. */
+function tilesAround(tiles: Map<string, Placed>, x: number, y: number): number {
+  let n = 0;
+  for (let dx = -1; dx <= 1; dx++) {
+    for (let dy = -1; dy <= 1; dy++) {
+      if ((dx !== 0 || dy !== 0) && tiles.has(cellKey(x + dx, y + dy))) n++;
+    }
+  }
+  return n;
+}
+
+const centred = (kind: RefFeatureKind): boolean => kind === 'cloister' || kind === 'garden';
+
 /** Computes every feature of the board by flood fill. Throws if the board is inconsistent. */
-function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeeple[]): Feat[] {
+function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeeple[]): Features {
   const featOfNode = new Map<string, number>();
   const feats: Feat[] = [];
 
@@ -397,8 +543,8 @@ function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeep
       feats.push(feat);
       const queue: [Placed, number][] = [[start, startF]];
       featOfNode.set(nodeKey(start.x, start.y, startF), index);
-      while (queue.length > 0) {
-        const [p, f] = queue.shift() as [Placed, number];
+      for (let qi = 0; qi < queue.length; qi++) {
+        const [p, f] = queue[qi] as [Placed, number];
         const fd = at(p.def.features, f);
         feat.nodes.push(nodeKey(p.x, p.y, f));
         feat.tiles.add(cellKey(p.x, p.y));
@@ -414,13 +560,10 @@ function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeep
           featOfNode.set(k, index);
           queue.push([q, g]);
         };
-        if (fd.kind === 'cloister') {
-          for (let dx = -1; dx <= 1; dx++) {
-            for (let dy = -1; dy <= 1; dy++) {
-              if ((dx !== 0 || dy !== 0) && !tiles.has(cellKey(p.x + dx, p.y + dy))) feat.open++;
-            }
-          }
-        } else if (fd.kind === 'road' || fd.kind === 'city') {
+        if (centred(fd.kind)) {
+          // A cloister or garden is on its own tile only; it waits for the 8 cells around it.
+          feat.open = 8 - tilesAround(tiles, p.x, p.y);
+        } else if (fd.kind === 'road' || fd.kind === 'city' || fd.kind === 'river') {
           for (const e of fd.edges) {
             const n = tiles.get(cellKey(p.x + at(DX, e), p.y + at(DY, e)));
             if (!n) {
@@ -466,10 +609,17 @@ function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeep
       }
     }
   }
-  return feats;
+  return { feats, of: featOfNode };
 }
 
-/** Players with the most meeples (at least 1) among `owners`. */
+/** The feature holding feature index f of the tile at (x, y). */
+function featureAt(fs: Features, x: number, y: number, f: number): Feat {
+  const i = fs.of.get(nodeKey(x, y, f));
+  if (i === undefined) throw new Error(`referee internal error: no feature at ${x},${y}#${f}`);
+  return at(fs.feats, i);
+}
+
+/** Players with the most meeples (at least 1) among `owners` (every figure counts 1). */
 function majority(owners: readonly number[], players: number): number[] {
   const counts = new Array<number>(players).fill(0);
   for (const o of owners) counts[o] = (counts[o] ?? 0) + 1;
@@ -486,6 +636,23 @@ function zeros(n: number): number[] {
   return new Array<number>(n).fill(0);
 }
 
+/** The side a river turns to on a tile: entered flowing `dirIn`, left flowing `dirOut` (0=N..3=W). */
+function turnOf(dirIn: number, dirOut: number): 'straight' | 'right' | 'left' {
+  const d = (dirOut - dirIn + 4) % 4;
+  if (d === 0) return 'straight';
+  if (d === 1) return 'right';
+  if (d === 3) return 'left';
+  throw new Error('referee internal error: a river flowing back on itself');
+}
+
+/** The river followed from the spring (rules-facts §f). */
+export interface RefRiver {
+  /** Tiles along the river, spring first. */
+  course: { x: number; y: number; turn: 'straight' | 'right' | 'left' }[];
+  /** The empty cell a new river tile must fill, and the direction the river flows into it; null once closed. */
+  end: { x: number; y: number; flow: number } | null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Referee
 // ---------------------------------------------------------------------------------------------
@@ -494,6 +661,7 @@ export class Referee {
   readonly tileSet: RefTileSetName;
   readonly players: number;
   readonly rules: RefRules;
+  readonly expansions: readonly RefExpansion[];
   /** When true (default), placing more copies of a tile than the set holds is an error. */
   readonly limitCopies: boolean;
 
@@ -503,25 +671,45 @@ export class Referee {
   private meeples: BoardMeeple[] = [];
   private readonly scoreList: number[];
   private readonly supplyList: number[];
+  private readonly abbotList: number[];
+  /** sameRotation's descriptions, by "tile@rotation". */
+  private readonly descriptions = new Map<string, string>();
 
-  constructor(opts: { tileSet: RefTileSetName; players: number; rules: RefRules; limitCopies?: boolean }) {
+  constructor(
+    opts: {
+      tileSet: RefTileSetName;
+      players: number;
+      rules: RefRules;
+      limitCopies?: boolean;
+    } & Omit<RefSetup, 'tileSet'>,
+  ) {
     if (!Number.isInteger(opts.players) || opts.players < 1) throw new Error(`referee: bad player count ${opts.players}`);
     this.tileSet = opts.tileSet;
     this.players = opts.players;
     this.rules = { ...opts.rules };
+    this.expansions = [...(opts.expansions ?? [])];
     this.limitCopies = opts.limitCopies ?? true;
-    this.types = loadTileSet(opts.tileSet);
+    const game = loadGameTiles({ ...opts, expansions: this.expansions });
+    this.types = game.types;
     this.scoreList = zeros(opts.players);
     this.supplyList = new Array<number>(opts.players).fill(opts.rules.meeples);
-    this.put({ id: 'D', x: 0, y: 0, rotation: 0, def: rotateDef(this.type('D').def, 0) });
+    // The Abbot: one abbot per player (rules-facts §g).
+    this.abbotList = new Array<number>(opts.players).fill(this.expansions.includes('abbot') ? 1 : 0);
+    this.put({ id: game.start, x: 0, y: 0, rotation: 0, def: rotateDef(this.type(game.start).def, 0) });
   }
 
   get scores(): number[] {
     return [...this.scoreList];
   }
 
+  /** Followers in each player's supply. */
   get supply(): number[] {
     return [...this.supplyList];
+  }
+
+  /** Abbots in each player's supply (1 or 0 with The Abbot, else 0). */
+  get abbots(): number[] {
+    return [...this.abbotList];
   }
 
   /** Tiles on the board in placement order (start tile first). */
@@ -529,9 +717,47 @@ export class Referee {
     return this.placed.map((p) => ({ tile: p.id, x: p.x, y: p.y, rotation: p.rotation }));
   }
 
-  /** Copies of this tile already on the board (the start tile counts as a 'D'). */
+  /** Every tile type of the game with its copies (the start tile included). */
+  tileTypes(): RefTileType[] {
+    return [...this.types.values()];
+  }
+
+  /** The JSON river role of a tile, or null for a land tile. */
+  riverRole(tile: string): 'spring' | 'lake' | 'course' | null {
+    return this.type(tile).riverRole ?? null;
+  }
+
+  /** Copies of this tile already on the board (the start tile counts). */
   copiesPlaced(tile: string): number {
     return this.placed.filter((p) => p.id === tile).length;
+  }
+
+  /** The river from the spring to its open end, or null when no river is on the board. */
+  river(): RefRiver | null {
+    const spring = this.placed.find((p) => this.types.get(p.id)?.riverRole === 'spring');
+    if (!spring) return null;
+    const riverEdges = (p: Placed): number[] => p.def.features.filter((f) => f.kind === 'river').flatMap((f) => f.edges);
+    const course: RefRiver['course'] = [{ x: spring.x, y: spring.y, turn: 'straight' }];
+    let cur = spring;
+    let flow = at(riverEdges(spring), 0);
+    for (;;) {
+      const x = cur.x + at(DX, flow);
+      const y = cur.y + at(DY, flow);
+      const next = this.board.get(cellKey(x, y));
+      if (!next) return { course, end: { x, y, flow } };
+      const edges = riverEdges(next);
+      if (!edges.includes(opposite(flow))) throw new Error(`referee internal error: the river stops at ${x},${y}`);
+      const out = edges.filter((e) => e !== opposite(flow));
+      if (out.length > 1) throw new Error(`referee: river fork at ${x},${y} (not in River I)`);
+      if (out.length === 0) {
+        course.push({ x, y, turn: 'straight' });
+        return { course, end: null };
+      }
+      const o = at(out, 0);
+      course.push({ x, y, turn: turnOf(flow, o) });
+      cur = next;
+      flow = o;
+    }
   }
 
   legalPlacements(tile: string): { x: number; y: number; rotation: 0 | 90 | 180 | 270 }[] {
@@ -545,9 +771,11 @@ export class Referee {
       }
     }
     const out: { x: number; y: number; rotation: 0 | 90 | 180 | 270 }[] = [];
+    const river = this.river();
+    const rotations = ([0, 90, 180, 270] as const).map((rotation) => ({ rotation, def: rotateDef(base, rotation) }));
     for (const c of cells.values()) {
-      for (const rotation of [0, 90, 180, 270] as const) {
-        if (this.placementProblem(rotateDef(base, rotation), c.x, c.y) === null) out.push({ x: c.x, y: c.y, rotation });
+      for (const { rotation, def } of rotations) {
+        if (this.placementProblem(def, c.x, c.y, river) === null) out.push({ x: c.x, y: c.y, rotation });
       }
     }
     out.sort((a, b) => a.x - b.x || a.y - b.y || a.rotation - b.rotation);
@@ -556,31 +784,40 @@ export class Referee {
 
   sameRotation(tile: string, r1: number, r2: number): boolean {
     const norm = (r: number): number => ((r % 360) + 360) % 360;
-    const def = this.type(tile).def;
-    return describe(rotateDef(def, norm(r1))) === describe(rotateDef(def, norm(r2)));
+    const described = (r: number): string => {
+      const k = `${tile}@${r}`;
+      let d = this.descriptions.get(k);
+      if (d === undefined) {
+        d = describe(rotateDef(this.type(tile).def, r));
+        this.descriptions.set(k, d);
+      }
+      return d;
+    };
+    return described(norm(r1)) === described(norm(r2));
   }
 
+  /**
+   * Where a follower may go on the tile placed so: one entry (its spots, canonical order) per
+   * feature of the tile that is free, never on a river or a garden (rules-facts §f, §g).
+   */
   meepleOptions(tile: string, x: number, y: number, rotation: number, player: number): string[][] {
     this.checkPlayer(player);
-    const def = rotateDef(this.type(tile).def, rotation);
-    const problem = this.placementProblem(def, x, y);
-    if (problem !== null) throw new Error(`referee: meepleOptions for an illegal placement of ${tile}: ${problem}`);
     if (at(this.supplyList, player) <= 0) return [];
-    const rot = rotation as Rotation;
-    const tiles = new Map(this.board);
-    tiles.set(cellKey(x, y), { id: tile, x, y, rotation: rot, def });
-    const feats = computeFeatures(tiles, this.meeples);
-    const options: string[][] = [];
-    def.features.forEach((_, f) => {
-      const feat = feats.find((ft) => ft.nodes.includes(nodeKey(x, y, f)));
-      if (!feat) throw new Error('referee internal error: placed feature not found');
-      if (feat.meeples.length > 0) return;
-      const spots = spotsOf(def, f);
-      if (spots.length > 0) options.push(spots);
-    });
-    const first = (s: string[]): number => SPOT_NAMES.indexOf(at(s, 0));
-    options.sort((a, b) => first(a) - first(b));
-    return options;
+    return this.freeSpots(tile, x, y, rotation, (k) => k !== 'river' && k !== 'garden');
+  }
+
+  /** Where the abbot may go on the tile placed so: its cloister or garden, when the abbot is in supply (§g). */
+  abbotOptions(tile: string, x: number, y: number, rotation: number, player: number): string[][] {
+    this.checkPlayer(player);
+    if (at(this.abbotList, player) <= 0) return [];
+    if (!this.type(tile).def.features.some((f) => centred(f.kind))) return [];
+    return this.freeSpots(tile, x, y, rotation, centred);
+  }
+
+  /** Whether the player may take the abbot back this turn: it stands on the board (§g). */
+  canRecall(player: number): boolean {
+    this.checkPlayer(player);
+    return this.meeples.some((m) => m.owner === player && m.kind === 'abbot');
   }
 
   play(move: RefMove, player: number): number[] {
@@ -593,46 +830,69 @@ export class Referee {
     if (this.limitCopies && this.copiesPlaced(tile) >= type.count) {
       throw new Error(`referee: all ${type.count} copies of tile ${tile} are already on the board`);
     }
-    const problem = this.placementProblem(def, x, y);
+    const problem = this.placementProblem(def, x, y, this.river());
     if (problem !== null) throw new Error(`referee: illegal placement of ${tile} at ${x},${y} r${rotation}: ${problem}`);
 
     const newTile: Placed = { id: tile, x, y, rotation, def };
     const tiles = new Map(this.board);
     tiles.set(cellKey(x, y), newTile);
 
+    const deploys = move.meeple !== undefined && move.meeple !== null;
+    const recall = move.recall === 'abbot';
+    if (move.recall !== undefined && move.recall !== null && !recall) throw new Error(`referee: bad recall ${String(move.recall)}`);
+    if (deploys && recall) throw new Error('referee: a move deploys a figure or takes the abbot back, not both');
+    const abbotIndex = this.meeples.findIndex((m) => m.owner === player && m.kind === 'abbot');
+    if (recall && abbotIndex < 0) throw new Error(`referee: player ${player} has no abbot on the board to take back`);
+
     let newMeeple: BoardMeeple | null = null;
     if (move.meeple !== undefined && move.meeple !== null) {
       const spot = move.meeple.at;
+      const kind = move.meeple.kind ?? 'follower';
       const f = spotFeature(def, spot);
       if (f === null) throw new Error(`referee: spot ${spot} names no feature on ${tile} r${rotation}`);
-      if (at(this.supplyList, player) <= 0) throw new Error(`referee: player ${player} has no meeple in supply`);
-      const feats = computeFeatures(tiles, this.meeples);
-      const feat = feats.find((ft) => ft.nodes.includes(nodeKey(x, y, f)));
-      if (!feat) throw new Error('referee internal error: placed feature not found');
+      const fkind = at(def.features, f).kind;
+      if (kind === 'abbot') {
+        if (!this.expansions.includes('abbot')) throw new Error('referee: The Abbot is not in play');
+        if (!centred(fkind)) throw new Error(`referee: an abbot may not stand on a ${fkind}`);
+        if (at(this.abbotList, player) <= 0) throw new Error(`referee: player ${player} has no abbot in supply`);
+      } else {
+        if (fkind === 'river' || fkind === 'garden') throw new Error(`referee: a follower may not stand on a ${fkind}`);
+        if (at(this.supplyList, player) <= 0) throw new Error(`referee: player ${player} has no meeple in supply`);
+      }
+      const feat = featureAt(computeFeatures(tiles, this.meeples), x, y, f);
       if (feat.meeples.length > 0) {
         const owners = feat.meeples.map((i) => at(this.meeples, i).owner).join(',');
         throw new Error(`referee: ${feat.kind} at spot ${spot} of ${tile} (${x},${y}) already holds meeples of ${owners}`);
       }
-      newMeeple = { owner: player, x, y, feature: f };
+      newMeeple = { owner: player, kind, x, y, feature: f };
     }
 
     // Commit the move.
     this.put(newTile);
     if (newMeeple) {
       this.meeples.push(newMeeple);
-      this.supplyList[player] = at(this.supplyList, player) - 1;
+      if (newMeeple.kind === 'abbot') this.abbotList[player] = at(this.abbotList, player) - 1;
+      else this.supplyList[player] = at(this.supplyList, player) - 1;
+    }
+    const gained = zeros(this.players);
+
+    // The Abbot: taken back instead of deploying, it scores at once as in the final scoring,
+    // 1 + 1 per tile around it (the tile just placed included), before this tile's scoring (§g).
+    if (recall) {
+      const m = at(this.meeples, abbotIndex);
+      gained[player] = at(gained, player) + 1 + tilesAround(this.board, m.x, m.y);
+      this.meeples.splice(abbotIndex, 1);
+      this.abbotList[player] = at(this.abbotList, player) + 1;
     }
 
     // Score what this tile completed.
-    const gained = zeros(this.players);
-    const feats = computeFeatures(this.board, this.meeples);
+    const { feats } = computeFeatures(this.board, this.meeples);
     const returned = new Set<number>();
     for (const feat of feats) {
-      if (feat.kind === 'field' || !feat.complete || feat.meeples.length === 0) continue;
-      const touches =
-        feat.kind === 'cloister'
-          ? Math.abs(feat.x - x) <= 1 && Math.abs(feat.y - y) <= 1
-          : feat.tiles.has(cellKey(x, y));
+      if (feat.kind === 'field' || feat.kind === 'river' || !feat.complete || feat.meeples.length === 0) continue;
+      const touches = centred(feat.kind)
+        ? Math.abs(feat.x - x) <= 1 && Math.abs(feat.y - y) <= 1
+        : feat.tiles.has(cellKey(x, y));
       if (!touches) throw new Error(`referee internal error: completed ${feat.kind} with meeples not touching the move`);
       const points = this.completedPoints(feat);
       const owners = feat.meeples.map((i) => at(this.meeples, i).owner);
@@ -641,7 +901,8 @@ export class Referee {
     }
     for (const i of returned) {
       const m = at(this.meeples, i);
-      this.supplyList[m.owner] = at(this.supplyList, m.owner) + 1;
+      if (m.kind === 'abbot') this.abbotList[m.owner] = at(this.abbotList, m.owner) + 1;
+      else this.supplyList[m.owner] = at(this.supplyList, m.owner) + 1;
     }
     this.meeples = this.meeples.filter((_, i) => !returned.has(i));
     gained.forEach((g, p) => {
@@ -651,7 +912,7 @@ export class Referee {
   }
 
   features(): RefFeature[] {
-    const feats = computeFeatures(this.board, this.meeples);
+    const { feats } = computeFeatures(this.board, this.meeples);
     return feats.map((f) => ({
       kind: f.kind,
       tiles: [...f.tiles].sort(),
@@ -662,23 +923,36 @@ export class Referee {
     }));
   }
 
+  /** Every figure on the board, in the order deployed. */
+  figures(): RefFigureOnBoard[] {
+    return this.meeples.map((m) => {
+      const p = this.board.get(cellKey(m.x, m.y));
+      if (!p) throw new Error('referee internal error: figure off board');
+      const feature = at(p.def.features, m.feature).kind;
+      // The engine's documented canonical spot: a field is named by a half-edge (or I), not an edge.
+      const spots = spotsOf(p.def, m.feature).filter((s) => feature !== 'field' || !EDGE_NAMES.includes(s as Edge));
+      return { owner: m.owner, kind: m.kind, x: m.x, y: m.y, at: at(spots, 0), feature };
+    });
+  }
+
   finalScore(): RefFinalScore {
     const n = this.players;
-    const final = { road: zeros(n), city: zeros(n), cloister: zeros(n), field: zeros(n) };
-    const feats = computeFeatures(this.board, this.meeples);
+    const final = { road: zeros(n), city: zeros(n), cloister: zeros(n), garden: zeros(n), field: zeros(n) };
+    const { feats } = computeFeatures(this.board, this.meeples);
     const ownersOf = (f: Feat): number[] => f.meeples.map((i) => at(this.meeples, i).owner);
     const add = (arr: number[], holders: number[], points: number): void => {
       for (const p of holders) arr[p] = at(arr, p) + points;
     };
 
-    // Incomplete roads, cities, cloisters.
+    // Incomplete roads, cities, cloisters and gardens (an abbot scores like a monk, §g).
     for (const f of feats) {
       if (f.kind === 'field' || f.meeples.length === 0) continue;
+      if (f.kind === 'river') throw new Error('referee internal error: a figure on the river');
       if (f.complete) throw new Error(`referee internal error: completed ${f.kind} still holds meeples`);
       const holders = majority(ownersOf(f), n);
       if (f.kind === 'road') add(final.road, holders, f.tiles.size);
       else if (f.kind === 'city') add(final.city, holders, f.tiles.size + f.pennants);
-      else add(final.cloister, holders, 1 + (8 - f.open));
+      else add(final[f.kind], holders, 1 + (8 - f.open));
     }
 
     // Fields.
@@ -705,7 +979,8 @@ export class Referee {
     }
 
     const totals = this.scoreList.map(
-      (s, p) => s + at(final.road, p) + at(final.city, p) + at(final.cloister, p) + at(final.field, p),
+      (s, p) =>
+        s + at(final.road, p) + at(final.city, p) + at(final.cloister, p) + at(final.garden, p) + at(final.field, p),
     );
     return { totals, final };
   }
@@ -729,8 +1004,28 @@ export class Referee {
     this.board.set(cellKey(p.x, p.y), p);
   }
 
+  /** The spots (canonical order) of each free feature of the placed tile whose kind `allowed` accepts. */
+  private freeSpots(tile: string, x: number, y: number, rotation: number, allowed: (k: RefFeatureKind) => boolean): string[][] {
+    const def = rotateDef(this.type(tile).def, rotation);
+    const problem = this.placementProblem(def, x, y, this.river());
+    if (problem !== null) throw new Error(`referee: options asked for an illegal placement of ${tile}: ${problem}`);
+    const tiles = new Map(this.board);
+    tiles.set(cellKey(x, y), { id: tile, x, y, rotation: rotation as Rotation, def });
+    const fs = computeFeatures(tiles, this.meeples);
+    const options: string[][] = [];
+    def.features.forEach((fd, f) => {
+      if (!allowed(fd.kind)) return;
+      if (featureAt(fs, x, y, f).meeples.length > 0) return;
+      const spots = spotsOf(def, f);
+      if (spots.length > 0) options.push(spots);
+    });
+    const first = (s: string[]): number => SPOT_NAMES.indexOf(at(s, 0));
+    options.sort((a, b) => first(a) - first(b));
+    return options;
+  }
+
   /** Why a rotated tile cannot go at (x, y), or null if it can. */
-  private placementProblem(def: RefTileDef, x: number, y: number): string | null {
+  private placementProblem(def: RefTileDef, x: number, y: number, river: RefRiver | null): string | null {
     if (this.board.has(cellKey(x, y))) return 'cell is occupied';
     let neighbours = 0;
     for (let e = 0; e < 4; e++) {
@@ -743,12 +1038,27 @@ export class Referee {
         return `${at(EDGE_NAMES, e)} edge is ${mine} but the neighbour ${n.id} at ${n.x},${n.y} shows ${theirs}`;
       }
     }
-    return neighbours === 0 ? 'no edge-adjacent tile' : null;
+    if (neighbours === 0) return 'no edge-adjacent tile';
+    // The River (rules-facts §f): a river tile continues the river at its open end...
+    const mine = def.features.filter((f) => f.kind === 'river').flatMap((f) => f.edges);
+    if (mine.length === 0) return null;
+    if (river === null || river.end === null) return 'no open river to continue';
+    const end = river.end;
+    if (x !== end.x || y !== end.y) return `a river tile must continue the river at ${end.x},${end.y}`;
+    const entry = opposite(end.flow);
+    if (!mine.includes(entry)) return 'the river does not flow in from the last river tile';
+    // ...and may not turn the same way as the river tile just before it.
+    const out = mine.filter((e) => e !== entry);
+    if (out.length === 0) return null;
+    const turn = turnOf(end.flow, at(out, 0));
+    const last = at(river.course, river.course.length - 1).turn;
+    if (turn !== 'straight' && turn === last) return `the river may not turn ${turn} twice in a row`;
+    return null;
   }
 
   private completedPoints(f: Feat): number {
     if (f.kind === 'road') return f.tiles.size;
-    if (f.kind === 'cloister') return 9;
+    if (centred(f.kind)) return 9;
     if (f.kind === 'city') {
       if (this.rules.smallCity === 2 && f.tiles.size === 2) return 2 + f.pennants;
       return 2 * f.tiles.size + 2 * f.pennants;
