@@ -212,30 +212,43 @@ function playCrowded(options: GameOptions, picks: readonly number[]): Played {
   return { states, moves };
 }
 
+/**
+ * Options of a random game: 2–5 players, any tile set and edition, the given farmer rules and
+ * expansions (`always`: the expansions are always given; otherwise sometimes left out), and the
+ * River's and the Abbot's rules sometimes left to their defaults.
+ */
+function gameOptionsArb(
+  farmers: fc.Arbitrary<FarmerRuleName>,
+  expansions: fc.Arbitrary<ExpansionName[]>,
+  always: boolean,
+): fc.Arbitrary<GameOptions> {
+  return fc.record(
+    {
+      players: fc.integer({ min: 2, max: 5 }),
+      seed: fc.integer(),
+      tileSet: fc.constantFrom('base' as const, 'pnp-demo' as const),
+      edition: fc.constantFrom('first' as const, 'second' as const, 'current' as const),
+      expansions,
+      rules: fc.record(
+        {
+          farmers,
+          smallCity: fc.constantFrom(2 as const, 4 as const),
+          riverStartTile: fc.constantFrom('removed' as const, 'shuffled' as const, 'first-land' as const),
+          gardens: fc.boolean(),
+        },
+        { requiredKeys: ['farmers'] },
+      ),
+    },
+    { requiredKeys: always ? ['players', 'seed', 'tileSet', 'expansions', 'rules'] : ['players', 'seed', 'tileSet', 'rules'] },
+  );
+}
+
 describe('the kernel agrees with the independent referee (tests/reference/referee.ts)', () => {
   for (const farmers of FARMER_RULES) {
     it(`over random games scored with farmers '${farmers}', with and without The River and The Abbot`, () => {
       fc.assert(
         fc.property(
-          fc.record(
-            {
-              players: fc.integer({ min: 2, max: 5 }),
-              seed: fc.integer(),
-              tileSet: fc.constantFrom('base' as const, 'pnp-demo' as const),
-              edition: fc.constantFrom('first' as const, 'second' as const, 'current' as const),
-              expansions: expansionsArb,
-              rules: fc.record(
-                {
-                  farmers: fc.constant(farmers),
-                  smallCity: fc.constantFrom(2 as const, 4 as const),
-                  riverStartTile: fc.constantFrom('removed' as const, 'shuffled' as const, 'first-land' as const),
-                  gardens: fc.boolean(),
-                },
-                { requiredKeys: ['farmers'] },
-              ),
-            },
-            { requiredKeys: ['players', 'seed', 'tileSet', 'rules'] },
-          ),
+          gameOptionsArb(fc.constant(farmers), expansionsArb, false),
           choices,
           (options, picks) => {
             const { states, moves } = play(options, picks);
@@ -252,20 +265,10 @@ describe('the kernel agrees with the independent referee (tests/reference/refere
   it('over random games crowding cloisters and gardens, with The Abbot', () => {
     fc.assert(
       fc.property(
-        fc.record(
-          {
-            players: fc.integer({ min: 2, max: 5 }),
-            seed: fc.integer(),
-            tileSet: fc.constantFrom('base' as const, 'pnp-demo' as const),
-            edition: fc.constantFrom('first' as const, 'second' as const, 'current' as const),
-            expansions: fc.constantFrom<ExpansionName[]>(['abbot'], ['river', 'abbot'], ['abbot', 'river']),
-            rules: fc.record({
-              farmers: fc.constantFrom(...FARMER_RULES),
-              riverStartTile: fc.constantFrom('removed' as const, 'shuffled' as const, 'first-land' as const),
-              gardens: fc.boolean(),
-            }, { requiredKeys: [] }),
-          },
-          { requiredKeys: ['players', 'seed', 'tileSet', 'expansions', 'rules'] },
+        gameOptionsArb(
+          fc.constantFrom(...FARMER_RULES),
+          fc.constantFrom<ExpansionName[]>(['abbot'], ['river', 'abbot'], ['abbot', 'river']),
+          true,
         ),
         choices,
         (options, picks) => {

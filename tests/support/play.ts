@@ -80,20 +80,23 @@ export function lcg(seed: number): () => number {
   };
 }
 
-/** Plays a whole game choosing uniformly with `lcg(seed)`. */
-export function playSeeded(options: GameOptions, seed: number): Played {
-  const r = lcg(seed);
+/** Plays a whole game, each move chosen by `pick` from the legal moves with the random source `r`. */
+function playChoosing(options: GameOptions, r: () => number, pick: (legal: Move[], r: () => number) => Move): Played {
   let s = createGame(options);
   const states = [s];
   const moves: Move[] = [];
   while (s.status === 'playing') {
-    const legal = legalMoves(s);
-    const m = legal[r() % legal.length] as Move;
+    const m = pick(legalMoves(s), r);
     s = applyMove(s, m);
     moves.push(m);
     states.push(s);
   }
   return { states, moves };
+}
+
+/** Plays a whole game choosing uniformly with `lcg(seed)`. */
+export function playSeeded(options: GameOptions, seed: number): Played {
+  return playChoosing(options, lcg(seed), (legal, r) => legal[r() % legal.length] as Move);
 }
 
 /**
@@ -102,21 +105,12 @@ export function playSeeded(options: GameOptions, seed: number): Played {
  * with abbots on cloisters and gardens and recalls, for tests of states.
  */
 export function playAbbotHeavy(options: GameOptions, seed: number): Played {
-  const r = lcg(seed);
-  let s = createGame(options);
-  const states = [s];
-  const moves: Move[] = [];
-  while (s.status === 'playing') {
-    const legal = legalMoves(s);
+  return playChoosing(options, lcg(seed), (legal, r) => {
     const abbot = legal.filter((m) => m.meeple?.kind === 'abbot');
     const back = legal.filter((m) => m.recall === 'abbot');
     const pool = abbot.length > 0 && r() % 2 === 0 ? abbot : back.length > 0 && r() % 4 === 0 ? back : legal;
-    const m = pool[r() % pool.length] as Move;
-    s = applyMove(s, m);
-    moves.push(m);
-    states.push(s);
-  }
-  return { states, moves };
+    return pool[r() % pool.length] as Move;
+  });
 }
 
 /** True when every object and array reachable from `v` is frozen. */
