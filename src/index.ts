@@ -1,6 +1,6 @@
 /**
- * carcassonne-engine: the Carcassonne base game, in every rule edition, as pure functions over
- * frozen plain-JSON states.
+ * carcassonne-engine: the Carcassonne base game, in every rule edition, with The River and The
+ * Abbot, as pure functions over frozen plain-JSON states.
  *
  * @packageDocumentation
  */
@@ -35,5 +35,8 @@ export type {
   CityDef,
   CloisterDef,
   FieldDef,
+  GardenDef,
+  RiverDef,
 } from './tiles/types.js';
+export { EXPANSIONS } from './tiles/setup.js';
 export type * from './api/types.js';
