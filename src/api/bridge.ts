@@ -5,7 +5,7 @@ import { isInt, isRecord, show } from '../core/guards.js';
 import { farmerRules } from '../kernel/farmers.js';
 import {
   FIGURE_ABBOT,
-  FIGURE_FOLLOWER,
+  FIGURE_NAMES,
   Kernel,
   type KernelRules,
   MissingFarmerRule,
@@ -21,7 +21,8 @@ import { TILE_SETS } from '../tiles/catalogue.js';
 import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
 import type { TileSetName } from '../tiles/types.js';
 import { MAX_MEEPLES, MAX_PLAYERS, MIN_PLAYERS } from './options.js';
-import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, ScoredFeature } from './types.js';
+import { FIGURE_CODE, FIGURE_WORDS, figureInPlay, figureSpots, maxPlayers } from './figures.js';
+import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, MeepleKind, ScoredFeature } from './types.js';
 
 /**
  * Rules given again at call time. Only games created with a custom farmer rule use them (the
@@ -93,7 +94,7 @@ export function upgrade(state: unknown): unknown {
     version: 2,
     expansions: [],
     rules: isRecord(state.rules) ? { ...state.rules, riverStartTile: 'removed', gardens: true } : state.rules,
-    players: list(state.players).map((p) => (isRecord(p) ? { ...p, abbots: 0 } : p)),
+    players: list(state.players).map((p) => (isRecord(p) ? { ...p, abbots: 0, largeMeeples: 0 } : p)),
     placements: list(state.placements).map((p) => (isRecord(p) ? { ...p, recall: null } : p)),
   };
 }
@@ -115,7 +116,13 @@ function structuredCloneOrFail(v: unknown): unknown {
 export function rulesFor(state: GameState, hooks: RuleHooks | undefined, cached: FarmerRule | null): KernelRules {
   const name = state.rules.farmers;
   const farmers = name === 'custom' ? (hooks?.farmers ? guardFarmerRule(hooks.farmers) : cached) : farmerRules[name];
-  return { smallCity: state.rules.smallCity, meeples: state.rules.meeples, farmers, abbot: state.expansions.includes('abbot') };
+  return {
+    smallCity: state.rules.smallCity,
+    meeples: state.rules.meeples,
+    farmers,
+    abbot: state.expansions.includes('abbot'),
+    large: state.expansions.includes('inns-cathedrals'),
+  };
 }
 
 /**
@@ -265,9 +272,11 @@ export function rebuild(state: GameState): Kernel {
     );
   }
   const abbot = expansions.includes('abbot');
+  const large = expansions.includes('inns-cathedrals');
   const players = s.players;
-  if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
-    throw fail(`players must list ${MIN_PLAYERS} to ${MAX_PLAYERS} players`);
+  const most = maxPlayers(expansions);
+  if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > most) {
+    throw fail(`players must list ${MIN_PLAYERS} to ${most} players${most < MAX_PLAYERS ? ` (${MAX_PLAYERS} with Inns & Cathedrals)` : ''}`);
   }
   for (let i = 0; i < players.length; i++) {
     const p: unknown = players[i];
@@ -279,9 +288,14 @@ export function rebuild(state: GameState): Kernel {
       p.meeples < 0 ||
       !isInt(p.abbots) ||
       p.abbots < 0 ||
-      p.abbots > (abbot ? 1 : 0)
+      p.abbots > (abbot ? 1 : 0) ||
+      !isInt(p.largeMeeples) ||
+      p.largeMeeples < 0 ||
+      p.largeMeeples > (large ? 1 : 0)
     ) {
-      throw fail(`players[${i}] must have a name, a whole score, a meeple count and an abbot count (${abbot ? '0 or 1' : '0 without The Abbot'})`);
+      throw fail(
+        `players[${i}] must have a name, a whole score, a meeple count, an abbot count (${abbot ? '0 or 1' : '0 without The Abbot'}) and a large meeple count (${large ? '0 or 1' : '0 without Inns & Cathedrals'})`,
+      );
     }
   }
   for (const key of ['placements', 'meeples', 'tilesLeft', 'discarded', 'scored', 'events']) {
@@ -340,7 +354,8 @@ export function rebuild(state: GameState): Kernel {
     if (p.meeple !== null) {
       const m = p.meeple;
       const local = isRecord(m) && typeof m.at === 'string' && spotIndex(m.at) >= 0 ? k.spotFeature(t, q, spotIndex(m.at)) : -1;
-      const spots = isRecord(m) && m.kind === 'abbot' && abbot ? tables.abbotSpots[t] : isRecord(m) && m.kind === 'follower' ? tables.followerSpots[t] : 0;
+      const kind = isRecord(m) && isMeepleKind(m.kind) && figureInPlay(m.kind, expansions as ExpansionName[]) ? m.kind : null;
+      const spots = kind === null ? 0 : figureSpots(tables, t, kind);
       if (
         !isRecord(m) ||
         local < 0 ||
@@ -364,8 +379,8 @@ export function rebuild(state: GameState): Kernel {
   if (s.turn !== placements.length - 1) note(`turn is ${s.turn}, but ${placements.length - 1} tiles were placed after the start tile`);
   if (s.currentPlayer !== (s.turn as number) % players.length) note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${s.turn} is`);
 
-  const onBoard = new Array<number>(players.length).fill(0);
-  const abbotsOnBoard = new Array<number>(players.length).fill(0);
+  // Figures on the board, per figure code and player.
+  const onBoard = FIGURE_NAMES.map(() => new Array<number>(players.length).fill(0));
   const meeples = s.meeples as unknown[];
   for (let i = 0; i < meeples.length; i++) {
     const m = meeples[i];
@@ -374,10 +389,12 @@ export function rebuild(state: GameState): Kernel {
       !isInt(m.owner) ||
       m.owner < 0 ||
       m.owner >= players.length ||
-      !(m.kind === 'follower' || (m.kind === 'abbot' && abbot))
+      !isMeepleKind(m.kind) ||
+      !figureInPlay(m.kind, expansions as ExpansionName[])
     ) {
       throw fail(`meeples[${i}] is not a figure of a player`);
     }
+    const kind: MeepleKind = m.kind;
     const p = isInt(m.x) && isInt(m.y) ? k.tileAt(m.x, m.y) : -1;
     if (p < 0) throw fail(`meeples[${i}] stands where there is no tile`);
     const t = k.pType[p] as number;
@@ -388,9 +405,9 @@ export function rebuild(state: GameState): Kernel {
     const canonical = SPOTS[tables.featSpot[(t * 4 + q) * MAXF + local] as number];
     if (m.at !== canonical) throw fail(`meeples[${i}]: spot ${show(m.at)} must be written as its feature's canonical spot ${canonical}`);
     if (m.feature !== FEATURE_KIND_NAMES[tables.featKind[t * MAXF + local] as number]) throw fail(`meeples[${i}]: feature does not match its spot`);
-    const figure = m.kind === 'abbot' ? FIGURE_ABBOT : FIGURE_FOLLOWER;
-    if ((((figure === FIGURE_ABBOT ? tables.abbotSpots[t] : tables.followerSpots[t]) as number) & (1 << local)) === 0) {
-      throw fail(`meeples[${i}]: a${figure === FIGURE_ABBOT ? 'n abbot' : ' follower'} may not stand on a ${m.feature}`);
+    const figure = FIGURE_CODE[kind];
+    if ((figureSpots(tables, t, kind) & (1 << local)) === 0) {
+      throw fail(`meeples[${i}]: a${kind === 'abbot' ? 'n' : ''} ${FIGURE_WORDS[kind]} may not stand on a ${m.feature}`);
     }
     const placed = placements[p] as Record<string, unknown>;
     const deployed = placed.meeple as Record<string, unknown> | null;
@@ -404,7 +421,7 @@ export function rebuild(state: GameState): Kernel {
       throw fail(`meeples[${i}] stands on a completed feature, which would have returned it`);
     }
     k.deploy(p, local, m.owner, figure);
-    const count = figure === FIGURE_ABBOT ? abbotsOnBoard : onBoard;
+    const count = onBoard[figure] as number[];
     count[m.owner] = (count[m.owner] as number) + 1;
   }
   const scored = s.scored as unknown[];
@@ -420,16 +437,16 @@ export function rebuild(state: GameState): Kernel {
     entry.awarded.forEach((a, j) => (sums[j] = (sums[j] ?? 0) + a));
   }
   players.forEach((p, i) => {
-    const pl = p as { score: number; meeples: number; abbots: number };
-    if (pl.meeples + (onBoard[i] as number) !== rules.meeples) {
-      note(`player ${i} has ${pl.meeples} meeples in supply and ${onBoard[i]} on the board, but the rules give ${rules.meeples}`);
-    }
-    if (pl.abbots + (abbotsOnBoard[i] as number) !== (abbot ? 1 : 0)) {
-      note(`player ${i} has ${pl.abbots} abbots in supply and ${abbotsOnBoard[i]} on the board, but ${abbot ? 'The Abbot gives one' : 'there is no abbot without The Abbot'}`);
-    }
+    const pl = p as { score: number; meeples: number; abbots: number; largeMeeples: number };
+    const conserved = (kind: MeepleKind, inSupply: number, given: number, why: string) => {
+      const out = (onBoard[FIGURE_CODE[kind]] as number[])[i] as number;
+      if (inSupply + out !== given) note(`player ${i} has ${inSupply} ${FIGURE_WORDS[kind]}s in supply and ${out} on the board, but ${why}`);
+      k.supply[FIGURE_CODE[kind] * players.length + i] = inSupply;
+    };
+    conserved('follower', pl.meeples, rules.meeples as number, `the rules give ${rules.meeples}`);
+    conserved('abbot', pl.abbots, abbot ? 1 : 0, abbot ? 'The Abbot gives one' : 'there is no abbot without The Abbot');
+    conserved('large', pl.largeMeeples, large ? 1 : 0, large ? 'Inns & Cathedrals gives one' : 'there is no large meeple without Inns & Cathedrals');
     if (pl.score !== sums[i]) note(`player ${i} has ${pl.score} points, but the scorings in scored add up to ${sums[i]}`);
-    k.supply[FIGURE_FOLLOWER * players.length + i] = pl.meeples;
-    k.supply[FIGURE_ABBOT * players.length + i] = pl.abbots;
     k.score[i] = pl.score;
   });
 
@@ -468,6 +485,10 @@ function placementProblem(code: number): string {
   if (code === PLACE_RIVER_DETACHED) return "a river tile must continue the river from the river's open end";
   if (code === PLACE_RIVER_U_TURN) return 'the river may not turn the same way twice in a row';
   return `refused (code ${code})`;
+}
+
+function isMeepleKind(v: unknown): v is MeepleKind {
+  return typeof v === 'string' && Object.hasOwn(FIGURE_CODE, v);
 }
 
 function isComplete(k: Kernel, r: number): boolean {

@@ -7,6 +7,7 @@ import { hashSeed, mulberry32 } from '../core/rng.js';
 import {
   FIGURE_ABBOT,
   FIGURE_FOLLOWER,
+  FIGURE_LARGE,
   FIGURE_NAMES,
   Kernel,
   PLACE_MISMATCH,
@@ -21,6 +22,7 @@ import { dealTiles } from '../tiles/setup.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { checked, guardFarmerRule, type RuleHooks, remember, withCustomRule, workingKernel } from './bridge.js';
 import { type GameOptions, resolveOptions } from './options.js';
+import { FIGURE_CODE, FIGURE_WORDS, figureInPlay, figureSpots } from './figures.js';
 import type {
   FinalScore,
   GameEvent,
@@ -51,6 +53,7 @@ export function createGame(options: GameOptions): GameState {
       meeples: o.rules.meeples,
       farmers: o.rules.farmers === 'custom' ? guardFarmerRule(o.farmerRule) : o.farmerRule,
       abbot: o.expansions.includes('abbot'),
+      large: o.expansions.includes('inns-cathedrals'),
     },
     o.names.length,
   );
@@ -77,6 +80,7 @@ export function createGame(options: GameOptions): GameState {
       score: k.score[i] as number,
       meeples: k.inSupply(i, FIGURE_FOLLOWER),
       abbots: k.inSupply(i, FIGURE_ABBOT),
+      largeMeeples: k.inSupply(i, FIGURE_LARGE),
     })),
     placements: [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }],
     meeples: [],
@@ -125,8 +129,8 @@ export function shapeError(move: unknown): IllegalMoveError | null {
     if (typeof at !== 'string' || spotIndex(at) < 0) {
       return illegal('unknown-spot', `meeple.at must be one of ${SPOTS.join(', ')}, not ${show(at)}`);
     }
-    if (kind !== undefined && kind !== 'follower' && kind !== 'abbot') {
-      return illegal('malformed-move', `meeple.kind must be "follower" or "abbot", not ${show(kind)}`);
+    if (kind !== undefined && kind !== 'follower' && kind !== 'abbot' && kind !== 'large') {
+      return illegal('malformed-move', `meeple.kind must be "follower", "abbot" or "large", not ${show(kind)}`);
     }
   }
   if (m.recall !== undefined && m.recall !== null && m.recall !== 'abbot') {
@@ -194,10 +198,14 @@ function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null
   }
   if (!deploys) return null;
   const meeple = move.meeple as NonNullable<Move['meeple']>;
-  const abbot = meeple.kind === 'abbot';
-  if (abbot && !abbotInPlay) return illegal('figure-not-allowed', 'The Abbot is not in play: there is no abbot to deploy');
-  if (k.inSupply(player, abbot ? FIGURE_ABBOT : FIGURE_FOLLOWER) <= 0) {
-    return illegal('no-meeples-left', abbot ? `${name}'s abbot is already on the board` : `${name} has no follower left in supply`);
+  const kind = meeple.kind ?? 'follower';
+  const word = FIGURE_WORDS[kind];
+  if (!figureInPlay(kind, state.expansions)) {
+    const expansion = kind === 'abbot' ? 'The Abbot' : 'Inns & Cathedrals';
+    return illegal('figure-not-allowed', `${expansion} is not in play: there is no ${word} to deploy`);
+  }
+  if (k.inSupply(player, FIGURE_CODE[kind]) <= 0) {
+    return illegal('no-meeples-left', kind === 'follower' ? `${name} has no follower left in supply` : `${name}'s ${word} is already on the board`);
   }
   const at = meeple.at;
   const local = k.spotFeature(t, q, spotIndex(at));
@@ -206,10 +214,10 @@ function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null
   }
   const T = k.tables;
   const featureKind = T.featKind[t * MAXF + local] as number;
-  if ((((abbot ? T.abbotSpots[t] : T.followerSpots[t]) as number) & (1 << local)) === 0) {
+  if ((figureSpots(T, t, kind) & (1 << local)) === 0) {
     const what = FEATURE_KIND_NAMES[featureKind];
     if (featureKind === K_RIVER) return illegal('figure-not-allowed', `nothing may stand on the river (at ${at})`);
-    if (featureKind === K_GARDEN) return illegal('figure-not-allowed', `a follower may not stand on a garden (at ${at}): only an abbot may`);
+    if (featureKind === K_GARDEN) return illegal('figure-not-allowed', `a ${word} may not stand on a garden (at ${at}): only an abbot may`);
     return illegal('figure-not-allowed', `the abbot stands only on a cloister or garden, not on a ${what} (at ${at})`);
   }
   if ((k.freeFeatures(t, q, move.x, move.y) & (1 << local)) === 0) {
@@ -250,7 +258,7 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
     const feature = FEATURE_KIND_NAMES[k.tables.featKind[t * MAXF + local] as number] as FeatureKind;
     events.push({ type: 'meeple-placed', player, kind, x, y, at, feature });
   }
-  withCustomRule(() => k.play(q, x, y, local, kind === 'abbot' ? FIGURE_ABBOT : FIGURE_FOLLOWER, recall, events));
+  withCustomRule(() => k.play(q, x, y, local, FIGURE_CODE[kind], recall, events));
   const ids = k.tables.ids;
   // Growing arrays are written as fresh, frozen arrays around their frozen elements: immer walks
   // neither a frozen value nor its elements, where a draft of a long array costs a proxy trap per
@@ -278,6 +286,7 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
       if (p.score !== k.score[i]) (d.players[i] as Draft<PlayerState>).score = k.score[i] as number;
       if (p.meeples !== k.inSupply(i, FIGURE_FOLLOWER)) (d.players[i] as Draft<PlayerState>).meeples = k.inSupply(i, FIGURE_FOLLOWER);
       if (p.abbots !== k.inSupply(i, FIGURE_ABBOT)) (d.players[i] as Draft<PlayerState>).abbots = k.inSupply(i, FIGURE_ABBOT);
+      if (p.largeMeeples !== k.inSupply(i, FIGURE_LARGE)) (d.players[i] as Draft<PlayerState>).largeMeeples = k.inSupply(i, FIGURE_LARGE);
     });
     d.placements = castDraft(Object.freeze([...state.placements, placed]));
     d.meeples = castDraft(Object.freeze(meeples));
@@ -309,16 +318,17 @@ export function legalPlacements(state: GameState): TilePlacement[] {
 /**
  * Every legal move. For each placement (in {@link legalPlacements} order): the move without a
  * meeple; one move per feature of the tile a follower may take, by canonical spot in `SPOTS`
- * order (N, E, S, W, C, NNW … WNW, I); with The Abbot, the abbot on the tile's cloister or garden
- * (when the abbot is in supply), or taking the abbot back (`recall: 'abbot'`, when it is on the
- * board). Every move names its tile.
+ * order (N, E, S, W, C, NNW … WNW, I), each followed (Inns & Cathedrals) by the same with the large
+ * meeple when it is in supply; with The Abbot, the abbot on the tile's cloister or garden (when it
+ * is in supply), or taking the abbot back (`recall: 'abbot'`, when it is on the board). Every move
+ * names its tile.
  */
 export function legalMoves(state: GameState): Move[] {
   const k = checked(state).kernel;
   if (k.finished) return [];
   if (moveBuffer.length < k.maxMoves) moveBuffer = new Int32Array(k.maxMoves);
   const n = k.legalMoveCodes(moveBuffer);
-  // Sort by a key packed above each code (exact in a double: key < 2^24, code < 2^26).
+  // Sort by a key packed above each code (exact in a double: key < 2^25, code < 2^26).
   const keyed = new Float64Array(n);
   for (let i = 0; i < n; i++) keyed[i] = moveOrder(moveBuffer[i] as number) * MOVE_CODE_LIMIT + (moveBuffer[i] as number);
   keyed.sort();
@@ -331,10 +341,14 @@ export function legalMoves(state: GameState): Move[] {
 // The kernel writes the legal moves as codes (one generator for both paths); sorted and decoded here.
 let moveBuffer = new Int32Array(0);
 
-/** Sort key of a move code: y, x, rotation, then plain, followers by spot, abbot, recall. */
+/**
+ * Sort key of a move code: y, x, rotation, then plain, followers and large meeples by spot (a
+ * follower before a large meeple on the same spot), abbot, recall.
+ */
 function moveOrder(code: number): number {
   const kind = moveRecalls(code) ? 3 : moveSpot(code) < 0 ? 0 : moveFigure(code) === FIGURE_ABBOT ? 2 : 1;
-  return ((((moveY(code) + 128) * 256 + moveX(code) + 128) * 4 + moveQ(code)) * 4 + kind) * 16 + moveSpot(code) + 1;
+  const large = moveFigure(code) === FIGURE_LARGE ? 1 : 0;
+  return (((((moveY(code) + 128) * 256 + moveX(code) + 128) * 4 + moveQ(code)) * 4 + kind) * 16 + moveSpot(code) + 1) * 2 + large;
 }
 
 /** The move object of a well-formed move code (see `core/move-code.ts`), naming `tile` when given. */

@@ -5,6 +5,7 @@ import { TILE_SETS } from '../tiles/catalogue.js';
 import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
 import type { TileSetDef, TileSetName } from '../tiles/types.js';
 import type { Edition, FarmerRule, FarmerRuleName, Rules, TileId } from './types.js';
+import { maxPlayers } from './figures.js';
 
 /** Rule options of {@link GameOptions}; each overrides the edition's preset. */
 export interface RulesOptions {
@@ -41,7 +42,7 @@ export interface RulesOptions {
 
 /** Options of {@link createGame}. */
 export interface GameOptions {
-  /** 2 to 5 player names, or a player count (names become "Player 1", "Player 2", …). */
+  /** 2 to 5 player names (6 with Inns & Cathedrals), or a player count (names become "Player 1", "Player 2", …). */
   readonly players: number | readonly string[];
   /** The seed of the shuffle: the same seed (and options) give the same game. */
   readonly seed: number | string;
@@ -54,7 +55,9 @@ export interface GameOptions {
   readonly edition?: Edition;
   /**
    * Expansions in play, in any order: `'river'` (The River: 12 river tiles, drawn first from the
-   * spring) and `'abbot'` (The Abbot: one abbot per player, and gardens). Default: none.
+   * spring), `'abbot'` (The Abbot: one abbot per player, and gardens) and `'inns-cathedrals'`
+   * (Inns & Cathedrals: 18 tiles with inns and cathedrals, a large meeple per player, up to 6
+   * players). Default: none.
    */
   readonly expansions?: readonly ExpansionName[];
   readonly rules?: RulesOptions;
@@ -85,7 +88,8 @@ const RULE_KEYS = ['farmers', 'smallCity', 'meeples', 'riverStartTile', 'gardens
 const RIVER_START_TILES: readonly RiverStartTile[] = ['removed', 'shuffled', 'first-land'];
 const FARMER_NAMES = Object.keys(farmerRules);
 export const MIN_PLAYERS = 2;
-export const MAX_PLAYERS = 5;
+/** Most players in any game (6 needs Inns & Cathedrals; see `maxPlayers`). */
+export const MAX_PLAYERS = 6;
 export const MAX_MEEPLES = 99;
 
 /** The rules an edition stands for. */
@@ -129,20 +133,22 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
 
   let names: string[] = [];
   const players = options.players;
+  const most = maxPlayers(Array.isArray(options.expansions) ? options.expansions : []);
+  const range = `${MIN_PLAYERS} to ${most}${most < MAX_PLAYERS ? ` (${MAX_PLAYERS} with Inns & Cathedrals)` : ''}`;
   if (typeof players === 'number') {
-    if (Number.isInteger(players) && players >= MIN_PLAYERS && players <= MAX_PLAYERS) {
+    if (Number.isInteger(players) && players >= MIN_PLAYERS && players <= most) {
       names = Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
-    } else fail('invalid-players', `players must be ${MIN_PLAYERS} to ${MAX_PLAYERS}, not ${show(players)}`);
+    } else fail('invalid-players', `players must be ${range}, not ${show(players)}`);
   } else if (Array.isArray(players)) {
     // Array.from turns holes of a sparse array into undefined, which the check below catches.
     const list: unknown[] = Array.from(players);
-    if (list.length < MIN_PLAYERS || list.length > MAX_PLAYERS) {
-      fail('invalid-players', `players must name ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${list.length}`);
+    if (list.length < MIN_PLAYERS || list.length > most) {
+      fail('invalid-players', `players must name ${range} players, not ${list.length}`);
     } else if (!list.every((n): n is string => typeof n === 'string' && n.trim() !== '')) {
       fail('invalid-players', 'every player name must be a non-empty string');
     } else names = list as string[];
   } else {
-    fail('invalid-players', `players is required: a count (${MIN_PLAYERS} to ${MAX_PLAYERS}) or a list of names`);
+    fail('invalid-players', `players is required: a count (${range}) or a list of names`);
   }
 
   const seed = options.seed;

@@ -1,5 +1,5 @@
 import { spotIndex } from '../core/geometry.js';
-import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN } from '../kernel/tables.js';
+import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, K_ROAD } from '../kernel/tables.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { checked } from './bridge.js';
 import type { BoardFeature, GameState, PlacedTile } from './types.js';
@@ -43,6 +43,8 @@ export function features(input: GameState): BoardFeature[] {
       complete: kind !== K_FIELD && open === 0,
       open,
       pennants: kind === K_CITY ? k.pennantsOf(r) : 0,
+      inns: kind === K_ROAD ? k.bonusOf(r) : 0,
+      cathedrals: kind === K_CITY ? k.bonusOf(r) : 0,
       meeples: state.meeples.filter((_, i) => rootOfMeeple[i] === r),
       cities: kind === K_FIELD ? k.borderingCities(r).map((c) => k.featureId(c)) : [],
     };

@@ -14,10 +14,11 @@ export type TileId = string;
 export type FeatureId = string;
 
 /**
- * Kinds of figure (all called meeples throughout): the base game's followers, and The Abbot's
- * abbot (one per player; it stands only on a cloister or garden).
+ * Kinds of figure (all called meeples throughout): the base game's followers, The Abbot's abbot
+ * (one per player; it stands only on a cloister or garden) and Inns & Cathedrals' large meeple (one
+ * per player; it stands where a follower may and counts as two followers for every majority).
  */
-export type MeepleKind = 'follower' | 'abbot';
+export type MeepleKind = 'follower' | 'abbot' | 'large';
 
 /** Named farmer rules; see {@link RulesOptions.farmers}. */
 export type FarmerRuleName = 'city-4' | 'farm-3-once' | 'farm-3' | 'none';
@@ -48,6 +49,8 @@ export interface PlayerState {
   readonly meeples: number;
   /** Abbots in the player's supply: 1 or 0 with The Abbot (0 while it is on the board), always 0 without. */
   readonly abbots: number;
+  /** Large meeples in the player's supply: 1 or 0 with Inns & Cathedrals, always 0 without. */
+  readonly largeMeeples: number;
 }
 
 /** A tile on the board, in the order placed. */
@@ -181,7 +184,10 @@ export interface GameState {
 /** Where a meeple goes with a move: a spot on the placed tile, as it lies on the board. */
 export interface MeepleDeploy {
   readonly at: Spot;
-  /** Defaults to `'follower'`. An `'abbot'` goes only on a cloister (`C`) or garden (`G`). */
+  /**
+   * Defaults to `'follower'`. An `'abbot'` goes only on a cloister (`C`) or garden (`G`); a
+   * `'large'` meeple (Inns & Cathedrals) wherever a follower may.
+   */
   readonly kind?: MeepleKind;
 }
 
@@ -232,6 +238,9 @@ export interface BoardFeature {
   /** Roads, cities and rivers: edges still open. Cloisters and gardens: empty cells around them. Fields: 0. */
   readonly open: number;
   readonly pennants: number;
+  /** Inns & Cathedrals: inns beside a road, cathedrals in a city (0 for other kinds). */
+  readonly inns: number;
+  readonly cathedrals: number;
   readonly meeples: readonly MeepleOnBoard[];
   /** Fields: the cities it borders. Empty for other kinds. */
   readonly cities: readonly FeatureId[];

@@ -15,6 +15,8 @@ export interface GreedyWeights {
   readonly horizon?: number;
   /** Points an abbot in supply is worth while at least `horizon` tiles are left (The Abbot). Default 1.5. */
   readonly abbot?: number;
+  /** Points a large meeple in supply is worth while at least `horizon` tiles are left (Inns & Cathedrals). Default 3. */
+  readonly large?: number;
 }
 
 /** Options of {@link greedyBot}. */
@@ -26,7 +28,8 @@ export interface GreedyOptions extends BotOptions {
  * A player's estimated worth in a position, from public information only:
  *
  *     score + open × (final-scoring points of its open features and fields now)
- *           + (meeple × followers + abbot × abbots in supply) × min(1, tiles left / horizon)
+ *           + (meeple × followers + abbot × abbots + large × large meeples in supply)
+ *             × min(1, tiles left / horizon)
  *
  * The first term is the points already scored (so the immediate score change of a move counts in
  * full); the second values open roads, cities, cloisters, gardens and fields by what they would
@@ -39,10 +42,14 @@ export function estimate(engine: Engine, weights: GreedyWeights = {}): number[] 
   const meeple = weights.meeple ?? 1.5;
   const horizon = weights.horizon ?? 30;
   const abbot = weights.abbot ?? 1.5;
+  const large = weights.large ?? 3;
   const now = engine.scores();
   const final = engine.scoreFinal();
   const hand = Math.min(1, engine.tilesLeft / horizon);
-  return now.map((s, p) => s + open * ((final[p] as number) - s) + (meeple * engine.meeples(p) + abbot * engine.abbots(p)) * hand);
+  return now.map(
+    (s, p) =>
+      s + open * ((final[p] as number) - s) + (meeple * engine.meeples(p) + abbot * engine.abbots(p) + large * engine.largeMeeples(p)) * hand,
+  );
 }
 
 /** A player's margin: its estimate minus the best other player's. */

@@ -1,7 +1,7 @@
 import { freeze } from 'immer';
 import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
 import { moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
-import { FIGURE_ABBOT, FIGURE_FOLLOWER, type Kernel } from '../kernel/kernel.js';
+import { FIGURE_ABBOT, FIGURE_FOLLOWER, FIGURE_LARGE, type Kernel } from '../kernel/kernel.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import { applyMove, createGame } from '../api/game.js';
 import { checked, type RuleHooks, workingKernel } from '../api/bridge.js';
@@ -115,6 +115,11 @@ export class Engine {
     return this.k.inSupply(player, FIGURE_ABBOT);
   }
 
+  /** Large meeples in `player`'s supply (0 or 1; always 0 without Inns & Cathedrals). */
+  largeMeeples(player: number): number {
+    return this.k.inSupply(player, FIGURE_LARGE);
+  }
+
   /** Each player's points so far (the final totals once the game is finished). */
   scores(): number[] {
     return Array.from(this.k.score);
@@ -133,8 +138,8 @@ export class Engine {
   /**
    * Writes the legal moves into `out` and returns how many there are; allocates nothing. `out`
    * must hold {@link Engine.maxMoves} codes. Order: by frontier cell, then rotation; each
-   * placement alone, then with a follower on each free feature, then the abbot's moves (deploy or
-   * take back).
+   * placement alone, then with a follower (and a large meeple) on each free feature, then the
+   * abbot's moves (deploy or take back).
    */
   legalMoves(out: Int32Array): number;
   legalMoves(out?: Int32Array): MoveCode[] | number {

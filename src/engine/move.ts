@@ -10,7 +10,7 @@ import {
   moveSpot,
   packMove,
 } from '../core/move-code.js';
-import { FIGURE_ABBOT, FIGURE_FOLLOWER, FIGURE_NAMES } from '../kernel/kernel.js';
+import { FIGURE_FOLLOWER, FIGURE_NAMES } from '../kernel/kernel.js';
 import { moveOfCode, shapeError } from '../api/game.js';
 import type { MeepleKind, Move, TileId } from '../api/types.js';
 
@@ -35,7 +35,7 @@ export function encodeMove(move: Move): MoveCode {
     throw new IllegalMoveError('malformed-move', `(${x}, ${y}) is outside the board a move code can name (-128 to 127)`);
   }
   const meeple = move.meeple ?? null;
-  const figure = meeple?.kind === 'abbot' ? FIGURE_ABBOT : FIGURE_FOLLOWER;
+  const figure = meeple === null ? FIGURE_FOLLOWER : FIGURE_NAMES.indexOf(meeple.kind ?? 'follower');
   const code = packMove(x, y, move.rotation / 90, meeple === null ? -1 : spotIndex(meeple.at), figure);
   return move.recall === 'abbot' && meeple === null ? code | MOVE_RECALL : code;
 }

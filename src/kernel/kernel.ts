@@ -40,16 +40,20 @@ export interface KernelRules {
   readonly farmers: FarmerRule | null;
   /** The Abbot: each player has one abbot. */
   readonly abbot: boolean;
+  /** Inns & Cathedrals: each player has one large meeple. */
+  readonly large: boolean;
 }
 
 /** Figure kinds as small integers. */
 export const FIGURE_FOLLOWER = 0;
 export const FIGURE_ABBOT = 1;
+/** Inns & Cathedrals: the large meeple, placed like a follower, counts as two for every majority. */
+export const FIGURE_LARGE = 2;
 /** Number of figure kinds: the supply holds one count per kind and player. */
-export const FIGURE_KINDS = 2;
-export const FIGURE_NAMES: readonly MeepleKind[] = ['follower', 'abbot'];
+export const FIGURE_KINDS = 3;
+export const FIGURE_NAMES: readonly MeepleKind[] = ['follower', 'abbot', 'large'];
 /** Majority weight of each figure kind. */
-const FIGURE_WEIGHT = [1, 1];
+const FIGURE_WEIGHT = [1, 1, 2];
 
 /** Cell values: 0 empty, 1..FRONTIER-1 placement index + 1, FRONTIER+i position i in the frontier list. */
 const FRONTIER = 0x8000;
@@ -136,6 +140,8 @@ export class Kernel {
   private kind!: Uint8Array;
   private open!: Int16Array;
   private pennants!: Int16Array;
+  /** Inns on a road, cathedrals in a city (Inns & Cathedrals), summed at the root. */
+  private bonus!: Int16Array;
   private occupied!: Uint8Array;
   private next!: Int16Array;
   private segTile!: Int16Array;
@@ -210,6 +216,7 @@ export class Kernel {
       ['kind', Uint8Array, segs],
       ['open', Int16Array, segs],
       ['pennants', Int16Array, segs],
+      ['bonus', Int16Array, segs],
       ['occupied', Uint8Array, segs],
       ['next', Int16Array, segs],
       ['segTile', Int16Array, segs],
@@ -256,6 +263,7 @@ export class Kernel {
     k.doneRoots = new Int16Array(MAXF);
     k.supply.fill(rules.meeples, 0, players);
     k.supply.fill(rules.abbot ? 1 : 0, FIGURE_ABBOT * players, (FIGURE_ABBOT + 1) * players);
+    k.supply.fill(rules.large ? 1 : 0, FIGURE_LARGE * players, (FIGURE_LARGE + 1) * players);
     k.placeTile(tables.startType, 0, 0, 0);
     return k;
   }
@@ -491,10 +499,11 @@ export class Kernel {
     const rots = T.distinctRotations[t] as number;
     const P = this.players;
     const followers = (this.supply[this.current] as number) > 0;
+    const large = (this.supply[FIGURE_LARGE * P + this.current] as number) > 0;
     const abbots = this.rules.abbot ? (this.supply[FIGURE_ABBOT * P + this.current] as number) : -1;
     const centre = abbots > 0 && (T.abbotSpots[t] as number) !== 0;
     const recall = abbots === 0;
-    const deploy = followers || centre;
+    const deploy = followers || large || centre;
     const frontDemand = this.frontDemand;
     const fit = T.fitRotations;
     const frontX = this.frontX;
@@ -518,7 +527,7 @@ export class Kernel {
         if ((fits & (1 << q)) === 0) continue;
         const plain = packMove(x, y, q, -1, 0);
         out[n++] = plain;
-        if (deploy) n = this.deployMoves(t, q, x, y, followers, centre, out, n);
+        if (deploy) n = this.deployMoves(t, q, x, y, followers, large, centre, out, n);
         if (recall) out[n++] = plain | MOVE_RECALL;
       }
     }
@@ -526,8 +535,8 @@ export class Kernel {
   }
 
   /**
-   * Appends the moves that deploy a follower on each free feature of tile t at (x, y) turned q
-   * that a follower may take, then an abbot on its cloister or garden.
+   * Appends the moves that deploy a follower, then a large meeple, on each free feature of tile t
+   * at (x, y) turned q that a follower may take, then an abbot on its cloister or garden.
    */
   private deployMoves(
     t: number,
@@ -535,6 +544,7 @@ export class Kernel {
     x: number,
     y: number,
     followers: boolean,
+    large: boolean,
     abbot: boolean,
     out: Int32Array,
     n: number,
@@ -542,10 +552,13 @@ export class Kernel {
     const T = this.tables;
     const spots = (t * 4 + q) * MAXF;
     const nf = T.nFeat[t] as number;
-    if (followers) {
+    if (followers || large) {
       const free = this.freeFeatures(t, q, x, y) & (T.followerSpots[t] as number);
       for (let f = 0; f < nf; f++) {
-        if ((free & (1 << f)) !== 0) out[n++] = packMove(x, y, q, T.featSpot[spots + f] as number, FIGURE_FOLLOWER);
+        if ((free & (1 << f)) === 0) continue;
+        const si = T.featSpot[spots + f] as number;
+        if (followers) out[n++] = packMove(x, y, q, si, FIGURE_FOLLOWER);
+        if (large) out[n++] = packMove(x, y, q, si, FIGURE_LARGE);
       }
     }
     if (abbot) {
@@ -560,8 +573,8 @@ export class Kernel {
   get maxMoves(): number {
     let nf = 0;
     for (let t = 0; t < this.tables.types; t++) nf = Math.max(nf, this.tables.nFeat[t] as number);
-    // Per placement: the placement alone, a follower per feature, an abbot, and a recall.
-    return this.front.length * 4 * (3 + nf);
+    // Per placement: the placement alone, a follower and a large meeple per feature, an abbot, and a recall.
+    return this.front.length * 4 * (3 + 2 * nf);
   }
 
   /**
@@ -633,6 +646,7 @@ export class Kernel {
     this.size[ra] = (this.size[ra] as number) + (this.size[rb] as number);
     this.open[ra] = (this.open[ra] as number) + (this.open[rb] as number);
     this.pennants[ra] = (this.pennants[ra] as number) + (this.pennants[rb] as number);
+    this.bonus[ra] = (this.bonus[ra] as number) + (this.bonus[rb] as number);
     this.occupied[ra] = (this.occupied[ra] as number) + (this.occupied[rb] as number);
     // Splice the two circular member lists into one.
     const na = this.next[ra] as number;
@@ -654,6 +668,11 @@ export class Kernel {
   /** Pennants of the city rooted at r. */
   pennantsOf(r: number): number {
     return this.pennants[r] as number;
+  }
+
+  /** Inns on the road, or cathedrals in the city, rooted at r. */
+  bonusOf(r: number): number {
+    return this.bonus[r] as number;
   }
 
   /** Placement index of a segment's tile. */
@@ -697,6 +716,7 @@ export class Kernel {
       this.kind[s] = T.featKind[tf] as number;
       this.open[s] = T.featEdges[tf] as number;
       this.pennants[s] = T.featPennants[tf] as number;
+      this.bonus[s] = T.featBonus[tf] as number;
       this.occupied[s] = 0;
       this.next[s] = s;
       this.segTile[s] = p;
@@ -1000,7 +1020,8 @@ export class Kernel {
     const centre = k === K_CLOISTER || k === K_GARDEN;
     const tiles = centre ? 1 : this.distinctTiles(r);
     const extra = centre ? this.neighbours(this.segTile[r] as number) : (this.pennants[r] as number);
-    return complete ? completedValue(k, tiles, extra, this.rules.smallCity) : finalValue(k, tiles, extra);
+    const bonus = this.bonus[r] as number;
+    return complete ? completedValue(k, tiles, extra, this.rules.smallCity, bonus) : finalValue(k, tiles, extra, bonus);
   }
 
   /**
@@ -1231,10 +1252,20 @@ export class Kernel {
   private scoreNote(k: number, complete: boolean, tiles: number, pennants: number, points: number, r: number): string {
     const tileWord = tiles === 1 ? 'tile' : 'tiles';
     const pennantPart = pennants > 0 ? ` and ${pennants} pennant${pennants === 1 ? '' : 's'}` : '';
+    const bonus = this.bonus[r] as number;
     switch (k) {
       case K_ROAD:
+        if (bonus > 0) {
+          const inns = `with ${bonus === 1 ? 'an inn' : `${bonus} inns`}`;
+          return complete ? `completed road of ${tiles} ${tileWord} ${inns}: 2×${tiles}` : `incomplete road ${inns}: 0`;
+        }
         return `${complete ? 'completed' : 'incomplete'} road of ${tiles} ${tileWord}: 1×${tiles}`;
       case K_CITY:
+        if (bonus > 0) {
+          const cathedral = `with ${bonus === 1 ? 'a cathedral' : `${bonus} cathedrals`}`;
+          if (!complete) return `incomplete city ${cathedral}: 0`;
+          return `completed city of ${tiles} ${tileWord}${pennantPart} ${cathedral}: 3×${tiles}${pennants ? ` + 3×${pennants}` : ''}`;
+        }
         if (!complete) return `incomplete city of ${tiles} ${tileWord}${pennantPart}: 1×${tiles}${pennants ? ` + 1×${pennants}` : ''}`;
         if (tiles === 2 && this.rules.smallCity === 2) {
           return `completed two-tile city${pennantPart} (first-edition rule): 1×2${pennants ? ` + 1×${pennants}` : ''}`;

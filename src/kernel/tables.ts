@@ -72,6 +72,8 @@ export interface TileTables {
   readonly featKind: Uint8Array;
   /** [t*MAXF+f] pennants of a city segment. */
   readonly featPennants: Uint8Array;
+  /** [t*MAXF+f] 1 for a road segment with an inn or a city segment with a cathedral (Inns & Cathedrals). */
+  readonly featBonus: Uint8Array;
   /** [t*MAXF+f] number of edges of a road, city or river segment: its open ends when placed alone. */
   readonly featEdges: Uint8Array;
   /** [t*MAXF+f] bit mask of the local city features a field borders. */
@@ -128,9 +130,9 @@ function signature(t: TileDef, q: number): string {
     .map((f) => {
       switch (f.kind) {
         case 'road':
-          return `road:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}`;
+          return `road:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}:${f.inn === true}`;
         case 'city':
-          return `city:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}:${f.pennants}`;
+          return `city:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}:${f.pennants}:${f.cathedral === true}`;
         case 'river':
           return `river:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}`;
         case 'cloister':
@@ -162,6 +164,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
   const nFeat = new Uint8Array(types);
   const featKind = new Uint8Array(types * MAXF);
   const featPennants = new Uint8Array(types * MAXF);
+  const featBonus = new Uint8Array(types * MAXF);
   const featEdges = new Uint8Array(types * MAXF);
   const fieldCities = new Uint16Array(types * MAXF);
   const edgeKind = new Uint8Array(types * 16);
@@ -185,6 +188,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
     def.features.forEach((f, i) => {
       featKind[t * MAXF + i] = KIND_CODE[f.kind];
       if (f.kind === 'city') featPennants[t * MAXF + i] = f.pennants;
+      if ((f.kind === 'road' && f.inn === true) || (f.kind === 'city' && f.cathedral === true)) featBonus[t * MAXF + i] = 1;
       if (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') featEdges[t * MAXF + i] = f.edges.length;
       if (f.kind === 'field') fieldCities[t * MAXF + i] = f.cities.reduce((m, c) => m | (1 << c), 0);
       if (f.kind === 'cloister' || f.kind === 'garden') centre[t] = i;
@@ -261,6 +265,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
     nFeat,
     featKind,
     featPennants,
+    featBonus,
     featEdges,
     fieldCities,
     edgeKind,

@@ -13,11 +13,15 @@ export function tile(id: string, name: string, edges: string, features: FeatureD
 }
 
 export const road = (edges: string): RoadDef => ({ kind: 'road', edges: edges.split(' ') as Edge[] });
+/** A road segment with an inn beside it (Inns & Cathedrals). */
+export const innRoad = (edges: string): RoadDef => ({ kind: 'road', edges: edges.split(' ') as Edge[], inn: true });
 export const city = (edges: string, pennants = 0): CityDef => ({
   kind: 'city',
   edges: edges.split(' ') as Edge[],
   pennants,
 });
+/** A city segment with a cathedral (Inns & Cathedrals). */
+export const cathedralCity = (edges: string): CityDef => ({ kind: 'city', edges: edges.split(' ') as Edge[], pennants: 0, cathedral: true });
 export const cloister = (): CloisterDef => ({ kind: 'cloister' });
 export const garden = (): GardenDef => ({ kind: 'garden' });
 export const river = (edges: string): RiverDef => ({ kind: 'river', edges: edges.split(' ') as Edge[] });

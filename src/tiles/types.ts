@@ -6,17 +6,25 @@ export type EdgeKind = 'field' | 'road' | 'city' | 'river';
 /** Kinds of feature a tile can carry. */
 export type FeatureKind = 'road' | 'city' | 'cloister' | 'field' | 'garden' | 'river';
 
-/** A road segment. One edge: the road ends on this tile. Two edges: it passes through. */
+/**
+ * A road segment. One edge: the road ends on this tile. Two edges: it passes through. `inn`
+ * (Inns & Cathedrals): an inn stands beside this segment.
+ */
 export interface RoadDef {
   readonly kind: 'road';
   readonly edges: readonly Edge[];
+  readonly inn?: boolean;
 }
 
-/** A city segment touching the listed edges, with its pennants (coats of arms). */
+/**
+ * A city segment touching the listed edges, with its pennants (coats of arms). `cathedral`
+ * (Inns & Cathedrals): a cathedral stands in this segment.
+ */
 export interface CityDef {
   readonly kind: 'city';
   readonly edges: readonly Edge[];
   readonly pennants: number;
+  readonly cathedral?: boolean;
 }
 
 /** A cloister in the centre of the tile. */

@@ -54,8 +54,8 @@ describe('createGame options', () => {
   });
 
   it.each([
-    [{ players: 1, seed: 1 }, 'invalid-players', 'players must be 2 to 5, not 1'],
-    [{ players: 6, seed: 1 }, 'invalid-players', 'players must be 2 to 5, not 6'],
+    [{ players: 1, seed: 1 }, 'invalid-players', 'players must be 2 to 5 (6 with Inns & Cathedrals), not 1'],
+    [{ players: 6, seed: 1 }, 'invalid-players', 'players must be 2 to 5 (6 with Inns & Cathedrals), not 6'],
     [{ players: ['a', ''], seed: 1 }, 'invalid-players', 'every player name must be a non-empty string'],
     [{ players: 2 }, 'invalid-seed', 'seed is required'],
     [{ players: 2, seed: Number.NaN }, 'invalid-seed', 'seed is required'],

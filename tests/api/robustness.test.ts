@@ -174,7 +174,7 @@ describe('The River and The Abbot: odd inputs give typed errors, never a crash',
       { ...m, recall: 'follower' },
       { ...m, recall: true },
       { ...m, recall: 1n },
-      { ...m, meeple: { at: 'G', kind: 'large' } },
+      { ...m, meeple: { at: 'G', kind: 'giant' } },
       { ...m, meeple: { at: 'G', kind: 1n } },
       { ...m, meeple: { at: 'C', kind: 'abbot', extra: 1 } },
     ]) {

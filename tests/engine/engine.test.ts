@@ -114,7 +114,7 @@ describe('move codes: encodeMove / decodeMove', () => {
       { x: 0, y: 0, rotation: 45 },
       { x: 0, y: 0 },
       { x: 0, y: 0, rotation: 0, extra: 1 },
-      { x: 0, y: 0, rotation: 0, meeple: { at: 'N', kind: 'large' } },
+      { x: 0, y: 0, rotation: 0, meeple: { at: 'N', kind: 'giant' } },
       { x: 0, y: 0, rotation: 0, recall: 'follower' },
       { x: 0, y: 0, rotation: 0, meeple: 'N' },
       null,
@@ -143,7 +143,7 @@ describe('move codes: encodeMove / decodeMove', () => {
       null,
       undefined,
       valid | (1 << 4), // a figure kind without a spot
-      valid | (2 << 4) | 1, // figure kind 2 (none defined) with a spot
+      valid | (3 << 4) | 1, // figure kind 3 (none defined) with a spot
       valid | (7 << 4) | 3,
       valid | (1 << 25) | 1, // taking the abbot back while deploying
       valid | (1 << 25) | (1 << 4), // taking the abbot back with figure bits

@@ -376,7 +376,7 @@ describe('properties of random games (fast-check)', () => {
       expect(validateMove(s, { ...m0, rotation: 45 as Rotation })?.code).toBe('malformed-move');
       expect(validateMove(s, { ...m0, meeple: { at: 'X' as 'N' } })?.code).toBe('unknown-spot');
       expect(validateMove(s, { ...m0, recall: 'follower' as 'abbot' })?.code).toBe('malformed-move');
-      expect(validateMove(s, { ...m0, meeple: { at: 'C', kind: 'large' as 'abbot' } })?.code).toBe('malformed-move');
+      expect(validateMove(s, { ...m0, meeple: { at: 'C', kind: 'giant' as 'abbot' } })?.code).toBe('malformed-move');
       // Every rotation at a legal cell: the rules' code (edges, then the river's open end and U-turns).
       for (const r of ROTATIONS) {
         expect(validateMove(s, { x: m0.x, y: m0.y, rotation: r })?.code ?? null).toBe(placementCode(s, river, tile, m0.x, m0.y, r));
