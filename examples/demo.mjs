@@ -1,7 +1,7 @@
 // A seeded game between random players (or bots): prints the final board, every scored feature
 // and the final scores.  Usage: npm run demo -- [--seed 42] [--players 3]
 //   [--edition first|second|current] [--tile-set base|pnp-demo] [--bots greedy,mcts]
-//   [--expansions river,abbot] [--river-start removed|shuffled|first-land]
+//   [--expansions river,abbot,inns-cathedrals] [--river-start removed|shuffled|first-land]
 import { applyMove, createGame, legalMoves, renderAscii, scoreFinal } from 'carcassonne-engine';
 import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
 
@@ -11,7 +11,7 @@ const args = Object.fromEntries(
 // A seed that looks like a number is taken as one (the seed 7 and the seed "7" are different games).
 const seed = args.seed === undefined ? 2026 : /^-?\d+$/.test(args.seed) ? Number(args.seed) : args.seed;
 const players = Number(args.players ?? 2);
-const names = ['Ada', 'Brendan', 'Chiara', 'Dmitri', 'Eun-ji'].slice(0, players);
+const names = ['Ada', 'Brendan', 'Chiara', 'Dmitri', 'Eun-ji', 'Farid'].slice(0, players);
 
 // A tiny seeded generator, so the random players are reproducible too.
 let x = [...String(seed)].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;

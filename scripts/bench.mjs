@@ -55,6 +55,7 @@ for (const [label, options] of [
   ['base', {}],
   ['print-and-play', { tileSet: 'pnp-demo' }],
   ['base + River + Abbot', { expansions: ['river', 'abbot'] }],
+  ['base + Inns & Cathedrals', { expansions: ['inns-cathedrals'] }],
 ]) {
   const start = Engine.create({ players: 2, seed: 1, ...options });
   const random = seededRandom(1);
@@ -79,6 +80,8 @@ seed = 1;
 measure('pure API: random 2-player print-and-play games', () => randomGame(seed++, { tileSet: 'pnp-demo' }), 'games');
 seed = 1;
 measure('pure API: random 2-player base + River + Abbot games', () => randomGame(seed++, { expansions: ['river', 'abbot'] }), 'games');
+seed = 1;
+measure('pure API: random 2-player base + all three expansions', () => randomGame(seed++, { expansions: ['river', 'abbot', 'inns-cathedrals'] }), 'games');
 
 // Per-call costs at mid-game: states 35 moves into random games.
 const mids = [];

@@ -5,8 +5,8 @@ import type { GameState } from '../api/types.js';
 
 // Each tile is drawn as 5 characters by 3 lines; neighbouring tiles touch, so roads and cities
 // run on across tiles:  '#' city, '*' city with a pennant, '-' '|' '+' road, 'C' cloister,
-// 'g' garden, '~' river, 'o' spring or lake, '.' field, and a digit for a meeple (player index + 1)
-// at the spot it stands on.
+// 'g' garden, '~' river, 'o' spring or lake, 'i' an inn beside a road, '^' a cathedral, '.' field,
+// and a digit for a meeple (player index + 1) at the spot it stands on.
 const W = 5;
 const H = 3;
 
@@ -42,13 +42,22 @@ function drawTile(v: TileView): string[][] {
     centre = horizontal(a) && horizontal(b) ? '-' : !horizontal(a) && !horizontal(b) ? '|' : '+';
   } else if (wideCity?.kind === 'city') centre = wideCity.pennants > 0 ? '*' : '#';
   else if (roads.length === 1) centre = road('N') || road('S') ? '|' : '-';
+  if (v.features.some((f) => f.kind === 'city' && f.cathedral === true)) centre = '^';
 
-  return [
+  const block = [
     [corner('N', 'W'), cityRow('N'), edge('N'), cityRow('N'), corner('N', 'E')],
     [edge('W'), side('W'), centre, side('E'), edge('E')],
     [corner('S', 'W'), cityRow('S'), edge('S'), cityRow('S'), corner('S', 'E')],
   ];
+  for (const f of roads) {
+    const [r, c] = f.kind === 'road' && f.inn === true ? INN_CELL[f.edges[0] as Edge] : [-1, -1];
+    if (r >= 0) (block[r] as string[])[c] = 'i';
+  }
+  return block;
 }
+
+/** Where an inn is drawn: beside the first edge of its road, inside the tile. */
+const INN_CELL: Record<Edge, readonly [number, number]> = { N: [0, 3], E: [1, 3], S: [2, 1], W: [1, 1] };
 
 /**
  * The board as ASCII art: 5×3 characters per tile, north up, with a legend line. Meeples are
@@ -81,6 +90,7 @@ export function renderAscii(input: GameState): string {
   }
   const rivers = state.expansions.includes('river') ? ', ~ river, o spring/lake' : '';
   const gardens = state.expansions.includes('abbot') ? ', g garden' : '';
-  const legend = `x ${minX}..${minX + cols / W - 1}, y ${minY}..${minY + rows / H - 1}; # city, * pennant, - | + road, C cloister${gardens}${rivers}, . field, digits: meeples`;
+  const inns = state.expansions.includes('inns-cathedrals') ? ', i inn, ^ cathedral' : '';
+  const legend = `x ${minX}..${minX + cols / W - 1}, y ${minY}..${minY + rows / H - 1}; # city, * pennant, - | + road, C cloister${gardens}${rivers}${inns}, . field, digits: meeples`;
   return [...canvas.map((line) => line.join('').replace(/\s+$/, '')), legend].join('\n');
 }
