@@ -175,3 +175,33 @@ export function riverSteps(acts: Partial<Record<number, Act>> = {}, secondCurve 
   ];
   return steps.map((s, i) => (acts[i] === undefined ? s : ([s[0], s[1], s[2], s[3], acts[i]] as XStep)));
 }
+
+/**
+ * What a step of an Inns & Cathedrals scenario does after placing its tile: anything an
+ * expansion step does ({@link Act}), or deploy the player's large meeple on a spot (`'large:N'`).
+ */
+export type ICAct = Act | `large:${Spot}`;
+
+/** A step of an Inns & Cathedrals scenario: `[tile, x, y, rotation, act?]`. */
+export type ICStep = readonly [tile: string, x: number, y: number, rotation: Rotation, act?: ICAct];
+
+/** The move an Inns & Cathedrals step stands for (followers, the large meeple, the abbot and its recall). */
+export function moveOfIC(step: ICStep): Move {
+  const [tile, x, y, rotation, act] = step;
+  if (act !== undefined && act.startsWith('large:')) return { tile, x, y, rotation, meeple: { at: act.slice('large:'.length) as Spot, kind: 'large' } };
+  return act === undefined ? moveOfX([tile, x, y, rotation]) : moveOfX([tile, x, y, rotation, act as Act]);
+}
+
+/** {@link scenario} for Inns & Cathedrals steps: plays them from a new game and returns every state. */
+export function scenarioIC(steps: readonly ICStep[], extra: Extra = {}, moreTiles: readonly string[] = []): GameState[] {
+  let state = newGame([...steps.map((s) => s[0]), ...moreTiles], extra);
+  const states = [state];
+  for (const step of steps) {
+    state = applyMove(state, moveOfIC(step));
+    states.push(state);
+  }
+  return states;
+}
+
+/** The large meeples in each player's supply. */
+export const largeMeeples = (s: GameState): number[] => s.players.map((p) => p.largeMeeples);

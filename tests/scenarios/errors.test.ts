@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyMove, IllegalMoveError, type Move } from '../../src/index.js';
-import { last, newGame, rejection, scenario, scenarioX } from './board.js';
+import { last, newGame, rejection, scenario, scenarioIC, scenarioX } from './board.js';
 
 describe('Placement errors', () => {
   it("reference README §1.2 (every touching edge pair must match): 'edge-mismatch' names the edge and both kinds", () => {
@@ -121,6 +121,39 @@ describe('Placement errors', () => {
     expect(rejection(s, { tile: 'B', x: 1, y: -1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } })?.code).toBe('no-meeples-left');
     expect(rejection(s, { tile: 'B', x: 1, y: -1, rotation: 0, meeple: { at: 'C' }, recall: 'abbot' })?.code).toBe('deploy-and-recall');
     expect(rejection(s, { tile: 'B', x: 1, y: -1, rotation: 0, recall: 'abbot' })).toBeNull();
+  });
+
+  it("rules-facts §d: a large meeple without Inns & Cathedrals is 'figure-not-allowed' (so is one on a river or a garden)", () => {
+    // U at (1,0): its road joins D's road, free; a follower may go there, a large meeple may not.
+    const base = newGame(['U']);
+    expect(rejection(base, { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })?.code).toBe('figure-not-allowed');
+    expect(rejection(base, { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'E' } })).toBeNull();
+    // With The Abbot but not Inns & Cathedrals: still not allowed.
+    const abbot = newGame(['U'], { expansions: ['abbot'] });
+    expect(rejection(abbot, { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })?.code).toBe('figure-not-allowed');
+    // With the expansion: legal there, but never on a river (§f) nor on a garden (§g: abbots only).
+    expect(rejection(newGame(['U'], { expansions: ['inns-cathedrals'] }), { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })).toBeNull();
+    const river = newGame(['RV-straight'], { expansions: ['river', 'inns-cathedrals'] });
+    expect(rejection(river, { tile: 'RV-straight', x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })?.code).toBe('figure-not-allowed');
+    const garden = newGame(['U-garden'], { expansions: ['abbot', 'inns-cathedrals'] });
+    expect(rejection(garden, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G', kind: 'large' } })?.code).toBe('figure-not-allowed');
+  });
+
+  it("rules-facts §d (one large meeple per player): a second large meeple is 'no-meeples-left'; a follower is still fine", () => {
+    // t0 A: U at (1,0), large meeple on the road.  t1 B: U at (-1,0), nothing.  t2 A: B at (0,1).
+    const s = last(scenarioIC([['U', 1, 0, 0, 'large:E'], ['U', -1, 0, 0]], { expansions: ['inns-cathedrals'] }, ['B']));
+    expect(s.players.map((p) => p.largeMeeples)).toEqual([0, 1]);
+    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'large' } })?.code).toBe('no-meeples-left');
+    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C' } })).toBeNull();
+  });
+
+  it("rules-facts §d: a large meeple on a feature that already holds a figure is 'feature-occupied'", () => {
+    // t0 A: U at (1,0), thief on D's road.  B's U at (-1,0) joins that road.
+    const s = last(scenarioIC([['U', 1, 0, 0, 'E']], { expansions: ['inns-cathedrals'] }, ['U']));
+    expect(rejection(s, { tile: 'U', x: -1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })?.code).toBe('feature-occupied');
+    // And the other way round: a follower on a road holding a large meeple.
+    const t = last(scenarioIC([['U', 1, 0, 0, 'large:E']], { expansions: ['inns-cathedrals'] }, ['U']));
+    expect(rejection(t, { tile: 'U', x: -1, y: 0, rotation: 0, meeple: { at: 'E' } })?.code).toBe('feature-occupied');
   });
 
   it("a recall other than 'abbot' and a meeple kind other than follower or abbot are 'malformed-move'", () => {

@@ -3,11 +3,17 @@ import { createGame, TILE_SETS, TILES, tileDefinition, type TileDef, type TileSe
 import { engineId, loadReference, type RefSet, type RefTile } from '../support/reference-data';
 import { GARDEN_TILES, RIVER_GARDEN_TILES, RIVER_TILES } from '../../src/tiles/river.js';
 import { gameTiles, type ExpansionName, type RiverStartTile } from '../../src/tiles/setup.js';
+import { IC_GARDEN_TILES, INNS_CATHEDRALS_TILES } from '../../src/tiles/inns-cathedrals.js';
+import { PNP_EXTRA_TILES } from '../../src/tiles/pnp-demo.js';
 
 // Our tile tables are typed in by hand; these tests hold them against ../shared/reference, tile by
 // tile, and against the published checksums of its README (§3).
 
-/** A tile as a comparable string: edge kinds and every feature with its edges, halves, pennants and bordering cities. */
+/**
+ * A tile as a comparable string: edge kinds and every feature with its edges, halves, pennants and
+ * bordering cities, and the Inns & Cathedrals marks (an inn beside a road, a cathedral in a city, a
+ * field enclosed on the tile), written only where present.
+ */
 function ours(t: TileDef): string {
   const cityKey = (i: number) => {
     const f = t.features[i];
@@ -16,13 +22,13 @@ function ours(t: TileDef): string {
   const feats = t.features.map((f) => {
     switch (f.kind) {
       case 'road':
-        return `road ${[...f.edges].sort().join('')}`;
+        return `road ${[...f.edges].sort().join('')}${f.inn === true ? ' inn' : ''}`;
       case 'city':
-        return `city ${[...f.edges].sort().join('')} p${f.pennants}`;
+        return `city ${[...f.edges].sort().join('')} p${f.pennants}${f.cathedral === true ? ' cathedral' : ''}`;
       case 'cloister':
         return 'cloister';
       case 'field':
-        return `field ${[...f.halfEdges].sort().join(',')} [${f.cities.map(cityKey).sort().join('|')}]`;
+        return `field ${[...f.halfEdges].sort().join(',')} [${f.cities.map(cityKey).sort().join('|')}]${f.halfEdges.length === 0 ? ' interior' : ''}`;
       case 'river':
         return `river ${[...f.edges].sort().join('')}`;
       case 'garden':
@@ -38,11 +44,12 @@ function theirs(t: RefTile, garden = false): string {
   const feats = t.features
     .filter((f) => garden || f.type !== 'garden')
     .map((f) => {
+      const mark = f as { inn?: boolean; cathedral?: boolean; interior?: boolean };
       switch (f.type) {
         case 'road':
-          return `road ${[...(f.edges ?? [])].sort().join('')}`;
+          return `road ${[...(f.edges ?? [])].sort().join('')}${mark.inn === true ? ' inn' : ''}`;
         case 'city':
-          return `city ${[...(f.edges ?? [])].sort().join('')} p${f.pennants ?? 0}`;
+          return `city ${[...(f.edges ?? [])].sort().join('')} p${f.pennants ?? 0}${mark.cathedral === true ? ' cathedral' : ''}`;
         case 'cloister':
           return 'cloister';
         case 'river':
@@ -53,7 +60,7 @@ function theirs(t: RefTile, garden = false): string {
           return `field ${[...(f.halfEdges ?? [])].sort().join(',')} [${(f.adjacentCities ?? [])
             .map((c) => [...(byId.get(c)?.edges ?? [])].sort().join(''))
             .sort()
-            .join('|')}]`;
+            .join('|')}]${mark.interior === true ? ' interior' : ''}`;
         default:
           throw new Error(`unexpected feature type ${f.type}`);
       }
@@ -221,34 +228,60 @@ describe('Garden copies (The Abbot) against the gardens of base.json and river.j
 });
 
 describe('Composed tile sets: every combination of expansions, riverStartTile and gardens', () => {
-  type Row = { tileSet: TileSetName; expansions: ExpansionName[]; start: RiverStartTile; gardens: boolean; tiles: number; types: number; gardenTiles: number; d: number; startTile: string };
+  type Row = {
+    tileSet: TileSetName;
+    expansions: ExpansionName[];
+    start: RiverStartTile;
+    gardens: boolean;
+    tiles: number;
+    types: number;
+    gardenTiles: number;
+    d: number;
+    icd: number | undefined;
+    startTile: string;
+  };
   const rows: Row[] = [];
   // Derived by hand. Base: 72 tiles of 24 types, D × 4 (one is the base start tile). PnP demo: 48
   // tiles of 22 types, D × 4. River: 12 tiles of 10 types. 'removed' takes one D out of the game;
   // 'shuffled' and 'first-land' keep it. A garden copy replaces one copy of its tile, so the total
   // stays and each garden tile adds a type (every such tile has 2 or more copies): 8 base types
   // (E5, H3, I2, M2, N3, R3, U8, V9; none in the PnP demo) and 1 river type (RV-curve × 2).
+  // Inns & Cathedrals: 18 tiles of 17 types. The PnP demo already holds 2 of those types (IC-D and
+  // IC-J, 1 copy each), so with it only 15 types are new and IC-D, IC-J have 2 copies each. Its two
+  // garden tiles (IC-B, IC-H) have 1 copy each: the garden copy replaces the tile, no new type, and
+  // this with either tile set (the gardens are printed on the I&C tiles).
   for (const tileSet of ['base', 'pnp-demo'] as const) {
-    const land = tileSet === 'base' ? { tiles: 72, types: 24, gardens: 8 } : { tiles: 48, types: 22, gardens: 0 };
+    const land = tileSet === 'base' ? { tiles: 72, types: 24, gardens: 8, icTypes: 17, icd: undefined } : { tiles: 48, types: 22, gardens: 0, icTypes: 15, icd: 1 };
     for (const river of [false, true]) {
       for (const abbot of [false, true]) {
-        for (const start of ['removed', 'shuffled', 'first-land'] as const) {
-          for (const gardens of [true, false]) {
-            const g = abbot && gardens;
-            const expansions: ExpansionName[] = [...(river ? ['river' as const] : []), ...(abbot ? ['abbot' as const] : [])];
-            rows.push({
-              tileSet,
-              expansions,
-              start,
-              gardens,
-              // e.g. base + river + 'removed' = 72 - 1 + 12 = 83; base + river + 'shuffled' = 84;
-              // pnp-demo + river + 'removed' = 48 - 1 + 12 = 59.
-              tiles: land.tiles + (river ? 12 - (start === 'removed' ? 1 : 0) : 0),
-              types: land.types + (river ? 10 : 0) + (g ? land.gardens + (river ? 1 : 0) : 0),
-              gardenTiles: g ? land.gardens + (river ? 1 : 0) : 0,
-              d: river && start === 'removed' ? 3 : 4,
-              startTile: river ? 'RV-spring' : 'D',
-            });
+        for (const inns of [false, true]) {
+          for (const start of ['removed', 'shuffled', 'first-land'] as const) {
+            for (const gardens of [true, false]) {
+              const g = abbot && gardens;
+              const expansions: ExpansionName[] = [
+                ...(river ? ['river' as const] : []),
+                ...(abbot ? ['abbot' as const] : []),
+                ...(inns ? ['inns-cathedrals' as const] : []),
+              ];
+              rows.push({
+                tileSet,
+                expansions,
+                start,
+                gardens,
+                // e.g. base + river + 'removed' = 72 - 1 + 12 = 83; base + river + 'shuffled' = 84;
+                // pnp-demo + river + 'removed' = 48 - 1 + 12 = 59; base + I&C = 72 + 18 = 90;
+                // base + river 'removed' + I&C = 72 - 1 + 12 + 18 = 101; pnp-demo + I&C = 48 + 18 = 66.
+                tiles: land.tiles + (river ? 12 - (start === 'removed' ? 1 : 0) : 0) + (inns ? 18 : 0),
+                // e.g. base + I&C = 24 + 17 = 41; pnp-demo + I&C = 22 + 15 = 37; base + all three
+                // with gardens = 24 + 10 + 17 + 8 + 1 = 60.
+                types: land.types + (river ? 10 : 0) + (inns ? land.icTypes : 0) + (g ? land.gardens + (river ? 1 : 0) : 0),
+                gardenTiles: g ? land.gardens + (river ? 1 : 0) + (inns ? 2 : 0) : 0,
+                d: river && start === 'removed' ? 3 : 4,
+                // IC-D: 1 copy in I&C, 1 in the PnP demo.
+                icd: inns ? (land.icd ?? 0) + 1 : land.icd,
+                startTile: river ? 'RV-spring' : 'D',
+              });
+            }
           }
         }
       }
@@ -263,6 +296,15 @@ describe('Composed tile sets: every combination of expansions, riverStartTile an
     expect(set.startTile).toBe(r.startTile);
     expect(set.counts.filter(([id]) => id.endsWith('-garden')).reduce((a, [, n]) => a + n, 0)).toBe(r.gardenTiles);
     expect(new Map(set.counts).get('D')).toBe(r.d);
+    expect(new Map(set.counts).get('IC-D')).toBe(r.icd);
+    expect(new Map(set.counts).get('IC-J')).toBe(r.icd);
+    // The I&C garden copies replace their tile exactly when I&C, The Abbot and gardens are all in.
+    const icGardens = r.expansions.includes('inns-cathedrals') && r.expansions.includes('abbot') && r.gardens;
+    const ids = new Set(set.counts.map(([id]) => id));
+    for (const id of ['IC-B', 'IC-H']) {
+      expect(ids.has(`${id}-garden`), `${id}-garden`).toBe(icGardens);
+      expect(ids.has(id), id).toBe(r.expansions.includes('inns-cathedrals') && !icGardens);
+    }
     expect(set.firstLand).toBe(r.expansions.includes('river') && r.start === 'first-land' ? 'D' : undefined);
     // Every id is a known tile, listed once.
     expect(new Set(set.counts.map(([id]) => id)).size).toBe(set.counts.length);
@@ -279,5 +321,125 @@ describe('Composed tile sets: every combination of expansions, riverStartTile an
     const set = gameTiles({ tileSet: 'base', expansions: ['river', 'abbot'], riverStartTile: 'removed', gardens: true });
     const gardens = set.counts.reduce((a, [id, n]) => a + n * (TILES[id] as TileDef).features.filter((f) => f.kind === 'garden').length, 0);
     expect(gardens).toBe(9);
+  });
+});
+
+describe('Inns & Cathedrals against ../shared/reference/inns-cathedrals.json', () => {
+  const ref = loadReference('inns-cathedrals.json');
+  const counts = new Map(INNS_CATHEDRALS_TILES.map(([t, n]) => [t.id, n]));
+  const icCounts = INNS_CATHEDRALS_TILES.map(([t, n]) => [t.id, n] as const);
+  /** Copies × features matching `pred` (each copy counted). */
+  const tally = (pred: (f: TileDef['features'][number]) => boolean) =>
+    INNS_CATHEDRALS_TILES.reduce((a, [t, n]) => a + n * t.features.filter(pred).length, 0);
+  /** Copies of tiles having a feature matching `pred`. */
+  const tilesWith = (pred: (f: TileDef['features'][number]) => boolean) =>
+    INNS_CATHEDRALS_TILES.filter(([t]) => t.features.some(pred)).reduce((a, [, n]) => a + n, 0);
+
+  it('18 tiles of 17 types, IC-A … IC-Q, IC-K twice', () => {
+    expect(ref.totalTiles).toBe(18);
+    expect(ref.tileTypes).toBe(17);
+    expect(INNS_CATHEDRALS_TILES.reduce((a, [, n]) => a + n, 0)).toBe(18);
+    expect(INNS_CATHEDRALS_TILES).toHaveLength(17);
+    expect([...counts.keys()].sort()).toEqual([...'ABCDEFGHIJKLMNOPQ'].map((l) => `IC-${l}`));
+    expect([...counts].filter(([, n]) => n !== 1)).toEqual([['IC-K', 2]]);
+  });
+
+  it('matches the reference tile by tile: count, edges, features, pennants, field halves, bordering cities, inns, cathedrals, enclosed field', () => {
+    expect([...counts.keys()].sort()).toEqual(ref.tiles.map((t) => t.id).sort());
+    for (const rt of ref.tiles) {
+      const def = TILES[rt.id];
+      expect(def, `tile ${rt.id}`).toBeDefined();
+      expect(counts.get(rt.id), `count of ${rt.id}`).toBe(rt.count);
+      // The catalogue holds the very tiles of the set (IC-B and IC-H without their garden; the
+      // garden copies are checked below).
+      expect(INNS_CATHEDRALS_TILES.some(([t]) => t === def), rt.id).toBe(true);
+      expect(ours(def as TileDef), `tile ${rt.id}`).toBe(theirs(rt));
+    }
+  });
+
+  it('IC-D and IC-J are the tiles the print-and-play demo already uses (the same objects)', () => {
+    expect(PNP_EXTRA_TILES.map((t) => t.id)).toEqual(['IC-D', 'IC-J']);
+    for (const t of PNP_EXTRA_TILES) expect(INNS_CATHEDRALS_TILES.find(([d]) => d.id === t.id)?.[0]).toBe(t);
+  });
+
+  it('README §3 inns-cathedrals.json checksums: 6 inns, 2 cathedrals, 3 pennants, 1 cloister, edges 17/24/31, segments 20/18/35, 12 road ends, 13 tiles with a city, 12 with a road', () => {
+    const { c } = checksums(icCounts);
+    // 17 + 24 + 31 = 72 = 18 × 4.
+    expect(c).toMatchObject({
+      tiles: 18, pennants: 3, cloisters: 1, field: 17, road: 24, city: 31, river: 0,
+      citySeg: 20, roadSeg: 18, fieldSeg: 35, roadEnds: 12, withCity: 13, withRoad: 12,
+    });
+    // Inns: one road segment each on A, B, C, L, M, N (6 inn tiles, 6 inns).
+    expect(tally((f) => f.kind === 'road' && f.inn === true)).toBe(6);
+    expect(tilesWith((f) => f.kind === 'road' && f.inn === true)).toBe(6);
+    expect(INNS_CATHEDRALS_TILES.filter(([t]) => t.features.some((f) => f.kind === 'road' && f.inn === true)).map(([t]) => t.id)).toEqual([
+      'IC-A', 'IC-B', 'IC-C', 'IC-L', 'IC-M', 'IC-N',
+    ]);
+    // Cathedrals: IC-K × 2, a 4-sided city without pennant.
+    expect(tally((f) => f.kind === 'city' && f.cathedral === true)).toBe(2);
+    expect(TILES['IC-K']?.features).toEqual([{ kind: 'city', edges: ['N', 'E', 'S', 'W'], pennants: 0, cathedral: true }]);
+    // Pennants on L, P, Q; the enclosed field only on H.
+    expect(INNS_CATHEDRALS_TILES.filter(([t]) => t.features.some((f) => f.kind === 'city' && f.pennants > 0)).map(([t]) => t.id)).toEqual(['IC-L', 'IC-P', 'IC-Q']);
+    expect(INNS_CATHEDRALS_TILES.filter(([t]) => t.features.some((f) => f.kind === 'field' && f.halfEdges.length === 0)).map(([t]) => t.id)).toEqual(['IC-H']);
+    // Gardens (C2 printings): 2, on B and H, one copy each (checked below).
+    const gardens = ref.tiles.filter((t) => t.features.some((f) => f.type === 'garden'));
+    expect(gardens.map((t) => t.id)).toEqual(['IC-B', 'IC-H']);
+  });
+
+  it('README §2 (IC-C): the inn is beside the E road only; the S and W roads are plain', () => {
+    const roads = (TILES['IC-C'] as TileDef).features.filter((f) => f.kind === 'road');
+    expect(roads).toEqual([
+      { kind: 'road', edges: ['E'], inn: true },
+      { kind: 'road', edges: ['S'] },
+      { kind: 'road', edges: ['W'] },
+    ]);
+    // Turned 90 the inn road faces south.
+    const v = tileDefinition('IC-C', 90);
+    expect(v?.edges).toEqual({ N: 'road', E: 'field', S: 'road', W: 'road' });
+  });
+
+  it('IC-H: the enclosed field (spot I) borders all four caps', () => {
+    const h = TILES['IC-H'] as TileDef;
+    const f = h.features.find((x) => x.kind === 'field');
+    expect(f).toEqual({ kind: 'field', halfEdges: [], cities: [0, 1, 2, 3] });
+    for (const r of [0, 90, 180, 270] as const) {
+      const field = tileDefinition('IC-H', r)?.features.find((x) => x.kind === 'field');
+      expect(field?.spot, `rotation ${r}`).toBe('I');
+    }
+  });
+
+  it('garden copies IC-B-garden and IC-H-garden: the tile plus a garden, equal to the reference tile with its garden', () => {
+    expect([...IC_GARDEN_TILES].sort()).toEqual(['IC-B', 'IC-H']);
+    for (const rt of ref.tiles) {
+      if (!rt.features.some((f) => f.type === 'garden')) continue;
+      const g = TILES[`${rt.id}-garden`] as TileDef;
+      expect(g, `${rt.id}-garden`).toBeDefined();
+      expect(g.features).toEqual([...(TILES[rt.id] as TileDef).features, { kind: 'garden' }]);
+      expect(ours(g), `${rt.id}-garden`).toBe(theirs(rt, true));
+      for (const f of rt.features) if (f.type === 'garden') expect((f as { presentOnCopies?: number }).presentOnCopies, rt.id).toBe(1);
+    }
+  });
+
+  it('the garden copies are dealt only with The Abbot (and gardens on): IC-B and IC-H are then replaced', () => {
+    const ids = (expansions: ExpansionName[], gardens = true) =>
+      gameTiles({ tileSet: 'base', expansions, riverStartTile: 'removed', gardens }).counts.map(([id]) => id).filter((id) => id === 'IC-B' || id === 'IC-H' || id.startsWith('IC-') && id.endsWith('-garden'));
+    expect(ids(['inns-cathedrals'])).toEqual(['IC-B', 'IC-H']);
+    expect(ids(['abbot', 'inns-cathedrals'], false)).toEqual(['IC-B', 'IC-H']);
+    expect(ids(['abbot', 'inns-cathedrals'])).toEqual(['IC-B-garden', 'IC-H-garden']);
+    expect(ids(['river', 'abbot', 'inns-cathedrals'])).toEqual(['IC-B-garden', 'IC-H-garden']);
+    // A game with them deals them (both are land tiles, none is the start tile).
+    const game = createGame({ players: 2, seed: 5, expansions: ['abbot', 'inns-cathedrals'] });
+    const drawn = [game.currentTile, ...game.tilesLeft];
+    expect(drawn.filter((id) => id === 'IC-B-garden' || id === 'IC-H-garden').sort()).toEqual(['IC-B-garden', 'IC-H-garden']);
+    expect(drawn.filter((id) => id === 'IC-B' || id === 'IC-H')).toEqual([]);
+  });
+
+  it('combined checksums: base + I&C = 90 tiles, edges 132/118/110, 13 pennants, 7 cloisters; pnp-demo + I&C = 66 tiles, IC-D and IC-J twice', () => {
+    // Base 115/94/79 plus I&C 17/24/31; pennants 10 + 3; cloisters 6 + 1.
+    const { c } = checksums(gameTiles({ tileSet: 'base', expansions: ['inns-cathedrals'], riverStartTile: 'removed', gardens: true }).counts);
+    expect(c).toMatchObject({ tiles: 90, field: 132, road: 118, city: 110, pennants: 13, cloisters: 7, citySeg: 69, roadSeg: 80, fieldSeg: 161 });
+    // PnP demo 75/62/55 plus 17/24/31; pennants 7 + 3; cloisters 4 + 1.
+    const p = checksums(gameTiles({ tileSet: 'pnp-demo', expansions: ['inns-cathedrals'], riverStartTile: 'removed', gardens: true }).counts).c;
+    expect(p).toMatchObject({ tiles: 66, field: 92, road: 86, city: 86, pennants: 10, cloisters: 5 });
   });
 });
