@@ -33,6 +33,10 @@ const GAMES = [
   { options: { players: 3, seed: 'river abbot', expansions: ['river', 'abbot'] }, playout: 'ra', deepest: 4 },
   { options: { players: 4, seed: 404, edition: 'second', expansions: ['abbot'], rules: { gardens: false } }, playout: 'abbot', deepest: 3 },
   { options: { players: 2, seed: 'first land', expansions: ['river'], rules: { riverStartTile: 'first-land' } }, playout: 12, deepest: 4 },
+  // Inns & Cathedrals (added after The River and The Abbot, whose entries stay as they were):
+  // alone with six players, and all three expansions together.
+  { options: { players: 6, seed: 'inns', expansions: ['inns-cathedrals'] }, playout: 'ic', deepest: 3 },
+  { options: { players: 3, seed: 'all three', edition: 'first', expansions: ['river', 'abbot', 'inns-cathedrals'] }, playout: 'all', deepest: 3 },
 ];
 
 /** perft at depths 1..deepest: [perft(1), perft(2), ...]. */

@@ -353,6 +353,8 @@ export function rebuild(state: GameState): Kernel {
     if (p.player !== (i - 1) % players.length) note(`placements[${i}] was placed by player ${show(p.player)}, out of turn`);
     if (p.meeple !== null) {
       const m = p.meeple;
+      const missing = isRecord(m) ? figureNotInGame(m.kind, expansions as ExpansionName[]) : null;
+      if (missing !== null) throw fail(`placements[${i}].meeple: ${missing}`);
       const local = isRecord(m) && typeof m.at === 'string' && spotIndex(m.at) >= 0 ? k.spotFeature(t, q, spotIndex(m.at)) : -1;
       const kind = isRecord(m) && isMeepleKind(m.kind) && figureInPlay(m.kind, expansions as ExpansionName[]) ? m.kind : null;
       const spots = kind === null ? 0 : figureSpots(tables, t, kind);
@@ -384,6 +386,8 @@ export function rebuild(state: GameState): Kernel {
   const meeples = s.meeples as unknown[];
   for (let i = 0; i < meeples.length; i++) {
     const m = meeples[i];
+    const missing = isRecord(m) ? figureNotInGame(m.kind, expansions as ExpansionName[]) : null;
+    if (missing !== null) throw fail(`meeples[${i}]: ${missing}`);
     if (
       !isRecord(m) ||
       !isInt(m.owner) ||
@@ -485,6 +489,12 @@ function placementProblem(code: number): string {
   if (code === PLACE_RIVER_DETACHED) return "a river tile must continue the river from the river's open end";
   if (code === PLACE_RIVER_U_TURN) return 'the river may not turn the same way twice in a row';
   return `refused (code ${code})`;
+}
+
+/** Why a figure of a known kind cannot be in a game with these expansions, or null. */
+function figureNotInGame(kind: unknown, expansions: readonly ExpansionName[]): string | null {
+  if (!isMeepleKind(kind) || figureInPlay(kind, expansions)) return null;
+  return `there is no ${FIGURE_WORDS[kind]} without ${kind === 'abbot' ? 'The Abbot' : 'Inns & Cathedrals'}`;
 }
 
 function isMeepleKind(v: unknown): v is MeepleKind {

@@ -77,6 +77,37 @@ describe('createGame options', () => {
     expect(e.name).toBe('OptionsError');
   });
 
+  it('Inns & Cathedrals: 18 more tiles, one large meeple each, up to 6 players (rules-facts §d)', () => {
+    const s = createGame({ players: 6, seed: 1, expansions: ['inns-cathedrals'] });
+    expect(s.expansions).toEqual(['inns-cathedrals']);
+    expect(s.players).toHaveLength(6);
+    // The sixth colour is a full set: 7 followers, and a large meeple like every other colour.
+    expect(s.players.every((p) => p.meeples === 7 && p.largeMeeples === 1 && p.abbots === 0)).toBe(true);
+    // 72 base tiles + 18: the start tile on the board, the current tile, the rest left.
+    expect(s.tilesLeft.length + 1 + 1).toBe(72 + 18);
+    expect(s.placements[0]).toMatchObject({ tile: 'D', x: 0, y: 0 });
+    // Six named players, in any combination with the other expansions; expansions recorded in order.
+    const names = ['A', 'B', 'C', 'D', 'E', 'F'];
+    const all = createGame({ players: names, seed: 2, expansions: ['inns-cathedrals', 'abbot', 'river'] });
+    expect(all.players.map((p) => p.name)).toEqual(names);
+    expect(all.expansions).toEqual(['river', 'abbot', 'inns-cathedrals']);
+    expect(all.players.every((p) => p.abbots === 1 && p.largeMeeples === 1)).toBe(true);
+    expect(validateOptions({ players: 6, seed: 1, tileSet: 'pnp-demo', expansions: ['inns-cathedrals'] })).toEqual([]);
+    // Without it: no large meeples, and at most 5 players.
+    expect(createGame({ players: 5, seed: 1, expansions: ['river', 'abbot'] }).players.every((p) => p.largeMeeples === 0)).toBe(true);
+  });
+
+  it.each([
+    [{ players: 6, seed: 1, expansions: ['river', 'abbot'] }, 'players must be 2 to 5 (6 with Inns & Cathedrals), not 6'],
+    [{ players: ['a', 'b', 'c', 'd', 'e', 'f'], seed: 1 }, 'players must name 2 to 5 (6 with Inns & Cathedrals) players, not 6'],
+    [{ players: 7, seed: 1, expansions: ['inns-cathedrals'] }, 'not 7'],
+    [{ players: 1, seed: 1, expansions: ['inns-cathedrals'] }, 'not 1'],
+  ])('rejects %j with invalid-players', (options, message) => {
+    const e = thrown(options);
+    expect(e.code).toBe('invalid-players');
+    expect(e.message).toContain(message);
+  });
+
   it('lists every problem, not only the first', () => {
     const problems = validateOptions({ players: 9, seed: {}, edition: 'x', rules: { smallCity: 1 } });
     expect(problems.map((p) => p.code)).toEqual(['invalid-players', 'invalid-seed', 'invalid-edition', 'invalid-rule']);

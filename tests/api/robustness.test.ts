@@ -6,6 +6,7 @@ import {
   type GameState,
   legalMoves,
   loadState,
+  type Move,
   OptionsError,
   scoreFinal,
   StateError,
@@ -14,7 +15,7 @@ import {
   validateOptions,
   validateState,
 } from 'carcassonne-engine';
-import { playAbbotHeavy, playSeeded } from '../support/play';
+import { playAbbotHeavy, playLargeHeavy, playSeeded } from '../support/play';
 
 const codeOf = (fn: () => unknown): string | null => {
   try {
@@ -216,5 +217,74 @@ describe('The River and The Abbot: odd inputs give typed errors, never a crash',
     expect(Object.isFrozen(raw)).toBe(false);
     expect(legalMoves(raw)).toEqual(legalMoves(withAbbot));
     expect(scoreFinal(raw)).toEqual(scoreFinal(withAbbot));
+  });
+});
+
+describe('Inns & Cathedrals: odd inputs give typed errors, never a crash', () => {
+  const game = playLargeHeavy({ players: 6, seed: 'odd', expansions: ['inns-cathedrals', 'abbot'] }, 13);
+  const withLarge = game.states.find((s) => s.meeples.some((m) => m.kind === 'large')) as GameState;
+  const copy = (s: GameState) => JSON.parse(JSON.stringify(s)) as Record<string, any>;
+
+  it('options: the expansion named wrongly or twice; six players only with it', () => {
+    for (const expansions of [['inns-cathedrals', 'inns-cathedrals'], ['inns'], ['Inns & Cathedrals'], 'inns-cathedrals', [['inns-cathedrals']]]) {
+      expect(codeOf(() => createGame({ players: 2, seed: 1, expansions } as never)), JSON.stringify(expansions)).toBe('invalid-expansion');
+    }
+    expect(codeOf(() => createGame({ players: 6, seed: 1 }))).toBe('invalid-players');
+    expect(codeOf(() => createGame({ players: 6, seed: 1, expansions: ['inns-cathedrals'] }))).toBeNull();
+    expect(createGame({ players: 2, seed: 1, expansions: ['inns-cathedrals', 'river'] }).expansions).toEqual(['river', 'inns-cathedrals']);
+  });
+
+  it('moves: a large meeple of the wrong shape is malformed; where or when it may not go, a typed refusal', () => {
+    const s = withLarge;
+    const m = legalMoves(s)[0] as unknown as Record<string, unknown>;
+    for (const bad of [
+      { ...m, meeple: { at: 'N', kind: 'Large' } },
+      { ...m, meeple: { at: 'N', kind: 2 } },
+      { ...m, meeple: { at: 'N', kind: 'large', extra: 1 } },
+      { ...m, meeple: { at: 'N', kind: 'large' }, recall: 'large' },
+    ]) {
+      expect(validateMove(s, bad as never)?.code, JSON.stringify(bad)).toBe('malformed-move');
+      expect(codeOf(() => applyMove(s, bad as never))).toBe('malformed-move');
+    }
+    // rules-facts §d: one large meeple; once it is on the board, none is left to deploy.
+    const later = game.states.find(
+      (x) => x.status === 'playing' && x.players[x.currentPlayer]?.largeMeeples === 0 && legalMoves(x).some((f) => f.meeple?.kind === 'follower'),
+    ) as GameState;
+    expect(later).toBeDefined();
+    const follower = legalMoves(later).find((x) => x.meeple?.kind === 'follower') as Move;
+    expect(validateMove(later, { ...follower, meeple: { at: follower.meeple?.at as 'N', kind: 'large' } })?.code).toBe('no-meeples-left');
+    expect(validateMove(later, follower)).toBeNull();
+    // Without the expansion there is no large meeple at all.
+    const base = createGame({ players: 2, seed: 1, drawOrder: ['U'] });
+    expect(validateMove(base, { x: 0, y: 1, rotation: 0, meeple: { at: 'N', kind: 'large' } })?.code).toBe('figure-not-allowed');
+  });
+
+  it.each<[string, (s: any) => void]>([
+    ['large meeples that are not a whole number', (s) => (s.players[0].largeMeeples = 0.5)],
+    ['negative large meeples', (s) => (s.players[0].largeMeeples = -1)],
+    ['large meeples as a string', (s) => (s.players[0].largeMeeples = '1')],
+    ['large meeples as true', (s) => (s.players[0].largeMeeples = true)],
+    ['no largeMeeples field', (s) => delete s.players[0].largeMeeples],
+    ['a large meeple deployed in a game without Inns & Cathedrals', (s) => {
+      s.expansions = ['abbot'];
+      s.players = s.players.slice(0, 5);
+      for (const p of s.players) p.largeMeeples = 0;
+    }],
+    ['a seventh player', (s) => s.players.push({ name: 'Player 7', score: 0, meeples: 7, abbots: 1, largeMeeples: 1 })],
+  ])('states: %s is invalid-state', (_, change) => {
+    const s = copy(withLarge);
+    change(s);
+    expect(validateState(s)[0]?.code).toBe('invalid-state');
+    expect(codeOf(() => loadState(s))).toBe('invalid-state');
+    expect(codeOf(() => legalMoves(s as never))).toBe('invalid-state');
+  });
+
+  it('a raw parsed Inns & Cathedrals state is never frozen, and plays like the original', () => {
+    const i = game.states.indexOf(withLarge);
+    const raw = copy(withLarge) as unknown as GameState;
+    expect(applyMove(raw, game.moves[i] as never)).toEqual(game.states[i + 1]);
+    expect(Object.isFrozen(raw)).toBe(false);
+    expect(legalMoves(raw)).toEqual(legalMoves(withLarge));
+    expect(scoreFinal(raw)).toEqual(scoreFinal(withLarge));
   });
 });

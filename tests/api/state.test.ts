@@ -14,7 +14,7 @@ import {
   validateState,
 } from 'carcassonne-engine';
 import { caught } from '../support/caught';
-import { deeplyFrozen, frontier, placementCode, playAbbotHeavy, playSeeded, walkRiver } from '../support/play';
+import { deeplyFrozen, frontier, placementCode, playAbbotHeavy, playLargeHeavy, playSeeded, walkRiver } from '../support/play';
 
 const game = playSeeded({ players: 3, seed: 4 }, 4);
 const mid = game.states[30] as GameState;
@@ -290,5 +290,105 @@ describe('saved states of games with The River and The Abbot', () => {
     s.placements[later].recall = 'abbot';
     const e = stateError(() => loadState(s));
     expect(e.message).toContain(`player ${owner}'s abbot was taken back at placements[${later}], after it was deployed at placements[${at}]`);
+  });
+});
+
+describe('saved states of games with Inns & Cathedrals', () => {
+  const SIX: GameOptions = { players: 6, seed: 'save', expansions: ['inns-cathedrals', 'abbot'] };
+  const large = playLargeHeavy(SIX, 7);
+  // An abbot-heavy game of the same setup: abbots on gardens (IC-B and IC-H have garden copies too).
+  const abbots = playAbbotHeavy(SIX, 1);
+  const base = playSeeded({ players: 2, seed: 12 }, 12);
+  const find = (game: { states: GameState[] }, what: string, test: (s: GameState) => boolean): GameState => {
+    const found = game.states.find(test);
+    if (found === undefined) throw new Error(`no state with ${what} in the test game`);
+    return found;
+  };
+  const largeOn = (feature: string) => (s: GameState) => s.meeples.some((m) => m.kind === 'large' && m.feature === feature);
+  const onRoad = find(large, 'a large meeple on a road', largeOn('road'));
+  const onCity = find(large, 'a large meeple on a city', largeOn('city'));
+  const onField = find(large, 'a large meeple on a field', largeOn('field'));
+  // An abbot on a garden whose owner still has the large meeple in supply.
+  const gardenWithLargeInHand = find(abbots, 'an abbot on a garden, its owner\'s large meeple in supply', (s) =>
+    s.meeples.some((m) => m.kind === 'abbot' && m.feature === 'garden' && s.players[m.owner]?.largeMeeples === 1),
+  );
+  const baseWithFollower = find(base, 'a follower on the board', (s) => s.turn >= 20 && s.meeples.some((m) => m.kind === 'follower'));
+
+  it('loadState accepts JSON round trips (six players, large meeples on roads, cities and fields; all three expansions; the demo) and they play on alike', () => {
+    const others = [
+      abbots,
+      playSeeded({ players: 4, seed: 'all', expansions: ['river', 'abbot', 'inns-cathedrals'], rules: { riverStartTile: 'first-land' } }, 4),
+      playSeeded({ players: 5, seed: 'demo', tileSet: 'pnp-demo', expansions: ['inns-cathedrals'] }, 5),
+    ];
+    for (const { states, moves } of [large, ...others]) {
+      states.forEach((s, i) => {
+        if (i % 8 !== 0 && i !== states.length - 1) return;
+        const json = JSON.parse(JSON.stringify(s)) as unknown;
+        expect(validateState(json)).toEqual([]);
+        const loaded = loadState(json);
+        expect(loaded).toEqual(s);
+        expect(deeplyFrozen(loaded)).toBe(true);
+        expect(legalMoves(loaded)).toEqual(legalMoves(s));
+        const m = moves[i];
+        if (m !== undefined) expect(applyMove(loaded, m)).toEqual(states[i + 1]);
+      });
+    }
+    for (const s of [onRoad, onCity, onField, gardenWithLargeInHand]) expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
+    expect(large.states[0]?.players.map((p) => p.largeMeeples)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  type Change = (s: any) => void;
+  const figure = (s: any, test: (m: any) => boolean): { m: any; p: any } => {
+    const m = s.meeples.find(test);
+    const p = s.placements.find((q: any) => q.x === m.x && q.y === m.y);
+    return { m, p };
+  };
+  const largeMeeple = (m: any) => m.kind === 'large';
+  const abbotOnGarden = (s: any) => (m: any) => m.kind === 'abbot' && m.feature === 'garden' && s.players[m.owner].largeMeeples === 1;
+  /** A follower of the base game turned into a large meeple (in the figure list, and in the placements too when `deployed`). */
+  const followerToLarge = (deployed: boolean): Change => (s) => {
+    const { m, p } = figure(s, (x) => x.kind === 'follower');
+    m.kind = 'large';
+    if (deployed) p.meeple.kind = 'large';
+    s.players[m.owner].meeples += 1;
+  };
+  /** An abbot on a garden turned into its owner's large meeple (supplies kept consistent). */
+  const abbotToLarge = (deployed: boolean): Change => (s) => {
+    const { m, p } = figure(s, abbotOnGarden(s));
+    m.kind = 'large';
+    if (deployed) p.meeple.kind = 'large';
+    s.players[m.owner].abbots = 1;
+    s.players[m.owner].largeMeeples = 0;
+  };
+
+  it.each<[string, () => GameState, Change, string]>([
+    ['a large meeple count of 2', () => onCity, (s) => (s.players[1].largeMeeples = 2), 'players[1] must have a name, a whole score, a meeple count, an abbot count (0 or 1) and a large meeple count (0 or 1)'],
+    ['a large meeple count of 1 without Inns & Cathedrals', () => baseWithFollower, (s) => (s.players[0].largeMeeples = 1), 'a large meeple count (0 without Inns & Cathedrals)'],
+    ['a large meeple both in supply and on the board', () => onRoad, (s) => {
+      s.players[figure(s, largeMeeple).m.owner].largeMeeples = 1;
+    }, 'large meeples in supply and 1 on the board, but Inns & Cathedrals gives one'],
+    ['a large meeple deployed without Inns & Cathedrals', () => baseWithFollower, followerToLarge(true), 'there is no large meeple without Inns & Cathedrals'],
+    ['a large meeple on the board (only in the figure list) without Inns & Cathedrals', () => baseWithFollower, followerToLarge(false), 'there is no large meeple without Inns & Cathedrals'],
+    ['six players without Inns & Cathedrals', () => onField, (s) => (s.expansions = ['abbot']), 'players must list 2 to 5 players (6 with Inns & Cathedrals)'],
+    ['seven players', () => onField, (s) => s.players.push({ ...s.players[0], name: 'Player 7' }), 'players must list 2 to 6 players'],
+    ['a large meeple on a garden (in the figure list)', () => gardenWithLargeInHand, abbotToLarge(false), 'a large meeple may not stand on a garden'],
+    ['a large meeple on a garden (deployed so in the placements)', () => gardenWithLargeInHand, abbotToLarge(true), 'must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take'],
+    ['a large meeple of an unknown kind name', () => onRoad, (s) => (figure(s, largeMeeple).m.kind = 'big'), 'is not a figure of a player'],
+  ])('rejects a state with %s (invalid-state)', (_, from, change, message) => {
+    const s = JSON.parse(JSON.stringify(from())) as Record<string, unknown>;
+    change(s);
+    const e = stateError(() => loadState(s));
+    expect(e.code).toBe('invalid-state');
+    expect(e.message).toContain(message);
+    expect(validateState(s)).toEqual(e.problems);
+  });
+
+  it('rejects Inns & Cathedrals tiles in a game without the expansion', () => {
+    // A five-player game of Inns & Cathedrals with the expansion struck out: its tiles are unknown there.
+    const s = JSON.parse(JSON.stringify(playSeeded({ players: 5, seed: 'ic tiles', expansions: ['inns-cathedrals'] }, 2).states[0])) as any;
+    s.expansions = [];
+    for (const p of s.players) p.largeMeeples = 0;
+    const e = stateError(() => loadState(s));
+    expect(e.message).toMatch(/unknown tile "IC-[A-Q]"/);
   });
 });

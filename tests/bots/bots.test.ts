@@ -1,6 +1,7 @@
 import {
   applyMove,
   createGame,
+  type GameOptions,
   type GameState,
   loadState,
   OptionsError,
@@ -162,5 +163,41 @@ describe('bots play the expansions (The River and The Abbot)', () => {
     // a greedy player puts it out on the first cloister or garden, and takes it back when that pays.
     expect(abbots).toBeGreaterThan(0);
     expect(recalls).toBeGreaterThan(0);
+  });
+});
+
+describe('bots play Inns & Cathedrals (six players)', () => {
+  const OPTIONS: GameOptions = { players: 6, seed: 'bots-inns', expansions: ['inns-cathedrals'] };
+
+  /** Positions of a seeded six-player game: the start, early, mid-game with large meeples out, the last turn. */
+  function innsPositions(): GameState[] {
+    const { states } = playSeeded(OPTIONS, 6);
+    const withLarge = states.find((s) => s.status === 'playing' && s.meeples.some((m) => m.kind === 'large')) as GameState;
+    expect(withLarge).toBeDefined();
+    return [states[0], states[8], withLarge, states[50], states[states.length - 2]] as GameState[];
+  }
+
+  it.each(BOTS)('%s returns a legal move in Inns & Cathedrals positions, blind to the draw order', (_, bot) => {
+    for (const s of innsPositions()) {
+      const json = JSON.stringify(s);
+      const move = bot(s, { seed: 13 });
+      expect(validateMove(s, move)).toBeNull();
+      expect(JSON.stringify(s)).toBe(json);
+      expect(bot(reordered(s), { seed: 13 })).toEqual(move);
+    }
+  });
+
+  it('greedyBot plays a whole six-player game legally and deploys large meeples', () => {
+    let large = 0;
+    let s = createGame(OPTIONS);
+    while (s.status === 'playing') {
+      const move = greedyBot(s, { seed: s.turn });
+      expect(validateMove(s, move)).toBeNull();
+      if (move.meeple?.kind === 'large') large++;
+      s = applyMove(s, move);
+    }
+    expect(s.players).toHaveLength(6);
+    // The estimate prices a large meeple in hand at 3: a greedy player puts it out where it gains more.
+    expect(large).toBeGreaterThan(0);
   });
 });

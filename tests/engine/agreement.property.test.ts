@@ -5,12 +5,15 @@ import { decodeMove, Engine, encodeMove, type MoveCode } from 'carcassonne-engin
 import { choices, gameOptions, play } from '../support/play';
 
 // The engine and the pure API, played in lock-step over random games (fast-check picks the
-// options, The River and The Abbot included, and every move), must agree on everything at every turn.
+// options, The River, The Abbot and Inns & Cathedrals included, and every move), must agree on
+// everything at every turn.
 const RUNS = Number(process.env.ENGINE_RUNS ?? 30);
 
 /** What the random games exercised, to be sure the expansion moves were played at all. */
-const seen = { abbotDeploys: 0, recalls: 0, riverTiles: 0, gardens: 0 };
+const seen = { abbotDeploys: 0, recalls: 0, riverTiles: 0, gardens: 0, largeDeploys: 0, innsCathedralsTiles: 0 };
 function count(move: Move, tile: string): void {
+  if (move.meeple?.kind === 'large') seen.largeDeploys++;
+  if (tile.startsWith('IC-')) seen.innsCathedralsTiles++;
   if (move.meeple?.kind === 'abbot') {
     seen.abbotDeploys++;
     if (move.meeple.at === 'G') seen.gardens++;
@@ -37,6 +40,7 @@ function expectSamePosition(e: Engine, s: GameState, where: string): void {
   s.players.forEach((p, i) => {
     expect(e.meeples(i), `${where}, player ${i}`).toBe(p.meeples);
     expect(e.abbots(i), `${where}, player ${i}`).toBe(p.abbots);
+    expect(e.largeMeeples(i), `${where}, player ${i}`).toBe(p.largeMeeples);
   });
 }
 
@@ -47,7 +51,7 @@ function expectSameState(e: Engine, s: GameState, where: string): void {
 }
 
 describe('the engine agrees with the pure API (fast-check)', () => {
-  it('in lock-step over whole games: legal move sets (abbot moves and recalls too), scores, players, tiles, meeples, abbots, states, final scores', () => {
+  it('in lock-step over whole games: legal move sets (abbot moves, recalls and large meeples too), scores, players, tiles, meeples, abbots, large meeples, states, final scores', () => {
     fc.assert(
       fc.property(gameOptions, choices, (options, picks) => {
         let s = createGame(options);
@@ -94,6 +98,8 @@ describe('the engine agrees with the pure API (fast-check)', () => {
     expect(seen.riverTiles).toBeGreaterThan(0);
     expect(seen.abbotDeploys).toBeGreaterThan(0);
     expect(seen.recalls).toBeGreaterThan(0);
+    expect(seen.innsCathedralsTiles).toBeGreaterThan(0);
+    expect(seen.largeDeploys).toBeGreaterThan(0);
   });
 
   it('an engine made from a mid-game state (as made, or through JSON) continues identically', () => {

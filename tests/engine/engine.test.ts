@@ -52,6 +52,8 @@ const OPTIONS: readonly GameOptions[] = [
   { players: 2, seed: 99, tileSet: 'pnp-demo', edition: 'current', rules: { farmers: 'none' } },
   { players: 3, seed: 'river', expansions: ['abbot', 'river'], rules: { riverStartTile: 'first-land' } },
   { players: 2, seed: 31, tileSet: 'pnp-demo', expansions: ['abbot'], rules: { gardens: false } },
+  { players: 6, seed: 'inns', expansions: ['inns-cathedrals'] },
+  { players: 4, seed: 'all three', tileSet: 'pnp-demo', expansions: ['inns-cathedrals', 'river', 'abbot'], rules: { riverStartTile: 'shuffled' } },
 ];
 
 const moveError = (fn: () => unknown): IllegalMoveError => caught(fn, IllegalMoveError);
@@ -173,7 +175,11 @@ describe('Engine.fromState and legal moves', () => {
       expect(e.players).toBe(state.players.length);
       expect(e.tilesLeft).toBe(state.tilesLeft.length);
       expect(e.scores()).toEqual(scoresOf(state));
-      state.players.forEach((p, i) => expect(e.meeples(i)).toBe(p.meeples));
+      state.players.forEach((p, i) => {
+        expect(e.meeples(i)).toBe(p.meeples);
+        expect(e.abbots(i)).toBe(p.abbots);
+        expect(e.largeMeeples(i)).toBe(p.largeMeeples);
+      });
       expect(e.movesPlayed()).toEqual([]);
       // Decoded with the tile, the codes are exactly the pure API's moves.
       const withTile = e.legalMoves().map((c) => JSON.stringify(decodeMove(c, state.currentTile as string)));
@@ -514,6 +520,106 @@ describe('The River and The Abbot in the engine', () => {
       const p = parts(b.toState().tilesLeft);
       expect(p.lake).toBe(p.course.length);
     }
+  });
+});
+
+describe('Inns & Cathedrals in the engine', () => {
+  const SIX: GameOptions = { players: 6, seed: 'large codes', expansions: ['inns-cathedrals'] };
+  const ALL: GameOptions = { players: 3, seed: 'all three', expansions: ['river', 'abbot', 'inns-cathedrals'] };
+  const FIGURE_BITS = 7 << 4;
+
+  /**
+   * Plays a game on the engine and the pure API side by side, deploying the large meeple whenever it
+   * can one time in two, and hands each position's codes to `check`. Returns the large meeple deploys.
+   */
+  function playLargeGame(options: GameOptions, check: (e: Engine, s: GameState, codes: MoveCode[]) => void): number {
+    const e = Engine.create(options);
+    let s = createGame(options);
+    const r = lcg(19);
+    let deploys = 0;
+    while (e.status === 'playing') {
+      const codes = e.legalMoves();
+      check(e, s, codes);
+      const large = codes.filter((c) => decodeMove(c).meeple?.kind === 'large');
+      const code = (large.length > 0 && r() % 2 === 0 ? large[r() % large.length] : codes[r() % codes.length]) as MoveCode;
+      if (decodeMove(code).meeple?.kind === 'large') deploys++;
+      e.play(code);
+      s = applyMove(s, decodeMove(code, s.currentTile as string));
+    }
+    expect(e.toState()).toEqual(s);
+    return deploys;
+  }
+
+  it('large meeple codes on a real 6-player game: figure 2 in bits 4–6, the spot in bits 0–3, encode(decode(code)) = code, the pure API\'s moves', () => {
+    const deploys = playLargeGame(SIX, (_, s, codes) => {
+      const tile = s.currentTile as string;
+      expect(codes.map((c) => JSON.stringify(decodeMove(c, tile))).sort()).toEqual(legalMoves(s).map((m) => JSON.stringify(m)).sort());
+      const player = s.players[s.currentPlayer] as GameState['players'][number];
+      const set = new Set(codes);
+      for (const code of codes) {
+        const m = decodeMove(code);
+        expect(encodeMove(m)).toBe(code);
+        if (m.meeple?.kind !== 'large') continue;
+        // docs: bits 4–6 = 2 for the large meeple, bits 0–3 = 1 + the spot's index in SPOTS, no recall bit.
+        expect((code >> 4) & 7).toBe(2);
+        expect(code & 15).toBe(SPOTS.indexOf(m.meeple.at) + 1);
+        expect(code & (1 << 25)).toBe(0);
+        expect(player.largeMeeples).toBe(1);
+        // rules-facts §d: placed like a follower, so the same spot is offered to a follower (when one is in supply).
+        if (player.meeples > 0) expect(set.has(code & ~FIGURE_BITS)).toBe(true);
+      }
+    });
+    expect(deploys).toBeGreaterThan(0);
+  });
+
+  it('engine.largeMeeples(p) is the state\'s large meeple supply: 1 or 0 with Inns & Cathedrals, always 0 without', () => {
+    const fresh = Engine.create(SIX);
+    expect([0, 1, 2, 3, 4, 5].map((p) => fresh.largeMeeples(p))).toEqual([1, 1, 1, 1, 1, 1]);
+    const base = Engine.create({ players: 2, seed: 1 });
+    randomPlayout(base, seededRandom(1));
+    expect([0, 1].map((p) => base.largeMeeples(p))).toEqual([0, 0]);
+    const abbot = Engine.create({ players: 2, seed: 1, expansions: ['river', 'abbot'] });
+    expect([0, 1].map((p) => abbot.largeMeeples(p))).toEqual([0, 0]);
+    let wasOnBoard = false;
+    const deploys = playLargeGame(ALL, (e, s) => {
+      s.players.forEach((p, i) => {
+        expect(e.largeMeeples(i)).toBe(p.largeMeeples);
+        expect(e.meeples(i)).toBe(p.meeples);
+        expect(e.abbots(i)).toBe(p.abbots);
+        expect(p.largeMeeples + s.meeples.filter((m) => m.owner === i && m.kind === 'large').length).toBe(1);
+      });
+      if (s.players.some((p) => p.largeMeeples === 0)) wasOnBoard = true;
+    });
+    expect(deploys).toBeGreaterThan(0);
+    expect(wasOnBoard).toBe(true);
+  });
+
+  it('encodeMove / decodeMove of large meeple moves; figure bits 2 without a spot, or with a recall, are malformed', () => {
+    const valid = encodeMove({ x: -3, y: 2, rotation: 270 });
+    expect(encodeMove({ x: -3, y: 2, rotation: 270, meeple: { at: 'N', kind: 'large' } })).toBe(valid | (2 << 4) | 1);
+    expect(encodeMove({ x: -3, y: 2, rotation: 270, meeple: { at: 'I', kind: 'large' } })).toBe(valid | (2 << 4) | (SPOTS.indexOf('I') + 1));
+    expect(decodeMove(valid | (2 << 4) | 5)).toEqual({ x: -3, y: 2, rotation: 270, meeple: { at: 'C', kind: 'large' } });
+    expect(decodeMove(valid | (2 << 4) | 2, 'IC-K')).toEqual({ tile: 'IC-K', x: -3, y: 2, rotation: 270, meeple: { at: 'E', kind: 'large' } });
+    for (const at of SPOTS) {
+      const code = encodeMove({ x: 127, y: -128, rotation: 90, meeple: { at, kind: 'large' } });
+      expect(decodeMove(code)).toEqual({ x: 127, y: -128, rotation: 90, meeple: { at, kind: 'large' } });
+    }
+    for (const c of [valid | (2 << 4), valid | (1 << 25) | (2 << 4), valid | (1 << 25) | (2 << 4) | 1]) {
+      expect(moveError(() => decodeMove(c)).code, String(c)).toBe('malformed-move');
+    }
+  });
+
+  it('an engine from a mid-game state with large meeples on the board continues like the pure API', () => {
+    const e = Engine.create(SIX);
+    advance(e, 30, 23);
+    const mid = e.toState();
+    const copy = Engine.fromState(JSON.parse(JSON.stringify(mid)) as GameState);
+    expect(engineMoveSet(copy)).toEqual(pureMoveSet(mid));
+    mid.players.forEach((p, i) => expect(copy.largeMeeples(i)).toBe(p.largeMeeples));
+    advance(copy, 40, 24);
+    let s = mid;
+    for (const c of copy.movesPlayed()) s = applyMove(s, decodeMove(c));
+    expect(copy.toState()).toEqual(s);
   });
 });
 

@@ -82,10 +82,11 @@ describe('tests/fixtures/perft.json', () => {
       players.add(g.options.players as number);
       sets.add(g.options.tileSet ?? 'base');
     }
-    expect([...players].sort()).toEqual([2, 3, 4, 5]);
+    expect([...players].sort()).toEqual([2, 3, 4, 5, 6]);
     expect([...sets].sort()).toEqual(['base', 'pnp-demo']);
     // The base games first (recorded before the expansions; their entries never change), then The
-    // River and The Abbot: river + abbot, abbot alone without gardens, river with a first-land start tile.
+    // River and The Abbot: river + abbot, abbot alone without gardens, river with a first-land start
+    // tile; then Inns & Cathedrals: alone with six players, and all three expansions together.
     const firstExpansion = fixture.games.findIndex((g) => (g.options.expansions ?? []).length > 0);
     expect(firstExpansion).toBe(6);
     expect(fixture.games.slice(firstExpansion).every((g) => (g.options.expansions ?? []).length > 0)).toBe(true);
@@ -93,20 +94,29 @@ describe('tests/fixtures/perft.json', () => {
       [['river', 'abbot'], undefined, undefined],
       [['abbot'], false, undefined],
       [['river'], undefined, 'first-land'],
+      [['inns-cathedrals'], undefined, undefined],
+      [['river', 'abbot', 'inns-cathedrals'], undefined, undefined],
     ]);
+    // rules-facts §d: six players only with Inns & Cathedrals.
+    for (const g of fixture.games) {
+      if (g.options.players === 6) expect(g.options.expansions, label(g)).toContain('inns-cathedrals');
+    }
   });
 
-  it('expansion games: the river\'s tiles come first, the lake last of them (rules-facts §f), and the abbot is played', () => {
+  it('expansion games: the river\'s tiles come first, the lake last of them (rules-facts §f), the abbot and the large meeple are played', () => {
     const RECALL = 1 << 25;
     const abbotMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 4) & 7) === 1).length;
+    const largeMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 4) & 7) === 2).length;
     const recalls = (g: FixtureGame) => g.moves.filter((c) => (c & RECALL) !== 0).length;
     for (const g of fixture.games) {
       const river = (g.options.expansions ?? []).includes('river');
       const abbot = (g.options.expansions ?? []).includes('abbot');
+      const inns = (g.options.expansions ?? []).includes('inns-cathedrals');
       const gardens = abbot && g.options.rules?.gardens !== false;
-      // Tiles drawn: the land tiles (72 base, 48 demo) but the start tile; with The River the spring
-      // starts instead, its 11 other tiles are drawn, and by default the base start tile is removed.
-      const land = (g.options.tileSet ?? 'base') === 'base' ? 72 : 48;
+      // Tiles drawn: the land tiles (72 base, 48 demo, and Inns & Cathedrals' 18, rules-facts §d) but
+      // the start tile; with The River the spring starts instead, its 11 other tiles are drawn, and by
+      // default the base start tile is removed.
+      const land = ((g.options.tileSet ?? 'base') === 'base' ? 72 : 48) + (inns ? 18 : 0);
       const removed = (g.options.rules?.riverStartTile ?? 'removed') === 'removed' ? 1 : 0;
       const discards = (river ? land - removed + 11 : land - 1) - g.turns;
       expect(discards, label(g)).toBeGreaterThanOrEqual(0);
@@ -120,6 +130,16 @@ describe('tests/fixtures/perft.json', () => {
       }
       expect(g.tiles.some((t) => t.endsWith('-garden')), label(g)).toBe(gardens);
       if (!abbot) expect(abbotMoves(g) + recalls(g), label(g)).toBe(0);
+      // Inns & Cathedrals' tiles and large meeples only in its games; there, every one of its 18 tiles is drawn.
+      const icTiles = g.tiles.filter((t) => t.startsWith('IC-')).length;
+      if (inns) {
+        expect(icTiles, label(g)).toBeGreaterThanOrEqual(18 - discards);
+        if ((g.options.tileSet ?? 'base') === 'base') expect(icTiles, label(g)).toBeLessThanOrEqual(18);
+        expect(largeMoves(g), label(g)).toBeGreaterThan(0);
+      } else {
+        expect(largeMoves(g), label(g)).toBe(0);
+        if ((g.options.tileSet ?? 'base') === 'base') expect(icTiles, label(g)).toBe(0);
+      }
     }
     const both = fixture.games.find((g) => (g.options.expansions ?? []).length === 2) as FixtureGame;
     expect(abbotMoves(both)).toBeGreaterThan(0);

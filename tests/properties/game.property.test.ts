@@ -4,10 +4,12 @@ import {
   applyMove,
   createGame,
   EDGES,
+  features,
   type GameOptions,
   type GameState,
   legalMoves,
   legalPlacements,
+  type MeepleOnBoard,
   type Move,
   type Rotation,
   ROTATIONS,
@@ -17,13 +19,16 @@ import {
   validateMove,
 } from 'carcassonne-engine';
 import {
+  boardModel,
   cellAt,
   choices,
+  componentOfId,
   deeplyFrozen,
   DX,
   DY,
   edgesMatch,
   expectedTiles,
+  figureWeight,
   fitsAnywhere,
   frontier,
   gameOptions,
@@ -52,6 +57,7 @@ const prop = (name: string, check: (states: GameState[], moves: Move[], options:
 
 const hasAbbot = (s: GameState) => s.expansions.includes('abbot');
 const hasRiver = (s: GameState) => s.expansions.includes('river');
+const hasInns = (s: GameState) => s.expansions.includes('inns-cathedrals');
 const isRiverTile = (id: string) => riverEdges(id, 0) !== null;
 
 /** The board of a placement as a string: cell, edge kinds and features (rotations giving the same board are equal). */
@@ -63,16 +69,21 @@ function boardKey(tile: string, x: number, y: number, rotation: Rotation): strin
 }
 
 describe('properties of random games (fast-check)', () => {
-  prop('meeple and abbot conservation: supply + on the board = the rules\' figures, for every player; each figure on a feature it may take', (states) => {
+  prop('figure conservation (followers, abbots, large meeples): supply + on the board = the rules\' figures, for every player; each figure on a feature it may take', (states) => {
     for (const s of states) {
       s.players.forEach((p, i) => {
         const mine = s.meeples.filter((m) => m.owner === i);
         expect(p.meeples + mine.filter((m) => m.kind === 'follower').length).toBe(s.rules.meeples);
         // rules-facts §g: one abbot per player with The Abbot, none without.
         expect(p.abbots + mine.filter((m) => m.kind === 'abbot').length).toBe(hasAbbot(s) ? 1 : 0);
+        // rules-facts §d: one large meeple per player with Inns & Cathedrals, none without.
+        expect(p.largeMeeples + mine.filter((m) => m.kind === 'large').length).toBe(hasInns(s) ? 1 : 0);
       });
+      // rules-facts §d: 2 to 5 players, 6 with Inns & Cathedrals' sixth colour.
+      expect(s.players.length).toBeLessThanOrEqual(hasInns(s) ? 6 : 5);
       for (const m of s.meeples) {
-        // rules-facts §g: the abbot only on a cloister or garden; followers never on a garden; §f: nothing on the river.
+        // rules-facts §g: the abbot only on a cloister or garden; followers (§d: the large meeple too,
+        // placed like a follower) never on a garden; §f: nothing on the river.
         if (m.kind === 'abbot') expect(['cloister', 'garden']).toContain(m.feature);
         else expect(['road', 'city', 'cloister', 'field']).toContain(m.feature);
       }
@@ -119,10 +130,10 @@ describe('properties of random games (fast-check)', () => {
     if (last.placements.some((p) => p.tile === 'RV-lake')) expect(river.open).toBeNull();
   });
 
-  prop('placed + discarded + left (+ current) = the tiles of the game, per tile id (garden copies too)', (states, _, options) => {
+  prop('placed + discarded + left (+ current) = the tiles of the game, per tile id (Inns & Cathedrals tiles and garden copies too)', (states, _, options) => {
     const first = states[0] as GameState;
-    // The state records the options: expansions in the order river, abbot; the River and Abbot rules always.
-    expect(first.expansions).toEqual((['river', 'abbot'] as const).filter((e) => options.expansions?.includes(e)));
+    // The state records the options: expansions in the order river, abbot, inns-cathedrals; the River and Abbot rules always.
+    expect(first.expansions).toEqual((['river', 'abbot', 'inns-cathedrals'] as const).filter((e) => options.expansions?.includes(e)));
     expect(first.rules.riverStartTile).toBe(options.rules?.riverStartTile ?? 'removed');
     expect(first.rules.gardens).toBe(options.rules?.gardens ?? true);
     const expected = expectedTiles(first);
@@ -135,9 +146,14 @@ describe('properties of random games (fast-check)', () => {
       if (s.currentTile !== null) add(s.currentTile);
       expect(Object.fromEntries([...count].sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(expected);
     }
-    if (!hasRiver(first) && !(hasAbbot(first) && first.rules.gardens)) {
+    if (!hasRiver(first) && !hasInns(first) && !(hasAbbot(first) && first.rules.gardens)) {
       expect(expected).toEqual(Object.fromEntries([...TILE_SETS[first.tileSet].counts].sort()));
     }
+    // rules-facts §d: Inns & Cathedrals adds 18 land tiles; §f: The River 12, the spring replacing the
+    // start tile (removed by default); a garden copy replaces a copy (no change in number).
+    const total = Object.values(expected).reduce((a, n) => a + n, 0);
+    const land = first.tileSet === 'base' ? 72 : 48;
+    expect(total).toBe(land + (hasInns(first) ? 18 : 0) + (hasRiver(first) ? 12 - (first.rules.riverStartTile === 'removed' ? 1 : 0) : 0));
     const last = states[states.length - 1] as GameState;
     expect(last.status).toBe('finished');
     expect(last.tilesLeft).toEqual([]);
@@ -334,8 +350,9 @@ describe('properties of random games (fast-check)', () => {
       }
       const sorted = [...ps].sort((a, b) => a.y - b.y || a.x - b.x || a.rotation - b.rotation);
       expect(ps).toEqual(sorted);
-      // Per placement: the placement alone, followers (SPOTS order), the abbot (when in supply, on a
-      // cloister or garden), taking the abbot back (when it is on the board).
+      // Per placement: the placement alone; on each free feature (SPOTS order) a follower, then a
+      // large meeple (each when in supply); the abbot (when in supply, on a cloister or garden);
+      // taking the abbot back (when it is on the board).
       const moves = legalMoves(s);
       const player = s.players[s.currentPlayer];
       const abbotSpot = view(tile, 0)?.features.find((f) => f.kind === 'cloister' || f.kind === 'garden')?.spot;
@@ -344,12 +361,16 @@ describe('properties of random games (fast-check)', () => {
       let i = 0;
       for (const p of ps) {
         expect(moves[i++]).toEqual({ tile, ...p });
-        const spots: number[] = [];
-        while (moves[i]?.meeple?.kind === 'follower' && moves[i]?.x === p.x && moves[i]?.y === p.y && moves[i]?.rotation === p.rotation) {
-          if (player?.meeples === 0) expect.fail('a follower offered with none in supply');
-          spots.push(SPOTS.indexOf(moves[i++]?.meeple?.at as never));
+        const figures: [number, string][] = [];
+        const isFigure = (m: Move | undefined) => m?.meeple?.kind === 'follower' || m?.meeple?.kind === 'large';
+        while (isFigure(moves[i]) && moves[i]?.x === p.x && moves[i]?.y === p.y && moves[i]?.rotation === p.rotation) {
+          const m = moves[i++] as Move;
+          figures.push([SPOTS.indexOf(m.meeple?.at as never), m.meeple?.kind as string]);
         }
+        const spots = [...new Set(figures.map(([at]) => at))];
         expect(spots).toEqual([...spots].sort((a, b) => a - b));
+        const perSpot = [...((player?.meeples ?? 0) > 0 ? ['follower'] : []), ...((player?.largeMeeples ?? 0) > 0 ? ['large'] : [])];
+        expect(figures).toEqual(spots.flatMap((at) => perSpot.map((kind) => [at, kind])));
         if (deploysAbbot) expect(moves[i++]).toEqual({ tile, ...p, meeple: { at: abbotSpot, kind: 'abbot' } });
         if (recalls) expect(moves[i++]).toEqual({ tile, ...p, recall: 'abbot' });
       }
@@ -406,6 +427,21 @@ describe('properties of random games (fast-check)', () => {
         else if (offered.has(feature.spot)) expect(code).toBeNull();
         else expect(code).toBe('feature-occupied');
       }
+      // The large meeple (rules-facts §d): only with Inns & Cathedrals, from the supply, wherever a
+      // follower may stand (never a garden or the river), on a free feature.
+      const large = player?.largeMeeples ?? 0;
+      const offeredLarge = new Set(moves.filter((m) => at0(m) && m.meeple?.kind === 'large').map((m) => m.meeple?.at));
+      if (large > 0 && supply > 0) expect(offeredLarge).toEqual(offered);
+      for (const at of SPOTS) {
+        const feature = tileView?.features.find((f) => f.spots.includes(at));
+        const code = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at, kind: 'large' } })?.code ?? null;
+        if (!hasInns(s)) expect(code).toBe('figure-not-allowed');
+        else if (large === 0) expect(code).toBe('no-meeples-left');
+        else if (feature === undefined) expect(code).toBe('no-feature-at-spot');
+        else if (feature.kind === 'river' || feature.kind === 'garden') expect(code).toBe('figure-not-allowed');
+        else if (offeredLarge.has(feature.spot)) expect(code).toBeNull();
+        else expect(code).toBe('feature-occupied');
+      }
       // The abbot (rules-facts §g): only with The Abbot, from the supply, on a cloister or garden.
       const abbots = player?.abbots ?? 0;
       for (const at of SPOTS) {
@@ -426,5 +462,116 @@ describe('properties of random games (fast-check)', () => {
     const last = states[states.length - 1] as GameState;
     expect(validateMove(last, { x: 0, y: 1, rotation: 0 })?.code).toBe('game-finished');
     expect(() => applyMove(last, { x: 0, y: 1, rotation: 0 })).toThrow(expect.objectContaining({ code: 'game-finished' }));
+  });
+
+  /** What the random games scored, to be sure the Inns & Cathedrals cases were met at all. */
+  const seen = { innRoads: 0, cathedralCities: 0, largeMajorities: 0 };
+
+  it('majorities: each scoring\'s strengths and holders are its figures\' weights (a large meeple counts 2, rules-facts §d), from state.meeples on an independent model of the board', () => {
+    fc.assert(
+      fc.property(gameOptions, choices, (options, picks) => {
+        const { states } = play(options, picks);
+        const last = states[states.length - 1] as GameState;
+        // Features only grow by merging, and a completed one never again: the last board holds every
+        // feature scored during play as it was, and the features of the final scoring.
+        const board = boardModel(last);
+        type Figure = Pick<MeepleOnBoard, 'owner' | 'kind' | 'x' | 'y' | 'at'>;
+        for (const e of last.scored) {
+          // The figures when it was scored: during play, those on the board before the move and the one
+          // it deployed (less an abbot it took back, once that scoring is done); at the end, the board's.
+          let figures: Figure[] = [...last.meeples];
+          if (e.phase === 'play') {
+            const placed = last.placements[e.turn + 1];
+            if (placed === undefined || placed.player === null) throw new Error(`no placement for turn ${e.turn}`);
+            figures = [...(states[e.turn] as GameState).meeples];
+            if (placed.meeple !== null) figures.push({ owner: placed.player, kind: placed.meeple.kind, x: placed.x, y: placed.y, at: placed.meeple.at });
+            if (placed.recall === 'abbot' && !e.note.startsWith('abbot taken back')) {
+              figures = figures.filter((m) => !(m.kind === 'abbot' && m.owner === placed.player));
+            }
+          }
+          // A farmer scoring counts the farmers of every field it lists (one field, or under 'city-4' all
+          // the fields bordering the city); any other scoring the figures on its feature.
+          const components = new Set((e.kind === 'field' ? e.fields : [e.id]).map((id) => componentOfId(board, id)));
+          expect(components.has(null)).toBe(false);
+          const strength = last.players.map(() => 0);
+          for (const m of figures) {
+            if (components.has(board.componentOf(m.x, m.y, m.at))) strength[m.owner] = (strength[m.owner] as number) + figureWeight(m.kind);
+          }
+          expect(e.meeples, e.note).toEqual(strength);
+          const best = Math.max(...strength);
+          expect(e.holders, e.note).toEqual(best > 0 ? strength.flatMap((v, i) => (v === best ? [i] : [])) : []);
+          if (e.kind !== 'field' || last.rules.farmers !== 'farm-3-once') {
+            expect(e.awarded, e.note).toEqual(strength.map((_, i) => (e.holders.includes(i) ? e.points : 0)));
+          }
+          const largeHere = figures.some((m) => m.kind === 'large' && components.has(board.componentOf(m.x, m.y, m.at)));
+          if (largeHere && e.holders.length > 0) seen.largeMajorities++;
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    if (RUNS >= 20) expect(seen.largeMajorities).toBeGreaterThan(0);
+  });
+
+  it('roads and cities score by the tile data: an inn makes a completed road 2 a tile and an unfinished one 0; a cathedral a completed city 3 a tile and pennant and an unfinished one 0 (rules-facts §d)', () => {
+    fc.assert(
+      fc.property(gameOptions, choices, (options, picks) => {
+        const { states } = play(options, picks);
+        const last = states[states.length - 1] as GameState;
+        const board = boardModel(last);
+        for (const e of last.scored) {
+          if (e.kind !== 'road' && e.kind !== 'city') continue;
+          const c = componentOfId(board, e.id) as number;
+          const segments = board.segments(c);
+          const tiles = board.cells(c);
+          expect(new Set(e.tiles.map((t) => `${t.x},${t.y}`))).toEqual(tiles);
+          // tileDefinition's flags: an inn beside a road segment, a cathedral in a city segment.
+          let pennants = 0;
+          let inn = false;
+          let cathedral = false;
+          let open = 0;
+          for (const g of segments) {
+            const f = g.feature;
+            if (f.kind === 'road' && f.inn === true) inn = true;
+            if (f.kind === 'city') {
+              pennants += f.pennants;
+              if (f.cathedral === true) cathedral = true;
+            }
+            if (f.kind === 'road' || f.kind === 'city') {
+              open += f.edges.filter((edge) => cellAt(last, g.x + (DX[EDGES.indexOf(edge)] as number), g.y + (DY[EDGES.indexOf(edge)] as number)) === null).length;
+            }
+          }
+          expect(e.pennants).toBe(pennants);
+          expect(e.complete).toBe(open === 0);
+          const n = tiles.size;
+          let points: number;
+          if (e.kind === 'road') {
+            // A road: 1 a tile, complete or not (rules-facts §c); with an inn 2 a tile completed, 0 unfinished.
+            points = e.complete ? (inn ? 2 : 1) * n : inn ? 0 : n;
+          } else if (e.complete) {
+            // A completed city: 2 a tile and pennant, 1 each for two tiles under the first-edition rule
+            // (§b); with a cathedral 3 each, the small-city rule never applying.
+            points = cathedral ? 3 * n + 3 * pennants : n === 2 && last.rules.smallCity === 2 ? n + pennants : 2 * n + 2 * pennants;
+          } else {
+            points = cathedral ? 0 : n + pennants;
+          }
+          expect(e.points, e.note).toBe(points);
+          if (inn) seen.innRoads++;
+          if (cathedral) seen.cathedralCities++;
+          // Without Inns & Cathedrals no tile has an inn or a cathedral (the demo's IC-D and IC-J have neither).
+          if (!hasInns(last)) expect(inn || cathedral).toBe(false);
+        }
+        // features() counts the inns of a road and the cathedrals of a city, segment by segment.
+        for (const f of features(last)) {
+          const segments = board.segments(componentOfId(board, f.id) as number);
+          expect(f.inns, f.id).toBe(segments.filter((g) => g.feature.kind === 'road' && g.feature.inn === true).length);
+          expect(f.cathedrals, f.id).toBe(segments.filter((g) => g.feature.kind === 'city' && g.feature.cathedral === true).length);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    if (RUNS >= 20) {
+      expect(seen.innRoads).toBeGreaterThan(0);
+      expect(seen.cathedralCities).toBeGreaterThan(0);
+    }
   });
 });

@@ -7,12 +7,17 @@ import {
   EDGES,
   type ExpansionName,
   type FarmerRuleName,
+  type FeatureView,
   type GameOptions,
   type GameState,
+  HALF_EDGES,
+  type HalfEdge,
   legalMoves,
+  type MeepleKind,
   type Move,
   type RiverStartTile,
   type Rotation,
+  type Spot,
   TILE_SETS,
   tileDefinition,
 } from 'carcassonne-engine';
@@ -20,30 +25,33 @@ import { loadReference } from './reference-data';
 
 export const FARMER_RULES: readonly FarmerRuleName[] = ['farm-3', 'farm-3-once', 'city-4', 'none'];
 
-export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot'];
+export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals'];
 export const RIVER_START_TILES: readonly RiverStartTile[] = ['removed', 'shuffled', 'first-land'];
 
 /**
  * Options of a random game: players, seed, tile set, edition, farmer rule, expansions (any subset
- * of The River and The Abbot, in any order) and their rules (each left out at times, so that the
- * defaults are played too).
+ * of The River, The Abbot and Inns & Cathedrals, in any order) and their rules (each left out at
+ * times, so that the defaults are played too). 2 to 5 players, or 2 to 6 with Inns & Cathedrals
+ * (its sixth colour, rules-facts §d).
  */
-export const gameOptions: fc.Arbitrary<GameOptions> = fc.record({
-  players: fc.integer({ min: 2, max: 5 }),
-  seed: fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
-  tileSet: fc.constantFrom('base' as const, 'pnp-demo' as const),
-  edition: fc.constantFrom('first' as const, 'second' as const, 'current' as const),
-  expansions: fc.shuffledSubarray([...EXPANSIONS]),
-  rules: fc.record(
-    {
-      farmers: fc.constantFrom(...FARMER_RULES),
-      smallCity: fc.constantFrom(2 as const, 4 as const),
-      riverStartTile: fc.constantFrom(...RIVER_START_TILES),
-      gardens: fc.boolean(),
-    },
-    { requiredKeys: ['farmers', 'smallCity'] },
-  ),
-});
+export const gameOptions: fc.Arbitrary<GameOptions> = fc.shuffledSubarray([...EXPANSIONS]).chain((expansions) =>
+  fc.record({
+    players: fc.integer({ min: 2, max: expansions.includes('inns-cathedrals') ? 6 : 5 }),
+    seed: fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
+    tileSet: fc.constantFrom('base' as const, 'pnp-demo' as const),
+    edition: fc.constantFrom('first' as const, 'second' as const, 'current' as const),
+    expansions: fc.constant(expansions),
+    rules: fc.record(
+      {
+        farmers: fc.constantFrom(...FARMER_RULES),
+        smallCity: fc.constantFrom(2 as const, 4 as const),
+        riverStartTile: fc.constantFrom(...RIVER_START_TILES),
+        gardens: fc.boolean(),
+      },
+      { requiredKeys: ['farmers', 'smallCity'] },
+    ),
+  }),
+);
 
 /** Move choices: an index into legalMoves per turn (taken modulo its length). */
 export const choices = fc.array(fc.nat(), { minLength: 80, maxLength: 80 });
@@ -109,6 +117,19 @@ export function playAbbotHeavy(options: GameOptions, seed: number): Played {
     const abbot = legal.filter((m) => m.meeple?.kind === 'abbot');
     const back = legal.filter((m) => m.recall === 'abbot');
     const pool = abbot.length > 0 && r() % 2 === 0 ? abbot : back.length > 0 && r() % 4 === 0 ? back : legal;
+    return pool[r() % pool.length] as Move;
+  });
+}
+
+/**
+ * Plays a whole game choosing with `lcg(seed)`, favouring Inns & Cathedrals' large meeple: it is
+ * deployed whenever it can be one time in two. Gives games with large meeples on every kind of
+ * feature, for tests of states and majorities.
+ */
+export function playLargeHeavy(options: GameOptions, seed: number): Played {
+  return playChoosing(options, lcg(seed), (legal, r) => {
+    const large = legal.filter((m) => m.meeple?.kind === 'large');
+    const pool = large.length > 0 && r() % 2 === 0 ? large : legal;
     return pool[r() % pool.length] as Move;
   });
 }
@@ -278,17 +299,31 @@ interface RiverRefTile {
   riverRole: 'spring' | 'lake' | 'course';
   features: { type: string }[];
 }
-let refs: { river: RiverRefTile[]; baseGardens: string[]; riverGardens: string[] } | null = null;
+interface Refs {
+  river: RiverRefTile[];
+  /** Inns & Cathedrals' 18 tiles (inns-cathedrals.json), id and copies. */
+  innsCathedrals: { id: string; count: number }[];
+  baseGardens: string[];
+  riverGardens: string[];
+  innsCathedralsGardens: string[];
+}
+let refs: Refs | null = null;
 
-/** river.json, and the tiles printed with a garden on one copy (C2 and later, The Abbot) in base.json and river.json. */
-function reference(): NonNullable<typeof refs> {
+/**
+ * river.json, inns-cathedrals.json, and the tiles printed with a garden on one copy (C2 and later,
+ * The Abbot) in base.json, river.json and inns-cathedrals.json.
+ */
+function reference(): Refs {
   if (refs === null) {
     const river = loadReference('river.json').tiles as unknown as RiverRefTile[];
+    const ic = loadReference('inns-cathedrals.json').tiles;
     const hasGarden = (t: { features: { type: string }[] }) => t.features.some((f) => f.type === 'garden');
     refs = {
       river,
+      innsCathedrals: ic.map((t) => ({ id: t.id, count: t.count })),
       baseGardens: loadReference('base.json').tiles.filter(hasGarden).map((t) => t.id),
       riverGardens: river.filter(hasGarden).map((t) => t.id),
+      innsCathedralsGardens: ic.filter(hasGarden).map((t) => t.id),
     };
   }
   return refs;
@@ -306,22 +341,26 @@ export function riverCourse(gardens: boolean): string[] {
 
 /**
  * The tiles of a game, per tile id, from the rules: the land set; with The River its 12 tiles
- * (river.json), the base start tile removed or not (rules.riverStartTile); with The Abbot and
- * gardens, one copy of each garden tile (base.json, river.json; the print-and-play demo has none)
- * swapped for its garden copy.
+ * (river.json), the base start tile removed or not (rules.riverStartTile); with Inns & Cathedrals
+ * its 18 tiles (inns-cathedrals.json; the print-and-play demo's IC-D and IC-J are the same tiles,
+ * so their copies add up); with The Abbot and gardens, one copy of each garden tile (base.json,
+ * river.json, inns-cathedrals.json; the print-and-play demo's own tiles have none) swapped for its
+ * garden copy.
  */
 export function expectedTiles(s: Pick<GameState, 'tileSet' | 'expansions' | 'rules'>): Record<string, number> {
-  const { river: riverTiles, baseGardens, riverGardens } = reference();
+  const { river: riverTiles, innsCathedrals, baseGardens, riverGardens, innsCathedralsGardens } = reference();
   const land = TILE_SETS[s.tileSet];
   const counts: Record<string, number> = Object.fromEntries(land.counts);
   const river = s.expansions.includes('river');
+  const inns = s.expansions.includes('inns-cathedrals');
   const gardens = s.expansions.includes('abbot') && s.rules.gardens;
   if (river) {
     for (const t of riverTiles) counts[t.id] = t.count;
     if (s.rules.riverStartTile === 'removed') counts[land.startTile] = (counts[land.startTile] as number) - 1;
   }
+  if (inns) for (const t of innsCathedrals) counts[t.id] = (counts[t.id] ?? 0) + t.count;
   if (gardens) {
-    const swapped = [...(s.tileSet === 'base' ? baseGardens : []), ...(river ? riverGardens : [])];
+    const swapped = [...(s.tileSet === 'base' ? baseGardens : []), ...(river ? riverGardens : []), ...(inns ? innsCathedralsGardens : [])];
     for (const id of swapped) {
       counts[id] = (counts[id] as number) - 1;
       counts[`${id}-garden`] = 1;
@@ -335,4 +374,108 @@ export function neighbours(s: GameState, x: number, y: number): number {
   let n = 0;
   for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if ((dx !== 0 || dy !== 0) && cellAt(s, x + dx, y + dy) !== null) n++;
   return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// An independent model of the features on a board, from the placements and the tile views alone
+// (never the kernel's feature graph): segments joined across matching edges (roads, cities,
+// rivers) and half-edges (fields), for majorities and for inn and cathedral scoring.
+
+/** Majority weight of a figure (rules-facts §d: a large meeple counts as 2 meeples; followers and abbots 1). */
+export function figureWeight(kind: MeepleKind): number {
+  return kind === 'large' ? 2 : 1;
+}
+
+/** A feature segment: the tile's cell and the feature as it lies there. */
+export interface Segment {
+  readonly x: number;
+  readonly y: number;
+  readonly feature: FeatureView;
+}
+
+/** The features of a board, as components of segments. */
+export interface BoardModel {
+  /** The component of the feature a spot names on the tile at (x, y), or null (no tile, no feature). */
+  componentOf(x: number, y: number, spot: Spot): number | null;
+  /** The segments of a component. */
+  segments(component: number): readonly Segment[];
+  /** The distinct cells of a component, as "x,y" strings. */
+  cells(component: number): Set<string>;
+}
+
+/** The half-edge facing half-edge index h across its edge (NNW faces the neighbour's SSW, ENE its WNW, …). */
+const FACING_HALF = [5, 4, 7, 6, 1, 0, 3, 2] as const;
+
+/** Joins the segments of the board of `s` into features, from the tile views alone. */
+export function boardModel(s: GameState): BoardModel {
+  const index = new Map<string, number>();
+  const segs: Segment[] = [];
+  for (const p of s.placements) {
+    view(p.tile, p.rotation)?.features.forEach((feature, i) => {
+      index.set(`${p.x},${p.y}#${i}`, segs.length);
+      segs.push({ x: p.x, y: p.y, feature });
+    });
+  }
+  const parent = segs.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i] as number] as number;
+      i = parent[i] as number;
+    }
+    return i;
+  };
+  const join = (a: number, b: number) => {
+    parent[find(a)] = find(b);
+  };
+  segs.forEach((seg, i) => {
+    const f = seg.feature;
+    if (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') {
+      for (const e of f.edges) {
+        const d = EDGES.indexOf(e);
+        const nx = seg.x + (DX[d] as number);
+        const ny = seg.y + (DY[d] as number);
+        const n = cellAt(s, nx, ny);
+        if (n === null) continue;
+        const facing = EDGES[opposite(d)] as Edge;
+        const j = view(n.tile, n.rotation)?.features.findIndex((g) => g.kind === f.kind && 'edges' in g && g.edges.includes(facing)) ?? -1;
+        if (j >= 0) join(i, index.get(`${nx},${ny}#${j}`) as number);
+      }
+    } else if (f.kind === 'field') {
+      for (const h of f.halfEdges) {
+        const hi = HALF_EDGES.indexOf(h);
+        const d = hi >> 1;
+        const nx = seg.x + (DX[d] as number);
+        const ny = seg.y + (DY[d] as number);
+        const n = cellAt(s, nx, ny);
+        if (n === null) continue;
+        const facing = HALF_EDGES[FACING_HALF[hi] as number] as HalfEdge;
+        const j = view(n.tile, n.rotation)?.features.findIndex((g) => g.kind === 'field' && g.halfEdges.includes(facing)) ?? -1;
+        if (j >= 0) join(i, index.get(`${nx},${ny}#${j}`) as number);
+      }
+    }
+  });
+  const members = new Map<number, Segment[]>();
+  segs.forEach((seg, i) => {
+    const r = find(i);
+    const list = members.get(r) ?? [];
+    list.push(seg);
+    members.set(r, list);
+  });
+  return {
+    componentOf(x, y, spot) {
+      const c = cellAt(s, x, y);
+      if (c === null) return null;
+      const i = view(c.tile, c.rotation)?.features.findIndex((f) => f.spots.includes(spot)) ?? -1;
+      return i < 0 ? null : find(index.get(`${x},${y}#${i}`) as number);
+    },
+    segments: (component) => members.get(component) ?? [],
+    cells: (component) => new Set((members.get(component) ?? []).map((seg) => `${seg.x},${seg.y}`)),
+  };
+}
+
+/** The component of a feature id ("x,y:SPOT"). */
+export function componentOfId(board: BoardModel, id: string): number | null {
+  const [cell, spot] = id.split(':') as [string, Spot];
+  const [x, y] = cell.split(',').map(Number) as [number, number];
+  return board.componentOf(x, y, spot);
 }
