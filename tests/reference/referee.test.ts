@@ -11,7 +11,7 @@
  * Rotating 90° clockwise turns N->E->S->W->N.
  */
 import { describe, expect, it } from 'vitest';
-import { Referee, loadGameTiles, loadTileSet, type RefRules, type RefMove } from './referee.js';
+import { Referee, loadGameTiles, loadTileSet, type RefExpansion, type RefRules, type RefMove } from './referee.js';
 
 const RULES: RefRules = { farmers: 'farm-3', smallCity: 4, meeples: 7 };
 
@@ -146,7 +146,7 @@ describe('small city', () => {
     expect(r.scores).toEqual([4, 0]);
     expect(r.supply).toEqual([7, 7]);
     const city = r.features().find((f) => f.kind === 'city');
-    expect(city).toEqual({ kind: 'city', tiles: ['0,-1', '0,0'], complete: true, owners: [], pennants: 0, open: 0 });
+    expect(city).toEqual({ kind: 'city', tiles: ['0,-1', '0,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0 });
   });
 
   it('scores 2 with smallCity 2', () => {
@@ -189,9 +189,9 @@ describe('road and cloister', () => {
     expect(r.supply).toEqual([7, 6]);
     const cloister = r.features().find((f) => f.kind === 'cloister');
     // Neighbours of (-1,0): only (0,0) is filled -> 7 open.
-    expect(cloister).toEqual({ kind: 'cloister', tiles: ['-1,0'], complete: false, owners: [1], pennants: 0, open: 7 });
+    expect(cloister).toEqual({ kind: 'cloister', tiles: ['-1,0'], complete: false, owners: [1], pennants: 0, open: 7, inns: 0, cathedrals: 0 });
     const road = r.features().find((f) => f.kind === 'road' && f.tiles.length === 3);
-    expect(road).toEqual({ kind: 'road', tiles: ['-1,0', '0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0 });
+    expect(road).toEqual({ kind: 'road', tiles: ['-1,0', '0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0 });
     // Final: cloister 1 + 1 neighbour = 2 for player 1.
     expect(r.finalScore()).toEqual({
       totals: [3, 2],
@@ -280,6 +280,8 @@ describe('city counted by distinct tiles, tie', () => {
       owners: [],
       pennants: 1,
       open: 0,
+      inns: 0,
+      cathedrals: 0,
     });
   });
 });
@@ -431,7 +433,7 @@ describe('illegal moves throw', () => {
 // With The River the spring is the start tile at (0,0) r0: the river flows east into (1,0).
 // ---------------------------------------------------------------------------------------------
 
-function game(opts: { expansions: ('river' | 'abbot')[]; gardens?: boolean; players?: number }): Referee {
+function game(opts: { expansions: RefExpansion[]; gardens?: boolean; players?: number }): Referee {
   return new Referee({ tileSet: 'base', players: opts.players ?? 2, rules: RULES, ...opts });
 }
 
@@ -513,7 +515,7 @@ describe('The River (rules-facts §f)', () => {
     r.play(mv('RV-lake', 1, 0, 0), 0);
     expect(r.river()?.end).toBeNull();
     const river = r.features().filter((f) => f.kind === 'river');
-    expect(river).toEqual([{ kind: 'river', tiles: ['0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0 }]);
+    expect(river).toEqual([{ kind: 'river', tiles: ['0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0 }]);
     expect(r.legalPlacements('RV-straight')).toEqual([]);
     expect(r.legalPlacements('RV-bridge')).toEqual([]);
   });
@@ -536,8 +538,8 @@ describe('The River (rules-facts §f)', () => {
     const fields = r.features().filter((f) => f.kind === 'field');
     expect(fields.map((f) => `${f.tiles.join('|')}:${f.owners.join(',')}`).sort()).toEqual(['0,0|1,0:', '1,0:', '1,0:0']);
     expect(r.features().filter((f) => f.kind !== 'field')).toEqual([
-      { kind: 'river', tiles: ['0,0', '1,0'], complete: false, owners: [], pennants: 0, open: 1 },
-      { kind: 'road', tiles: ['1,0'], complete: false, owners: [], pennants: 0, open: 2 },
+      { kind: 'river', tiles: ['0,0', '1,0'], complete: false, owners: [], pennants: 0, open: 1, inns: 0, cathedrals: 0 },
+      { kind: 'road', tiles: ['1,0'], complete: false, owners: [], pennants: 0, open: 2, inns: 0, cathedrals: 0 },
     ]);
     expect(r.figures()).toEqual([{ owner: 0, kind: 'follower', x: 1, y: 0, at: 'NNE', feature: 'field' }]);
   });
@@ -607,7 +609,7 @@ describe('The Abbot (rules-facts §g)', () => {
     // E-garden r180 at (0,-1): city S closes D's city (nobody on it); fields N, E, W; garden.
     expect(r.play(abbot('E-garden', 0, -1, 180, 'G'), 0)).toEqual([0, 0]);
     const garden = () => r.features().find((f) => f.kind === 'garden');
-    expect(garden()).toEqual({ kind: 'garden', tiles: ['0,-1'], complete: false, owners: [0], pennants: 0, open: 7 });
+    expect(garden()).toEqual({ kind: 'garden', tiles: ['0,-1'], complete: false, owners: [0], pennants: 0, open: 7, inns: 0, cathedrals: 0 });
     // At the end now: 1 + 1 neighbour (D), as an incomplete cloister.
     expect(r.finalScore().final.garden).toEqual([2, 0]);
     r.play(mv('U', 1, 0, 0), 1);
@@ -631,6 +633,323 @@ describe('The Abbot (rules-facts §g)', () => {
     r.play(abbot('B', 0, 1, 0, 'C'), 0);
     r.play(mv('U', 1, 0, 0), 1); // a corner neighbour of (0,1)
     expect(r.finalScore().final).toEqual({ road: [0, 0], city: [0, 0], cloister: [3, 0], garden: [0, 0], field: [0, 0] });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Inns & Cathedrals (rules-facts §d). Tiles at rotation 0 (inns-cathedrals.json):
+//   IC-A  curve road S-W with an inn (as base V).    IC-B  straight road E-W with an inn (garden on C2).
+//   IC-C  junction: roads E (inn), S, W end at it; field N, fields SE and SW corners.
+//   IC-H  four city caps round an enclosed field (spot I) bordering all four (garden on C2).
+//   IC-K  (×2) city on all four sides with a cathedral, no pennant.
+// ---------------------------------------------------------------------------------------------
+
+function inns(opts: { players?: number; expansions?: RefExpansion[]; rules?: Partial<RefRules> } = {}): Referee {
+  return new Referee({
+    tileSet: 'base',
+    players: opts.players ?? 2,
+    rules: { ...RULES, ...opts.rules },
+    expansions: [...(opts.expansions ?? []), 'inns-cathedrals'],
+  });
+}
+
+function large(tile: string, x: number, y: number, rotation: 0 | 90 | 180 | 270, at: string): RefMove {
+  return { tile, x, y, rotation, meeple: { at, kind: 'large' } };
+}
+
+const NO_FINAL = { road: [0, 0], city: [0, 0], cloister: [0, 0], garden: [0, 0], field: [0, 0] };
+
+describe('Inns & Cathedrals (rules-facts §d)', () => {
+  it('rules-facts §d / README §3: the 18 tiles, with 6 inns, 2 cathedrals, 3 pennants, 1 cloister, 1 enclosed field', () => {
+    const base = loadGameTiles({ tileSet: 'base' }).types;
+    const withIC = loadGameTiles({ tileSet: 'base', expansions: ['inns-cathedrals'] }).types;
+    const ic = [...withIC.values()].filter((t) => !base.has(t.id));
+    const edges = { field: 0, road: 0, city: 0, river: 0 };
+    const segs = { city: 0, road: 0, field: 0, cloister: 0, river: 0, garden: 0 };
+    let innTiles = 0;
+    let cathedrals = 0;
+    let pennants = 0;
+    let enclosed = 0;
+    for (const t of ic) {
+      for (const e of t.def.edges) edges[e] += t.count;
+      for (const f of t.def.features) {
+        segs[f.kind] += t.count;
+        pennants += f.pennants * t.count;
+        if (f.cathedral) cathedrals += t.count;
+        if (f.kind === 'field' && f.halves.length === 0) enclosed += t.count;
+      }
+      if (t.def.features.some((f) => f.inn)) innTiles += t.count;
+    }
+    expect([ic.length, ic.reduce((a, t) => a + t.count, 0)]).toEqual([17, 18]);
+    expect(ic.every((t) => t.id.startsWith('IC-'))).toBe(true);
+    expect({ innTiles, cathedrals, pennants, enclosed }).toEqual({ innTiles: 6, cathedrals: 2, pennants: 3, enclosed: 1 });
+    expect(edges).toEqual({ field: 17, road: 24, city: 31, river: 0 });
+    expect(segs).toEqual({ city: 20, road: 18, field: 35, cloister: 1, river: 0, garden: 0 });
+    // The inn tiles are A, B, C, L, M, N; the cathedral tile K has no pennant.
+    const innIds = ic.filter((t) => t.def.features.some((f) => f.inn)).map((t) => t.id).sort();
+    expect(innIds).toEqual(['IC-A', 'IC-B', 'IC-C', 'IC-L', 'IC-M', 'IC-N']);
+    const k = withIC.get('IC-K');
+    expect([k?.count, k?.def.features.map((f) => `${f.kind}:${f.cathedral}:${f.pennants}`)]).toEqual([2, ['city:true:0']]);
+    // The land tiles: 72 base + 18.
+    expect([...withIC.values()].reduce((a, t) => a + t.count, 0)).toBe(90);
+  });
+
+  it('rules-facts §d / README §2: with the print-and-play demo IC-D and IC-J have both sets\' copies; C2 gardens on IC-B and IC-H', () => {
+    const pnp = loadGameTiles({ tileSet: 'pnp-demo', expansions: ['inns-cathedrals'] }).types;
+    expect([pnp.get('IC-D')?.count, pnp.get('IC-J')?.count]).toEqual([2, 2]);
+    expect([...pnp.values()].reduce((a, t) => a + t.count, 0)).toBe(48 + 18);
+    const gardens = (setup: Parameters<typeof loadGameTiles>[0]) =>
+      [...loadGameTiles(setup).types.values()]
+        .filter((t) => t.def.features.some((f) => f.kind === 'garden'))
+        .map((t) => `${t.id}×${t.count}`)
+        .sort();
+    expect(gardens({ tileSet: 'pnp-demo', expansions: ['abbot', 'inns-cathedrals'] })).toEqual(['IC-B-garden×1', 'IC-H-garden×1']);
+    expect(gardens({ tileSet: 'base', expansions: ['abbot', 'inns-cathedrals'] })).toEqual(
+      ['E', 'H', 'I', 'IC-B', 'IC-H', 'M', 'N', 'R', 'U', 'V'].map((id) => `${id}-garden×1`).sort(),
+    );
+    expect(gardens({ tileSet: 'base', expansions: ['inns-cathedrals'] })).toEqual([]);
+    // One copy each of IC-B and IC-H: the garden copy is the only one.
+    const types = loadGameTiles({ tileSet: 'base', expansions: ['abbot', 'inns-cathedrals'] }).types;
+    expect([types.has('IC-B'), types.has('IC-H'), types.get('IC-H-garden')?.def.features.map((f) => f.kind).sort()]).toEqual([
+      false,
+      false,
+      ['city', 'city', 'city', 'city', 'field', 'garden'],
+    ]);
+  });
+
+  it('rules-facts §d: one large meeple per player, up to a sixth player; none without the expansion', () => {
+    expect(inns({ players: 6 }).largeMeeples).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(inns({ players: 6 }).supply).toEqual([7, 7, 7, 7, 7, 7]);
+    expect(game({ expansions: [] }).largeMeeples).toEqual([0, 0]);
+    expect(game({ expansions: [] }).largeOptions('B', 0, 1, 0, 0)).toEqual([]);
+    expect(() => game({ expansions: [] }).play(large('B', 0, 1, 0, 'C'), 0)).toThrow(/Inns & Cathedrals is not in play/);
+  });
+
+  it('rules-facts §d: the large meeple goes wherever a follower may (road, city, cloister, field), never on a garden or the river', () => {
+    const r = inns({ expansions: ['river', 'abbot'] });
+    // RV-bridge r90 at (1,0): river W-E, road N-S, four corner fields (see The River above).
+    expect(r.largeOptions('RV-bridge', 1, 0, 90, 0)).toEqual(r.meepleOptions('RV-bridge', 1, 0, 90, 0));
+    expect(r.largeOptions('RV-bridge', 1, 0, 90, 0)).toHaveLength(5);
+    expect(() => r.play(large('RV-bridge', 1, 0, 90, 'E'), 0)).toThrow(/large meeple may not stand on a river/);
+    const a = inns({ expansions: ['abbot'] });
+    // IC-B-garden r0 at (1,0): field N, the inn road E-W (joins D's road), field S, and the garden.
+    expect(a.largeOptions('IC-B-garden', 1, 0, 0, 0)).toEqual([
+      ['N', 'NNW', 'NNE', 'ENE', 'WNW'],
+      ['E', 'W'],
+      ['S', 'ESE', 'SSE', 'SSW', 'WSW'],
+    ]);
+    expect(a.abbotOptions('IC-B-garden', 1, 0, 0, 0)).toEqual([['G']]);
+    expect(() => a.play(large('IC-B-garden', 1, 0, 0, 'G'), 0)).toThrow(/large meeple may not stand on a garden/);
+    // B: a cloister, all field; D's south field joins B's field.
+    expect(a.largeOptions('B', 0, 1, 0, 0)).toEqual([['N', 'E', 'S', 'W', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW'], ['C']]);
+    a.play(large('B', 0, 1, 0, 'C'), 0);
+    expect([a.largeMeeples, a.supply, a.figures()]).toEqual([
+      [0, 1],
+      [7, 7],
+      [{ owner: 0, kind: 'large', x: 0, y: 1, at: 'C', feature: 'cloister' }],
+    ]);
+    // Its one large meeple is out: none left for player 0, while followers may still go.
+    expect(a.largeOptions('U', 1, 0, 0, 0)).toEqual([]);
+    expect(a.meepleOptions('U', 1, 0, 0, 0)).toHaveLength(3);
+    expect(() => a.play(large('U', 1, 0, 0, 'E'), 0)).toThrow(/no large meeple in supply/);
+    // Player 1 still has its own.
+    expect(a.largeOptions('U', 1, 0, 0, 1)).toEqual([['N', 'NNW', 'NNE', 'ENE', 'WNW'], ['E', 'W'], ['S', 'ESE', 'SSE', 'SSW', 'WSW']]);
+  });
+
+  it('rules-facts §d: a completed road with an inn scores 2 a tile; the large meeple scores it like a follower and returns', () => {
+    const r = inns();
+    // IC-B r0 at (1,0): its inn road joins D's road E-W. P0's large meeple on it.
+    expect(r.play(large('IC-B', 1, 0, 0, 'E'), 0)).toEqual([0, 0]);
+    expect(r.features().find((f) => f.kind === 'road')).toMatchObject({ tiles: ['0,0', '1,0'], inns: 1, owners: [0] });
+    // A road holding a large meeple is taken, for followers and large meeples alike: U r0 at (2,0)
+    // offers player 1 its two fields only.
+    const fields = [
+      ['N', 'NNW', 'NNE', 'ENE', 'WNW'],
+      ['S', 'ESE', 'SSE', 'SSW', 'WSW'],
+    ];
+    expect([r.meepleOptions('U', 2, 0, 0, 1), r.largeOptions('U', 2, 0, 0, 1)]).toEqual([fields, fields]);
+    expect(() => r.play(large('U', 2, 0, 0, 'W'), 1)).toThrow(/already holds meeples of 0/);
+    // Still open: an incomplete road with an inn scores 0 at the end (a plain one would score 2).
+    expect(r.finalScore()).toEqual({ totals: [0, 0], final: NO_FINAL });
+    r.play(mv('A', 2, 0, 90), 1); // A r90: road W ends at its cloister
+    // A r270 at (-1,0): road E ends at its cloister. Road A + D + IC-B + A = 4 tiles, an inn: 2×4 = 8.
+    expect(r.play(mv('A', -1, 0, 270), 1)).toEqual([8, 0]);
+    expect([r.largeMeeples, r.supply, r.figures()]).toEqual([[1, 1], [7, 7], []]);
+  });
+
+  it('rules-facts §d: the inn at a junction (IC-C) affects only the road it stands beside', () => {
+    const r = inns();
+    // IC-C r0 at (1,0): roads E (inn), S and W end at the junction; its W road joins D's road.
+    expect(r.meepleOptions('IC-C', 1, 0, 0, 0)).toEqual([
+      ['N', 'NNW', 'NNE', 'ENE', 'WNW'],
+      ['E'],
+      ['S'],
+      ['W'],
+      ['ESE', 'SSE'],
+      ['SSW', 'WSW'],
+    ]);
+    r.play(mv('IC-C', 1, 0, 0, 'W'), 0); // P0 on D + IC-C's W road: no inn
+    r.play(mv('U', 2, 0, 0, 'E'), 1); // P1 on IC-C's E road (the inn) + U
+    const roads = () =>
+      r
+        .features()
+        .filter((f) => f.kind === 'road')
+        .map((f) => `${f.tiles.join('|')}:inns ${f.inns}:${f.owners.join(',')}`)
+        .sort();
+    expect(roads()).toEqual(['0,0|1,0:inns 0:0', '1,0:inns 0:', '1,0|2,0:inns 1:1']);
+    // A r90 at (3,0) closes the inn road: IC-C + U + A = 3 tiles, an inn: 2×3 = 6.
+    expect(r.play(mv('A', 3, 0, 90), 0)).toEqual([0, 6]);
+    // P0's road without the inn, still open at D's west end: 1 a tile, 2 (not 0) at the end.
+    expect(r.finalScore()).toEqual({ totals: [2, 6], final: { ...NO_FINAL, road: [2, 0] } });
+  });
+
+  it('rules-facts §d: an inn on a road loop: 2 a tile when the loop closes', () => {
+    const r = inns();
+    r.play(mv('V', 0, 1, 270, 'S'), 0); // roads E,S
+    r.play(mv('IC-A', 1, 1, 0), 1); // the inn curve, roads W,S (as V r0)
+    r.play(mv('V', 0, 2, 180), 0); // roads N,E
+    // V r90 at (1,2): roads N,W close the loop of 4 tiles with an inn: 2×4 = 8.
+    expect(r.play(mv('V', 1, 2, 90), 1)).toEqual([8, 0]);
+    expect(r.features().find((f) => f.kind === 'road' && f.tiles.length === 4)).toMatchObject({ complete: true, inns: 1 });
+  });
+
+  it('rules-facts §d: more inns on a road add nothing', () => {
+    const r = inns();
+    r.play(mv('IC-B', 1, 0, 0, 'E'), 0); // inn road D + IC-B
+    r.play(mv('A', 2, 0, 90), 1); // closes the east end at A's cloister
+    // IC-A r180 at (-1,0): its roads S,W turn to N,E; E joins D's west end. A second inn.
+    r.play(mv('IC-A', -1, 0, 180), 1);
+    expect(r.features().find((f) => f.kind === 'road' && f.owners.length > 0)).toMatchObject({ inns: 2, open: 1 });
+    // A r0 at (-1,-1): road S ends at its cloister. Road A + IC-A + D + IC-B + A = 5 tiles, two
+    // inns: still 2×5 = 10.
+    expect(r.play(mv('A', -1, -1, 0), 1)).toEqual([10, 0]);
+  });
+
+  it('rules-facts §d: a completed city with a cathedral scores 3 a tile + 3 a pennant; incomplete at the end, 0', () => {
+    const r = inns();
+    // IC-K at (0,-1) joins D's city cap; P0 knight. Then close IC-K's N, W and E edges.
+    r.play(mv('IC-K', 0, -1, 0, 'N'), 0);
+    r.play(mv('E', 0, -2, 180), 1); // cap S
+    r.play(mv('E', -1, -1, 90), 1); // cap E
+    // M r270: city W+S with a pennant at (1,-1); its S edge stays open for now.
+    r.play(mv('M', 1, -1, 270), 1);
+    const city = () => r.features().find((f) => f.kind === 'city' && f.tiles.includes('0,-1'));
+    expect(city()).toMatchObject({ tiles: ['-1,-1', '0,-1', '0,-2', '0,0', '1,-1'], pennants: 1, cathedrals: 1, open: 1 });
+    // Incomplete with a cathedral: 0 (without it: 5 tiles + 1 pennant = 6).
+    expect(r.finalScore()).toEqual({ totals: [0, 0], final: NO_FINAL });
+    // K (base: city cap N, road S-W) r0 at (1,0): cap N closes M's S, road W joins D's road.
+    // City D + IC-K + E + E + M + K = 6 tiles, 1 pennant, a cathedral: 3×6 + 3×1 = 21.
+    expect(r.play(mv('K', 1, 0, 0), 1)).toEqual([21, 0]);
+    expect(city()).toMatchObject({ complete: true, owners: [] });
+  });
+
+  it('rules-facts §d: a second cathedral has no further effect', () => {
+    const r = inns();
+    r.play(mv('IC-K', 0, -1, 0, 'N'), 0);
+    r.play(mv('IC-K', 0, -2, 0), 1);
+    r.play(mv('E', 0, -3, 180), 1); // cap S
+    r.play(mv('E', -1, -2, 90), 1); // cap E
+    r.play(mv('E', 1, -2, 270), 1); // cap W
+    r.play(mv('E', -1, -1, 90), 1); // cap E; its N field meets the cap above's S field
+    expect(r.features().find((f) => f.kind === 'city' && f.tiles.length === 7)).toMatchObject({ cathedrals: 2, open: 1 });
+    // The 5th E r270 at (1,-1) closes it: D + 2 IC-K + 5 E = 8 tiles, no pennant: 3×8 = 24.
+    expect(r.play(mv('E', 1, -1, 270), 1)).toEqual([24, 0]);
+  });
+
+  // The road of 9 tiles from 'road and cloister' above, between two cloisters (A at (1,-1) and
+  // (1,1)): P0 has the large meeple on it (U at (1,0)), P1 one or two followers.
+  function roadOfNine(p1Twice: boolean): Referee {
+    const r = inns();
+    r.play(large('U', 1, 0, 0, 'E'), 0);
+    r.play(mv('A', 1, -1, 270, 'E'), 1);
+    r.play(p1Twice ? mv('A', 1, 1, 90, 'W') : mv('A', 1, 1, 90), 1);
+    r.play(mv('V', 2, -1, 0), 1);
+    r.play(mv('V', 2, 0, 90), 0); // joins P1's road to P0's
+    r.play(mv('V', -1, 0, 270), 1);
+    r.play(mv('V', -1, 1, 180), 0);
+    return r;
+  }
+
+  it('rules-facts §d: a large meeple against one follower on a road: 2 against 1, only its owner scores', () => {
+    const r = roadOfNine(false);
+    // At the end now: the road A(1,-1) V V U D V V of 7 tiles (open at (-1,1)) to P0 alone
+    // (2 against 1): 7.
+    expect(r.finalScore().final.road).toEqual([7, 0]);
+    // U at (0,1) closes the road: 9 tiles to P0 alone (with two followers it would be a tie).
+    expect(r.play(mv('U', 0, 1, 0), 1)).toEqual([9, 0]);
+    expect([r.largeMeeples, r.supply]).toEqual([
+      [1, 1],
+      [7, 7],
+    ]);
+  });
+
+  it('rules-facts §d / §j.8: a large meeple against two followers on a road: 2 against 2, both score', () => {
+    const r = roadOfNine(true);
+    // 7-tile road: P0 2 against P1 1 -> P0 7; P1's road A(1,1) alone, 1 tile -> P1 1.
+    expect(r.finalScore().final.road).toEqual([7, 1]);
+    // The 9-tile road: P0 2 (large) against P1 2 (two followers): a tie, 9 each.
+    expect(r.play(mv('U', 0, 1, 0), 1)).toEqual([9, 9]);
+  });
+
+  it('rules-facts §d: a large meeple against one knight in a city: 2 against 1', () => {
+    const r = inns();
+    // The city ring of 'city counted by distinct tiles' above, P0's large meeple instead of a knight.
+    r.play(large('N', 0, 1, 270, 'W'), 0);
+    r.play(mv('I', 0, 2, 0, 'W'), 1);
+    r.play(mv('M', -1, 1, 180), 0);
+    // 4 tiles, 1 pennant: 2×4 + 2×1 = 10, to P0 alone (1 against 1 would give both 10).
+    expect(r.play(mv('N', -1, 2, 90), 0)).toEqual([10, 0]);
+  });
+
+  // Farmers (rules-facts §a with §d): E r180 closes D's city C; P0 farmer on E's field F1 (borders
+  // C). U at (1,0): a farmer on the field north of the road, F2 (D.field1 + U.field1, borders C).
+  // U at (0,1): a farmer on the south field. A r90 at (2,0): its one field joins F2 and the south
+  // field; P0 monk there (1 + 1 neighbour = 2 at the end).
+  function farmers(rule: RefRules['farmers'], largeOnF2: boolean): Referee {
+    const r = inns({ rules: { farmers: rule } });
+    r.play(mv('E', 0, -1, 180, 'N'), 0);
+    r.play(largeOnF2 ? large('U', 1, 0, 0, 'N') : mv('U', 1, 0, 0, 'N'), 0);
+    r.play(largeOnF2 ? mv('U', 0, 1, 0, 'N') : large('U', 0, 1, 0, 'N'), 1);
+    r.play(mv('A', 2, 0, 90, 'C'), 0);
+    return r;
+  }
+
+  it('rules-facts §d / §a: a large farmer against one farmer: 2 against 1, under every farmer rule', () => {
+    // F1: P0 1. Merged F2: P0 2 (large), P1 1 -> P0 alone.
+    // farm-3: F1 3 + F2 3 = 6. farm-3-once: city C once = 3. city-4: C's fields hold P0 3, P1 1 -> 4.
+    expect(farmers('farm-3', true).finalScore()).toEqual({ totals: [8, 0], final: { ...NO_FINAL, cloister: [2, 0], field: [6, 0] } });
+    expect(farmers('farm-3-once', true).finalScore().final.field).toEqual([3, 0]);
+    expect(farmers('city-4', true).finalScore().final.field).toEqual([4, 0]);
+    expect(farmers('none', true).finalScore().final.field).toEqual([0, 0]);
+    // The large meeple stays on its field to the end, like any farmer.
+    expect(farmers('farm-3', true).largeMeeples).toEqual([0, 1]);
+  });
+
+  it('rules-facts §d / §a: a large farmer against two farmers: 2 against 2 under city-4', () => {
+    // F1: P0 1. Merged F2: P0 1, P1 2 (large) -> P1 alone there.
+    // farm-3: F1 -> P0 3, F2 -> P1 3. farm-3-once: C once each: 3 and 3.
+    // city-4: C's fields hold P0 1 + 1 = 2, P1 2: a tie, 4 each.
+    expect(farmers('farm-3', false).finalScore().final.field).toEqual([3, 3]);
+    expect(farmers('farm-3-once', false).finalScore().final.field).toEqual([3, 3]);
+    expect(farmers('city-4', false).finalScore().final.field).toEqual([4, 4]);
+    expect(farmers('none', false).finalScore().final.field).toEqual([0, 0]);
+  });
+
+  it('rules-facts §d / README §2: the enclosed field of IC-H takes a farmer; it borders all four caps', () => {
+    for (const [rule, points] of [
+      ['farm-3', 3],
+      ['farm-3-once', 3],
+      ['city-4', 4],
+      ['none', 0],
+    ] as const) {
+      const r = inns({ rules: { farmers: rule } });
+      // IC-H at (0,-1): its S cap closes D's city (2 tiles, nobody on it); caps N, E, W open.
+      expect(r.largeOptions('IC-H', 0, -1, 0, 0)).toEqual([['N'], ['E'], ['S'], ['W'], ['I']]);
+      expect(r.play(large('IC-H', 0, -1, 0, 'I'), 0)).toEqual([0, 0]);
+      expect(r.figures()).toEqual([{ owner: 0, kind: 'large', x: 0, y: -1, at: 'I', feature: 'field' }]);
+      // At the end: the field borders one completed city (D + IC-H's S cap).
+      expect(r.finalScore().final.field).toEqual([points, 0]);
+    }
   });
 });
 
@@ -759,4 +1078,54 @@ describe('random full games (self-consistency and speed)', () => {
       expect(fs.totals).toEqual(r.scores.map((s, i) => s + road[i]! + city[i]! + cloister[i]! + garden[i]! + field[i]!));
     });
   }
+
+  // rules-facts §d: six players, the large meeple chosen at random with the followers and the
+  // abbot; figures are conserved and go only where they may.
+  it('base with Inns & Cathedrals and The Abbot, 6 players, seed 6', () => {
+    const players = 6;
+    const r = new Referee({ tileSet: 'base', players, rules: RULES, expansions: ['abbot', 'inns-cathedrals'] });
+    const rand = rng(6);
+    const deck: string[] = [];
+    for (const t of r.tileTypes()) for (let i = 0; i < t.count - (t.id === 'D' ? 1 : 0); i++) deck.push(t.id);
+    for (let i = deck.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [deck[i], deck[j]] = [deck[j] as string, deck[i] as string];
+    }
+    expect(deck.length).toBe(72 + 18 - 1);
+    let turn = 0;
+    let largeDeployed = 0;
+    for (const tile of deck) {
+      const player = turn % players;
+      const places = r.legalPlacements(tile);
+      if (places.length === 0) continue;
+      const p = places[Math.floor(rand() * places.length)] as { x: number; y: number; rotation: 0 | 90 | 180 | 270 };
+      const moves: RefMove[] = [{ tile, ...p }];
+      const followers = r.meepleOptions(tile, p.x, p.y, p.rotation, player);
+      const larges = r.largeOptions(tile, p.x, p.y, p.rotation, player);
+      // The large meeple may go exactly where a follower may (when both are in supply).
+      if (r.supply[player]! > 0 && r.largeMeeples[player]! > 0) expect(larges).toEqual(followers);
+      for (const spots of followers) moves.push({ tile, ...p, meeple: { at: spots[0] as string } });
+      for (const spots of larges) moves.push({ tile, ...p, meeple: { at: spots[0] as string, kind: 'large' } });
+      for (const spots of r.abbotOptions(tile, p.x, p.y, p.rotation, player)) {
+        moves.push({ tile, ...p, meeple: { at: spots[0] as string, kind: 'abbot' } });
+      }
+      if (r.canRecall(player)) moves.push({ tile, ...p, recall: 'abbot' });
+      const move = moves[Math.floor(rand() * moves.length)] as RefMove;
+      if (move.meeple?.kind === 'large') largeDeployed++;
+      const before = r.scores;
+      const gained = r.play(move, player);
+      expect(r.scores).toEqual(before.map((s, i) => s + (gained[i] ?? 0)));
+      const figures = r.figures();
+      for (let q = 0; q < players; q++) {
+        const mine = (kind: string) => figures.filter((f) => f.owner === q && f.kind === kind).length;
+        expect([r.supply[q]! + mine('follower'), r.abbots[q]! + mine('abbot'), r.largeMeeples[q]! + mine('large')]).toEqual([7, 1, 1]);
+      }
+      expect(figures.filter((f) => f.kind === 'large' && (f.feature === 'garden' || f.feature === 'river'))).toEqual([]);
+      turn++;
+    }
+    expect(largeDeployed).toBeGreaterThan(0);
+    const fs = r.finalScore();
+    const { road, city, cloister, garden, field } = fs.final;
+    expect(fs.totals).toEqual(r.scores.map((s, i) => s + road[i]! + city[i]! + cloister[i]! + garden[i]! + field[i]!));
+  });
 });

@@ -1,17 +1,26 @@
 /**
  * Reference referee: a second, deliberately slow and simple implementation of the base-game rules
- * and of The River and The Abbot (rules-facts §f, §g, §h), written independently of the engine in
- * `src/`, used as a test oracle.
+ * and of The River, The Abbot and Inns & Cathedrals (rules-facts §f, §g, §h, §d), written
+ * independently of the engine in `src/`, used as a test oracle.
  *
  * Design: the board is a plain list of placed tiles (id, position, rotation, rotated definition)
- * plus a list of figures (owner, follower or abbot, position, feature index on that tile). Every
- * question is answered by recomputing all features from scratch with a flood fill over
- * (tile, feature) nodes.
+ * plus a list of figures (owner, kind, position, feature index on that tile). Every question is
+ * answered from all features recomputed from scratch with a flood fill over (tile, feature) nodes
+ * (kept until the board or its figures change). Where a figure may go on a tile not yet placed is
+ * read off those features and the ones the tile's segments would join; play() checks it again the
+ * slow way, flooding the board with the tile on it.
  *
  * Tile data is read at run time from the shared reference JSON (`/work/shared/reference`): the land
- * tiles from base.json or pnp-demo-c2.json, the river tiles from river.json, and the gardens from
- * the `garden` features there (`presentOnCopies` copies of a tile carry one; such a copy gets the
- * id `<id>-garden`, as in the engine).
+ * tiles from base.json or pnp-demo-c2.json, the river tiles from river.json, the Inns & Cathedrals
+ * tiles from inns-cathedrals.json (added to the land set; IC-D and IC-J, also in the print-and-play
+ * demo, then have both sets' copies), and the gardens from the `garden` features there
+ * (`presentOnCopies` copies of a tile carry one; such a copy gets the id `<id>-garden`, as in the
+ * engine).
+ *
+ * Inns & Cathedrals (rules-facts §d): a road with an inn (`inn: true` on a road feature) scores 2 a
+ * tile when completed and 0 when incomplete at the end; a city with a cathedral (`cathedral: true`)
+ * 3 a tile and 3 a pennant, 0 when incomplete; a second inn or cathedral adds nothing. Each player
+ * has one large meeple; it goes wherever a follower may and counts 2 in every majority.
  *
  * The River is checked by following the river from the spring on every question: the last tile
  * reached is the one a new river tile must continue (from the empty cell beyond it), and the turn
@@ -32,7 +41,8 @@ export type RefRules = {
   meeples: number;
 };
 
-export type RefFigure = 'follower' | 'abbot';
+/** A follower, The Abbot's abbot, or Inns & Cathedrals' large meeple (weight 2 in majorities, §d). */
+export type RefFigure = 'follower' | 'abbot' | 'large';
 
 export interface RefMove {
   tile: string;
@@ -47,7 +57,7 @@ export interface RefMove {
 
 export type RefFeatureKind = 'road' | 'city' | 'cloister' | 'field' | 'river' | 'garden';
 
-export type RefExpansion = 'river' | 'abbot';
+export type RefExpansion = 'river' | 'abbot' | 'inns-cathedrals';
 export type RefRiverStart = 'removed' | 'shuffled' | 'first-land';
 
 /** What decides the tiles of a game. */
@@ -82,6 +92,21 @@ export interface RefFeature {
   owners: number[];
   pennants: number;
   open: number;
+  /** Inns beside the road's segments (roads only; one per inn segment). */
+  inns: number;
+  /** Cathedrals in the city (cities only). */
+  cathedrals: number;
+}
+
+/**
+ * A majority decided: the feature's kind, its figures (owner and kind), and the players who score
+ * it. Fields under 'city-4' are decided per completed city, over every field bordering it (§a).
+ */
+export interface RefMajority {
+  phase: 'play' | 'final';
+  kind: RefFeatureKind;
+  figures: { owner: number; kind: RefFigure }[];
+  holders: number[];
 }
 
 export interface RefFinalScore {
@@ -167,6 +192,10 @@ export interface RefFeatureDef {
   pennants: number;
   /** Fields: indices (into the tile's feature list) of the city features it borders. */
   adjacentCities: number[];
+  /** Roads: an inn lies beside this segment (JSON `inn: true`). */
+  inn: boolean;
+  /** Cities: a cathedral stands in this segment (JSON `cathedral: true`). */
+  cathedral: boolean;
 }
 
 export interface RefTileDef {
@@ -193,6 +222,8 @@ interface JsonFeature {
   halfEdges?: string[];
   adjacentCities?: string[];
   interior?: boolean;
+  inn?: boolean;
+  cathedral?: boolean;
 }
 
 interface JsonTile {
@@ -213,8 +244,10 @@ interface JsonSet {
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REFERENCE_DIR = path.resolve(HERE, '../../../shared/reference');
 
-function engineTileId(setName: RefTileSetName | 'river', t: JsonTile): string {
-  if (setName === 'base' || setName === 'river') return t.id;
+type SourceSet = RefTileSetName | 'river' | 'inns-cathedrals';
+
+function engineTileId(setName: SourceSet, t: JsonTile): string {
+  if (setName === 'base' || setName === 'river' || setName === 'inns-cathedrals') return t.id;
   const eq = t.baseEquivalent;
   if (eq === undefined) throw new Error(`referee: pnp tile ${t.id} has no baseEquivalent`);
   if (eq.startsWith('base:')) return eq.slice('base:'.length);
@@ -262,6 +295,8 @@ function parseTile(id: string, t: JsonTile, withGarden = false): RefTileDef {
       }
       return i;
     });
+    if (f.inn === true && f.type !== 'road') throw new Error(`referee: tile ${t.id} feature ${f.id}: an inn off a road`);
+    if (f.cathedral === true && f.type !== 'city') throw new Error(`referee: tile ${t.id} feature ${f.id}: a cathedral off a city`);
     return {
       kind: f.type as RefFeatureKind,
       name: f.id,
@@ -269,6 +304,8 @@ function parseTile(id: string, t: JsonTile, withGarden = false): RefTileDef {
       halves: fh.sort((a, b) => a - b),
       pennants: f.type === 'city' ? (f.pennants ?? 0) : 0,
       adjacentCities: adj,
+      inn: f.inn === true,
+      cathedral: f.cathedral === true,
     };
   });
   const def: RefTileDef = { id, edges, features };
@@ -344,31 +381,35 @@ export interface RefGameTiles {
 const gameTilesCache = new Map<string, RefGameTiles>();
 
 /**
- * The tiles of a game: the land set; with The River, its 12 tiles, the spring as start tile and
- * the base start tile removed (one copy fewer) unless `riverStartTile` keeps it (rules-facts §f);
- * with The Abbot and gardens, the `presentOnCopies` copies of each tile with a garden feature
- * become `<id>-garden` copies carrying it (rules-facts §g).
+ * The tiles of a game: the land set; with Inns & Cathedrals, its 18 tiles added to it (a tile in
+ * both, IC-D and IC-J with the print-and-play demo, has the copies of both: rules-facts §d, README
+ * §2 pnp-demo); with The River, its 12 tiles, the spring as start tile and the base start tile
+ * removed (one copy fewer) unless `riverStartTile` keeps it (rules-facts §f); with The Abbot and
+ * gardens, the `presentOnCopies` copies of each tile with a garden feature become `<id>-garden`
+ * copies carrying it (rules-facts §g; base E H I M N R U V, the river curve, I&C B and H).
  */
 export function loadGameTiles(setup: RefSetup): RefGameTiles {
   const expansions = setup.expansions ?? [];
   const river = expansions.includes('river');
+  const inns = expansions.includes('inns-cathedrals');
   const gardens = expansions.includes('abbot') && (setup.gardens ?? true);
   const riverStart = setup.riverStartTile ?? 'removed';
-  const key = `${setup.tileSet}|${river ? riverStart : '-'}|${gardens}`;
+  const key = `${setup.tileSet}|${river ? riverStart : '-'}|${gardens}|${inns}`;
   const cached = gameTilesCache.get(key);
   if (cached) return cached;
-  const types = new Map<string, RefTileType>();
-  const add = (setName: RefTileSetName | 'river', t: JsonTile, count: number): void => {
+  // Copies per engine id, in the order first met; a tile given by two sets must be the same tile.
+  const copies = new Map<string, { t: JsonTile; count: number }>();
+  const add = (setName: SourceSet, t: JsonTile, count: number): void => {
     const id = engineTileId(setName, t);
-    const g = gardens ? Math.min(gardenCopies(t), count) : 0;
-    const entries: RefTileType[] = [];
-    if (count - g > 0) entries.push({ id, count: count - g, def: parseTile(id, t) });
-    if (g > 0) entries.push({ id: `${id}-garden`, count: g, def: parseTile(`${id}-garden`, t, true) });
-    for (const e of entries) {
-      if (types.has(e.id)) throw new Error(`referee: duplicate tile id ${e.id}`);
-      if (t.riverRole !== undefined) e.riverRole = t.riverRole;
-      types.set(e.id, e);
+    const seen = copies.get(id);
+    if (seen === undefined) {
+      copies.set(id, { t, count });
+      return;
     }
+    if (describe(parseTile(id, seen.t)) !== describe(parseTile(id, t)) || gardenCopies(seen.t) + gardenCopies(t) > 0) {
+      throw new Error(`referee: tile ${id} is given twice, differently`);
+    }
+    seen.count += count;
   };
   const land = readSet(landFile(setup.tileSet));
   const landStartJson = land.tiles.find((t) => t.id === land.startTile?.tileId);
@@ -378,6 +419,7 @@ export function loadGameTiles(setup: RefSetup): RefGameTiles {
     const removed = river && riverStart === 'removed' && t === landStartJson ? 1 : 0;
     add(setup.tileSet, t, t.count - removed);
   }
+  if (inns) for (const t of readSet('inns-cathedrals.json').tiles) add('inns-cathedrals', t, t.count);
   let start = landStart;
   if (river) {
     const rv = readSet('river.json');
@@ -386,6 +428,18 @@ export function loadGameTiles(setup: RefSetup): RefGameTiles {
     const spring = springs[0];
     if (springs.length !== 1 || !spring || spring.id !== rv.startTile?.tileId) throw new Error('referee: river.json: no single spring');
     start = spring.id;
+  }
+  const types = new Map<string, RefTileType>();
+  for (const [id, { t, count }] of copies) {
+    const g = gardens ? Math.min(gardenCopies(t), count) : 0;
+    const entries: RefTileType[] = [];
+    if (count - g > 0) entries.push({ id, count: count - g, def: parseTile(id, t) });
+    if (g > 0) entries.push({ id: `${id}-garden`, count: g, def: parseTile(`${id}-garden`, t, true) });
+    for (const e of entries) {
+      if (types.has(e.id)) throw new Error(`referee: duplicate tile id ${e.id}`);
+      if (t.riverRole !== undefined) e.riverRole = t.riverRole;
+      types.set(e.id, e);
+    }
   }
   const out = { types, start };
   gameTilesCache.set(key, out);
@@ -450,7 +504,7 @@ function describe(def: RefTileDef): string {
   const feats = def.features.map((f) => {
     const adj = f.adjacentCities.map((c) => edgeList(at(def.features, c))).sort();
     const halves = f.halves.map((h) => at(HALF_NAMES, h)).join(',');
-    return `${f.kind}|${edgeList(f)}|${halves}|p${f.pennants}|adj[${adj.join(';')}]`;
+    return `${f.kind}|${edgeList(f)}|${halves}|p${f.pennants}|${f.inn ? 'inn' : ''}${f.cathedral ? 'cathedral' : ''}|adj[${adj.join(';')}]`;
   });
   return `${def.edges.join(',')}#${feats.sort().join('#')}`;
 }
@@ -486,6 +540,9 @@ interface Feat {
   /** Roads, cities and rivers: unmatched edges. Cloisters and gardens: empty cells around. Fields: 0. */
   open: number;
   pennants: number;
+  /** Inn segments (roads) and cathedral segments (cities) in the feature (rules-facts §d). */
+  inns: number;
+  cathedrals: number;
   complete: boolean;
   /** Indices into the meeple list. */
   meeples: number[];
@@ -518,6 +575,42 @@ function tilesAround(tiles: Map<string, Placed>, x: number, y: number): number {
 }
 
 const centred = (kind: RefFeatureKind): boolean => kind === 'cloister' || kind === 'garden';
+/** Where a follower (or a large meeple, rules-facts §d) may stand: never on a river (§f) or a garden (§g). */
+const followerMay = (kind: RefFeatureKind): boolean => kind !== 'river' && kind !== 'garden';
+
+/**
+ * What feature index f of the placed tile p connects to on the neighbouring tiles of `tiles`:
+ * a road, city or river across each of its edges (`open` counts its edges with no tile beyond),
+ * a field across each of its half-edges (README §1.1); a cloister or garden to nothing.
+ */
+function links(tiles: ReadonlyMap<string, Placed>, p: Placed, f: number): { open: number; nodes: [Placed, number][] } {
+  const fd = at(p.def.features, f);
+  const nodes: [Placed, number][] = [];
+  let open = 0;
+  if (fd.kind === 'road' || fd.kind === 'city' || fd.kind === 'river') {
+    for (const e of fd.edges) {
+      const n = tiles.get(cellKey(p.x + at(DX, e), p.y + at(DY, e)));
+      if (!n) {
+        open++;
+        continue;
+      }
+      const g = n.def.features.findIndex((nf) => nf.kind === fd.kind && nf.edges.includes(opposite(e)));
+      if (g < 0) throw new Error(`referee: inconsistent board: ${fd.kind} at ${p.x},${p.y} edge ${e} unmatched`);
+      nodes.push([n, g]);
+    }
+  } else if (fd.kind === 'field') {
+    for (const h of fd.halves) {
+      const e = edgeOfHalf(h);
+      const n = tiles.get(cellKey(p.x + at(DX, e), p.y + at(DY, e)));
+      if (!n) continue;
+      const ph = halfPartner(h);
+      const g = n.def.features.findIndex((nf) => nf.kind === 'field' && nf.halves.includes(ph));
+      if (g < 0) throw new Error(`referee: inconsistent board: field at ${p.x},${p.y} half ${h} unmatched`);
+      nodes.push([n, g]);
+    }
+  }
+  return { open, nodes };
+}
 
 /** Computes every feature of the board by flood fill. Throws if the board is inconsistent. */
 function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeeple[]): Features {
@@ -534,6 +627,8 @@ function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeep
         tiles: new Set(),
         open: 0,
         pennants: 0,
+        inns: 0,
+        cathedrals: 0,
         complete: false,
         meeples: [],
         cities: new Set(),
@@ -549,6 +644,8 @@ function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeep
         feat.nodes.push(nodeKey(p.x, p.y, f));
         feat.tiles.add(cellKey(p.x, p.y));
         feat.pennants += fd.pennants;
+        if (fd.inn) feat.inns++;
+        if (fd.cathedral) feat.cathedrals++;
         const visit = (q: Placed, g: number): void => {
           const k = nodeKey(q.x, q.y, g);
           const seen = featOfNode.get(k);
@@ -560,31 +657,10 @@ function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeep
           featOfNode.set(k, index);
           queue.push([q, g]);
         };
-        if (centred(fd.kind)) {
-          // A cloister or garden is on its own tile only; it waits for the 8 cells around it.
-          feat.open = 8 - tilesAround(tiles, p.x, p.y);
-        } else if (fd.kind === 'road' || fd.kind === 'city' || fd.kind === 'river') {
-          for (const e of fd.edges) {
-            const n = tiles.get(cellKey(p.x + at(DX, e), p.y + at(DY, e)));
-            if (!n) {
-              feat.open++;
-              continue;
-            }
-            const g = n.def.features.findIndex((nf) => nf.kind === fd.kind && nf.edges.includes(opposite(e)));
-            if (g < 0) throw new Error(`referee: inconsistent board: ${fd.kind} at ${p.x},${p.y} edge ${e} unmatched`);
-            visit(n, g);
-          }
-        } else {
-          for (const h of fd.halves) {
-            const e = edgeOfHalf(h);
-            const n = tiles.get(cellKey(p.x + at(DX, e), p.y + at(DY, e)));
-            if (!n) continue;
-            const ph = halfPartner(h);
-            const g = n.def.features.findIndex((nf) => nf.kind === 'field' && nf.halves.includes(ph));
-            if (g < 0) throw new Error(`referee: inconsistent board: field at ${p.x},${p.y} half ${h} unmatched`);
-            visit(n, g);
-          }
-        }
+        const l = links(tiles, p, f);
+        // A cloister or garden waits for the 8 cells around it; a road, city or river for its open edges.
+        feat.open += centred(fd.kind) ? 8 - tilesAround(tiles, p.x, p.y) : l.open;
+        for (const [n, g] of l.nodes) visit(n, g);
       }
       feat.complete = feat.kind !== 'field' && feat.open === 0;
     });
@@ -619,10 +695,15 @@ function featureAt(fs: Features, x: number, y: number, f: number): Feat {
   return at(fs.feats, i);
 }
 
-/** Players with the most meeples (at least 1) among `owners` (every figure counts 1). */
-function majority(owners: readonly number[], players: number): number[] {
+/** How much a figure weighs in a majority: a large meeple 2 (rules-facts §d), any other figure 1. */
+function weight(kind: RefFigure): number {
+  return kind === 'large' ? 2 : 1;
+}
+
+/** Players with the greatest weight of figures (at least 1) among `figures` (rules-facts §j.8: ties all score). */
+function majority(figures: readonly BoardMeeple[], players: number): number[] {
   const counts = new Array<number>(players).fill(0);
-  for (const o of owners) counts[o] = (counts[o] ?? 0) + 1;
+  for (const m of figures) counts[m.owner] = at(counts, m.owner) + weight(m.kind);
   const max = Math.max(0, ...counts);
   if (max < 1) return [];
   const out: number[] = [];
@@ -672,6 +753,11 @@ export class Referee {
   private readonly scoreList: number[];
   private readonly supplyList: number[];
   private readonly abbotList: number[];
+  private readonly largeList: number[];
+  /** boardFeatures' last result; null when the board or its figures changed since. */
+  private featureCache: Features | null = null;
+  /** Every majority decided during play. */
+  private readonly majorityLog: RefMajority[] = [];
   /** sameRotation's descriptions, by "tile@rotation". */
   private readonly descriptions = new Map<string, string>();
 
@@ -695,6 +781,8 @@ export class Referee {
     this.supplyList = new Array<number>(opts.players).fill(opts.rules.meeples);
     // The Abbot: one abbot per player (rules-facts §g).
     this.abbotList = new Array<number>(opts.players).fill(this.expansions.includes('abbot') ? 1 : 0);
+    // Inns & Cathedrals: one large meeple per player (rules-facts §d).
+    this.largeList = new Array<number>(opts.players).fill(this.expansions.includes('inns-cathedrals') ? 1 : 0);
     this.put({ id: game.start, x: 0, y: 0, rotation: 0, def: rotateDef(this.type(game.start).def, 0) });
   }
 
@@ -710,6 +798,11 @@ export class Referee {
   /** Abbots in each player's supply (1 or 0 with The Abbot, else 0). */
   get abbots(): number[] {
     return [...this.abbotList];
+  }
+
+  /** Large meeples in each player's supply (1 or 0 with Inns & Cathedrals, else 0). */
+  get largeMeeples(): number[] {
+    return [...this.largeList];
   }
 
   /** Tiles on the board in placement order (start tile first). */
@@ -803,7 +896,17 @@ export class Referee {
   meepleOptions(tile: string, x: number, y: number, rotation: number, player: number): string[][] {
     this.checkPlayer(player);
     if (at(this.supplyList, player) <= 0) return [];
-    return this.freeSpots(tile, x, y, rotation, (k) => k !== 'river' && k !== 'garden');
+    return this.freeSpots(tile, x, y, rotation, followerMay);
+  }
+
+  /**
+   * Where the large meeple may go on the tile placed so: wherever a follower may, when it is in
+   * supply (rules-facts §d: "placed like a normal meeple on any feature").
+   */
+  largeOptions(tile: string, x: number, y: number, rotation: number, player: number): string[][] {
+    this.checkPlayer(player);
+    if (at(this.largeList, player) <= 0) return [];
+    return this.freeSpots(tile, x, y, rotation, followerMay);
   }
 
   /** Where the abbot may go on the tile placed so: its cloister or garden, when the abbot is in supply (§g). */
@@ -855,9 +958,15 @@ export class Referee {
         if (!this.expansions.includes('abbot')) throw new Error('referee: The Abbot is not in play');
         if (!centred(fkind)) throw new Error(`referee: an abbot may not stand on a ${fkind}`);
         if (at(this.abbotList, player) <= 0) throw new Error(`referee: player ${player} has no abbot in supply`);
-      } else {
-        if (fkind === 'river' || fkind === 'garden') throw new Error(`referee: a follower may not stand on a ${fkind}`);
+      } else if (kind === 'large') {
+        if (!this.expansions.includes('inns-cathedrals')) throw new Error('referee: Inns & Cathedrals is not in play');
+        if (!followerMay(fkind)) throw new Error(`referee: a large meeple may not stand on a ${fkind}`);
+        if (at(this.largeList, player) <= 0) throw new Error(`referee: player ${player} has no large meeple in supply`);
+      } else if (kind === 'follower') {
+        if (!followerMay(fkind)) throw new Error(`referee: a follower may not stand on a ${fkind}`);
         if (at(this.supplyList, player) <= 0) throw new Error(`referee: player ${player} has no meeple in supply`);
+      } else {
+        throw new Error(`referee: unknown figure ${String(kind)}`);
       }
       const feat = featureAt(computeFeatures(tiles, this.meeples), x, y, f);
       if (feat.meeples.length > 0) {
@@ -871,8 +980,8 @@ export class Referee {
     this.put(newTile);
     if (newMeeple) {
       this.meeples.push(newMeeple);
-      if (newMeeple.kind === 'abbot') this.abbotList[player] = at(this.abbotList, player) - 1;
-      else this.supplyList[player] = at(this.supplyList, player) - 1;
+      const list = this.supplyOf(newMeeple.kind);
+      list[player] = at(list, player) - 1;
     }
     const gained = zeros(this.players);
 
@@ -886,7 +995,8 @@ export class Referee {
     }
 
     // Score what this tile completed.
-    const { feats } = computeFeatures(this.board, this.meeples);
+    this.featureCache = null;
+    const { feats } = this.boardFeatures();
     const returned = new Set<number>();
     for (const feat of feats) {
       if (feat.kind === 'field' || feat.kind === 'river' || !feat.complete || feat.meeples.length === 0) continue;
@@ -895,16 +1005,17 @@ export class Referee {
         : feat.tiles.has(cellKey(x, y));
       if (!touches) throw new Error(`referee internal error: completed ${feat.kind} with meeples not touching the move`);
       const points = this.completedPoints(feat);
-      const owners = feat.meeples.map((i) => at(this.meeples, i).owner);
-      for (const p of majority(owners, this.players)) gained[p] = at(gained, p) + points;
+      const figures = feat.meeples.map((i) => at(this.meeples, i));
+      for (const p of this.decide(this.majorityLog, 'play', feat.kind, figures)) gained[p] = at(gained, p) + points;
       for (const i of feat.meeples) returned.add(i);
     }
     for (const i of returned) {
       const m = at(this.meeples, i);
-      if (m.kind === 'abbot') this.abbotList[m.owner] = at(this.abbotList, m.owner) + 1;
-      else this.supplyList[m.owner] = at(this.supplyList, m.owner) + 1;
+      const list = this.supplyOf(m.kind);
+      list[m.owner] = at(list, m.owner) + 1;
     }
     this.meeples = this.meeples.filter((_, i) => !returned.has(i));
+    this.featureCache = null;
     gained.forEach((g, p) => {
       this.scoreList[p] = at(this.scoreList, p) + g;
     });
@@ -912,7 +1023,7 @@ export class Referee {
   }
 
   features(): RefFeature[] {
-    const { feats } = computeFeatures(this.board, this.meeples);
+    const { feats } = this.boardFeatures();
     return feats.map((f) => ({
       kind: f.kind,
       tiles: [...f.tiles].sort(),
@@ -920,6 +1031,8 @@ export class Referee {
       owners: f.meeples.map((i) => at(this.meeples, i).owner).sort((a, b) => a - b),
       pennants: f.pennants,
       open: f.open,
+      inns: f.inns,
+      cathedrals: f.cathedrals,
     }));
   }
 
@@ -936,22 +1049,38 @@ export class Referee {
   }
 
   finalScore(): RefFinalScore {
+    return this.final().score;
+  }
+
+  /** Every majority decided by the moves so far, in order. */
+  majorities(): RefMajority[] {
+    return this.majorityLog.map((m) => ({ ...m, figures: [...m.figures], holders: [...m.holders] }));
+  }
+
+  /** The majorities the final scoring would decide now (with a figure on the feature). */
+  finalMajorities(): RefMajority[] {
+    return this.final().majorities;
+  }
+
+  private final(): { score: RefFinalScore; majorities: RefMajority[] } {
+    const log: RefMajority[] = [];
     const n = this.players;
     const final = { road: zeros(n), city: zeros(n), cloister: zeros(n), garden: zeros(n), field: zeros(n) };
-    const { feats } = computeFeatures(this.board, this.meeples);
-    const ownersOf = (f: Feat): number[] => f.meeples.map((i) => at(this.meeples, i).owner);
+    const { feats } = this.boardFeatures();
+    const figuresOf = (f: Feat): BoardMeeple[] => f.meeples.map((i) => at(this.meeples, i));
     const add = (arr: number[], holders: number[], points: number): void => {
       for (const p of holders) arr[p] = at(arr, p) + points;
     };
 
-    // Incomplete roads, cities, cloisters and gardens (an abbot scores like a monk, §g).
+    // Incomplete roads, cities, cloisters and gardens (an abbot scores like a monk, §g); a road
+    // with an inn and a city with a cathedral score 0 (§c, §d).
     for (const f of feats) {
       if (f.kind === 'field' || f.meeples.length === 0) continue;
       if (f.kind === 'river') throw new Error('referee internal error: a figure on the river');
       if (f.complete) throw new Error(`referee internal error: completed ${f.kind} still holds meeples`);
-      const holders = majority(ownersOf(f), n);
-      if (f.kind === 'road') add(final.road, holders, f.tiles.size);
-      else if (f.kind === 'city') add(final.city, holders, f.tiles.size + f.pennants);
+      const holders = this.decide(log, 'final', f.kind, figuresOf(f));
+      if (f.kind === 'road') add(final.road, holders, f.inns > 0 ? 0 : f.tiles.size);
+      else if (f.kind === 'city') add(final.city, holders, f.cathedrals > 0 ? 0 : f.tiles.size + f.pennants);
       else add(final[f.kind], holders, 1 + (8 - f.open));
     }
 
@@ -960,11 +1089,11 @@ export class Referee {
     const fields = feats.filter((f) => f.kind === 'field' && f.meeples.length > 0);
     const rule = this.rules.farmers;
     if (rule === 'farm-3') {
-      for (const f of fields) add(final.field, majority(ownersOf(f), n), 3 * completedCities(f).length);
+      for (const f of fields) add(final.field, this.decide(log, 'final', 'field', figuresOf(f)), 3 * completedCities(f).length);
     } else if (rule === 'farm-3-once') {
       const perPlayer: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
       for (const f of fields) {
-        for (const p of majority(ownersOf(f), n)) for (const c of completedCities(f)) at(perPlayer, p).add(c);
+        for (const p of this.decide(log, 'final', 'field', figuresOf(f))) for (const c of completedCities(f)) at(perPlayer, p).add(c);
       }
       perPlayer.forEach((cities, p) => {
         final.field[p] = at(final.field, p) + 3 * cities.size;
@@ -972,9 +1101,10 @@ export class Referee {
     } else if (rule === 'city-4') {
       feats.forEach((city, ci) => {
         if (city.kind !== 'city' || !city.complete) return;
-        const owners: number[] = [];
-        for (const f of fields) if (f.cities.has(ci)) owners.push(...ownersOf(f));
-        add(final.field, majority(owners, n), 4);
+        // The farmers of every field bordering the city, large meeples counting 2 (§a, §d).
+        const farmers: BoardMeeple[] = [];
+        for (const f of fields) if (f.cities.has(ci)) farmers.push(...figuresOf(f));
+        if (farmers.length > 0) add(final.field, this.decide(log, 'final', 'field', farmers), 4);
       });
     }
 
@@ -982,7 +1112,14 @@ export class Referee {
       (s, p) =>
         s + at(final.road, p) + at(final.city, p) + at(final.cloister, p) + at(final.garden, p) + at(final.field, p),
     );
-    return { totals, final };
+    return { score: { totals, final }, majorities: log };
+  }
+
+  /** The holders of a feature with these figures (large meeples weigh 2), logged in `log`. */
+  private decide(log: RefMajority[], phase: 'play' | 'final', kind: RefFeatureKind, figures: readonly BoardMeeple[]): number[] {
+    const holders = majority(figures, this.players);
+    log.push({ phase, kind, figures: figures.map((m) => ({ owner: m.owner, kind: m.kind })), holders });
+    return holders;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -993,6 +1130,17 @@ export class Referee {
     return t;
   }
 
+  /** The supply list a figure returns to. */
+  private supplyOf(kind: RefFigure): number[] {
+    return kind === 'abbot' ? this.abbotList : kind === 'large' ? this.largeList : this.supplyList;
+  }
+
+  /** The board's features, recomputed after every change (put, figures deployed or returned). */
+  private boardFeatures(): Features {
+    this.featureCache ??= computeFeatures(this.board, this.meeples);
+    return this.featureCache;
+  }
+
   private checkPlayer(player: number): void {
     if (!Number.isInteger(player) || player < 0 || player >= this.players) {
       throw new Error(`referee: bad player index ${player}`);
@@ -1000,28 +1148,73 @@ export class Referee {
   }
 
   private put(p: Placed): void {
+    this.featureCache = null;
     this.placed.push(p);
     this.board.set(cellKey(p.x, p.y), p);
   }
 
   /** The spots (canonical order) of each free feature of the placed tile whose kind `allowed` accepts. */
   private freeSpots(tile: string, x: number, y: number, rotation: number, allowed: (k: RefFeatureKind) => boolean): string[][] {
-    const def = rotateDef(this.type(tile).def, rotation);
-    const problem = this.placementProblem(def, x, y, this.river());
-    if (problem !== null) throw new Error(`referee: options asked for an illegal placement of ${tile}: ${problem}`);
-    const tiles = new Map(this.board);
-    tiles.set(cellKey(x, y), { id: tile, x, y, rotation: rotation as Rotation, def });
-    const fs = computeFeatures(tiles, this.meeples);
+    const { def, fs, joined } = this.joinedFeatures(tile, x, y, rotation);
     const options: string[][] = [];
     def.features.forEach((fd, f) => {
       if (!allowed(fd.kind)) return;
-      if (featureAt(fs, x, y, f).meeples.length > 0) return;
+      if ([...at(joined, f)].some((i) => at(fs.feats, i).meeples.length > 0)) return;
       const spots = spotsOf(def, f);
       if (spots.length > 0) options.push(spots);
     });
     const first = (s: string[]): number => SPOT_NAMES.indexOf(at(s, 0));
     options.sort((a, b) => first(a) - first(b));
     return options;
+  }
+
+  /**
+   * For each segment of the tile placed so (before any figure goes on it): how many features of
+   * the board it would join into one, and their figures. For test drivers seeking merges.
+   */
+  placementJoins(tile: string, x: number, y: number, rotation: number): { kind: RefFeatureKind; features: number; figures: { owner: number; kind: RefFigure }[] }[] {
+    const { def, fs, joined } = this.joinedFeatures(tile, x, y, rotation);
+    return def.features.map((fd, f) => {
+      const feats = [...at(joined, f)];
+      const figures = feats.flatMap((i) => at(fs.feats, i).meeples.map((m) => at(this.meeples, m)));
+      return { kind: fd.kind, features: feats.length, figures: figures.map((m) => ({ owner: m.owner, kind: m.kind })) };
+    });
+  }
+
+  /**
+   * The board's features as they are, and for each segment of the tile placed so the indices of
+   * those it would join. (play() checks the same thing the slow way, recomputing the whole board
+   * with the tile on it.)
+   */
+  private joinedFeatures(tile: string, x: number, y: number, rotation: number): { def: RefTileDef; fs: Features; joined: Set<number>[] } {
+    const def = rotateDef(this.type(tile).def, rotation);
+    const problem = this.placementProblem(def, x, y, this.river());
+    if (problem !== null) throw new Error(`referee: options asked for an illegal placement of ${tile}: ${problem}`);
+    const fs = this.boardFeatures();
+    const placed: Placed = { id: tile, x, y, rotation: rotation as Rotation, def };
+    const joins = def.features.map(
+      (_, g) => new Set(links(this.board, placed, g).nodes.map(([n, h]) => fs.of.get(nodeKey(n.x, n.y, h)) as number)),
+    );
+    const joined = def.features.map((_, f) => {
+      // Segment f's feature: the features it joins, and through them the tile's other segments
+      // joining them too (e.g. a curve whose two field halves meet again round the board), and so on.
+      const segments = new Set([f]);
+      const out = new Set<number>();
+      for (let grew = true; grew; ) {
+        grew = false;
+        joins.forEach((js, g) => {
+          if (!segments.has(g) && ![...js].some((i) => out.has(i))) return;
+          segments.add(g);
+          for (const i of js) {
+            if (out.has(i)) continue;
+            out.add(i);
+            grew = true;
+          }
+        });
+      }
+      return out;
+    });
+    return { def, fs, joined };
   }
 
   /** Why a rotated tile cannot go at (x, y), or null if it can. */
@@ -1057,9 +1250,11 @@ export class Referee {
   }
 
   private completedPoints(f: Feat): number {
-    if (f.kind === 'road') return f.tiles.size;
+    // Inns & Cathedrals (§d): ≥1 inn doubles a road, ≥1 cathedral makes a city 3 a tile and a pennant.
+    if (f.kind === 'road') return f.inns > 0 ? 2 * f.tiles.size : f.tiles.size;
     if (centred(f.kind)) return 9;
     if (f.kind === 'city') {
+      if (f.cathedrals > 0) return 3 * f.tiles.size + 3 * f.pennants;
       if (this.rules.smallCity === 2 && f.tiles.size === 2) return 2 + f.pennants;
       return 2 * f.tiles.size + 2 * f.pennants;
     }
