@@ -35,6 +35,22 @@ export function moveOf(step: Step): Move {
   return at === undefined ? { tile, x, y, rotation } : { tile, x, y, rotation, meeple: { at } };
 }
 
+/** Plays `steps` (each turned into a move by `toMove`) from a new game drawing their tiles; returns every state. */
+function playSteps<S extends readonly [string, ...unknown[]]>(
+  steps: readonly S[],
+  toMove: (step: S) => Move,
+  extra: Extra,
+  moreTiles: readonly string[],
+): GameState[] {
+  let state = newGame([...steps.map((s) => s[0]), ...moreTiles], extra);
+  const states = [state];
+  for (const step of steps) {
+    state = applyMove(state, toMove(step));
+    states.push(state);
+  }
+  return states;
+}
+
 /** A two-player game (players 'A' = 0 and 'B' = 1) drawing exactly `tiles` first. */
 export function newGame(tiles: readonly string[], extra: Extra = {}): GameState {
   return createGame({ players: ['A', 'B'], seed: 1, drawOrder: [...tiles], ...extra });
@@ -45,13 +61,7 @@ export function newGame(tiles: readonly string[], extra: Extra = {}): GameState 
  * `states[i + 1]` the state after step i.
  */
 export function scenario(steps: readonly Step[], extra: Extra = {}, moreTiles: readonly string[] = []): GameState[] {
-  let state = newGame([...steps.map((s) => s[0]), ...moreTiles], extra);
-  const states = [state];
-  for (const step of steps) {
-    state = applyMove(state, moveOf(step));
-    states.push(state);
-  }
-  return states;
+  return playSteps(steps, moveOf, extra, moreTiles);
 }
 
 /** The last state of a scenario. */
@@ -126,13 +136,7 @@ export function moveOfX(step: XStep): Move {
 
 /** {@link scenario} for expansion steps: plays them from a new game and returns every state. */
 export function scenarioX(steps: readonly XStep[], extra: Extra = {}, moreTiles: readonly string[] = []): GameState[] {
-  let state = newGame([...steps.map((s) => s[0]), ...moreTiles], extra);
-  const states = [state];
-  for (const step of steps) {
-    state = applyMove(state, moveOfX(step));
-    states.push(state);
-  }
-  return states;
+  return playSteps(steps, moveOfX, extra, moreTiles);
 }
 
 /** The abbots in each player's supply. */
@@ -194,13 +198,7 @@ export function moveOfIC(step: ICStep): Move {
 
 /** {@link scenario} for Inns & Cathedrals steps: plays them from a new game and returns every state. */
 export function scenarioIC(steps: readonly ICStep[], extra: Extra = {}, moreTiles: readonly string[] = []): GameState[] {
-  let state = newGame([...steps.map((s) => s[0]), ...moreTiles], extra);
-  const states = [state];
-  for (const step of steps) {
-    state = applyMove(state, moveOfIC(step));
-    states.push(state);
-  }
-  return states;
+  return playSteps(steps, moveOfIC, extra, moreTiles);
 }
 
 /** The large meeples in each player's supply. */
