@@ -14,7 +14,7 @@ import {
   validateState,
 } from 'carcassonne-engine';
 import { caught } from '../support/caught';
-import { deeplyFrozen, frontier, placementCode, playAbbotHeavy, playLargeHeavy, playSeeded, walkRiver } from '../support/play';
+import { deeplyFrozen, frontier, type Played, placementCode, playAbbotHeavy, playLargeHeavy, playSeeded, walkRiver } from '../support/play';
 
 const game = playSeeded({ players: 3, seed: 4 }, 4);
 const mid = game.states[30] as GameState;
@@ -149,19 +149,7 @@ describe('saved states of games with The River and The Abbot', () => {
       playSeeded({ players: 4, seed: 'pnp', tileSet: 'pnp-demo', expansions: ['river', 'abbot'], rules: { riverStartTile: 'shuffled' } }, 9),
       riverOnly,
     ];
-    for (const { states, moves } of [heavy, ...others]) {
-      states.forEach((s, i) => {
-        if (i % 6 !== 0 && i !== states.length - 1) return;
-        const json = JSON.parse(JSON.stringify(s)) as unknown;
-        expect(validateState(json)).toEqual([]);
-        const loaded = loadState(json);
-        expect(loaded).toEqual(s);
-        expect(deeplyFrozen(loaded)).toBe(true);
-        expect(legalMoves(loaded)).toEqual(legalMoves(s));
-        const m = moves[i];
-        if (m !== undefined) expect(applyMove(loaded, m)).toEqual(states[i + 1]);
-      });
-    }
+    for (const played of [heavy, ...others]) expectRoundTrips(played, 6);
     for (const s of [onGarden, onCloister, recalled]) expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
   });
 
@@ -320,19 +308,7 @@ describe('saved states of games with Inns & Cathedrals', () => {
       playSeeded({ players: 4, seed: 'all', expansions: ['river', 'abbot', 'inns-cathedrals'], rules: { riverStartTile: 'first-land' } }, 4),
       playSeeded({ players: 5, seed: 'demo', tileSet: 'pnp-demo', expansions: ['inns-cathedrals'] }, 5),
     ];
-    for (const { states, moves } of [large, ...others]) {
-      states.forEach((s, i) => {
-        if (i % 8 !== 0 && i !== states.length - 1) return;
-        const json = JSON.parse(JSON.stringify(s)) as unknown;
-        expect(validateState(json)).toEqual([]);
-        const loaded = loadState(json);
-        expect(loaded).toEqual(s);
-        expect(deeplyFrozen(loaded)).toBe(true);
-        expect(legalMoves(loaded)).toEqual(legalMoves(s));
-        const m = moves[i];
-        if (m !== undefined) expect(applyMove(loaded, m)).toEqual(states[i + 1]);
-      });
-    }
+    for (const played of [large, ...others]) expectRoundTrips(played, 8);
     for (const s of [onRoad, onCity, onField, gardenWithLargeInHand]) expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
     expect(large.states[0]?.players.map((p) => p.largeMeeples)).toEqual([1, 1, 1, 1, 1, 1]);
   });
@@ -392,3 +368,22 @@ describe('saved states of games with Inns & Cathedrals', () => {
     expect(e.message).toMatch(/unknown tile "IC-[A-Q]"/);
   });
 });
+
+/**
+ * Every `every`-th state of a played game (and the last) survives a JSON round trip through
+ * loadState: valid, equal, deeply frozen, with the same legal moves, and the recorded move from it
+ * gives the recorded next state.
+ */
+function expectRoundTrips({ states, moves }: Played, every: number): void {
+  states.forEach((s, i) => {
+    if (i % every !== 0 && i !== states.length - 1) return;
+    const json = JSON.parse(JSON.stringify(s)) as unknown;
+    expect(validateState(json)).toEqual([]);
+    const loaded = loadState(json);
+    expect(loaded).toEqual(s);
+    expect(deeplyFrozen(loaded)).toBe(true);
+    expect(legalMoves(loaded)).toEqual(legalMoves(s));
+    const m = moves[i];
+    if (m !== undefined) expect(applyMove(loaded, m)).toEqual(states[i + 1]);
+  });
+}

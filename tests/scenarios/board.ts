@@ -51,6 +51,21 @@ function playSteps<S extends readonly [string, ...unknown[]]>(
   return states;
 }
 
+/**
+ * The 7 tiles that, with the start tile D at (0,0), surround the cell (0,1) south of it: U@0 at
+ * (±1,0) (touching (0,1) at a corner), E@90 at (1,1), E@270 at (-1,1), E@180 at (-1..1,2). Every
+ * edge facing (0,1) or another ring tile is a field, and none of them completes a road or city.
+ */
+export const RING: readonly Step[] = [
+  ['U', 1, 0, 0],
+  ['U', -1, 0, 0],
+  ['E', 1, 1, 90],
+  ['E', -1, 1, 270],
+  ['E', 0, 2, 180],
+  ['E', -1, 2, 180],
+  ['E', 1, 2, 180],
+];
+
 /** A two-player game (players 'A' = 0 and 'B' = 1) drawing exactly `tiles` first. */
 export function newGame(tiles: readonly string[], extra: Extra = {}): GameState {
   return createGame({ players: ['A', 'B'], seed: 1, drawOrder: [...tiles], ...extra });

@@ -11,17 +11,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { features } from '../../src/index.js';
-import { finalEntries, finalScores, heldOf, last, scenario, scores, scoredNow, supply, type Step } from './board.js';
+import { finalEntries, finalScores, heldOf, last, RING, scenario, scores, scoredNow, supply } from './board.js';
 
-const RING: Step[] = [
-  ['U', 1, 0, 0],
-  ['U', -1, 0, 0],
-  ['E', 1, 1, 90],
-  ['E', -1, 1, 270],
-  ['E', 0, 2, 180],
-  ['E', -1, 2, 180],
-  ['E', 1, 2, 180],
-];
 
 describe('Cloisters', () => {
   it('rules-facts §c / wikicarpedia Base game: a cloister surrounded by 8 tiles scores 9 and the monk returns', () => {

@@ -47,6 +47,7 @@ import {
   last,
   newGame,
   rejection,
+  RING,
   scenarioIC,
   scoredNow,
   scores,
@@ -457,16 +458,7 @@ describe('The large meeple: deploying', () => {
   it('rules-facts §d: the large meeple does not change the points (a large monk on a completed cloister: 9)', () => {
     // B at (0,1) with A's large monk, then the 8 cells around it (the ring of cloisters.test.ts:
     // U (1,0), U (-1,0), E@90 (1,1), E@270 (-1,1), E@180 (0,2), (-1,2), (1,2)): 9 points.
-    const end = play([
-      ['B', 0, 1, 0, 'large:C'],
-      ['U', 1, 0, 0],
-      ['U', -1, 0, 0],
-      ['E', 1, 1, 90],
-      ['E', -1, 1, 270],
-      ['E', 0, 2, 180],
-      ['E', -1, 2, 180],
-      ['E', 1, 2, 180],
-    ]);
+    const end = play([['B', 0, 1, 0, 'large:C'], ...RING]);
     expect(heldOf(scoredNow(end), 'cloister')[0]).toMatchObject({ meeples: [2, 0], points: 9, awarded: [9, 0] });
     expect(scores(end)).toEqual([9, 0]);
     expect(largeMeeples(end)).toEqual([1, 1]);
