@@ -6,6 +6,7 @@ import { farmerRules } from '../kernel/farmers.js';
 import {
   FIGURE_ABBOT,
   FIGURE_NAMES,
+  GOODS_KINDS,
   Kernel,
   type KernelRules,
   MissingFarmerRule,
@@ -16,12 +17,12 @@ import {
   PLACE_RIVER_DETACHED,
   PLACE_RIVER_U_TURN,
 } from '../kernel/kernel.js';
-import { DRAW_LAND, FEATURE_KIND_NAMES, K_CLOISTER, K_FIELD, K_GARDEN, MAXF, tablesFor } from '../kernel/tables.js';
+import { DRAW_LAND, FEATURE_KIND_NAMES, GOODS_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, MAXF, tablesFor } from '../kernel/tables.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
 import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
 import type { TileSetName } from '../tiles/types.js';
 import { MAX_MEEPLES, MAX_PLAYERS, MIN_PLAYERS } from './options.js';
-import { FIGURE_CODE, FIGURE_WORDS, figureInPlay, figureSpots, maxPlayers } from './figures.js';
+import { EXPANSION_TITLES, FIGURE_CODE, FIGURE_EXPANSION, FIGURE_WORDS, figureInPlay, figureSpots, joinsOwnMeeple, maxPlayers } from './figures.js';
 import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, MeepleKind, ScoredFeature } from './types.js';
 
 /**
@@ -94,7 +95,10 @@ export function upgrade(state: unknown): unknown {
     version: 2,
     expansions: [],
     rules: isRecord(state.rules) ? { ...state.rules, riverStartTile: 'removed', gardens: true } : state.rules,
-    players: list(state.players).map((p) => (isRecord(p) ? { ...p, abbots: 0, largeMeeples: 0 } : p)),
+    builderTurn: false,
+    players: list(state.players).map((p) =>
+      isRecord(p) ? { ...p, abbots: 0, largeMeeples: 0, builders: 0, pigs: 0, goods: { wine: 0, grain: 0, cloth: 0 } } : p,
+    ),
     placements: list(state.placements).map((p) => (isRecord(p) ? { ...p, recall: null } : p)),
   };
 }
@@ -122,6 +126,7 @@ export function rulesFor(state: GameState, hooks: RuleHooks | undefined, cached:
     farmers,
     abbot: state.expansions.includes('abbot'),
     large: state.expansions.includes('inns-cathedrals'),
+    traders: state.expansions.includes('traders-builders'),
   };
 }
 
@@ -273,6 +278,8 @@ export function rebuild(state: GameState): Kernel {
   }
   const abbot = expansions.includes('abbot');
   const large = expansions.includes('inns-cathedrals');
+  const traders = expansions.includes('traders-builders');
+  const isGoods = (g: unknown) => isRecord(g) && GOODS_NAMES.every((n) => isInt(g[n]) && (g[n] as number) >= 0 && (traders || g[n] === 0));
   const players = s.players;
   const most = maxPlayers(expansions);
   if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > most) {
@@ -291,12 +298,23 @@ export function rebuild(state: GameState): Kernel {
       p.abbots > (abbot ? 1 : 0) ||
       !isInt(p.largeMeeples) ||
       p.largeMeeples < 0 ||
-      p.largeMeeples > (large ? 1 : 0)
+      p.largeMeeples > (large ? 1 : 0) ||
+      !isInt(p.builders) ||
+      p.builders < 0 ||
+      p.builders > (traders ? 1 : 0) ||
+      !isInt(p.pigs) ||
+      p.pigs < 0 ||
+      p.pigs > (traders ? 1 : 0) ||
+      !isGoods(p.goods)
     ) {
+      const one = (has: boolean, expansion: string) => (has ? '0 or 1' : `0 without ${expansion}`);
       throw fail(
-        `players[${i}] must have a name, a whole score, a meeple count, an abbot count (${abbot ? '0 or 1' : '0 without The Abbot'}) and a large meeple count (${large ? '0 or 1' : '0 without Inns & Cathedrals'})`,
+        `players[${i}] must have a name, a whole score, a meeple count, an abbot count (${one(abbot, 'The Abbot')}), a large meeple count (${one(large, 'Inns & Cathedrals')}), builder and pig counts (${one(traders, 'Traders & Builders')}) and goods tokens { wine, grain, cloth } (${traders ? 'whole numbers' : '0 without Traders & Builders'})`,
       );
     }
+  }
+  if (s.builderTurn !== false && !(s.builderTurn === true && traders)) {
+    throw fail(`builderTurn must be ${traders ? 'true or false' : 'false without Traders & Builders'}`);
   }
   for (const key of ['placements', 'meeples', 'tilesLeft', 'discarded', 'scored', 'events']) {
     if (!Array.isArray(s[key])) throw fail(`${key} must be a list`);
@@ -341,6 +359,12 @@ export function rebuild(state: GameState): Kernel {
   // it was taken back (a recall needs the abbot on the board; an abbot on the board, no later recall).
   const abbotOut = new Array<boolean>(players.length).fill(false);
   const lastRecall = new Array<number>(players.length).fill(-1);
+  // Traders & Builders: who moves next (a builder gives a second tile), where each builder stands
+  // (a segment, or -1), and the goods tokens each completion hands out.
+  let mover = 0;
+  let secondTile = false;
+  const builderAt = new Array<number>(players.length).fill(-1);
+  const tokens = GOODS_NAMES.map(() => new Array<number>(players.length).fill(0));
   for (let i = 1; i < placements.length; i++) {
     const p = placements[i];
     if (!isRecord(p) || !isInt(p.x) || !isInt(p.y) || !isRotation(p.rotation)) throw fail(`placements[${i}] is not a tile placement`);
@@ -350,7 +374,7 @@ export function rebuild(state: GameState): Kernel {
     if (placed !== PLACE_OK) {
       throw fail(`placements[${i}]: tile ${String(p.tile)} cannot lie at (${p.x}, ${p.y}) turned ${p.rotation}°: ${placementProblem(placed)}`);
     }
-    if (p.player !== (i - 1) % players.length) note(`placements[${i}] was placed by player ${show(p.player)}, out of turn`);
+    if (p.player !== mover) note(`placements[${i}] was placed by player ${show(p.player)}, out of turn (player ${mover} was to move)`);
     if (p.meeple !== null) {
       const m = p.meeple;
       const missing = isRecord(m) ? figureNotInGame(m.kind, expansions as ExpansionName[]) : null;
@@ -370,19 +394,34 @@ export function rebuild(state: GameState): Kernel {
     if (!(p.recall === null || (p.recall === 'abbot' && abbot && p.meeple === null))) {
       throw fail(`placements[${i}].recall must be null, or 'abbot' with The Abbot in play and no meeple deployed`);
     }
-    const mover = (i - 1) % players.length;
     if (p.recall === 'abbot') {
       if (!abbotOut[mover]) note(`placements[${i}] takes player ${mover}'s abbot back, but it is not on the board (not deployed since it was last taken back)`);
       abbotOut[mover] = false;
       lastRecall[mover] = i;
     } else if (isRecord(p.meeple) && p.meeple.kind === 'abbot') abbotOut[mover] = true;
-    k.placeTile(t, q, p.x, p.y);
+    const at = k.placeTile(t, q, p.x, p.y);
+    if (traders) {
+      const own = builderAt[mover] as number;
+      const again: boolean = !secondTile && own >= 0 && k.extends(at, own);
+      if (isRecord(p.meeple) && p.meeple.kind === 'builder') builderAt[mover] = k.segmentOf(at, k.spotFeature(t, q, spotIndex(p.meeple.at as string)));
+      completedGoods(k, at, tokens, mover);
+      // A builder goes home with its feature's completion (its owner's meeples leave only then).
+      builderAt.forEach((b, pl) => {
+        if (b >= 0 && k.openOf(k.find(b)) === 0) builderAt[pl] = -1;
+      });
+      secondTile = again;
+    }
+    if (!secondTile) mover = (mover + 1) % players.length;
   }
   if (s.turn !== placements.length - 1) note(`turn is ${s.turn}, but ${placements.length - 1} tiles were placed after the start tile`);
-  if (s.currentPlayer !== (s.turn as number) % players.length) note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${s.turn} is`);
+  if (s.currentPlayer !== mover) note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${s.turn} is (player ${mover})`);
+  if (s.builderTurn !== secondTile) {
+    note(`builderTurn is ${String(s.builderTurn)}, but the placements ${secondTile ? 'give' : 'do not give'} the current player a builder's second tile`);
+  }
 
-  // Figures on the board, per figure code and player.
+  // Figures on the board, per figure code and player; builders and pigs with their owner and root.
   const onBoard = FIGURE_NAMES.map(() => new Array<number>(players.length).fill(0));
+  const joiners: [index: number, owner: number, root: number][] = [];
   const meeples = s.meeples as unknown[];
   for (let i = 0; i < meeples.length; i++) {
     const m = meeples[i];
@@ -424,9 +463,14 @@ export function rebuild(state: GameState): Kernel {
     if (s.status === 'playing' && k.kindOf(r) !== K_FIELD && isComplete(k, r)) {
       throw fail(`meeples[${i}] stands on a completed feature, which would have returned it`);
     }
+    if (joinsOwnMeeple(kind)) joiners.push([i, m.owner, r]);
     k.deploy(p, local, m.owner, figure);
     const count = onBoard[figure] as number[];
     count[m.owner] = (count[m.owner] as number) + 1;
+  }
+  for (const [i, owner, r] of joiners) {
+    if (k.ownFeatureRoot(owner, r)) continue;
+    note(`meeples[${i}]: a ${FIGURE_WORDS[(meeples[i] as { kind: MeepleKind }).kind]} stays only with a meeple of its owner in its feature, and player ${owner} has none there`);
   }
   const scored = s.scored as unknown[];
   const sums = new Array<number>(players.length).fill(0);
@@ -435,13 +479,13 @@ export function rebuild(state: GameState): Kernel {
     const problem = lineProblem(e, players.length);
     if (problem !== null) throw fail(`scored[${i}]: ${problem}`);
     const entry = e as unknown as ScoredFeature;
-    if (!(entry.phase === 'play' || entry.phase === 'final') || !FEATURE_KIND_NAMES.includes(entry.kind as never)) {
-      throw fail(`scored[${i}] must have a phase (play or final) and a feature kind`);
+    if (!(entry.phase === 'play' || entry.phase === 'final') || !(FEATURE_KIND_NAMES.includes(entry.kind as never) || entry.kind === 'goods')) {
+      throw fail(`scored[${i}] must have a phase (play or final) and a feature kind (or goods)`);
     }
     entry.awarded.forEach((a, j) => (sums[j] = (sums[j] ?? 0) + a));
   }
   players.forEach((p, i) => {
-    const pl = p as { score: number; meeples: number; abbots: number; largeMeeples: number };
+    const pl = p as { score: number; meeples: number; abbots: number; largeMeeples: number; builders: number; pigs: number; goods: Record<string, number> };
     const conserved = (kind: MeepleKind, inSupply: number, given: number, why: string) => {
       const out = (onBoard[FIGURE_CODE[kind]] as number[])[i] as number;
       if (inSupply + out !== given) note(`player ${i} has ${inSupply} ${FIGURE_WORDS[kind]}s in supply and ${out} on the board, but ${why}`);
@@ -450,6 +494,13 @@ export function rebuild(state: GameState): Kernel {
     conserved('follower', pl.meeples, rules.meeples as number, `the rules give ${rules.meeples}`);
     conserved('abbot', pl.abbots, abbot ? 1 : 0, abbot ? 'The Abbot gives one' : 'there is no abbot without The Abbot');
     conserved('large', pl.largeMeeples, large ? 1 : 0, large ? 'Inns & Cathedrals gives one' : 'there is no large meeple without Inns & Cathedrals');
+    conserved('builder', pl.builders, traders ? 1 : 0, traders ? 'Traders & Builders gives one' : 'there is no builder without Traders & Builders');
+    conserved('pig', pl.pigs, traders ? 1 : 0, traders ? 'Traders & Builders gives one' : 'there is no pig without Traders & Builders');
+    GOODS_NAMES.forEach((name, g) => {
+      const want = (tokens[g] as number[])[i] as number;
+      if (pl.goods[name] !== want) note(`player ${i} has ${pl.goods[name]} ${name} tokens, but the cities they completed hold ${want}`);
+      k.tokens[g * players.length + i] = want;
+    });
     if (pl.score !== sums[i]) note(`player ${i} has ${pl.score} points, but the scorings in scored add up to ${sums[i]}`);
     k.score[i] = pl.score;
   });
@@ -469,6 +520,7 @@ export function rebuild(state: GameState): Kernel {
   const missing = [...counts].filter(([, n]) => n > 0).map(([id, n]) => `${n} × ${id}`);
   if (missing.length > 0) note(`the tiles do not add up to the ${tables.set.name} set: missing ${missing.join(', ')}`);
   k.current = s.currentPlayer as number;
+  k.builderTurn = s.builderTurn === true;
   k.turn = s.turn as number;
   k.finished = finished;
   // A land tile was drawn once one lies on the board, was discarded, or is the current tile.
@@ -494,7 +546,18 @@ function placementProblem(code: number): string {
 /** Why a figure of a known kind cannot be in a game with these expansions, or null. */
 function figureNotInGame(kind: unknown, expansions: readonly ExpansionName[]): string | null {
   if (!isMeepleKind(kind) || figureInPlay(kind, expansions)) return null;
-  return `there is no ${FIGURE_WORDS[kind]} without ${kind === 'abbot' ? 'The Abbot' : 'Inns & Cathedrals'}`;
+  return `there is no ${FIGURE_WORDS[kind]} without ${EXPANSION_TITLES[FIGURE_EXPANSION[kind] as ExpansionName]}`;
+}
+
+/** Adds to `tokens` the goods of every city that placement p completed, for `completer` (Traders & Builders). */
+function completedGoods(k: Kernel, p: number, tokens: number[][], completer: number): void {
+  const seen: number[] = [];
+  for (let f = 0; f < (k.tables.nFeat[k.pType[p] as number] as number); f++) {
+    const r = k.find(k.segmentOf(p, f));
+    if (k.kindOf(r) !== K_CITY || k.openOf(r) !== 0 || seen.includes(r)) continue;
+    seen.push(r);
+    for (let g = 0; g < GOODS_KINDS; g++) (tokens[g] as number[])[completer] = ((tokens[g] as number[])[completer] as number) + k.goodsOf(r, g);
+  }
 }
 
 function isMeepleKind(v: unknown): v is MeepleKind {

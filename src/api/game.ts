@@ -6,9 +6,11 @@ import { isRecord, show } from '../core/guards.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import {
   FIGURE_ABBOT,
+  FIGURE_BUILDER,
   FIGURE_FOLLOWER,
   FIGURE_LARGE,
   FIGURE_NAMES,
+  FIGURE_PIG,
   Kernel,
   PLACE_MISMATCH,
   PLACE_NOT_ADJACENT,
@@ -22,7 +24,16 @@ import { dealTiles } from '../tiles/setup.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { checked, guardFarmerRule, type RuleHooks, remember, withCustomRule, workingKernel } from './bridge.js';
 import { type GameOptions, resolveOptions } from './options.js';
-import { FIGURE_CODE, FIGURE_WORDS, figureInPlay, figureSpots } from './figures.js';
+import {
+  EXPANSION_TITLES,
+  FIGURE_CODE,
+  FIGURE_EXPANSION,
+  FIGURE_PLACES,
+  FIGURE_WORDS,
+  figureInPlay,
+  figureSpots,
+  joinsOwnMeeple,
+} from './figures.js';
 import type {
   FinalScore,
   GameEvent,
@@ -54,6 +65,7 @@ export function createGame(options: GameOptions): GameState {
       farmers: o.rules.farmers === 'custom' ? guardFarmerRule(o.farmerRule) : o.farmerRule,
       abbot: o.expansions.includes('abbot'),
       large: o.expansions.includes('inns-cathedrals'),
+      traders: o.expansions.includes('traders-builders'),
     },
     o.names.length,
   );
@@ -74,14 +86,9 @@ export function createGame(options: GameOptions): GameState {
     status: k.finished ? 'finished' : 'playing',
     turn: 0,
     currentPlayer: k.current,
+    builderTurn: k.builderTurn,
     currentTile: k.currentType >= 0 ? (tables.ids[k.currentType] as string) : null,
-    players: o.names.map((name, i) => ({
-      name,
-      score: k.score[i] as number,
-      meeples: k.inSupply(i, FIGURE_FOLLOWER),
-      abbots: k.inSupply(i, FIGURE_ABBOT),
-      largeMeeples: k.inSupply(i, FIGURE_LARGE),
-    })),
+    players: o.names.map((name, i) => playerRecord(k, i, name)),
     placements: [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }],
     meeples: [],
     tilesLeft: bag.slice(k.bagPos),
@@ -92,6 +99,20 @@ export function createGame(options: GameOptions): GameState {
   freeze(state, true);
   remember(state, k);
   return state;
+}
+
+/** A player's record as the kernel has it. */
+export function playerRecord(k: Kernel, i: number, name: string): PlayerState {
+  return {
+    name,
+    score: k.score[i] as number,
+    meeples: k.inSupply(i, FIGURE_FOLLOWER),
+    abbots: k.inSupply(i, FIGURE_ABBOT),
+    largeMeeples: k.inSupply(i, FIGURE_LARGE),
+    builders: k.inSupply(i, FIGURE_BUILDER),
+    pigs: k.inSupply(i, FIGURE_PIG),
+    goods: { wine: k.tokensOf(i, 0), grain: k.tokensOf(i, 1), cloth: k.tokensOf(i, 2) },
+  };
 }
 
 function scoredIn(events: readonly GameEvent[]): ScoredFeature[] {
@@ -129,8 +150,8 @@ export function shapeError(move: unknown): IllegalMoveError | null {
     if (typeof at !== 'string' || spotIndex(at) < 0) {
       return illegal('unknown-spot', `meeple.at must be one of ${SPOTS.join(', ')}, not ${show(at)}`);
     }
-    if (kind !== undefined && kind !== 'follower' && kind !== 'abbot' && kind !== 'large') {
-      return illegal('malformed-move', `meeple.kind must be "follower", "abbot" or "large", not ${show(kind)}`);
+    if (kind !== undefined && (typeof kind !== 'string' || !Object.hasOwn(FIGURE_CODE, kind))) {
+      return illegal('malformed-move', `meeple.kind must be "follower", "abbot", "large", "builder" or "pig", not ${show(kind)}`);
     }
   }
   if (m.recall !== undefined && m.recall !== null && m.recall !== 'abbot') {
@@ -201,7 +222,7 @@ function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null
   const kind = meeple.kind ?? 'follower';
   const word = FIGURE_WORDS[kind];
   if (!figureInPlay(kind, state.expansions)) {
-    const expansion = kind === 'abbot' ? 'The Abbot' : 'Inns & Cathedrals';
+    const expansion = EXPANSION_TITLES[FIGURE_EXPANSION[kind] as NonNullable<(typeof FIGURE_EXPANSION)[MeepleKind]>];
     return illegal('figure-not-allowed', `${expansion} is not in play: there is no ${word} to deploy`);
   }
   if (k.inSupply(player, FIGURE_CODE[kind]) <= 0) {
@@ -218,7 +239,15 @@ function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null
     const what = FEATURE_KIND_NAMES[featureKind];
     if (featureKind === K_RIVER) return illegal('figure-not-allowed', `nothing may stand on the river (at ${at})`);
     if (featureKind === K_GARDEN) return illegal('figure-not-allowed', `a ${word} may not stand on a garden (at ${at}): only an abbot may`);
-    return illegal('figure-not-allowed', `the abbot stands only on a cloister or garden, not on a ${what} (at ${at})`);
+    return illegal('figure-not-allowed', `the ${word} stands ${FIGURE_PLACES[kind]}, not on a ${what} (at ${at})`);
+  }
+  if (joinsOwnMeeple(kind)) {
+    // Traders & Builders (rules-facts §e): the builder and the pig join a feature of the tile just
+    // placed that already holds one of the player's own meeples.
+    if ((k.ownFeatures(t, q, move.x, move.y, player) & (1 << local)) !== 0) return null;
+    const what = FEATURE_KIND_NAMES[featureKind];
+    const meeple = kind === 'pig' ? 'farmer' : 'meeple';
+    return illegal('no-own-meeple', `the ${word} must join a ${what} that already holds one of ${name}'s ${meeple}s, and the ${what} at ${at} holds none`);
   }
   if ((k.freeFeatures(t, q, move.x, move.y) & (1 << local)) === 0) {
     const kind = FEATURE_KIND_NAMES[k.tables.featKind[t * MAXF + local] as number];
@@ -280,6 +309,7 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
   const next = immer.produce(state, (d) => {
     d.turn = k.turn;
     d.currentPlayer = k.current;
+    if (state.builderTurn !== k.builderTurn) d.builderTurn = k.builderTurn;
     d.currentTile = k.currentType >= 0 ? (ids[k.currentType] as string) : null;
     d.status = k.finished ? 'finished' : 'playing';
     state.players.forEach((p, i) => {
@@ -287,6 +317,12 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
       if (p.meeples !== k.inSupply(i, FIGURE_FOLLOWER)) (d.players[i] as Draft<PlayerState>).meeples = k.inSupply(i, FIGURE_FOLLOWER);
       if (p.abbots !== k.inSupply(i, FIGURE_ABBOT)) (d.players[i] as Draft<PlayerState>).abbots = k.inSupply(i, FIGURE_ABBOT);
       if (p.largeMeeples !== k.inSupply(i, FIGURE_LARGE)) (d.players[i] as Draft<PlayerState>).largeMeeples = k.inSupply(i, FIGURE_LARGE);
+      if (p.builders !== k.inSupply(i, FIGURE_BUILDER)) (d.players[i] as Draft<PlayerState>).builders = k.inSupply(i, FIGURE_BUILDER);
+      if (p.pigs !== k.inSupply(i, FIGURE_PIG)) (d.players[i] as Draft<PlayerState>).pigs = k.inSupply(i, FIGURE_PIG);
+      const g = p.goods;
+      if (g.wine !== k.tokensOf(i, 0) || g.grain !== k.tokensOf(i, 1) || g.cloth !== k.tokensOf(i, 2)) {
+        (d.players[i] as Draft<PlayerState>).goods = { wine: k.tokensOf(i, 0), grain: k.tokensOf(i, 1), cloth: k.tokensOf(i, 2) };
+      }
     });
     d.placements = castDraft(Object.freeze([...state.placements, placed]));
     d.meeples = castDraft(Object.freeze(meeples));
@@ -317,9 +353,10 @@ export function legalPlacements(state: GameState): TilePlacement[] {
 
 /**
  * Every legal move. For each placement (in {@link legalPlacements} order): the move without a
- * meeple; one move per feature of the tile a follower may take, by canonical spot in `SPOTS`
- * order (N, E, S, W, C, NNW … WNW, I), each followed (Inns & Cathedrals) by the same with the large
- * meeple when it is in supply; with The Abbot, the abbot on the tile's cloister or garden (when it
+ * meeple; then by canonical spot in `SPOTS` order (N, E, S, W, C, NNW … WNW, I, G): a follower on
+ * each feature of the tile a follower may take, followed (Inns & Cathedrals) by the same with the
+ * large meeple when it is in supply, and (Traders & Builders) the builder or pig where it may join
+ * one of the player's meeples; with The Abbot, the abbot on the tile's cloister or garden (when it
  * is in supply), or taking the abbot back (`recall: 'abbot'`, when it is on the board). Every move
  * names its tile.
  */
@@ -328,7 +365,7 @@ export function legalMoves(state: GameState): Move[] {
   if (k.finished) return [];
   if (moveBuffer.length < k.maxMoves) moveBuffer = new Int32Array(k.maxMoves);
   const n = k.legalMoveCodes(moveBuffer);
-  // Sort by a key packed above each code (exact in a double: key < 2^25, code < 2^26).
+  // Sort by a key packed above each code (exact in a double: key < 2^26, code < 2^26).
   const keyed = new Float64Array(n);
   for (let i = 0; i < n; i++) keyed[i] = moveOrder(moveBuffer[i] as number) * MOVE_CODE_LIMIT + (moveBuffer[i] as number);
   keyed.sort();
@@ -342,13 +379,14 @@ export function legalMoves(state: GameState): Move[] {
 let moveBuffer = new Int32Array(0);
 
 /**
- * Sort key of a move code: y, x, rotation, then plain, followers and large meeples by spot (a
- * follower before a large meeple on the same spot), abbot, recall.
+ * Sort key of a move code: y, x, rotation, then plain, figures by spot (on one spot: follower,
+ * large meeple, builder, pig), abbot, recall.
  */
 function moveOrder(code: number): number {
-  const kind = moveRecalls(code) ? 3 : moveSpot(code) < 0 ? 0 : moveFigure(code) === FIGURE_ABBOT ? 2 : 1;
-  const large = moveFigure(code) === FIGURE_LARGE ? 1 : 0;
-  return (((((moveY(code) + 128) * 256 + moveX(code) + 128) * 4 + moveQ(code)) * 4 + kind) * 16 + moveSpot(code) + 1) * 2 + large;
+  const figure = moveFigure(code);
+  const kind = moveRecalls(code) ? 3 : moveSpot(code) < 0 ? 0 : figure === FIGURE_ABBOT ? 2 : 1;
+  const rank = figure === FIGURE_LARGE ? 1 : figure === FIGURE_BUILDER ? 2 : figure === FIGURE_PIG ? 3 : 0;
+  return (((((moveY(code) + 128) * 256 + moveX(code) + 128) * 4 + moveQ(code)) * 4 + kind) * 16 + moveSpot(code) + 1) * 4 + rank;
 }
 
 /** The move object of a well-formed move code (see `core/move-code.ts`), naming `tile` when given. */

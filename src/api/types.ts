@@ -1,8 +1,8 @@
 import type { Position, Rotation, Spot } from '../core/geometry.js';
-import type { FeatureKind, TileSetName } from '../tiles/types.js';
+import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
 import type { ExpansionName, RiverStartTile } from '../tiles/setup.js';
 
-export type { ExpansionName, RiverStartTile };
+export type { ExpansionName, Goods, RiverStartTile };
 
 /** A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals). */
 export type TileId = string;
@@ -15,10 +15,19 @@ export type FeatureId = string;
 
 /**
  * Kinds of figure (all called meeples throughout): the base game's followers, The Abbot's abbot
- * (one per player; it stands only on a cloister or garden) and Inns & Cathedrals' large meeple (one
- * per player; it stands where a follower may and counts as two followers for every majority).
+ * (one per player; it stands only on a cloister or garden), Inns & Cathedrals' large meeple (one
+ * per player; it stands where a follower may and counts as two followers for every majority), and
+ * Traders & Builders' builder and pig (one of each per player; each joins a road or city, or a
+ * field, that already holds a meeple of its owner, and counts for no majority).
  */
-export type MeepleKind = 'follower' | 'abbot' | 'large';
+export type MeepleKind = 'follower' | 'abbot' | 'large' | 'builder' | 'pig';
+
+/** Goods tokens of each kind (Traders & Builders). */
+export interface GoodsTokens {
+  readonly wine: number;
+  readonly grain: number;
+  readonly cloth: number;
+}
 
 /** Named farmer rules; see {@link RulesOptions.farmers}. */
 export type FarmerRuleName = 'city-4' | 'farm-3-once' | 'farm-3' | 'none';
@@ -51,6 +60,12 @@ export interface PlayerState {
   readonly abbots: number;
   /** Large meeples in the player's supply: 1 or 0 with Inns & Cathedrals, always 0 without. */
   readonly largeMeeples: number;
+  /** Builders in the player's supply: 1 or 0 with Traders & Builders, always 0 without. */
+  readonly builders: number;
+  /** Pigs in the player's supply: 1 or 0 with Traders & Builders (a pig stays on the board once placed), always 0 without. */
+  readonly pigs: number;
+  /** Goods tokens the player has taken (Traders & Builders; all 0 without). */
+  readonly goods: GoodsTokens;
 }
 
 /** A tile on the board, in the order placed. */
@@ -78,6 +93,12 @@ export interface MeepleOnBoard {
 }
 
 /**
+ * What a scoring line scores: a feature, or (Traders & Builders, final scoring) the majority of a
+ * kind of goods tokens.
+ */
+export type ScoredKind = FeatureKind | 'goods';
+
+/**
  * One scoring: a feature scored when completed during play (`phase: 'play'`), or in the final
  * scoring (`phase: 'final'`). The entries of a game add up to its scores.
  */
@@ -85,14 +106,20 @@ export interface ScoredFeature {
   readonly phase: 'play' | 'final';
   /** The turn (0-based) whose move caused the scoring; the final scoring carries the last turn. */
   readonly turn: number;
-  readonly kind: FeatureKind;
-  /** The feature scored (for farmer scoring under `'city-4'`, the city). */
+  readonly kind: ScoredKind;
+  /**
+   * The feature scored (for farmer scoring under `'city-4'`, the city). For a `'goods'` line, the
+   * goods kind: `'wine'`, `'grain'` or `'cloth'`.
+   */
   readonly id: FeatureId;
   readonly complete: boolean;
   /** Distinct tiles of the feature, in placement order. */
   readonly tiles: readonly Position[];
   readonly pennants: number;
-  /** Strength of each player in the feature (meeples counted by weight), indexed by player. */
+  /**
+   * Strength of each player in the feature (meeples counted by weight), indexed by player. For a
+   * `'goods'` line, each player's tokens of that kind.
+   */
   readonly meeples: readonly number[];
   /** Players with the most strength (at least 1): they score. */
   readonly holders: readonly number[];
@@ -137,6 +164,15 @@ export type GameEvent =
       readonly at: Spot;
     }
   | { readonly type: 'tile-discarded'; readonly player: number; readonly tile: TileId }
+  | {
+      /** Traders & Builders: the player who completed `city` takes its goods tokens. */
+      readonly type: 'goods-taken';
+      readonly player: number;
+      readonly city: FeatureId;
+      readonly wine: number;
+      readonly grain: number;
+      readonly cloth: number;
+    }
   | { readonly type: 'game-finished'; readonly scores: readonly number[]; readonly winners: readonly number[] };
 
 /**
@@ -157,10 +193,15 @@ export interface GameState {
   readonly rules: Rules;
   readonly seed: number | string;
   readonly status: 'playing' | 'finished';
-  /** Turns played so far (a turn is one applied move). */
+  /** Moves played so far (one per tile placed: a builder's double turn counts two). */
   readonly turn: number;
   /** Index into `players` of the player to move (after the game ends, the next in turn). */
   readonly currentPlayer: number;
+  /**
+   * Traders & Builders: `true` while `currentPlayer` plays the second tile of a turn, given by
+   * their builder; that tile gives no third. Always `false` without the expansion.
+   */
+  readonly builderTurn: boolean;
   /** The tile the current player must place, or `null` when the game is finished. */
   readonly currentTile: TileId | null;
   readonly players: readonly PlayerState[];
@@ -186,7 +227,8 @@ export interface MeepleDeploy {
   readonly at: Spot;
   /**
    * Defaults to `'follower'`. An `'abbot'` goes only on a cloister (`C`) or garden (`G`); a
-   * `'large'` meeple (Inns & Cathedrals) wherever a follower may.
+   * `'large'` meeple (Inns & Cathedrals) wherever a follower may; a `'builder'` on a road or city,
+   * and a `'pig'` on a field, that already holds a meeple of the player (Traders & Builders).
    */
   readonly kind?: MeepleKind;
 }
@@ -241,6 +283,8 @@ export interface BoardFeature {
   /** Inns & Cathedrals: inns beside a road, cathedrals in a city (0 for other kinds). */
   readonly inns: number;
   readonly cathedrals: number;
+  /** Traders & Builders: the goods symbols in a city (all 0 for other kinds). */
+  readonly goods: GoodsTokens;
   readonly meeples: readonly MeepleOnBoard[];
   /** Fields: the cities it borders. Empty for other kinds. */
   readonly cities: readonly FeatureId[];
@@ -259,6 +303,11 @@ export interface FarmerField {
   readonly tiles: readonly Position[];
   /** Farmer strength per player. */
   readonly meeples: readonly number[];
+  /**
+   * Traders & Builders: 1 for each player with a pig in the field, else 0 (the pig counts for no
+   * majority). Optional for inputs written by hand; the engine always fills it.
+   */
+  readonly pigs?: readonly number[];
   /** Ids of the distinct cities the field borders, complete or not. */
   readonly cities: readonly FeatureId[];
 }

@@ -17,6 +17,11 @@ export interface GreedyWeights {
   readonly abbot?: number;
   /** Points a large meeple in supply is worth while at least `horizon` tiles are left (Inns & Cathedrals). Default 3. */
   readonly large?: number;
+  /**
+   * Points a builder on the board is worth while at least `horizon` tiles are left (Traders &
+   * Builders): the second tiles it may give. Default 2.
+   */
+  readonly builder?: number;
 }
 
 /** Options of {@link greedyBot}. */
@@ -28,14 +33,16 @@ export interface GreedyOptions extends BotOptions {
  * A player's estimated worth in a position, from public information only:
  *
  *     score + open × (final-scoring points of its open features and fields now)
- *           + (meeple × followers + abbot × abbots + large × large meeples in supply)
- *             × min(1, tiles left / horizon)
+ *           + (meeple × followers + abbot × abbots + large × large meeples in supply
+ *              + builder × builders on the board) × min(1, tiles left / horizon)
  *
  * The first term is the points already scored (so the immediate score change of a move counts in
  * full); the second values open roads, cities, cloisters, gardens and fields by what they would
  * score if the game ended now, with the current majorities (an abbot on the board counts as an
- * incomplete cloister); the third prices the meeple economy: a figure in hand is worth something
- * while there are tiles to use it on, nothing at the end.
+ * incomplete cloister; goods count through their final 10-point majorities, a pig through its
+ * fourth point a city); the third prices the meeple economy: a figure in hand is worth something
+ * while there are tiles to use it on, nothing at the end, and a builder on the board the second
+ * tiles it may give.
  */
 export function estimate(engine: Engine, weights: GreedyWeights = {}): number[] {
   const open = weights.open ?? 0.8;
@@ -43,13 +50,14 @@ export function estimate(engine: Engine, weights: GreedyWeights = {}): number[] 
   const horizon = weights.horizon ?? 30;
   const abbot = weights.abbot ?? 1.5;
   const large = weights.large ?? 3;
+  const builder = engine.expansions.includes('traders-builders') ? (weights.builder ?? 2) : 0;
   const now = engine.scores();
   const final = engine.scoreFinal();
   const hand = Math.min(1, engine.tilesLeft / horizon);
-  return now.map(
-    (s, p) =>
-      s + open * ((final[p] as number) - s) + (meeple * engine.meeples(p) + abbot * engine.abbots(p) + large * engine.largeMeeples(p)) * hand,
-  );
+  return now.map((s, p) => {
+    const figures = meeple * engine.meeples(p) + abbot * engine.abbots(p) + large * engine.largeMeeples(p) + builder * (1 - engine.builders(p));
+    return s + open * ((final[p] as number) - s) + figures * hand;
+  });
 }
 
 /** A player's margin: its estimate minus the best other player's. */

@@ -11,6 +11,7 @@ export type MoveErrorCode =
   | 'no-meeples-left'
   | 'feature-occupied'
   | 'figure-not-allowed'
+  | 'no-own-meeple'
   | 'nothing-to-recall'
   | 'deploy-and-recall'
   | 'river-not-continued'

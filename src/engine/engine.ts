@@ -1,12 +1,12 @@
 import { freeze } from 'immer';
 import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
 import { moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
-import { FIGURE_ABBOT, FIGURE_FOLLOWER, FIGURE_LARGE, type Kernel } from '../kernel/kernel.js';
+import { FIGURE_ABBOT, FIGURE_BUILDER, FIGURE_FOLLOWER, FIGURE_LARGE, FIGURE_PIG, type Kernel } from '../kernel/kernel.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import { applyMove, createGame } from '../api/game.js';
 import { checked, type RuleHooks, workingKernel } from '../api/bridge.js';
 import type { GameOptions } from '../api/options.js';
-import type { GameState, TileId } from '../api/types.js';
+import type { ExpansionName, GameState, GoodsTokens, TileId } from '../api/types.js';
 import { decodeMove, type MoveCode } from './move.js';
 
 /** A source of uniform random numbers in [0, 1), such as `Math.random` or {@link seededRandom}. */
@@ -95,6 +95,11 @@ export class Engine {
     return this.k.turn;
   }
 
+  /** The expansions in play, as the game's state records them. */
+  get expansions(): readonly ExpansionName[] {
+    return this.origin.expansions;
+  }
+
   /** Number of players. */
   get players(): number {
     return this.k.players;
@@ -120,6 +125,26 @@ export class Engine {
     return this.k.inSupply(player, FIGURE_LARGE);
   }
 
+  /** Builders in `player`'s supply (0 or 1; always 0 without Traders & Builders). */
+  builders(player: number): number {
+    return this.k.inSupply(player, FIGURE_BUILDER);
+  }
+
+  /** Pigs in `player`'s supply (0 or 1; always 0 without Traders & Builders). */
+  pigs(player: number): number {
+    return this.k.inSupply(player, FIGURE_PIG);
+  }
+
+  /** Goods tokens `player` has taken (Traders & Builders). */
+  goods(player: number): GoodsTokens {
+    return { wine: this.k.tokensOf(player, 0), grain: this.k.tokensOf(player, 1), cloth: this.k.tokensOf(player, 2) };
+  }
+
+  /** Traders & Builders: whether the current player is playing the second tile their builder gave them. */
+  get builderTurn(): boolean {
+    return this.k.builderTurn;
+  }
+
   /** Each player's points so far (the final totals once the game is finished). */
   scores(): number[] {
     return Array.from(this.k.score);
@@ -138,8 +163,9 @@ export class Engine {
   /**
    * Writes the legal moves into `out` and returns how many there are; allocates nothing. `out`
    * must hold {@link Engine.maxMoves} codes. Order: by frontier cell, then rotation; each
-   * placement alone, then with a follower (and a large meeple) on each free feature, then the
-   * abbot's moves (deploy or take back).
+   * placement alone, then by feature a follower (and a large meeple) on each free one and the
+   * builder or pig where it joins one of the player's meeples, then the abbot's moves (deploy or
+   * take back).
    */
   legalMoves(out: Int32Array): number;
   legalMoves(out?: Int32Array): MoveCode[] | number {
@@ -154,7 +180,8 @@ export class Engine {
   }
 
   /**
-   * Plays a move code for the current player: place, deploy, score, pass the turn, draw.
+   * Plays a move code for the current player: place, deploy, score, pass the turn (or keep it for
+   * a builder's second tile), draw.
    * **Unchecked**: the code must be one of {@link Engine.legalMoves} (use the pure API's
    * `validateMove` for an untrusted move). Throws only when the game is already finished.
    */

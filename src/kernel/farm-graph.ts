@@ -9,6 +9,8 @@ export interface FarmGraph {
   cities: number;
   /** [f * players + p] strength of player p in field f. */
   readonly weight: Int32Array;
+  /** [f * players + p] 1 when player p has a pig in field f (Traders & Builders). */
+  readonly pigs: Uint8Array;
   /** The cities of field f are cityList[cityStart[f] .. cityStart[f + 1]), distinct. */
   readonly cityStart: Int32Array;
   readonly cityList: Int32Array;
@@ -49,8 +51,9 @@ function best(strength: Int32Array, players: number): number {
 
 /**
  * Field by field: the majority farmers of each field score `perCity` for every distinct completed
- * city it borders. With `oncePerPlayer`, a player scores a given city at most once, through the
- * first of its fields (in graph order) that borders it.
+ * city it borders, one more with their pig in the field (Traders & Builders: 4 instead of 3). With
+ * `oncePerPlayer`, a player scores a given city at most once, through the first of its fields (in
+ * graph order) that borders it.
  */
 function fieldRule(perCity: number, oncePerPlayer: boolean): FarmCore {
   return (g, points, line, scratch) => {
@@ -77,8 +80,9 @@ function fieldRule(perCity: number, oncePerPlayer: boolean): FarmCore {
             fresh++;
           }
         }
-        awarded[p] = perCity * fresh;
-        points[p] = (points[p] as number) + perCity * fresh;
+        const value = (perCity + (g.pigs[f * P + p] as number)) * fresh;
+        awarded[p] = value;
+        points[p] = (points[p] as number) + value;
       }
       if (line !== null) line(f, perCity * complete, awarded, strength);
     }
@@ -92,23 +96,29 @@ export const farm3OnceCore: FarmCore = fieldRule(3, true);
 
 /**
  * First edition: each completed city is scored once; the players with the most farmers in all the
- * fields bordering it (each field counted once) score 4.
+ * fields bordering it (each field counted once) score 4. A pig (Traders & Builders, a rule written
+ * for the 3-point scoring) adds its one point a city here too: a winner with a pig in one of those
+ * fields scores 5.
  */
 export const city4Core: FarmCore = (g, points, line, scratch) => {
   const P = g.players;
-  const { awarded, strength } = scratch;
+  const { awarded, strength, credited } = scratch;
   for (let c = 0; c < g.cities; c++) {
     if (g.complete[c] === 0) continue;
     strength.fill(0);
+    credited.fill(0, 0, P);
     for (let f = 0; f < g.fields; f++) {
       let borders = false;
       for (let i = g.cityStart[f] as number; i < (g.cityStart[f + 1] as number); i++) if (g.cityList[i] === c) borders = true;
       if (!borders) continue;
-      for (let p = 0; p < P; p++) strength[p] = (strength[p] as number) + (g.weight[f * P + p] as number);
+      for (let p = 0; p < P; p++) {
+        strength[p] = (strength[p] as number) + (g.weight[f * P + p] as number);
+        if (g.pigs[f * P + p] === 1) credited[p] = 1;
+      }
     }
     const top = best(strength, P);
     for (let p = 0; p < P; p++) {
-      awarded[p] = top > 0 && strength[p] === top ? 4 : 0;
+      awarded[p] = top > 0 && strength[p] === top ? 4 + (credited[p] as number) : 0;
       points[p] = (points[p] as number) + (awarded[p] as number);
     }
     if (line !== null) line(c, 4, awarded, strength);

@@ -9,8 +9,12 @@ function graphOf(input: FarmerInput): { graph: FarmGraph; cityIds: FeatureId[] }
   const cityStart = new Int32Array(input.fields.length + 1);
   const list: number[] = [];
   const weight = new Int32Array(input.fields.length * P);
+  const pigs = new Uint8Array(input.fields.length * P);
   input.fields.forEach((f, fi) => {
-    for (let p = 0; p < P; p++) weight[fi * P + p] = f.meeples[p] ?? 0;
+    for (let p = 0; p < P; p++) {
+      weight[fi * P + p] = f.meeples[p] ?? 0;
+      pigs[fi * P + p] = (f.pigs?.[p] ?? 0) > 0 ? 1 : 0;
+    }
     for (const id of f.cities) {
       let c = index.get(id);
       if (c === undefined) {
@@ -31,6 +35,7 @@ function graphOf(input: FarmerInput): { graph: FarmGraph; cityIds: FeatureId[] }
     fields: input.fields.length,
     cities: cityIds.length,
     weight,
+    pigs,
     cityStart,
     cityList: Int32Array.from(list),
     complete,
@@ -61,7 +66,12 @@ function fieldRuleOf(core: FarmCore, perCity: number, oncePerPlayer: boolean): F
         if (graph.complete[c] === 1) cities.push(cityIds[c] as FeatureId);
       }
       const holders = holdersOf(strength);
-      const once = oncePerPlayer && holders.some((h) => awarded[h] !== value);
+      const pigged = holders.filter((h) => (graph.pigs[f * input.players + h] as number) === 1);
+      const once = oncePerPlayer && holders.some((h) => awarded[h] !== (perCity + (graph.pigs[f * input.players + h] as number)) * cities.length);
+      const pigNote =
+        pigged.length === 0 || cities.length === 0
+          ? ''
+          : `; with ${pigged.length === 1 ? 'a pig' : 'pigs'} (player ${pigged.join(', ')}): ${perCity + 1}×${cities.length}`;
       breakdown.push({
         id: field.id,
         tiles: field.tiles,
@@ -73,6 +83,7 @@ function fieldRuleOf(core: FarmCore, perCity: number, oncePerPlayer: boolean): F
         awarded: Array.from(awarded),
         note:
           `field bordering ${cities.length} completed ${cities.length === 1 ? 'city' : 'cities'}: ${perCity}×${cities.length}` +
+          pigNote +
           (once ? ' (a city already scored by the same player counts once)' : ''),
       });
     }, newFarmScratch(input.players, graph.cities));
@@ -82,8 +93,9 @@ function fieldRuleOf(core: FarmCore, perCity: number, oncePerPlayer: boolean): F
 
 /**
  * Current rules (third-edition rules, all printings since 2002/03, default): each field is scored
- * on its own; its majority farmers score 3 for every distinct completed city bordering it. A
- * city can score again through another field, for the same player too.
+ * on its own; its majority farmers score 3 for every distinct completed city bordering it (4 with
+ * their pig in the field, Traders & Builders). A city can score again through another field, for
+ * the same player too.
  */
 export const farm3: FarmerRule = fieldRuleOf(farm3Core, 3, false);
 
@@ -96,7 +108,8 @@ export const farm3Once: FarmerRule = fieldRuleOf(farm3OnceCore, 3, true);
 
 /**
  * First-edition rules: each completed city is scored once; the players with the most farmers in
- * all the fields bordering it (each field counted once) score 4.
+ * all the fields bordering it (each field counted once) score 4, or 5 with their pig in one of
+ * those fields (Traders & Builders).
  */
 export const city4: FarmerRule = (input): FarmerResult => {
   const { graph } = graphOf(input);
@@ -106,6 +119,7 @@ export const city4: FarmerRule = (input): FarmerResult => {
     const city = input.cities[c];
     if (city === undefined) return;
     const fields = input.fields.filter((f) => f.cities.includes(city.id));
+    const pigged = holdersOf(strength).filter((h) => awarded[h] === 5);
     breakdown.push({
       id: city.id,
       tiles: city.tiles,
@@ -115,7 +129,9 @@ export const city4: FarmerRule = (input): FarmerResult => {
       holders: holdersOf(strength),
       points: value,
       awarded: Array.from(awarded),
-      note: `completed city supplied by ${fields.length} ${fields.length === 1 ? 'field' : 'fields'}: 4 to the most farmers`,
+      note:
+        `completed city supplied by ${fields.length} ${fields.length === 1 ? 'field' : 'fields'}: 4 to the most farmers` +
+        (pigged.length === 0 ? '' : `, 5 with a pig (player ${pigged.join(', ')})`),
     });
   }, newFarmScratch(input.players, graph.cities));
   return { points: Array.from(points), breakdown };

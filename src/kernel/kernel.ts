@@ -18,6 +18,9 @@ import {
   DRAW_LAND,
   DRAW_RIVER,
   FEATURE_KIND_NAMES,
+  GOODS_MASK,
+  GOODS_NAMES,
+  GOODS_SHIFT,
   K_CITY,
   K_CLOISTER,
   K_FIELD,
@@ -42,6 +45,8 @@ export interface KernelRules {
   readonly abbot: boolean;
   /** Inns & Cathedrals: each player has one large meeple. */
   readonly large: boolean;
+  /** Traders & Builders: each player has a builder and a pig, and completed cities hand out goods. */
+  readonly traders: boolean;
 }
 
 /** Figure kinds as small integers. */
@@ -49,11 +54,22 @@ export const FIGURE_FOLLOWER = 0;
 export const FIGURE_ABBOT = 1;
 /** Inns & Cathedrals: the large meeple, placed like a follower, counts as two for every majority. */
 export const FIGURE_LARGE = 2;
+/**
+ * Traders & Builders: the builder, on a road or city that holds a meeple of its owner; it gives a
+ * second tile when its owner extends that feature, and counts for no majority.
+ */
+export const FIGURE_BUILDER = 3;
+/** Traders & Builders: the pig, on a field that holds a farmer of its owner; it counts for no majority. */
+export const FIGURE_PIG = 4;
 /** Number of figure kinds: the supply holds one count per kind and player. */
-export const FIGURE_KINDS = 3;
-export const FIGURE_NAMES: readonly MeepleKind[] = ['follower', 'abbot', 'large'];
+export const FIGURE_KINDS = 5;
+export const FIGURE_NAMES: readonly MeepleKind[] = ['follower', 'abbot', 'large', 'builder', 'pig'];
 /** Majority weight of each figure kind. */
-const FIGURE_WEIGHT = [1, 1, 2];
+const FIGURE_WEIGHT = [1, 1, 2, 0, 0];
+/** Goods kinds (Traders & Builders): the token counts hold one per kind and player. */
+export const GOODS_KINDS = 3;
+/** Points for the most tokens of a goods kind at the end (every tied player scores them). */
+const GOODS_POINTS = 10;
 
 /** Cell values: 0 empty, 1..FRONTIER-1 placement index + 1, FRONTIER+i position i in the frontier list. */
 const FRONTIER = 0x8000;
@@ -142,6 +158,8 @@ export class Kernel {
   private pennants!: Int16Array;
   /** Inns on a road, cathedrals in a city (Inns & Cathedrals), summed at the root. */
   private bonus!: Int16Array;
+  /** Goods symbols of a city, packed (see GOODS_SHIFT), summed at the root (Traders & Builders). */
+  private goods!: Int32Array;
   private occupied!: Uint8Array;
   private next!: Int16Array;
   private segTile!: Int16Array;
@@ -157,8 +175,12 @@ export class Kernel {
   score!: Int32Array;
   /** Figures in each player's supply: [figure * players + player]; followers come first. */
   supply!: Int16Array;
+  /** Goods tokens (Traders & Builders): [goods * players + player]. */
+  tokens!: Int16Array;
   current = 0;
   turn = 0;
+  /** Traders & Builders: the current player is playing the second tile their builder gave them. */
+  builderTurn = false;
   finished = false;
 
   // Tiles to draw
@@ -186,6 +208,7 @@ export class Kernel {
   private pairR!: Int16Array;
   private comp!: Int8Array;
   private doneRoots!: Int16Array;
+  private ownRoots!: Int16Array;
 
   /** A kernel with only the start tile on the board and an empty bag. */
   static create(tables: TileTables, rules: KernelRules, players: number): Kernel {
@@ -217,6 +240,7 @@ export class Kernel {
       ['open', Int16Array, segs],
       ['pennants', Int16Array, segs],
       ['bonus', Int16Array, segs],
+      ['goods', Int32Array, segs],
       ['occupied', Uint8Array, segs],
       ['next', Int16Array, segs],
       ['segTile', Int16Array, segs],
@@ -226,6 +250,7 @@ export class Kernel {
       ['mKind', Uint8Array, figures],
       ['score', Int32Array, players],
       ['supply', Int16Array, players * FIGURE_KINDS],
+      ['tokens', Int16Array, players * GOODS_KINDS],
       ['bag', Uint8Array, capacity],
       ['discarded', Uint8Array, capacity],
     ];
@@ -244,6 +269,7 @@ export class Kernel {
       fields: 0,
       cities: 0,
       weight: new Int32Array(figures * players),
+      pigs: new Uint8Array(figures * players),
       cityStart: new Int32Array(figures + 1),
       // A field segment borders at most four cities, and a field's list is distinct.
       cityList: new Int32Array(4 * segs),
@@ -261,9 +287,11 @@ export class Kernel {
     k.pairR = new Int16Array(12);
     k.comp = new Int8Array(MAXF);
     k.doneRoots = new Int16Array(MAXF);
+    k.ownRoots = new Int16Array(figures);
     k.supply.fill(rules.meeples, 0, players);
     k.supply.fill(rules.abbot ? 1 : 0, FIGURE_ABBOT * players, (FIGURE_ABBOT + 1) * players);
     k.supply.fill(rules.large ? 1 : 0, FIGURE_LARGE * players, (FIGURE_LARGE + 1) * players);
+    k.supply.fill(rules.traders ? 1 : 0, FIGURE_BUILDER * players, (FIGURE_PIG + 1) * players);
     k.placeTile(tables.startType, 0, 0, 0);
     return k;
   }
@@ -323,6 +351,7 @@ export class Kernel {
     this.nMeeples = from.nMeeples;
     this.current = from.current;
     this.turn = from.turn;
+    this.builderTurn = from.builderTurn;
     this.finished = from.finished;
     this.bagPos = from.bagPos;
     this.bagLen = from.bagLen;
@@ -353,6 +382,7 @@ export class Kernel {
       pairR: from.pairR,
       comp: from.comp,
       doneRoots: from.doneRoots,
+      ownRoots: from.ownRoots,
     });
   }
 
@@ -488,9 +518,9 @@ export class Kernel {
   /**
    * Writes every legal move of the current player as a move code (see `core/move-code.ts`) into
    * `out` and returns how many. For each legal placement: the placement alone, one move per free
-   * feature of the tile a follower may take (when the player has one), the abbot's moves (when the
-   * abbot is in supply), and taking the abbot back (when it is on the board). Allocates nothing.
-   * `out` must hold at least `maxMoves` codes.
+   * feature of the tile a follower may take (when the player has one), the builder and pig moves
+   * (when in supply), the abbot's moves (when the abbot is in supply), and taking the abbot back
+   * (when it is on the board). Allocates nothing. `out` must hold at least `maxMoves` codes.
    */
   legalMoveCodes(out: Int32Array): number {
     if (this.finished) return 0;
@@ -503,7 +533,12 @@ export class Kernel {
     const abbots = this.rules.abbot ? (this.supply[FIGURE_ABBOT * P + this.current] as number) : -1;
     const centre = abbots > 0 && (T.abbotSpots[t] as number) !== 0;
     const recall = abbots === 0;
-    const deploy = followers || large || centre;
+    const traders = this.rules.traders;
+    const builder = traders && (this.supply[FIGURE_BUILDER * P + this.current] as number) > 0;
+    const pig = traders && (this.supply[FIGURE_PIG * P + this.current] as number) > 0;
+    // Builder and pig join a feature holding one of the player's meeples: none on the board, no move.
+    const own = builder || pig ? this.collectOwnRoots(this.current) : 0;
+    const deploy = followers || large || centre || own > 0;
     const frontDemand = this.frontDemand;
     const fit = T.fitRotations;
     const frontX = this.frontX;
@@ -527,7 +562,7 @@ export class Kernel {
         if ((fits & (1 << q)) === 0) continue;
         const plain = packMove(x, y, q, -1, 0);
         out[n++] = plain;
-        if (deploy) n = this.deployMoves(t, q, x, y, followers, large, centre, out, n);
+        if (deploy) n = this.deployMoves(t, q, x, y, followers, large, centre, own > 0 && builder, own > 0 && pig, own, out, n);
         if (recall) out[n++] = plain | MOVE_RECALL;
       }
     }
@@ -536,7 +571,8 @@ export class Kernel {
 
   /**
    * Appends the moves that deploy a follower, then a large meeple, on each free feature of tile t
-   * at (x, y) turned q that a follower may take, then an abbot on its cloister or garden.
+   * at (x, y) turned q that a follower may take; a builder on each road or city, and a pig on each
+   * field, that joins one of the `own` roots in ownRoots; then an abbot on its cloister or garden.
    */
   private deployMoves(
     t: number,
@@ -546,19 +582,31 @@ export class Kernel {
     followers: boolean,
     large: boolean,
     abbot: boolean,
+    builder: boolean,
+    pig: boolean,
+    own: number,
     out: Int32Array,
     n: number,
   ): number {
     const T = this.tables;
     const spots = (t * 4 + q) * MAXF;
     const nf = T.nFeat[t] as number;
-    if (followers || large) {
-      const free = this.freeFeatures(t, q, x, y) & (T.followerSpots[t] as number);
+    if (followers || large || builder || pig) {
+      const pairs = this.localMerge(t, q, x, y);
+      const free = followers || large ? this.freeMask(t, pairs) & (T.followerSpots[t] as number) : 0;
+      const mine = builder || pig ? this.ownMask(t, pairs, own) : 0;
+      const builds = builder ? mine & (T.builderSpots[t] as number) : 0;
+      const pigs = pig ? mine & (T.pigSpots[t] as number) : 0;
       for (let f = 0; f < nf; f++) {
-        if ((free & (1 << f)) === 0) continue;
+        const bit = 1 << f;
+        if (((free | builds | pigs) & bit) === 0) continue;
         const si = T.featSpot[spots + f] as number;
-        if (followers) out[n++] = packMove(x, y, q, si, FIGURE_FOLLOWER);
-        if (large) out[n++] = packMove(x, y, q, si, FIGURE_LARGE);
+        if ((free & bit) !== 0) {
+          if (followers) out[n++] = packMove(x, y, q, si, FIGURE_FOLLOWER);
+          if (large) out[n++] = packMove(x, y, q, si, FIGURE_LARGE);
+        }
+        if ((builds & bit) !== 0) out[n++] = packMove(x, y, q, si, FIGURE_BUILDER);
+        if ((pigs & bit) !== 0) out[n++] = packMove(x, y, q, si, FIGURE_PIG);
       }
     }
     if (abbot) {
@@ -573,8 +621,9 @@ export class Kernel {
   get maxMoves(): number {
     let nf = 0;
     for (let t = 0; t < this.tables.types; t++) nf = Math.max(nf, this.tables.nFeat[t] as number);
-    // Per placement: the placement alone, a follower and a large meeple per feature, an abbot, and a recall.
-    return this.front.length * 4 * (3 + 2 * nf);
+    // Per placement: the placement alone, a follower, a large meeple and a builder or pig per
+    // feature, an abbot, and a recall.
+    return this.front.length * 4 * (3 + 3 * nf);
   }
 
   /**
@@ -647,6 +696,7 @@ export class Kernel {
     this.open[ra] = (this.open[ra] as number) + (this.open[rb] as number);
     this.pennants[ra] = (this.pennants[ra] as number) + (this.pennants[rb] as number);
     this.bonus[ra] = (this.bonus[ra] as number) + (this.bonus[rb] as number);
+    this.goods[ra] = (this.goods[ra] as number) + (this.goods[rb] as number);
     this.occupied[ra] = (this.occupied[ra] as number) + (this.occupied[rb] as number);
     // Splice the two circular member lists into one.
     const na = this.next[ra] as number;
@@ -673,6 +723,16 @@ export class Kernel {
   /** Inns on the road, or cathedrals in the city, rooted at r. */
   bonusOf(r: number): number {
     return this.bonus[r] as number;
+  }
+
+  /** Symbols of goods kind g (see GOODS_NAMES) in the city rooted at r. */
+  goodsOf(r: number, g: number): number {
+    return ((this.goods[r] as number) >>> (GOODS_SHIFT * g)) & GOODS_MASK;
+  }
+
+  /** Goods tokens of kind g that `player` holds. */
+  tokensOf(player: number, g: number): number {
+    return this.tokens[g * this.players + player] as number;
   }
 
   /** Placement index of a segment's tile. */
@@ -717,6 +777,7 @@ export class Kernel {
       this.open[s] = T.featEdges[tf] as number;
       this.pennants[s] = T.featPennants[tf] as number;
       this.bonus[s] = T.featBonus[tf] as number;
+      this.goods[s] = T.featGoods[tf] as number;
       this.occupied[s] = 0;
       this.next[s] = s;
       this.segTile[s] = p;
@@ -780,15 +841,35 @@ export class Kernel {
   /**
    * Bit mask of the local features of tile type t (turned q, at x, y) that would be free of
    * figures once the tile is placed there: the features a follower may be deployed on. Works
-   * without changing the board: it merges the tile's features through the neighbours' features
-   * in a small local union (two features of the new tile can meet through the board, e.g. a
-   * road looping back onto the same tile).
+   * without changing the board (see localMerge).
    */
   freeFeatures(t: number, q: number, x: number, y: number): number {
+    return this.freeMask(t, this.localMerge(t, q, x, y));
+  }
+
+  /**
+   * Bit mask of the local features of tile type t (turned q, at x, y) that would join a feature
+   * holding a meeple of `player` (a figure that counts for majority) once the tile is placed
+   * there: where that player's builder or pig may go (Traders & Builders).
+   */
+  ownFeatures(t: number, q: number, x: number, y: number, player: number): number {
+    const own = this.collectOwnRoots(player);
+    return own === 0 ? 0 : this.ownMask(t, this.localMerge(t, q, x, y), own);
+  }
+
+  /**
+   * Merges the features of tile type t (turned q, at x, y) through the neighbours' features in a
+   * small local union, without changing the board (two features of the new tile can meet through
+   * the board, e.g. a road looping back onto the same tile). Fills `pairF`/`pairR` (a local feature
+   * and the root it touches) and `comp` (each local feature's component); returns the pair count,
+   * or 0 when no touched feature holds a figure (then every feature is free and none is anyone's).
+   */
+  private localMerge(t: number, q: number, x: number, y: number): number {
     const T = this.tables;
     const tr = t * 4 + q;
     const nf = T.nFeat[t] as number;
     let n = 0;
+    let figures = false;
     for (let d = 0; d < 4; d++) {
       const np = this.tileAt(x + (DX[d] as number), y + (DY[d] as number));
       if (np < 0) continue;
@@ -797,7 +878,9 @@ export class Kernel {
       const ef = T.edgeFeat[tr * 4 + d] as number;
       if (ef >= 0) {
         this.pairF[n] = ef;
-        this.pairR[n++] = this.find(nbase + (T.edgeFeat[ntr * 4 + ((d + 2) & 3)] as number));
+        const r = this.find(nbase + (T.edgeFeat[ntr * 4 + ((d + 2) & 3)] as number));
+        if ((this.occupied[r] as number) > 0) figures = true;
+        this.pairR[n++] = r;
       }
       for (let hh = 0; hh < 2; hh++) {
         const h = 2 * d + hh;
@@ -805,9 +888,13 @@ export class Kernel {
         const nhf = T.halfFeat[ntr * 8 + (HALF_PARTNER[h] as number)] as number;
         if (hf < 0 || nhf < 0) continue;
         this.pairF[n] = hf;
-        this.pairR[n++] = this.find(nbase + nhf);
+        const r = this.find(nbase + nhf);
+        if ((this.occupied[r] as number) > 0) figures = true;
+        this.pairR[n++] = r;
       }
     }
+    // Components only matter next to a figure (free and own masks read occupied roots only).
+    if (!figures) return 0;
     const comp = this.comp;
     for (let f = 0; f < nf; f++) comp[f] = f;
     for (let i = 0; i < n; i++) {
@@ -819,6 +906,13 @@ export class Kernel {
         for (let f = 0; f < nf; f++) if (comp[f] === a) comp[f] = b;
       }
     }
+    return n;
+  }
+
+  /** The free features after localMerge (n pairs): those whose component touches no occupied root. */
+  private freeMask(t: number, n: number): number {
+    const nf = this.tables.nFeat[t] as number;
+    const comp = this.comp;
     let taken = 0;
     for (let i = 0; i < n; i++) {
       if ((this.occupied[this.pairR[i] as number] as number) > 0) taken |= 1 << (comp[this.pairF[i] as number] as number);
@@ -828,6 +922,44 @@ export class Kernel {
       if ((taken & (1 << (comp[f] as number))) === 0) free |= 1 << f;
     }
     return free;
+  }
+
+  /** The features after localMerge (n pairs) whose component touches one of the `own` roots in ownRoots. */
+  private ownMask(t: number, n: number, own: number): number {
+    const nf = this.tables.nFeat[t] as number;
+    const comp = this.comp;
+    let mine = 0;
+    for (let i = 0; i < n; i++) {
+      const r = this.pairR[i] as number;
+      for (let j = 0; j < own; j++) {
+        if (this.ownRoots[j] === r) {
+          mine |= 1 << (comp[this.pairF[i] as number] as number);
+          break;
+        }
+      }
+    }
+    let out = 0;
+    for (let f = 0; f < nf; f++) {
+      if ((mine & (1 << (comp[f] as number))) !== 0) out |= 1 << f;
+    }
+    return out;
+  }
+
+  /** Whether the feature rooted at r holds a meeple of `player` (majority weight > 0). */
+  ownFeatureRoot(player: number, r: number): boolean {
+    const own = this.collectOwnRoots(player);
+    for (let j = 0; j < own; j++) if (this.ownRoots[j] === r) return true;
+    return false;
+  }
+
+  /** Writes the roots of the features holding a meeple of `player` (majority weight > 0) into ownRoots; returns how many. */
+  private collectOwnRoots(player: number): number {
+    let n = 0;
+    for (let i = 0; i < this.nMeeples; i++) {
+      if (this.mOwner[i] !== player || FIGURE_WEIGHT[this.mKind[i] as number] === 0) continue;
+      this.ownRoots[n++] = this.find(this.mSeg[i] as number);
+    }
+    return n;
   }
 
   /** Puts a figure of `owner` on local feature `local` of placement p, from the owner's supply. */
@@ -897,17 +1029,42 @@ export class Kernel {
   /**
    * Plays the current tile for the current player: place it, deploy a figure on local feature
    * `local` (or none when -1) or take the abbot back (`recall`), score what the tile completed,
-   * pass the turn and draw. Assumes legality.
+   * pass the turn (or, when the tile extended a feature holding the player's builder, give the
+   * same player a second tile) and draw. Assumes legality.
    */
   play(q: number, x: number, y: number, local: number, figure: number, recall: boolean, log: GameEvent[] | null): void {
     const t = this.currentType;
     const p = this.placeTile(t, q, x, y);
+    // Traders & Builders (rules-facts §e): a tile that extends the road or city holding the
+    // player's builder gives a second tile, even if this tile completes the feature and the
+    // builder goes home; the second tile never gives a third. A builder deployed now was not there
+    // when the tile was placed: it gives nothing this turn.
+    const again = this.rules.traders && !this.builderTurn && this.extendsOwnBuilder(p);
     if (local >= 0) this.deploy(p, local, this.current, figure);
     else if (recall) this.recallAbbot(this.current, log);
     this.scoreCompleted(p, log);
     this.turn++;
-    this.current = (this.current + 1) % this.players;
+    this.builderTurn = again;
+    if (!again) this.current = (this.current + 1) % this.players;
     this.drawNext(log);
+  }
+
+  /** Whether a road or city of placement p joined the feature that holds the current player's builder. */
+  private extendsOwnBuilder(p: number): boolean {
+    let i = 0;
+    while (i < this.nMeeples && (this.mOwner[i] !== this.current || this.mKind[i] !== FIGURE_BUILDER)) i++;
+    return i < this.nMeeples && this.extends(p, this.mSeg[i] as number);
+  }
+
+  /** Whether a road or city of placement p belongs to the feature of segment s. */
+  extends(p: number, s: number): boolean {
+    const r = this.find(s);
+    const base = this.segBase[p] as number;
+    const roads = this.tables.builderSpots[this.pType[p] as number] as number;
+    for (let f = 0; roads >> f !== 0; f++) {
+      if ((roads & (1 << f)) !== 0 && this.find(base + f) === r) return true;
+    }
+    return false;
   }
 
   /**
@@ -948,6 +1105,7 @@ export class Kernel {
       if (seen) continue;
       this.doneRoots[done++] = r;
       this.scoreFeature(r, true, log);
+      if (k === K_CITY && this.goods[r] !== 0) this.takeGoods(r, log);
     }
     const x = this.pX[p] as number;
     const y = this.pY[p] as number;
@@ -959,6 +1117,28 @@ export class Kernel {
         if (cf < 0 || this.neighbours(cp) !== 8) continue;
         this.scoreFeature((this.segBase[cp] as number) + cf, true, log);
       }
+    }
+  }
+
+  /**
+   * Traders & Builders: after a city with goods is scored, the player who completed it takes one
+   * token per goods symbol in it, whoever held the city (rules-facts §e).
+   */
+  private takeGoods(r: number, log: GameEvent[] | null): void {
+    const P = this.players;
+    for (let g = 0; g < GOODS_KINDS; g++) {
+      const at = g * P + this.current;
+      this.tokens[at] = (this.tokens[at] as number) + this.goodsOf(r, g);
+    }
+    if (log !== null) {
+      log.push({
+        type: 'goods-taken',
+        player: this.current,
+        city: this.featureId(r),
+        wine: this.goodsOf(r, 0),
+        grain: this.goodsOf(r, 1),
+        cloth: this.goodsOf(r, 2),
+      });
     }
   }
 
@@ -1085,7 +1265,12 @@ export class Kernel {
       if (entries !== null) entries.push(this.describeScore(r, false, points, w, best, 'final'));
       award(w, best, points, into);
     }
-    if (!anyField) return;
+    if (anyField) this.scoreFields(into, entries);
+    if (this.rules.traders) this.scoreGoods(into, entries);
+  }
+
+  /** The farmer rule over every field with a farmer (part of finalScoring). */
+  private scoreFields(into: Int32Array, entries: ScoredFeature[] | null): void {
     const rule = this.rules.farmers;
     if (rule === null) throw new MissingFarmerRule('custom farmer rule missing');
     const core = entries === null ? farmCores.get(rule) : undefined;
@@ -1115,6 +1300,49 @@ export class Kernel {
           note: line.note,
         });
       }
+    }
+  }
+
+  /**
+   * Traders & Builders: for each goods kind, every player tied for the most tokens (at least one)
+   * scores 10 (rules-facts §e). Part of finalScoring.
+   */
+  private scoreGoods(into: Int32Array, entries: ScoredFeature[] | null): void {
+    const P = this.players;
+    const w = this.weights;
+    for (let g = 0; g < GOODS_KINDS; g++) {
+      for (let p = 0; p < P; p++) w[p] = this.tokens[g * P + p] as number;
+      const best = majority(w);
+      if (entries !== null) {
+        const name = GOODS_NAMES[g] as string;
+        const holders: number[] = [];
+        const awarded: number[] = [];
+        for (let p = 0; p < P; p++) {
+          const holds = best > 0 && w[p] === best;
+          if (holds) holders.push(p);
+          awarded.push(holds ? GOODS_POINTS : 0);
+        }
+        entries.push({
+          phase: 'final',
+          turn: Math.max(0, this.turn - 1),
+          kind: 'goods',
+          id: name,
+          complete: false,
+          tiles: [],
+          pennants: 0,
+          meeples: Array.from(w),
+          holders,
+          points: GOODS_POINTS,
+          awarded,
+          fields: [],
+          cities: [],
+          note:
+            best === 0
+              ? `${name}: nobody has a token`
+              : `most ${name} tokens (${best}): ${GOODS_POINTS}${holders.length > 1 ? ' to each tied player' : ''}`,
+        });
+      }
+      award(w, best, GOODS_POINTS, into);
     }
   }
 
@@ -1299,6 +1527,10 @@ export class Kernel {
       this.rootMark[r] = fieldGen;
       const w = this.strength(r);
       for (let p = 0; p < P; p++) g.weight[fields * P + p] = w[p] as number;
+      g.pigs.fill(0, fields * P, fields * P + P);
+      for (let j = 0; j < this.nMeeples; j++) {
+        if (this.mKind[j] === FIGURE_PIG && this.find(this.mSeg[j] as number) === r) g.pigs[fields * P + (this.mOwner[j] as number)] = 1;
+      }
       const found = this.citiesOfField(r, this.fieldRoots, this.fieldFirstSeg);
       for (let k = 0; k < found; k++) {
         const cr = this.fieldRoots[k] as number;
@@ -1329,10 +1561,15 @@ export class Kernel {
     const fields: FarmerField[] = fieldRoots.map((r) => {
       const cities = this.borderingCities(r);
       for (const c of cities) if (!cityRoots.includes(c)) cityRoots.push(c);
+      const pigs = new Array<number>(this.players).fill(0);
+      for (let j = 0; j < this.nMeeples; j++) {
+        if (this.mKind[j] === FIGURE_PIG && this.find(this.mSeg[j] as number) === r) pigs[this.mOwner[j] as number] = 1;
+      }
       return {
         id: this.featureId(r),
         tiles: this.tilePositions(r),
         meeples: Array.from(this.strength(r)),
+        pigs,
         cities: cities.map((c) => this.featureId(c)),
       };
     });

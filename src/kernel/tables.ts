@@ -38,6 +38,15 @@ export const DRAW_RIVER = 0;
 export const DRAW_LAKE = 1;
 export const DRAW_LAND = 2;
 
+/** The goods of Traders & Builders, in the order of their codes. */
+export const GOODS_NAMES = ['wine', 'grain', 'cloth'] as const;
+/**
+ * A city's goods symbols packed in one integer, 8 bits per kind (wine lowest), so that a sum of
+ * packed counts is the packed sum (a tile set has fewer than 256 symbols of a kind).
+ */
+export const GOODS_SHIFT = 8;
+export const GOODS_MASK = 0xff;
+
 /** Most features a tile type may have; the tables are laid out in blocks of this size. */
 export const MAXF = 16;
 
@@ -74,6 +83,8 @@ export interface TileTables {
   readonly featPennants: Uint8Array;
   /** [t*MAXF+f] 1 for a road segment with an inn or a city segment with a cathedral (Inns & Cathedrals). */
   readonly featBonus: Uint8Array;
+  /** [t*MAXF+f] the goods symbol of a city segment, packed (see GOODS_SHIFT), 0 for none (Traders & Builders). */
+  readonly featGoods: Uint32Array;
   /** [t*MAXF+f] number of edges of a road, city or river segment: its open ends when placed alone. */
   readonly featEdges: Uint8Array;
   /** [t*MAXF+f] bit mask of the local city features a field borders. */
@@ -102,6 +113,10 @@ export interface TileTables {
   readonly followerSpots: Uint16Array;
   /** Per type: bit mask of the local features an abbot may stand on (cloisters and gardens). */
   readonly abbotSpots: Uint16Array;
+  /** Per type: bit mask of the local roads and cities (where a builder may stand). */
+  readonly builderSpots: Uint16Array;
+  /** Per type: bit mask of the local fields (where a pig may stand). */
+  readonly pigSpots: Uint16Array;
   /** Per type: 1 for a river tile. */
   readonly riverTile: Uint8Array;
   /** [t*4+r] bit mask of the edges where the river runs on tile type t turned r. */
@@ -132,7 +147,7 @@ function signature(t: TileDef, q: number): string {
         case 'road':
           return `road:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}:${f.inn === true}`;
         case 'city':
-          return `city:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}:${f.pennants}:${f.cathedral === true}`;
+          return `city:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}:${f.pennants}:${f.cathedral === true}:${f.goods ?? ''}`;
         case 'river':
           return `river:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}`;
         case 'cloister':
@@ -165,6 +180,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
   const featKind = new Uint8Array(types * MAXF);
   const featPennants = new Uint8Array(types * MAXF);
   const featBonus = new Uint8Array(types * MAXF);
+  const featGoods = new Uint32Array(types * MAXF);
   const featEdges = new Uint8Array(types * MAXF);
   const fieldCities = new Uint16Array(types * MAXF);
   const edgeKind = new Uint8Array(types * 16);
@@ -177,6 +193,8 @@ export function compileTileSet(set: TileSetDef): TileTables {
   const centre = new Int8Array(types).fill(-1);
   const followerSpots = new Uint16Array(types);
   const abbotSpots = new Uint16Array(types);
+  const builderSpots = new Uint16Array(types);
+  const pigSpots = new Uint16Array(types);
   const riverTile = new Uint8Array(types);
   const riverEdges = new Uint8Array(types * 4);
   const riverFits = new Uint8Array(types * 12);
@@ -189,7 +207,10 @@ export function compileTileSet(set: TileSetDef): TileTables {
       featKind[t * MAXF + i] = KIND_CODE[f.kind];
       if (f.kind === 'city') featPennants[t * MAXF + i] = f.pennants;
       if ((f.kind === 'road' && f.inn === true) || (f.kind === 'city' && f.cathedral === true)) featBonus[t * MAXF + i] = 1;
+      if (f.kind === 'city' && f.goods !== undefined) featGoods[t * MAXF + i] = 1 << (GOODS_SHIFT * GOODS_NAMES.indexOf(f.goods));
       if (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') featEdges[t * MAXF + i] = f.edges.length;
+      if (f.kind === 'road' || f.kind === 'city') builderSpots[t] = (builderSpots[t] as number) | (1 << i);
+      if (f.kind === 'field') pigSpots[t] = (pigSpots[t] as number) | (1 << i);
       if (f.kind === 'field') fieldCities[t * MAXF + i] = f.cities.reduce((m, c) => m | (1 << c), 0);
       if (f.kind === 'cloister' || f.kind === 'garden') centre[t] = i;
       if (f.kind === 'cloister' || f.kind === 'garden') abbotSpots[t] = (abbotSpots[t] as number) | (1 << i);
@@ -266,6 +287,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
     featKind,
     featPennants,
     featBonus,
+    featGoods,
     featEdges,
     fieldCities,
     edgeKind,
@@ -278,6 +300,8 @@ export function compileTileSet(set: TileSetDef): TileTables {
     centre,
     followerSpots,
     abbotSpots,
+    builderSpots,
+    pigSpots,
     riverTile,
     riverEdges,
     riverFits,

@@ -5,7 +5,8 @@ import type { GameState } from '../api/types.js';
 
 // Each tile is drawn as 5 characters by 3 lines; neighbouring tiles touch, so roads and cities
 // run on across tiles:  '#' city, '*' city with a pennant, '-' '|' '+' road, 'C' cloister,
-// 'g' garden, '~' river, 'o' spring or lake, 'i' an inn beside a road, '^' a cathedral, '.' field,
+// 'g' garden, '~' river, 'o' spring or lake, 'i' an inn beside a road, '^' a cathedral, '$' a
+// city's goods symbol, '.' field,
 // and a digit for a meeple (player index + 1) at the spot it stands on.
 const W = 5;
 const H = 3;
@@ -43,6 +44,7 @@ function drawTile(v: TileView): string[][] {
   } else if (wideCity?.kind === 'city') centre = wideCity.pennants > 0 ? '*' : '#';
   else if (roads.length === 1) centre = road('N') || road('S') ? '|' : '-';
   if (v.features.some((f) => f.kind === 'city' && f.cathedral === true)) centre = '^';
+  if (v.features.some((f) => f.kind === 'city' && f.goods !== undefined)) centre = '$';
 
   const block = [
     [corner('N', 'W'), cityRow('N'), edge('N'), cityRow('N'), corner('N', 'E')],
@@ -91,6 +93,7 @@ export function renderAscii(input: GameState): string {
   const rivers = state.expansions.includes('river') ? ', ~ river, o spring/lake' : '';
   const gardens = state.expansions.includes('abbot') ? ', g garden' : '';
   const inns = state.expansions.includes('inns-cathedrals') ? ', i inn, ^ cathedral' : '';
-  const legend = `x ${minX}..${minX + cols / W - 1}, y ${minY}..${minY + rows / H - 1}; # city, * pennant, - | + road, C cloister${gardens}${rivers}${inns}, . field, digits: meeples`;
+  const goods = state.expansions.includes('traders-builders') ? ', $ goods' : '';
+  const legend = `x ${minX}..${minX + cols / W - 1}, y ${minY}..${minY + rows / H - 1}; # city, * pennant, - | + road, C cloister${gardens}${rivers}${inns}${goods}, . field, digits: meeples`;
   return [...canvas.map((line) => line.join('').replace(/\s+$/, '')), legend].join('\n');
 }

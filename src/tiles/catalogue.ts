@@ -12,21 +12,24 @@ import { BASE_SET, BASE_TILES } from './base.js';
 import { PNP_DEMO_SET, PNP_EXTRA_TILES } from './pnp-demo.js';
 import { GARDEN_TILES, RIVER_GARDEN_TILES, RIVER_TILES, withGarden } from './river.js';
 import { IC_GARDEN_TILES, INNS_CATHEDRALS_TILES } from './inns-cathedrals.js';
+import { TB_GARDEN_TILES, TRADERS_BUILDERS_TILES } from './traders-builders.js';
 import type { EdgeKind, FeatureDef, TileDef, TileSetDef, TileSetName } from './types.js';
 
 const RIVER_DEFS = RIVER_TILES.map(([t]) => t);
 const IC_DEFS = INNS_CATHEDRALS_TILES.map(([t]) => t).filter((t) => !PNP_EXTRA_TILES.includes(t));
-const GARDEN_DEFS = [...BASE_TILES, ...RIVER_DEFS, ...IC_DEFS]
-  .filter((t) => [...GARDEN_TILES, ...RIVER_GARDEN_TILES, ...IC_GARDEN_TILES].includes(t.id))
+const TB_DEFS = TRADERS_BUILDERS_TILES.map(([t]) => t);
+const GARDEN_DEFS = [...BASE_TILES, ...RIVER_DEFS, ...IC_DEFS, ...TB_DEFS]
+  .filter((t) => [...GARDEN_TILES, ...RIVER_GARDEN_TILES, ...IC_GARDEN_TILES, ...TB_GARDEN_TILES].includes(t.id))
   .map(withGarden);
 
 /**
  * Every tile type this library knows, by id: the base game (`'A'`…`'X'`), Inns & Cathedrals
- * (`'IC-A'`…`'IC-Q'`, two of which the print-and-play demo uses), The River (`'RV-…'`) and the
- * garden copies of tiles (`'E-garden'`, `'RV-curve-garden'`, `'IC-B-garden'`, …) that The Abbot uses.
+ * (`'IC-A'`…`'IC-Q'`, two of which the print-and-play demo uses), Traders & Builders (`'TB-A'`…`'TB-X'`),
+ * The River (`'RV-…'`) and the garden copies of tiles (`'E-garden'`, `'RV-curve-garden'`,
+ * `'IC-B-garden'`, `'TB-K-garden'`, …) that The Abbot uses.
  */
 export const TILES: Readonly<Record<string, TileDef>> = Object.fromEntries(
-  [...BASE_TILES, ...PNP_EXTRA_TILES, ...IC_DEFS, ...RIVER_DEFS, ...GARDEN_DEFS].map((t) => [t.id, t]),
+  [...BASE_TILES, ...PNP_EXTRA_TILES, ...IC_DEFS, ...TB_DEFS, ...RIVER_DEFS, ...GARDEN_DEFS].map((t) => [t.id, t]),
 );
 
 /** Every tile set, by name. */

@@ -1,5 +1,5 @@
 import type { Edge, HalfEdge } from '../core/geometry.js';
-import type { CityDef, CloisterDef, EdgeKind, FeatureDef, FieldDef, GardenDef, RiverDef, RoadDef, TileDef } from './types.js';
+import type { CityDef, Goods, CloisterDef, EdgeKind, FeatureDef, FieldDef, GardenDef, RiverDef, RoadDef, TileDef } from './types.js';
 
 // Tiny builders that keep the tile tables readable. `edges` is a string of four letters for
 // N, E, S, W: C = city, R = road, F = field, S = stream (river, as in the CAR's notation).
@@ -22,6 +22,8 @@ export const city = (edges: string, pennants = 0): CityDef => ({
 });
 /** A city segment with a cathedral (Inns & Cathedrals). */
 export const cathedralCity = (edges: string): CityDef => ({ kind: 'city', edges: edges.split(' ') as Edge[], pennants: 0, cathedral: true });
+/** A city segment with a goods symbol (Traders & Builders). */
+export const goodsCity = (edges: string, goods: Goods): CityDef => ({ kind: 'city', edges: edges.split(' ') as Edge[], pennants: 0, goods });
 export const cloister = (): CloisterDef => ({ kind: 'cloister' });
 export const garden = (): GardenDef => ({ kind: 'garden' });
 export const river = (edges: string): RiverDef => ({ kind: 'river', edges: edges.split(' ') as Edge[] });

@@ -3,13 +3,14 @@ import { shuffleInPlace } from '../core/rng.js';
 import { TILE_SETS, TILES } from './catalogue.js';
 import { GARDEN_TILES, gardenId, RIVER_GARDEN_TILES, RIVER_LAKE, RIVER_SPRING, RIVER_TILES } from './river.js';
 import { IC_GARDEN_TILES, INNS_CATHEDRALS_TILES } from './inns-cathedrals.js';
+import { TB_GARDEN_TILES, TRADERS_BUILDERS_TILES } from './traders-builders.js';
 import type { TileSetDef, TileSetName } from './types.js';
 
 /** Expansions a game can be played with. */
-export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals';
+export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders';
 
 /** Every expansion, in the order a state records them. */
-export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals'];
+export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals', 'traders-builders'];
 
 /**
  * What becomes of the base game's start tile when The River supplies the start (the rulebooks
@@ -31,25 +32,34 @@ const composed = new Map<string, TileSetDef>();
 
 /**
  * The tiles of a game: the tile set, with The River's tiles first (course tiles, then the lake,
- * then the spring as start tile), Inns & Cathedrals' tiles added to the land and, with The Abbot
- * and gardens, one copy of each garden tile swapped for its garden copy. Built once per combination and shared, so that its compiled tables
- * are too. Without expansions this is the tile set itself.
+ * then the spring as start tile), Inns & Cathedrals' and Traders & Builders' tiles added to the
+ * land and, with The Abbot and gardens, one copy of each garden tile swapped for its garden copy.
+ * Built once per combination and shared, so that its compiled tables are too. Without expansions
+ * this is the tile set itself.
  */
 export function gameTiles(setup: TileSetup): TileSetDef {
   const river = setup.expansions.includes('river');
   const gardens = setup.expansions.includes('abbot') && setup.gardens;
   const inns = setup.expansions.includes('inns-cathedrals');
-  if (!river && !gardens && !inns) return TILE_SETS[setup.tileSet];
-  const key = `${setup.tileSet}|${river ? setup.riverStartTile : '-'}|${gardens}|${inns}`;
+  const traders = setup.expansions.includes('traders-builders');
+  if (!river && !gardens && !inns && !traders) return TILE_SETS[setup.tileSet];
+  const key = `${setup.tileSet}|${river ? setup.riverStartTile : '-'}|${gardens}|${inns}|${traders}`;
   let set = composed.get(key);
   if (set === undefined) {
-    set = compose(TILE_SETS[setup.tileSet], river, gardens, inns, setup.riverStartTile);
+    set = compose(TILE_SETS[setup.tileSet], river, gardens, inns, traders, setup.riverStartTile);
     composed.set(key, set);
   }
   return set;
 }
 
-function compose(land: TileSetDef, river: boolean, gardens: boolean, inns: boolean, start: RiverStartTile): TileSetDef {
+function compose(
+  land: TileSetDef,
+  river: boolean,
+  gardens: boolean,
+  inns: boolean,
+  traders: boolean,
+  start: RiverStartTile,
+): TileSetDef {
   const counts: [string, number][] = [];
   const add = (id: string, n: number, gardenCopy: boolean) => {
     if (gardens && gardenCopy && n > 0) {
@@ -61,6 +71,7 @@ function compose(land: TileSetDef, river: boolean, gardens: boolean, inns: boole
   // holds two Inns & Cathedrals tiles).
   const landCounts = new Map<string, number>(land.counts.map(([id, n]) => [id, n]));
   if (inns) for (const [def, n] of INNS_CATHEDRALS_TILES) landCounts.set(def.id, (landCounts.get(def.id) ?? 0) + n);
+  if (traders) for (const [def, n] of TRADERS_BUILDERS_TILES) landCounts.set(def.id, n);
   if (river) {
     // The kernel relies on this order: river course tiles, the lake, the spring, then the land.
     for (const [def, n] of RIVER_TILES) {
@@ -70,10 +81,12 @@ function compose(land: TileSetDef, river: boolean, gardens: boolean, inns: boole
   }
   for (const [id, n] of landCounts) {
     const copies = river && start === 'removed' && id === land.startTile ? n - 1 : n;
-    add(id, copies, (land === BASE_SET && GARDEN_TILES.includes(id)) || (inns && IC_GARDEN_TILES.includes(id)));
+    const gardenCopy =
+      (land === BASE_SET && GARDEN_TILES.includes(id)) || IC_GARDEN_TILES.includes(id) || TB_GARDEN_TILES.includes(id);
+    add(id, copies, gardenCopy);
   }
   const total = counts.reduce((a, [, n]) => a + n, 0);
-  const parts = [river ? 'The River' : '', inns ? 'Inns & Cathedrals' : '', gardens ? 'gardens' : '']
+  const parts = [river ? 'The River' : '', inns ? 'Inns & Cathedrals' : '', traders ? 'Traders & Builders' : '', gardens ? 'gardens' : '']
     .filter((p) => p !== '')
     .join(' and ');
   return {

@@ -16,15 +16,20 @@ export interface RoadDef {
   readonly inn?: boolean;
 }
 
+/** The goods of Traders & Builders. */
+export type Goods = 'wine' | 'grain' | 'cloth';
+
 /**
  * A city segment touching the listed edges, with its pennants (coats of arms). `cathedral`
- * (Inns & Cathedrals): a cathedral stands in this segment.
+ * (Inns & Cathedrals): a cathedral stands in this segment. `goods` (Traders & Builders): the goods
+ * symbol printed in this segment.
  */
 export interface CityDef {
   readonly kind: 'city';
   readonly edges: readonly Edge[];
   readonly pennants: number;
   readonly cathedral?: boolean;
+  readonly goods?: Goods;
 }
 
 /** A cloister in the centre of the tile. */

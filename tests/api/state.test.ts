@@ -163,7 +163,7 @@ describe('saved states of games with The River and The Abbot', () => {
   const followerOn = (feature: string) => (m: any) => m.kind === 'follower' && m.feature === feature;
 
   it.each<[string, () => GameState, Change, string]>([
-    ['an abbot count of 2', () => onGarden, (s) => (s.players[1].abbots = 2), 'players[1] must have a name, a whole score, a meeple count, an abbot count (0 or 1) and a large meeple count (0 without Inns & Cathedrals)'],
+    ['an abbot count of 2', () => onGarden, (s) => (s.players[1].abbots = 2), 'players[1] must have a name, a whole score, a meeple count, an abbot count (0 or 1), a large meeple count (0 without Inns & Cathedrals), builder and pig counts (0 without Traders & Builders)'],
     ['an abbot count of 1 without The Abbot', () => riverOnly.states[20] as GameState, (s) => (s.players[0].abbots = 1), 'an abbot count (0 without The Abbot)'],
     ['an abbot both in supply and on the board', () => onGarden, (s) => {
       const { m } = figure(s, abbotOn('garden'));
@@ -191,9 +191,9 @@ describe('saved states of games with The River and The Abbot', () => {
     ['a recall and a deploy in the same turn', () => onCloister, (s) => {
       figure(s, abbotOn('cloister')).p.recall = 'abbot';
     }, "recall must be null, or 'abbot' with The Abbot in play and no meeple deployed"],
-    ['expansions listed twice', () => onGarden, (s) => (s.expansions = ['river', 'abbot', 'abbot']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, in that order'],
-    ['an unknown expansion', () => onGarden, (s) => (s.expansions = ['river', 'abbot', 'inns']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, in that order'],
-    ['expansions out of order', () => onGarden, (s) => (s.expansions = ['abbot', 'river']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, in that order'],
+    ['expansions listed twice', () => onGarden, (s) => (s.expansions = ['river', 'abbot', 'abbot']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order'],
+    ['an unknown expansion', () => onGarden, (s) => (s.expansions = ['river', 'abbot', 'inns']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order'],
+    ['expansions out of order', () => onGarden, (s) => (s.expansions = ['abbot', 'river']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order'],
     ['no expansions field', () => onGarden, (s) => delete s.expansions, 'expansions must list distinct expansions'],
     ['an abbot on the board of a game without The Abbot', () => onGarden, (s) => (s.expansions = ['river']), 'an abbot count (0 without The Abbot)'],
     ['an unknown river start tile rule', () => onGarden, (s) => (s.rules.riverStartTile = 'kept'), 'riverStartTile (removed, shuffled or first-land)'],
@@ -338,7 +338,7 @@ describe('saved states of games with Inns & Cathedrals', () => {
   };
 
   it.each<[string, () => GameState, Change, string]>([
-    ['a large meeple count of 2', () => onCity, (s) => (s.players[1].largeMeeples = 2), 'players[1] must have a name, a whole score, a meeple count, an abbot count (0 or 1) and a large meeple count (0 or 1)'],
+    ['a large meeple count of 2', () => onCity, (s) => (s.players[1].largeMeeples = 2), 'players[1] must have a name, a whole score, a meeple count, an abbot count (0 or 1), a large meeple count (0 or 1)'],
     ['a large meeple count of 1 without Inns & Cathedrals', () => baseWithFollower, (s) => (s.players[0].largeMeeples = 1), 'a large meeple count (0 without Inns & Cathedrals)'],
     ['a large meeple both in supply and on the board', () => onRoad, (s) => {
       s.players[figure(s, largeMeeple).m.owner].largeMeeples = 1;

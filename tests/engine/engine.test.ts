@@ -145,7 +145,7 @@ describe('move codes: encodeMove / decodeMove', () => {
       null,
       undefined,
       valid | (1 << 4), // a figure kind without a spot
-      valid | (3 << 4) | 1, // figure kind 3 (none defined) with a spot
+      valid | (5 << 4) | 1, // figure kind 5 (none defined) with a spot
       valid | (7 << 4) | 3,
       valid | (1 << 25) | 1, // taking the abbot back while deploying
       valid | (1 << 25) | (1 << 4), // taking the abbot back with figure bits

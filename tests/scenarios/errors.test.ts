@@ -156,9 +156,11 @@ describe('Placement errors', () => {
     expect(rejection(t, { tile: 'U', x: -1, y: 0, rotation: 0, meeple: { at: 'E' } })?.code).toBe('feature-occupied');
   });
 
-  it("a recall other than 'abbot' and a meeple kind other than follower or abbot are 'malformed-move'", () => {
+  it("a recall other than 'abbot' and an unknown meeple kind are 'malformed-move'; a builder without its expansion is 'figure-not-allowed'", () => {
     const s = newGame(['B'], { expansions: ['abbot'] });
     expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, recall: 'monk' } as unknown as Move)?.code).toBe('malformed-move');
-    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'builder' } } as unknown as Move)?.code).toBe('malformed-move');
+    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'monk' } } as unknown as Move)?.code).toBe('malformed-move');
+    const builder = rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'builder' } });
+    expect([builder?.code, builder?.message]).toEqual(['figure-not-allowed', 'Traders & Builders is not in play: there is no builder to deploy']);
   });
 });
