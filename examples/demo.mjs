@@ -1,7 +1,7 @@
 // A seeded game between random players (or bots): prints the final board, every scored feature
 // and the final scores.  Usage: npm run demo -- [--seed 42] [--players 3]
 //   [--edition first|second|current] [--tile-set base|pnp-demo] [--bots greedy,mcts]
-//   [--expansions river,abbot,inns-cathedrals] [--river-start removed|shuffled|first-land]
+//   [--expansions river,abbot,inns-cathedrals,traders-builders] [--river-start removed|shuffled|first-land]
 import { applyMove, createGame, legalMoves, renderAscii, scoreFinal } from 'carcassonne-engine';
 import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
 
@@ -46,13 +46,19 @@ const who = (list) => (list.length === 0 ? 'nobody' : list.map((i) => names[i]).
 const expansions = state.expansions.length === 0 ? '' : ` with ${state.expansions.join(' and ')}`;
 console.log(`Carcassonne, ${state.tileSet} tiles${expansions}, ${state.edition} rules (farmers: ${state.rules.farmers}), seed ${seed}\n`);
 console.log(renderAscii(state));
-console.log(`\n${state.placements.length} tiles placed, ${state.discarded.length} discarded.\n`);
+const secondTiles = state.placements.filter((p, i) => i > 1 && p.player !== null && p.player === state.placements[i - 1].player).length;
+const doubles = state.expansions.includes('traders-builders') ? `, ${secondTiles} of them second tiles given by builders` : '';
+console.log(`\n${state.placements.length} tiles placed${doubles}, ${state.discarded.length} discarded.\n`);
 console.log('Scored features:');
 for (const e of result.breakdown) {
   if (e.holders.length === 0 || e.points === 0) continue;
   const phase = e.phase === 'play' ? `turn ${String(e.turn + 1).padStart(2)}` : 'final  ';
-  console.log(`  ${phase}  ${e.kind.padEnd(8)} ${e.id.padEnd(10)} ${String(e.points).padStart(3)} to ${who(e.holders)}  (${e.note})`);
+  // A pig (Traders & Builders) gives its owner more than the line's points: show each amount then.
+  const amounts = new Set(e.holders.map((h) => e.awarded[h]));
+  const to = amounts.size === 1 ? `${String(e.awarded[e.holders[0]]).padStart(3)} to ${who(e.holders)}` : `    ${e.holders.map((h) => `${e.awarded[h]} to ${names[h]}`).join(', ')}`;
+  console.log(`  ${phase}  ${e.kind.padEnd(8)} ${e.id.padEnd(10)} ${to}  (${e.note})`);
 }
 console.log('\nFinal scores:');
-names.forEach((n, i) => console.log(`  ${n.padEnd(8)} ${String(result.scores[i]).padStart(4)}`));
+const goods = (p) => (state.expansions.includes('traders-builders') ? `   goods: ${p.goods.wine} wine, ${p.goods.grain} grain, ${p.goods.cloth} cloth` : '');
+names.forEach((n, i) => console.log(`  ${n.padEnd(8)} ${String(result.scores[i]).padStart(4)}${goods(state.players[i])}`));
 console.log(`\nWinner: ${who(result.winners)}`);

@@ -4,7 +4,7 @@
 //   npm run arena -- --games 100 --bots mcts,greedy --iterations 1000
 // Options: --games N (default 20), --bots a,b[,c…] (random, greedy, mcts; default greedy,random),
 //   --seed S (default 1), --iterations N and --time MS (mcts budget), --tile-set, --edition,
-//   --farmers, --expansions river,abbot, --quiet.
+//   --farmers, --expansions river,abbot,inns-cathedrals,traders-builders, --quiet.
 import os from 'node:os';
 import { applyMove, createGame } from 'carcassonne-engine';
 import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';

@@ -56,6 +56,7 @@ for (const [label, options] of [
   ['print-and-play', { tileSet: 'pnp-demo' }],
   ['base + River + Abbot', { expansions: ['river', 'abbot'] }],
   ['base + Inns & Cathedrals', { expansions: ['inns-cathedrals'] }],
+  ['base + Traders & Builders', { expansions: ['traders-builders'] }],
 ]) {
   const start = Engine.create({ players: 2, seed: 1, ...options });
   const random = seededRandom(1);
@@ -81,7 +82,9 @@ measure('pure API: random 2-player print-and-play games', () => randomGame(seed+
 seed = 1;
 measure('pure API: random 2-player base + River + Abbot games', () => randomGame(seed++, { expansions: ['river', 'abbot'] }), 'games');
 seed = 1;
-measure('pure API: random 2-player base + all three expansions', () => randomGame(seed++, { expansions: ['river', 'abbot', 'inns-cathedrals'] }), 'games');
+measure('pure API: random 2-player base + Traders & Builders games', () => randomGame(seed++, { expansions: ['traders-builders'] }), 'games');
+seed = 1;
+measure('pure API: random 2-player base + all four expansions', () => randomGame(seed++, { expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'] }), 'games');
 
 // Per-call costs at mid-game: states 35 moves into random games.
 const mids = [];

@@ -1,6 +1,6 @@
 /**
- * carcassonne-engine: the Carcassonne base game, in every rule edition, with The River and The
- * Abbot, as pure functions over frozen plain-JSON states.
+ * carcassonne-engine: the Carcassonne base game, in every rule edition, with The River, The
+ * Abbot, Inns & Cathedrals and Traders & Builders, as pure functions over frozen plain-JSON states.
  *
  * @packageDocumentation
  */

@@ -8,6 +8,7 @@ const section = readme.slice(readme.indexOf('## Quick start'));
 const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
 const botsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Bots and search')))?.[1] ?? '';
 const expansionsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Expansions')))?.[1] ?? '';
+const tradersCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('### Traders & Builders')))?.[1] ?? '';
 
 /** Runs a README block as a module and returns what it logged, line by line. */
 async function run(name: string, source: string): Promise<string[]> {
@@ -53,6 +54,16 @@ describe('README', () => {
     expect(points.length).toBe(Number(recalls?.[1]));
     expect(points.length).toBeGreaterThan(0);
     for (const p of points) expect(p >= 1 && p <= 9).toBe(true);
+  });
+
+  it('the Traders & Builders example runs verbatim and prints what its comments say', async () => {
+    expect(tradersCode).toContain("expansions: ['traders-builders']");
+    const lines = await run('traders-builders', tradersCode);
+    const second = /^(\d+) second tiles$/.exec(lines[0] ?? '');
+    expect(second, lines[0]).not.toBeNull();
+    expect(Number(second?.[1])).toBeGreaterThan(0);
+    // One goods line per kind, in the order wine, grain, cloth.
+    expect(lines.slice(1).map((l) => /^(?:most )?(wine|grain|cloth)/.exec(l)?.[1])).toEqual(['wine', 'grain', 'cloth']);
   });
 
   it('names the two set-up commands', () => {

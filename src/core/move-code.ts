@@ -4,7 +4,7 @@
  * | bits  | field                                                        |
  * | ----- | ------------------------------------------------------------ |
  * | 0–3   | spot: 0 for no figure, else 1 + the spot's index in `SPOTS`  |
- * | 4–6   | figure kind (0 = follower, 1 = abbot, 2 = large meeple)      |
+ * | 4–6   | figure kind (0 follower, 1 abbot, 2 large, 3 builder, 4 pig) |
  * | 7–8   | rotation in quarter turns                                    |
  * | 9–16  | y + 128                                                      |
  * | 17–24 | x + 128                                                      |
