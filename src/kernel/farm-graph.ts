@@ -25,7 +25,7 @@ export interface FarmScratch {
   /** [players] */
   readonly strength: Int32Array;
   /** [players * cities] */
-  readonly credited: Uint8Array;
+  readonly credited: Int32Array;
 }
 
 /**
@@ -39,7 +39,7 @@ export type FarmLine = (subject: number, value: number, awarded: Int32Array, str
 export type FarmCore = (g: FarmGraph, points: Int32Array, line: FarmLine | null, scratch: FarmScratch) => void;
 
 export function newFarmScratch(players: number, cities: number): FarmScratch {
-  return { awarded: new Int32Array(players), strength: new Int32Array(players), credited: new Uint8Array(players * cities) };
+  return { awarded: new Int32Array(players), strength: new Int32Array(players), credited: new Int32Array(players * cities) };
 }
 
 /** The best strength, 0 when nobody has a farmer. */
@@ -52,14 +52,20 @@ function best(strength: Int32Array, players: number): number {
 /**
  * Field by field: the majority farmers of each field score `perCity` for every distinct completed
  * city it borders, one more with their pig in the field (Traders & Builders: 4 instead of 3). With
- * `oncePerPlayer`, a player scores a given city at most once, through the first of its fields (in
- * graph order) that borders it.
+ * `oncePerPlayer`, a player scores a given city at most once: through the first of their scoring
+ * fields (in graph order) that borders it and holds their pig, else through the first that borders
+ * it.
  */
 function fieldRule(perCity: number, oncePerPlayer: boolean): FarmCore {
   return (g, points, line, scratch) => {
     const P = g.players;
     const { awarded, strength, credited } = scratch;
-    if (oncePerPlayer) credited.fill(0, 0, P * g.cities);
+    if (oncePerPlayer) {
+      // credited[p * cities + c]: 1 + the field through which player p scores city c, or 0.
+      credited.fill(0, 0, P * g.cities);
+      creditCities(g, strength, credited, true);
+      creditCities(g, strength, credited, false);
+    }
     for (let f = 0; f < g.fields; f++) {
       for (let p = 0; p < P; p++) strength[p] = g.weight[f * P + p] as number;
       const top = best(strength, P);
@@ -73,12 +79,7 @@ function fieldRule(perCity: number, oncePerPlayer: boolean): FarmCore {
         let fresh = complete;
         if (oncePerPlayer) {
           fresh = 0;
-          for (let i = from; i < to; i++) {
-            const c = g.cityList[i] as number;
-            if (g.complete[c] === 0 || credited[p * g.cities + c] === 1) continue;
-            credited[p * g.cities + c] = 1;
-            fresh++;
-          }
+          for (let i = from; i < to; i++) if (credited[p * g.cities + (g.cityList[i] as number)] === f + 1) fresh++;
         }
         const value = (perCity + (g.pigs[f * P + p] as number)) * fresh;
         awarded[p] = value;
@@ -89,9 +90,30 @@ function fieldRule(perCity: number, oncePerPlayer: boolean): FarmCore {
   };
 }
 
+/**
+ * Credits each completed city, per player, to the first field (in graph order) through which the
+ * player scores it: with `pigsOnly`, only fields holding the player's pig (a first pass, so that a
+ * city bordering such a field scores 4 for its pig).
+ */
+function creditCities(g: FarmGraph, strength: Int32Array, credited: Int32Array, pigsOnly: boolean): void {
+  const P = g.players;
+  for (let f = 0; f < g.fields; f++) {
+    for (let p = 0; p < P; p++) strength[p] = g.weight[f * P + p] as number;
+    const top = best(strength, P);
+    if (top === 0) continue;
+    for (let p = 0; p < P; p++) {
+      if (strength[p] !== top || (pigsOnly && g.pigs[f * P + p] === 0)) continue;
+      for (let i = g.cityStart[f] as number; i < (g.cityStart[f + 1] as number); i++) {
+        const c = g.cityList[i] as number;
+        if (g.complete[c] === 1 && credited[p * g.cities + c] === 0) credited[p * g.cities + c] = f + 1;
+      }
+    }
+  }
+}
+
 /** Current rules: every field scores 3 a completed city for its majority farmers. */
 export const farm3Core: FarmCore = fieldRule(3, false);
-/** Second edition: as farm3Core, each city at most once per player. */
+/** Second edition: as farm3Core, each city at most once per player (through a field with their pig when there is one). */
 export const farm3OnceCore: FarmCore = fieldRule(3, true);
 
 /**

@@ -41,8 +41,9 @@ function playSteps<S extends readonly [string, ...unknown[]]>(
   toMove: (step: S) => Move,
   extra: Extra,
   moreTiles: readonly string[],
+  players = 2,
 ): GameState[] {
-  let state = newGame([...steps.map((s) => s[0]), ...moreTiles], extra);
+  let state = newGame([...steps.map((s) => s[0]), ...moreTiles], extra, players);
   const states = [state];
   for (const step of steps) {
     state = applyMove(state, toMove(step));
@@ -66,9 +67,13 @@ export const RING: readonly Step[] = [
   ['E', 1, 2, 180],
 ];
 
-/** A two-player game (players 'A' = 0 and 'B' = 1) drawing exactly `tiles` first. */
-export function newGame(tiles: readonly string[], extra: Extra = {}): GameState {
-  return createGame({ players: ['A', 'B'], seed: 1, drawOrder: [...tiles], ...extra });
+/**
+ * A game drawing exactly `tiles` first, between two players ('A' = 0 and 'B' = 1) unless
+ * `players` asks for more ('C' = 2, 'D' = 3, …).
+ */
+export function newGame(tiles: readonly string[], extra: Extra = {}, players = 2): GameState {
+  const names = ['A', 'B', 'C', 'D', 'E', 'F'].slice(0, players);
+  return createGame({ players: names, seed: 1, drawOrder: [...tiles], ...extra });
 }
 
 /**
@@ -218,3 +223,40 @@ export function scenarioIC(steps: readonly ICStep[], extra: Extra = {}, moreTile
 
 /** The large meeples in each player's supply. */
 export const largeMeeples = (s: GameState): number[] => s.players.map((p) => p.largeMeeples);
+
+/**
+ * What a step of a Traders & Builders scenario does after placing its tile: anything an Inns &
+ * Cathedrals step does ({@link ICAct}), or deploy the player's builder (`'builder:E'`) or pig
+ * (`'pig:NNW'`).
+ *
+ * With builders the players no longer simply alternate (a builder's double turn gives the same
+ * player two steps in a row): the engine decides who plays each step; `placements[i].player`
+ * records it.
+ */
+export type TBAct = ICAct | `builder:${Spot}` | `pig:${Spot}`;
+
+/** A step of a Traders & Builders scenario: `[tile, x, y, rotation, act?]`. */
+export type TBStep = readonly [tile: string, x: number, y: number, rotation: Rotation, act?: TBAct];
+
+/** The move a Traders & Builders step stands for. */
+export function moveOfTB(step: TBStep): Move {
+  const [tile, x, y, rotation, act] = step;
+  for (const kind of ['builder', 'pig'] as const) {
+    if (act !== undefined && act.startsWith(`${kind}:`)) return { tile, x, y, rotation, meeple: { at: act.slice(kind.length + 1) as Spot, kind } };
+  }
+  return act === undefined ? moveOfIC([tile, x, y, rotation]) : moveOfIC([tile, x, y, rotation, act as ICAct]);
+}
+
+/** {@link scenario} for Traders & Builders steps, with `players` players (2 by default). */
+export function scenarioTB(steps: readonly TBStep[], extra: Extra = {}, moreTiles: readonly string[] = [], players = 2): GameState[] {
+  return playSteps(steps, moveOfTB, extra, moreTiles, players);
+}
+
+/** The builders in each player's supply. */
+export const builders = (s: GameState): number[] => s.players.map((p) => p.builders);
+
+/** The pigs in each player's supply. */
+export const pigs = (s: GameState): number[] => s.players.map((p) => p.pigs);
+
+/** Each player's goods tokens as [wine, grain, cloth]. */
+export const goods = (s: GameState): number[][] => s.players.map((p) => [p.goods.wine, p.goods.grain, p.goods.cloth]);
