@@ -413,6 +413,11 @@ export function rebuild(state: GameState): Kernel {
     }
     if (!secondTile) mover = (mover + 1) % players.length;
   }
+  if (s.status === 'finished' && secondTile) {
+    // The last tile extended the builder's feature, but no tile was left for the second part.
+    secondTile = false;
+    mover = (mover + 1) % players.length;
+  }
   if (s.turn !== placements.length - 1) note(`turn is ${s.turn}, but ${placements.length - 1} tiles were placed after the start tile`);
   if (s.currentPlayer !== mover) note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${s.turn} is (player ${mover})`);
   if (s.builderTurn !== secondTile) {

@@ -1047,6 +1047,11 @@ export class Kernel {
     this.builderTurn = again;
     if (!again) this.current = (this.current + 1) % this.players;
     this.drawNext(log);
+    if (this.finished && again) {
+      // No tile left for the second part: the game is over and the turn passes as usual.
+      this.builderTurn = false;
+      this.current = (this.current + 1) % this.players;
+    }
   }
 
   /** Whether a road or city of placement p joined the feature that holds the current player's builder. */
