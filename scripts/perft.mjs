@@ -37,6 +37,15 @@ const GAMES = [
   // alone with six players, and all three expansions together.
   { options: { players: 6, seed: 'inns', expansions: ['inns-cathedrals'] }, playout: 'ic', deepest: 3 },
   { options: { players: 3, seed: 'all three', edition: 'first', expansions: ['river', 'abbot', 'inns-cathedrals'] }, playout: 'all', deepest: 3 },
+  // Traders & Builders (added after Inns & Cathedrals, whose entries stay as they were): alone, and
+  // all four expansions together; playout seeds whose games deploy builders and pigs and give
+  // builders' second tiles.
+  { options: { players: 3, seed: 'traders', expansions: ['traders-builders'] }, playout: 'tb3', deepest: 3 },
+  {
+    options: { players: 4, seed: 'all four', edition: 'second', expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'], rules: { farmers: 'farm-3' } },
+    playout: 'a44',
+    deepest: 3,
+  },
 ];
 
 /** perft at depths 1..deepest: [perft(1), perft(2), ...]. */

@@ -15,4 +15,30 @@ describe('features() with the expansions', () => {
     expect(garden).toMatchObject({ open: 7, complete: false, tiles: [{ x: 1, y: 0 }] });
     expect(garden?.meeples).toEqual([{ owner: 0, kind: 'abbot', x: 1, y: 0, at: 'G', feature: 'garden' }]);
   });
+
+  it('Traders & Builders: a city reports the goods symbols of all its segments; other features none', () => {
+    // traders-builders.json: TB-T's city (two adjacent sides) holds a wine symbol, TB-Q's city (two
+    // opposite sides) wine, TB-G's city (two adjacent sides) grain. Above the start tile's city: TB-T
+    // turned 180 (city south and east) at (0,-1), TB-Q (city west and east) at (1,-1), TB-G (city
+    // west and north) at (2,-1): one city of 4 tiles, open north of TB-G, with 2 wine and 1 grain.
+    let s = createGame({ players: 2, seed: 1, expansions: ['traders-builders'], drawOrder: ['TB-T', 'TB-Q', 'TB-G', 'E'] });
+    const none = { wine: 0, grain: 0, cloth: 0 };
+    const cityOf = (x: typeof s) => features(x).find((f) => f.id === '0,0:N');
+    expect(cityOf(s)?.goods).toEqual(none);
+    s = applyMove(s, { x: 0, y: -1, rotation: 180 });
+    expect(cityOf(s)?.goods).toEqual({ wine: 1, grain: 0, cloth: 0 });
+    s = applyMove(s, { x: 1, y: -1, rotation: 0 });
+    s = applyMove(s, { x: 2, y: -1, rotation: 0 });
+    const city = cityOf(s);
+    expect(city).toMatchObject({ kind: 'city', open: 1, complete: false, goods: { wine: 2, grain: 1, cloth: 0 } });
+    expect(city?.tiles).toHaveLength(4);
+    for (const f of features(s).filter((x) => x.id !== '0,0:N')) expect(f.goods, `${f.kind} ${f.id}`).toEqual(none);
+    // E turned 180 (city south) at (2,-2) closes it: complete, the same goods (the completer took
+    // tokens for them; the city still shows its symbols).
+    s = applyMove(s, { x: 2, y: -2, rotation: 180 });
+    expect(cityOf(s)).toMatchObject({ complete: true, open: 0, goods: { wine: 2, grain: 1, cloth: 0 } });
+    expect(s.players[1]?.goods).toEqual({ wine: 2, grain: 1, cloth: 0 });
+    // Without the expansion every feature reports no goods.
+    for (const f of features(createGame({ players: 2, seed: 1 }))) expect(f.goods).toEqual(none);
+  });
 });

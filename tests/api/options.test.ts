@@ -97,6 +97,27 @@ describe('createGame options', () => {
     expect(createGame({ players: 5, seed: 1, expansions: ['river', 'abbot'] }).players.every((p) => p.largeMeeples === 0)).toBe(true);
   });
 
+  it('Traders & Builders: 24 more tiles, one builder and one pig each, no goods tokens yet, no builder\'s second tile (rules-facts §e)', () => {
+    const s = createGame({ players: 4, seed: 1, expansions: ['traders-builders'] });
+    expect(s.expansions).toEqual(['traders-builders']);
+    expect(s.builderTurn).toBe(false);
+    for (const p of s.players) expect(p).toMatchObject({ meeples: 7, abbots: 0, largeMeeples: 0, builders: 1, pigs: 1, goods: { wine: 0, grain: 0, cloth: 0 } });
+    // 72 base tiles + 24: the start tile on the board, the current tile, the rest left.
+    expect(s.tilesLeft.length + 1 + 1).toBe(72 + 24);
+    // With all four expansions: six players (Inns & Cathedrals), 72 + 12 river tiles - the start
+    // tile removed by default (rules-facts §f) + 18 + 24 tiles, every figure of every expansion.
+    const all = createGame({ players: 6, seed: 2, expansions: ['traders-builders', 'inns-cathedrals', 'abbot', 'river'] });
+    expect(all.expansions).toEqual(['river', 'abbot', 'inns-cathedrals', 'traders-builders']);
+    expect(all.tilesLeft.length + 1 + 1).toBe(72 + 12 - 1 + 18 + 24);
+    expect(all.players.every((p) => p.abbots === 1 && p.largeMeeples === 1 && p.builders === 1 && p.pigs === 1)).toBe(true);
+    // Without it: no builders, pigs or tokens.
+    const other = createGame({ players: 5, seed: 1, expansions: ['river', 'abbot', 'inns-cathedrals'] });
+    expect(other.builderTurn).toBe(false);
+    expect(other.players.every((p) => p.builders === 0 && p.pigs === 0 && p.goods.wine + p.goods.grain + p.goods.cloth === 0)).toBe(true);
+    // Traders & Builders alone keeps the base game's 5 players.
+    expect(thrown({ players: 6, seed: 1, expansions: ['traders-builders'] }).code).toBe('invalid-players');
+  });
+
   it.each([
     [{ players: 6, seed: 1, expansions: ['river', 'abbot'] }, 'players must be 2 to 5 (6 with Inns & Cathedrals), not 6'],
     [{ players: ['a', 'b', 'c', 'd', 'e', 'f'], seed: 1 }, 'players must name 2 to 5 (6 with Inns & Cathedrals) players, not 6'],

@@ -15,7 +15,7 @@ import {
   validateOptions,
   validateState,
 } from 'carcassonne-engine';
-import { playAbbotHeavy, playLargeHeavy, playSeeded } from '../support/play';
+import { playAbbotHeavy, playLargeHeavy, playSeeded, playTradersHeavy } from '../support/play';
 
 const codeOf = (fn: () => unknown): string | null => {
   try {
@@ -286,5 +286,104 @@ describe('Inns & Cathedrals: odd inputs give typed errors, never a crash', () =>
     expect(Object.isFrozen(raw)).toBe(false);
     expect(legalMoves(raw)).toEqual(legalMoves(withLarge));
     expect(scoreFinal(raw)).toEqual(scoreFinal(withLarge));
+  });
+});
+
+describe('Traders & Builders: odd inputs give typed errors, never a crash', () => {
+  const game = playTradersHeavy({ players: 3, seed: 'odd', expansions: ['traders-builders', 'abbot'] }, 17);
+  const withBoth = game.states.find((s) => s.status === 'playing' && s.meeples.some((m) => m.kind === 'builder') && s.meeples.some((m) => m.kind === 'pig')) as GameState;
+  const second = game.states.find((s) => s.builderTurn) as GameState;
+  const copy = (s: GameState) => JSON.parse(JSON.stringify(s)) as Record<string, any>;
+
+  it('the test game has builders and pigs on the board and a builder\'s second tile', () => {
+    expect(withBoth).toBeDefined();
+    expect(second).toBeDefined();
+  });
+
+  it('options: the expansion named wrongly or twice; any order, recorded last', () => {
+    for (const expansions of [['traders-builders', 'traders-builders'], ['traders'], ['Traders & Builders'], 'traders-builders', [['traders-builders']]]) {
+      expect(codeOf(() => createGame({ players: 2, seed: 1, expansions } as never)), JSON.stringify(expansions)).toBe('invalid-expansion');
+    }
+    expect(createGame({ players: 2, seed: 1, expansions: ['traders-builders', 'inns-cathedrals', 'river', 'abbot'] }).expansions).toEqual([
+      'river',
+      'abbot',
+      'inns-cathedrals',
+      'traders-builders',
+    ]);
+    // Six players only with Inns & Cathedrals (rules-facts §d), not with Traders & Builders alone.
+    expect(codeOf(() => createGame({ players: 6, seed: 1, expansions: ['traders-builders'] }))).toBe('invalid-players');
+  });
+
+  it('moves: a builder or pig of the wrong shape is malformed; where or when it may not go, a typed refusal', () => {
+    const s = withBoth;
+    const m = legalMoves(s)[0] as unknown as Record<string, unknown>;
+    for (const bad of [
+      { ...m, meeple: { at: 'N', kind: 'Builder' } },
+      { ...m, meeple: { at: 'N', kind: 3 } },
+      { ...m, meeple: { at: 'N', kind: 'pig', extra: 1 } },
+      { ...m, meeple: { at: 'N', kind: 'pigs' } },
+      { ...m, recall: 'builder' },
+      { ...m, recall: 'pig' },
+    ]) {
+      expect(validateMove(s, bad as never)?.code, JSON.stringify(bad)).toBe('malformed-move');
+      expect(codeOf(() => applyMove(s, bad as never))).toBe('malformed-move');
+    }
+    // Without the expansion there is no builder or pig at all: U east of the start tile, on its road or field.
+    const base = createGame({ players: 2, seed: 1, drawOrder: ['U'] });
+    expect(validateMove(base, { x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'builder' } })?.code).toBe('figure-not-allowed');
+    expect(validateMove(base, { x: 1, y: 0, rotation: 0, meeple: { at: 'NNW', kind: 'pig' } })?.code).toBe('figure-not-allowed');
+    expect(validateMove(base, { x: 1, y: 0, rotation: 0, meeple: { at: 'NNW', kind: 'pig' } })?.message).toContain('Traders & Builders is not in play');
+    // With it: on the road east of the start tile nobody stands yet, so neither may join it (rules-facts §e).
+    const tb = createGame({ players: 2, seed: 1, drawOrder: ['U'], expansions: ['traders-builders'] });
+    expect(validateMove(tb, { x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'builder' } })?.code).toBe('no-own-meeple');
+    expect(validateMove(tb, { x: 1, y: 0, rotation: 0, meeple: { at: 'NNW', kind: 'pig' } })?.code).toBe('no-own-meeple');
+    // A builder on a field and a pig on a road are refused whatever stands there.
+    expect(validateMove(tb, { x: 1, y: 0, rotation: 0, meeple: { at: 'NNW', kind: 'builder' } })?.code).toBe('figure-not-allowed');
+    expect(validateMove(tb, { x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'pig' } })?.code).toBe('figure-not-allowed');
+  });
+
+  it.each<[string, (s: any) => void]>([
+    ['builders that are not a whole number', (s) => (s.players[0].builders = 0.5)],
+    ['negative builders', (s) => (s.players[0].builders = -1)],
+    ['builders as a string', (s) => (s.players[0].builders = '1')],
+    ['builders as true', (s) => (s.players[0].builders = true)],
+    ['no builders field', (s) => delete s.players[0].builders],
+    ['pigs that are not a whole number', (s) => (s.players[1].pigs = 0.5)],
+    ['pigs as a string', (s) => (s.players[1].pigs = '0')],
+    ['no pigs field', (s) => delete s.players[1].pigs],
+    ['no goods field', (s) => delete s.players[0].goods],
+    ['goods that are a number', (s) => (s.players[0].goods = 3)],
+    ['goods as null', (s) => (s.players[0].goods = null)],
+    ['goods without cloth', (s) => delete s.players[0].goods.cloth],
+    ['negative goods tokens', (s) => (s.players[0].goods.wine = -1)],
+    ['fractional goods tokens', (s) => (s.players[0].goods.grain = 0.5)],
+    ['goods tokens as a string', (s) => (s.players[0].goods.cloth = '0')],
+    ['builderTurn as a string', (s) => (s.builderTurn = 'yes')],
+    ['builderTurn as a number', (s) => (s.builderTurn = 1)],
+    ['builderTurn as null', (s) => (s.builderTurn = null)],
+    ['no builderTurn field', (s) => delete s.builderTurn],
+    ['a builder deployed in a game without Traders & Builders', (s) => {
+      s.expansions = ['abbot'];
+      for (const p of s.players) Object.assign(p, { builders: 0, pigs: 0, goods: { wine: 0, grain: 0, cloth: 0 } });
+    }],
+  ])('states: %s is invalid-state', (_, change) => {
+    for (const base of [withBoth, second]) {
+      const s = copy(base);
+      change(s);
+      expect(validateState(s)[0]?.code).toBe('invalid-state');
+      expect(codeOf(() => loadState(s))).toBe('invalid-state');
+      expect(codeOf(() => legalMoves(s as never))).toBe('invalid-state');
+    }
+  });
+
+  it('a raw parsed Traders & Builders state (builders and pigs out, or a builder\'s second part) is never frozen, and plays like the original', () => {
+    for (const st of [withBoth, second]) {
+      const i = game.states.indexOf(st);
+      const raw = copy(st) as unknown as GameState;
+      expect(applyMove(raw, game.moves[i] as never)).toEqual(game.states[i + 1]);
+      expect(Object.isFrozen(raw)).toBe(false);
+      expect(legalMoves(raw)).toEqual(legalMoves(st));
+      expect(scoreFinal(raw)).toEqual(scoreFinal(st));
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   type GameState,
   legalMoves,
   loadState,
+  type Move,
   ROTATIONS,
   StateError,
   tileAt,
@@ -14,7 +15,17 @@ import {
   validateState,
 } from 'carcassonne-engine';
 import { caught } from '../support/caught';
-import { deeplyFrozen, frontier, type Played, placementCode, playAbbotHeavy, playLargeHeavy, playSeeded, walkRiver } from '../support/play';
+import {
+  deeplyFrozen,
+  frontier,
+  type Played,
+  placementCode,
+  playAbbotHeavy,
+  playLargeHeavy,
+  playSeeded,
+  playTradersHeavy,
+  walkRiver,
+} from '../support/play';
 
 const game = playSeeded({ players: 3, seed: 4 }, 4);
 const mid = game.states[30] as GameState;
@@ -366,6 +377,230 @@ describe('saved states of games with Inns & Cathedrals', () => {
     for (const p of s.players) p.largeMeeples = 0;
     const e = stateError(() => loadState(s));
     expect(e.message).toMatch(/unknown tile "IC-[A-Q]"/);
+  });
+});
+
+describe('saved states of games with Traders & Builders', () => {
+  const TB: GameOptions = { players: 3, seed: 'save', expansions: ['traders-builders'] };
+  const heavy = playTradersHeavy(TB, 7);
+  const base = playSeeded({ players: 2, seed: 12 }, 12);
+  const baseWithFollower = base.states.find((s) => s.turn >= 20 && s.meeples.some((m) => m.kind === 'follower')) as GameState;
+
+  /** Plays `moves` from a two-player Traders & Builders game (players A = 0, B = 1) drawing their tiles first; every state. */
+  const play = (moves: readonly Move[]): GameState[] => {
+    let st = createGame({ players: ['A', 'B'], seed: 1, expansions: ['traders-builders'], drawOrder: moves.map((m) => m.tile as string) });
+    const out = [st];
+    for (const m of moves) {
+      st = applyMove(st, m);
+      out.push(st);
+    }
+    return out;
+  };
+
+  // The start tile D lies at (0,0): city north, road east–west, fields on both sides of the road.
+  // U is a straight road (east–west at rotation 0), E a city cap (city north at rotation 0), W a
+  // junction where roads from east, south and west end (rotation 0).
+  //
+  // The builder (rules-facts §e). A puts a follower on the road (U at (1,0)), B plays on the city, A
+  // puts the builder on the same road (U at (2,0)), B plays away from it, A extends the road (U at
+  // (3,0)): A plays a second tile (U at (-1,0), extending the road again: no third tile).
+  const builder = play([
+    { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'follower' } },
+    { tile: 'E', x: 0, y: -1, rotation: 180 },
+    { tile: 'U', x: 2, y: 0, rotation: 0, meeple: { at: 'E', kind: 'builder' } },
+    { tile: 'E', x: 1, y: -1, rotation: 0 },
+    { tile: 'U', x: 3, y: 0, rotation: 0 },
+    { tile: 'U', x: -1, y: 0, rotation: 0 },
+  ]);
+  const builderOut = builder[3] as GameState; // B to move, A's builder on the road
+  const second = builder[5] as GameState; // A's second tile
+  const afterSecond = builder[6] as GameState; // B to move
+  // The builder sent home in part one (rules-facts §e: the second part still takes place). B closes
+  // the road's west end with W at (-1,0); A's W at (3,0) closes the east end: the road of 5 tiles is
+  // complete, A's follower and builder go home, and A plays a second tile.
+  const returned = play([
+    { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'follower' } },
+    { tile: 'W', x: -1, y: 0, rotation: 0 },
+    { tile: 'U', x: 2, y: 0, rotation: 0, meeple: { at: 'E', kind: 'builder' } },
+    { tile: 'E', x: 0, y: -1, rotation: 180 },
+    { tile: 'W', x: 3, y: 0, rotation: 0 },
+  ]);
+  const returnedSecond = returned[5] as GameState;
+  // The pig: A puts a farmer in the field north of the road (U at (1,0)), then the pig in the same
+  // field (U at (2,0)).
+  const pig = play([
+    { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'NNW', kind: 'follower' } },
+    { tile: 'E', x: 0, y: -1, rotation: 180 },
+    { tile: 'U', x: 2, y: 0, rotation: 0, meeple: { at: 'NNW', kind: 'pig' } },
+  ]);
+  const pigOut = pig[3] as GameState;
+  // Goods: A's knight on TB-T's wine city (turned 180: city south and east) above the start tile's
+  // city; B closes it with E turned 270 (city west) at (1,-1). The city of 3 tiles scores 6 for A;
+  // B placed the completing tile and takes its one wine token (rules-facts §e).
+  const goods = play([
+    { tile: 'TB-T', x: 0, y: -1, rotation: 180, meeple: { at: 'E', kind: 'follower' } },
+    { tile: 'E', x: 1, y: -1, rotation: 270 },
+  ]);
+  const goodsTaken = goods[2] as GameState;
+
+  it('the scenarios are what the rules say (the states the checks below start from)', () => {
+    expect([builderOut, second, afterSecond].map((x) => [x.turn, x.currentPlayer, x.builderTurn])).toEqual([
+      [3, 1, false],
+      [5, 0, true],
+      [6, 1, false],
+    ]);
+    expect(afterSecond.placements.map((p) => p.player)).toEqual([null, 0, 1, 0, 1, 0, 0]);
+    expect([returnedSecond.turn, returnedSecond.currentPlayer, returnedSecond.builderTurn]).toEqual([5, 0, true]);
+    // Road D, U, U, W, W: 5 tiles, 1 point each; the follower and the builder are home.
+    expect(returnedSecond.players[0]).toMatchObject({ score: 5, meeples: 7, builders: 1 });
+    expect(pigOut.meeples.map((m) => [m.owner, m.kind, m.feature])).toEqual([
+      [0, 'follower', 'field'],
+      [0, 'pig', 'field'],
+    ]);
+    expect(goodsTaken.players.map((p) => [p.score, p.goods])).toEqual([
+      [6, { wine: 0, grain: 0, cloth: 0 }],
+      [0, { wine: 1, grain: 0, cloth: 0 }],
+    ]);
+  });
+
+  it('loadState accepts JSON round trips (mid-game, in a builder\'s second part, finished) and they play on alike', () => {
+    const others = [
+      playTradersHeavy({ players: 4, seed: 'all four', expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'], rules: { farmers: 'city-4' } }, 3),
+      playTradersHeavy({ players: 2, seed: 'demo', tileSet: 'pnp-demo', edition: 'first', expansions: ['traders-builders'], rules: { farmers: 'farm-3' } }, 5),
+      playSeeded({ players: 5, seed: 'plain', expansions: ['traders-builders', 'abbot'] }, 9),
+    ];
+    for (const played of [heavy, ...others]) expectRoundTrips(played, 7);
+    for (const played of [heavy, ...others]) {
+      // Every builder's second part of these games, and the finished game.
+      for (const [i, st] of played.states.entries()) {
+        if (!st.builderTurn) continue;
+        expectRoundTrips({ states: played.states.slice(i, i + 2), moves: played.moves.slice(i, i + 1) }, 1);
+      }
+      expect(played.states.at(-1)?.status).toBe('finished');
+    }
+    expect([heavy, ...others].some((g) => g.states.some((st) => st.builderTurn))).toBe(true);
+    for (const st of [...builder, ...returned, ...pig, ...goods]) {
+      const loaded = loadState(JSON.parse(JSON.stringify(st)));
+      expect(loaded).toEqual(st);
+      expect(legalMoves(loaded)).toEqual(legalMoves(st));
+    }
+    expect(loadState(JSON.parse(JSON.stringify(second))).builderTurn).toBe(true);
+    expect(heavy.states[0]?.players.map((p) => [p.builders, p.pigs, p.goods])).toEqual([0, 1, 2].map(() => [1, 1, { wine: 0, grain: 0, cloth: 0 }]));
+  });
+
+  type Change = (s: any) => void;
+  const figure = (s: any, test: (m: any) => boolean): { m: any; p: any } => {
+    const m = s.meeples.find(test);
+    const p = s.placements.find((q: any) => q.x === m.x && q.y === m.y);
+    return { m, p };
+  };
+  const ofKind = (kind: string) => (m: any) => m.kind === kind;
+  /** A base game's follower turned into a builder or pig (in the figure list, and in the placements too when `deployed`). */
+  const followerTo = (kind: 'builder' | 'pig', deployed: boolean): Change => (s) => {
+    const { m, p } = figure(s, ofKind('follower'));
+    m.kind = kind;
+    if (deployed) p.meeple.kind = kind;
+    s.players[m.owner].meeples += 1;
+  };
+  /** Figure `from` turned into figure `to` of the same owner (supplies kept consistent). */
+  const swap = (from: 'builder' | 'pig', to: 'builder' | 'pig', deployed: boolean): Change => (s) => {
+    const { m, p } = figure(s, ofKind(from));
+    m.kind = to;
+    if (deployed) p.meeple.kind = to;
+    s.players[m.owner][`${from}s`] = 1;
+    s.players[m.owner][`${to}s`] = 0;
+  };
+  /** Takes player 0's followers off the board (as if never deployed): a builder or pig left alone. */
+  const withoutFollowers: Change = (s) => {
+    for (const m of s.meeples.filter(ofKind('follower'))) {
+      figure(s, (x) => x === m).p.meeple = null;
+      s.players[m.owner].meeples += 1;
+    }
+    s.meeples = s.meeples.filter((m: any) => m.kind !== 'follower');
+  };
+
+  it.each<[string, () => GameState, Change, string]>([
+    ['a builder count of 2', () => builderOut, (s) => (s.players[1].builders = 2), 'players[1] must have a name, a whole score, a meeple count, an abbot count (0 without The Abbot), a large meeple count (0 without Inns & Cathedrals), builder and pig counts (0 or 1)'],
+    ['a pig count of 2', () => pigOut, (s) => (s.players[1].pigs = 2), 'builder and pig counts (0 or 1)'],
+    ['a builder both in supply and on the board', () => builderOut, (s) => (s.players[0].builders = 1), 'player 0 has 1 builders in supply and 1 on the board, but Traders & Builders gives one'],
+    ['a pig both in supply and on the board', () => pigOut, (s) => (s.players[0].pigs = 1), 'player 0 has 1 pigs in supply and 1 on the board, but Traders & Builders gives one'],
+    ['a builder count of 1 without Traders & Builders', () => baseWithFollower, (s) => (s.players[0].builders = 1), 'builder and pig counts (0 without Traders & Builders)'],
+    ['a pig count of 1 without Traders & Builders', () => baseWithFollower, (s) => (s.players[1].pigs = 1), 'builder and pig counts (0 without Traders & Builders)'],
+    ['goods tokens without Traders & Builders', () => baseWithFollower, (s) => (s.players[0].goods.cloth = 1), 'goods tokens { wine, grain, cloth } (0 without Traders & Builders)'],
+    ['a builder deployed without Traders & Builders', () => baseWithFollower, followerTo('builder', true), 'there is no builder without Traders & Builders'],
+    ['a builder on the board (only in the figure list) without Traders & Builders', () => baseWithFollower, followerTo('builder', false), 'there is no builder without Traders & Builders'],
+    ['a pig deployed without Traders & Builders', () => baseWithFollower, followerTo('pig', true), 'there is no pig without Traders & Builders'],
+    ['a pig on the board (only in the figure list) without Traders & Builders', () => baseWithFollower, followerTo('pig', false), 'there is no pig without Traders & Builders'],
+    ['builderTurn true without Traders & Builders', () => baseWithFollower, (s) => (s.builderTurn = true), 'builderTurn must be false without Traders & Builders'],
+    ['builderTurn true when no tile extended the player\'s builder', () => builderOut, (s) => (s.builderTurn = true), 'builderTurn is true, but the placements do not give the current player a builder\'s second tile'],
+    ['builderTurn true after the second tile (no third, rules-facts §e)', () => afterSecond, (s) => {
+      s.builderTurn = true;
+      s.currentPlayer = 0;
+    }, 'builderTurn is true, but the placements do not give the current player a builder\'s second tile'],
+    ['builderTurn false when the last tile extended the player\'s builder', () => second, (s) => (s.builderTurn = false), 'builderTurn is false, but the placements give the current player a builder\'s second tile'],
+    ['builderTurn false after a builder sent home in part one', () => returnedSecond, (s) => (s.builderTurn = false), 'builderTurn is false, but the placements give'],
+    ['the next player to move in a builder\'s second part', () => second, (s) => (s.currentPlayer = 1), 'currentPlayer 1 is not the player whose turn 5 is (player 0)'],
+    ['the same player to move again after a double turn', () => afterSecond, (s) => (s.currentPlayer = 0), 'currentPlayer 0 is not the player whose turn 6 is (player 1)'],
+    ['a second tile recorded as placed by the next player', () => afterSecond, (s) => (s.placements[6].player = 1), 'placements[6] was placed by player 1, out of turn (player 0 was to move)'],
+    ['more goods tokens than the cities the player completed hold', () => goodsTaken, (s) => (s.players[1].goods.wine = 2), 'player 1 has 2 wine tokens, but the cities they completed hold 1'],
+    ['goods tokens of another kind', () => goodsTaken, (s) => {
+      s.players[1].goods.wine = 0;
+      s.players[1].goods.grain = 1;
+    }, 'player 1 has 0 wine tokens, but the cities they completed hold 1'],
+    ['goods tokens given to the knight instead of the player who completed the city', () => goodsTaken, (s) => {
+      s.players[0].goods.wine = 1;
+      s.players[1].goods.wine = 0;
+    }, 'player 0 has 1 wine tokens, but the cities they completed hold 0; player 1 has 0 wine tokens, but the cities they completed hold 1'],
+    ['a builder on a field (in the figure list)', () => pigOut, swap('pig', 'builder', false), 'a builder may not stand on a field'],
+    ['a builder on a field (deployed so in the placements)', () => pigOut, swap('pig', 'builder', true), 'must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take'],
+    ['a pig on a road (in the figure list)', () => builderOut, swap('builder', 'pig', false), 'a pig may not stand on a road'],
+    ['a pig on a road (deployed so in the placements)', () => builderOut, swap('builder', 'pig', true), 'must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take'],
+    ['a pig whose field holds no farmer of its owner', () => pigOut, withoutFollowers, 'meeples[0]: a pig stays only with a meeple of its owner in its feature, and player 0 has none there'],
+    ['a builder whose road holds no meeple of its owner', () => builderOut, withoutFollowers, 'meeples[0]: a builder stays only with a meeple of its owner in its feature, and player 0 has none there'],
+  ])('rejects a state with %s (invalid-state)', (_, from, change, message) => {
+    const s = JSON.parse(JSON.stringify(from())) as Record<string, unknown>;
+    change(s);
+    const e = stateError(() => loadState(s));
+    expect(e.code).toBe('invalid-state');
+    expect(e.message).toContain(message);
+    expect(validateState(s)).toEqual(e.problems);
+  });
+
+  it('a last tile that extends the player\'s builder ends the game without a builder\'s second part (no tile is left to play)', () => {
+    // types.ts: builderTurn is true "while currentPlayer plays the second tile of a turn, given by
+    // their builder"; rules-facts §e: the builder gives a second tile to draw. Once the last tile is
+    // placed the game is over: there is no second tile, so a finished state has builderTurn false.
+    let found: { before: GameState; move: Move } | null = null;
+    for (let seed = 0; found === null && seed < 40; seed++) {
+      const { states } = playTradersHeavy({ players: 2, seed: `last tile ${seed}`, expansions: ['traders-builders'] }, seed);
+      const before = states.find((st) => st.status === 'playing' && st.tilesLeft.length === 0) as GameState;
+      const own = before.meeples.find((m) => m.kind === 'builder' && m.owner === before.currentPlayer);
+      if (before.builderTurn || own === undefined) continue;
+      const builderFeature = features(before).find((f) => f.meeples.includes(own));
+      // A placement next to the builder's road or city that joins it: its tile becomes one of the feature's tiles.
+      for (const move of legalMoves(before)) {
+        if (move.meeple) continue;
+        const after = applyMove(before, move);
+        const joined = features(after).find((f) => f.kind === builderFeature?.kind && f.tiles.some((t) => t.x === own.x && t.y === own.y) && f.segments.some((g) => g.x === own.x && g.y === own.y && g.at === own.at));
+        if (joined?.tiles.some((t) => t.x === move.x && t.y === move.y)) {
+          found = { before, move };
+          break;
+        }
+      }
+    }
+    expect(found).not.toBeNull();
+    const { before, move } = found as { before: GameState; move: Move };
+    const after = applyMove(before, move);
+    expect(after.status).toBe('finished');
+    expect(after.builderTurn).toBe(false);
+  });
+
+  it('rejects Traders & Builders tiles in a game without the expansion', () => {
+    const s = JSON.parse(JSON.stringify(heavy.states[0])) as any;
+    s.expansions = [];
+    for (const p of s.players) Object.assign(p, { builders: 0, pigs: 0 });
+    const e = stateError(() => loadState(s));
+    expect(e.message).toMatch(/unknown tile "TB-[A-X]"/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, createGame, type GameState, legalMoves, loadState, validateState } from 'carcassonne-engine';
+import { applyMove, createGame, type GameState, legalMoves, loadState, type Move, type Spot, validateMove, validateState } from 'carcassonne-engine';
 
 /** A state as 0.1.0 saved it: version 1, without the fields the expansions added. */
 function asVersion1(state: GameState): unknown {
@@ -12,7 +12,14 @@ function asVersion1(state: GameState): unknown {
   delete json.expansions;
   delete json.rules.riverStartTile;
   delete json.rules.gardens;
-  for (const p of json.players) delete p.abbots;
+  delete json.builderTurn;
+  for (const p of json.players) {
+    delete p.abbots;
+    delete p.largeMeeples;
+    delete p.builders;
+    delete p.pigs;
+    delete p.goods;
+  }
   for (const p of json.placements) delete p.recall;
   return json;
 }
@@ -28,6 +35,26 @@ describe('version-1 states (saved by 0.1.0)', () => {
     expect(loaded.version).toBe(2);
     expect(legalMoves(loaded)).toEqual(legalMoves(s));
     expect(applyMove(loaded, legalMoves(loaded)[0] as never)).toEqual(applyMove(s, legalMoves(s)[0] as never));
+  });
+
+  it('upgrade with the expansions\' fields at rest: no abbot, large meeple, builder or pig, no goods tokens, no builder\'s second tile', () => {
+    let s = createGame({ players: 4, seed: 'old save 2', rules: { farmers: 'farm-3' } });
+    for (let i = 0; i < 30; i++) s = applyMove(s, legalMoves(s)[(i * 7) % legalMoves(s).length] as never);
+    const old = asVersion1(s) as { players: Record<string, unknown>[] };
+    expect(Object.keys(old.players[0] as object).sort()).toEqual(['meeples', 'name', 'score']);
+    expect('builderTurn' in old).toBe(false);
+    const loaded = loadState(old);
+    expect(loaded.expansions).toEqual([]);
+    expect(loaded.builderTurn).toBe(false);
+    for (const p of loaded.players) {
+      expect(p).toMatchObject({ abbots: 0, largeMeeples: 0, builders: 0, pigs: 0, goods: { wine: 0, grain: 0, cloth: 0 } });
+    }
+    expect(loaded.placements.every((p) => p.recall === null)).toBe(true);
+    expect(loaded).toEqual(s);
+    // And the move a builder would need is refused: there is no Traders & Builders in a version-1 game.
+    const move = legalMoves(loaded).find((m) => m.meeple?.kind === 'follower' && m.meeple.at.length === 1);
+    expect(move).toBeDefined();
+    expect(validateMove(loaded, { ...(move as Move), meeple: { at: move?.meeple?.at as Spot, kind: 'builder' } })?.code).toBe('figure-not-allowed');
   });
 
   it('a version-1 state with problems reports them like any state', () => {

@@ -11,7 +11,7 @@ import {
 import { type Bot, greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
 import { describe, expect, it } from 'vitest';
 import { caught } from '../support/caught.js';
-import { playSeeded } from '../support/play.js';
+import { playSeeded, playTradersHeavy } from '../support/play.js';
 import { newGame } from '../scenarios/board.js';
 
 const BOTS: [string, Bot][] = [
@@ -199,5 +199,68 @@ describe('bots play Inns & Cathedrals (six players)', () => {
     expect(s.players).toHaveLength(6);
     // The estimate prices a large meeple in hand at 3: a greedy player puts it out where it gains more.
     expect(large).toBeGreaterThan(0);
+  });
+});
+
+describe('bots play Traders & Builders', () => {
+  const OPTIONS: GameOptions = { players: 3, seed: 'bots-traders', expansions: ['traders-builders'] };
+  const ALL: GameOptions = { players: 4, seed: 'bots-all-four', expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'] };
+
+  /**
+   * Positions of seeded games favouring builders and pigs: the start, early, with a builder and a
+   * pig on the board, every builder's second part (up to three), mid-game, the last turn.
+   */
+  function tradersPositions(options: GameOptions, seed: number): GameState[] {
+    const { states } = playTradersHeavy(options, seed);
+    const playing = states.filter((s) => s.status === 'playing');
+    const out = playing.find((s) => s.meeples.some((m) => m.kind === 'builder') && s.meeples.some((m) => m.kind === 'pig')) as GameState;
+    const seconds = playing.filter((s) => s.builderTurn).slice(0, 3);
+    expect(out).toBeDefined();
+    expect(seconds.length).toBeGreaterThan(0);
+    return [states[0], states[8], out, ...seconds, states[50], states[states.length - 2]] as GameState[];
+  }
+
+  it.each(BOTS)('%s returns a legal move in Traders & Builders positions (a builder\'s second part too), blind to the draw order', (_, bot) => {
+    for (const s of [...tradersPositions(OPTIONS, 2), ...tradersPositions(ALL, 3)]) {
+      const json = JSON.stringify(s);
+      const move = bot(s, { seed: 17 });
+      expect(validateMove(s, move), `turn ${s.turn}${s.builderTurn ? ' (second tile)' : ''}`).toBeNull();
+      expect(JSON.stringify(s)).toBe(json);
+      expect(bot(reordered(s), { seed: 17 })).toEqual(move);
+    }
+  });
+
+  it('mctsBot returns a legal move in a builder\'s second part, and a finished Traders & Builders game is game-finished', () => {
+    const { states } = playTradersHeavy(OPTIONS, 4);
+    const second = states.find((s) => s.builderTurn) as GameState;
+    expect(second).toBeDefined();
+    const move = mctsBot(second, { seed: 1, iterations: 200 });
+    expect(validateMove(second, move)).toBeNull();
+    expect(caught(() => mctsBot(states[states.length - 1] as GameState), IllegalMoveError).code).toBe('game-finished');
+  });
+
+  it('greedyBot plays whole Traders & Builders games legally, deploys builders and gets second tiles', () => {
+    let builders = 0;
+    let seconds = 0;
+    for (let g = 0; g < 3; g++) {
+      let s = createGame({ ...OPTIONS, seed: `greedy-traders:${g}` });
+      while (s.status === 'playing') {
+        const move = greedyBot(s, { seed: s.turn });
+        expect(validateMove(s, move)).toBeNull();
+        const mover = s.currentPlayer;
+        if (move.meeple?.kind === 'builder') builders++;
+        s = applyMove(s, move);
+        if (s.builderTurn) {
+          seconds++;
+          expect(s.currentPlayer).toBe(mover);
+        }
+      }
+      // 96 tiles, the start tile included (rules-facts §e: 24 tiles added to the base game's 72).
+      expect(s.turn).toBe(95 - s.discarded.length);
+    }
+    // The estimate prices a builder on the board while tiles are left: a greedy player puts it out
+    // beside its own meeples, and then takes the second tiles it gives.
+    expect(builders).toBeGreaterThan(0);
+    expect(seconds).toBeGreaterThan(0);
   });
 });

@@ -1,19 +1,83 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyMove, createGame, type GameState, legalMoves, type Move, scoreFinal } from 'carcassonne-engine';
+import { applyMove, createGame, type GameOptions, type GameState, legalMoves, type Move, scoreFinal } from 'carcassonne-engine';
 import { decodeMove, Engine, encodeMove, type MoveCode } from 'carcassonne-engine/engine';
-import { choices, gameOptions, play } from '../support/play';
+import { choices, gameOptions, type Played } from '../support/play';
 
 // The engine and the pure API, played in lock-step over random games (fast-check picks the
-// options, The River, The Abbot and Inns & Cathedrals included, and every move), must agree on
-// everything at every turn.
+// options, The River, The Abbot, Inns & Cathedrals and Traders & Builders included, and every
+// move), must agree on everything at every turn.
 const RUNS = Number(process.env.ENGINE_RUNS ?? 30);
 
+/**
+ * The options of a random game: those of the other property tests, with Traders & Builders added
+ * one time in two when they lack it (so that most games have it, alone or with the others).
+ */
+const anyOptions: fc.Arbitrary<GameOptions> = fc.tuple(gameOptions, fc.boolean()).map(([o, traders]) => {
+  const expansions = o.expansions ?? [];
+  return traders && !expansions.includes('traders-builders') ? { ...o, expansions: [...expansions, 'traders-builders'] } : o;
+});
+
+/**
+ * Picks a move from `legal` with the pick `pick`: one time in four a builder or pig move, one time
+ * in four a move that gives a builder's second tile, when there is one (uniform picks alone rarely
+ * deploy a builder and then extend its feature). `engine` is at the position, `code` gives a move's code.
+ */
+function choose<T>(legal: readonly T[], pick: number, engine: Engine, code: (m: T) => MoveCode): T {
+  let pool = legal;
+  if (pick % 4 === 0) {
+    const joiners = legal.filter((m) => ((code(m) >> 4) & 7) >= 3);
+    if (joiners.length > 0) pool = joiners;
+  } else if (pick % 4 === 1 && engine.expansions.includes('traders-builders') && !engine.builderTurn && engine.builders(engine.currentPlayer) === 0) {
+    const again = legal.filter((m) => givesSecondTile(engine, code(m)));
+    if (again.length > 0) pool = again;
+  }
+  return pool[Math.floor(pick / 4) % pool.length] as T;
+}
+
+/** Whether playing `code` gives the current player a builder's second tile (tried on a clone). */
+function givesSecondTile(engine: Engine, code: MoveCode): boolean {
+  const c = engine.clone();
+  c.play(code);
+  return c.builderTurn;
+}
+
+/** A whole game played with the pure API, each move chosen by `choose` with the picks in turn. */
+function play(o: GameOptions, picks: readonly number[]): Played {
+  let s = createGame(o);
+  const e = Engine.fromState(s);
+  const states = [s];
+  const moves: Move[] = [];
+  for (let i = 0; s.status === 'playing'; i++) {
+    const m = choose(legalMoves(s), picks[i % picks.length] ?? 0, e, encodeMove);
+    e.play(encodeMove(m));
+    s = applyMove(s, m);
+    moves.push(m);
+    states.push(s);
+  }
+  return { states, moves };
+}
+
 /** What the random games exercised, to be sure the expansion moves were played at all. */
-const seen = { abbotDeploys: 0, recalls: 0, riverTiles: 0, gardens: 0, largeDeploys: 0, innsCathedralsTiles: 0 };
+const seen = {
+  abbotDeploys: 0,
+  recalls: 0,
+  riverTiles: 0,
+  gardens: 0,
+  largeDeploys: 0,
+  innsCathedralsTiles: 0,
+  tradersTiles: 0,
+  builderDeploys: 0,
+  pigDeploys: 0,
+  doubleTurns: 0,
+  goodsTaken: 0,
+};
 function count(move: Move, tile: string): void {
   if (move.meeple?.kind === 'large') seen.largeDeploys++;
   if (tile.startsWith('IC-')) seen.innsCathedralsTiles++;
+  if (tile.startsWith('TB-')) seen.tradersTiles++;
+  if (move.meeple?.kind === 'builder') seen.builderDeploys++;
+  if (move.meeple?.kind === 'pig') seen.pigDeploys++;
   if (move.meeple?.kind === 'abbot') {
     seen.abbotDeploys++;
     if (move.meeple.at === 'G') seen.gardens++;
@@ -36,13 +100,21 @@ function expectSamePosition(e: Engine, s: GameState, where: string): void {
   expect(e.currentTile, where).toBe(s.currentTile);
   expect(e.tilesLeft, where).toBe(s.tilesLeft.length);
   expect(e.players, where).toBe(s.players.length);
+  expect(e.builderTurn, where).toBe(s.builderTurn);
+  expect(e.expansions, where).toEqual(s.expansions);
   expect(e.scores(), where).toEqual(s.players.map((p) => p.score));
   s.players.forEach((p, i) => {
     expect(e.meeples(i), `${where}, player ${i}`).toBe(p.meeples);
     expect(e.abbots(i), `${where}, player ${i}`).toBe(p.abbots);
     expect(e.largeMeeples(i), `${where}, player ${i}`).toBe(p.largeMeeples);
+    expect(e.builders(i), `${where}, player ${i}`).toBe(p.builders);
+    expect(e.pigs(i), `${where}, player ${i}`).toBe(p.pigs);
+    expect(e.goods(i), `${where}, player ${i}`).toEqual(p.goods);
   });
 }
+
+/** The figure bits of a code (bits 4–6, docs/engine.md): 3 for a builder, 4 for a pig. */
+const FIGURE_OF = { follower: 0, abbot: 1, large: 2, builder: 3, pig: 4 } as const;
 
 /** The deep checks: the engine's state and final scoring are the pure API's. */
 function expectSameState(e: Engine, s: GameState, where: string): void {
@@ -51,9 +123,9 @@ function expectSameState(e: Engine, s: GameState, where: string): void {
 }
 
 describe('the engine agrees with the pure API (fast-check)', () => {
-  it('in lock-step over whole games: legal move sets (abbot moves, recalls and large meeples too), scores, players, tiles, meeples, abbots, large meeples, states, final scores', () => {
+  it('in lock-step over whole games: legal move sets (abbot moves, recalls, large meeples, builders and pigs too), scores, players, tiles, meeples, abbots, large meeples, builders, pigs, goods, builder turns, states, final scores', () => {
     fc.assert(
-      fc.property(gameOptions, choices, (options, picks) => {
+      fc.property(anyOptions, choices, (options, picks) => {
         let s = createGame(options);
         const e = Engine.fromState(s);
         const buf = new Int32Array(e.maxMoves);
@@ -71,20 +143,32 @@ describe('the engine agrees with the pure API (fast-check)', () => {
           let move: Move;
           let code: MoveCode;
           if (i % 2 === 0) {
-            move = pure[pick % pure.length] as Move;
+            move = choose(pure, pick, e, encodeMove);
             code = encodeMove(move);
             expect(codes, where).toContain(code);
           } else {
-            code = codes[pick % n] as MoveCode;
+            code = choose(codes, pick, e, (c) => c);
             move = decodeMove(code, s.currentTile as string);
           }
-          // The code of a move is the code of its decoded move, both ways.
+          // The code of a move is the code of its decoded move, both ways; its figure bits name its kind.
           expect(encodeMove(decodeMove(code)), where).toBe(code);
           expect(decodeMove(code, s.currentTile as string), where).toEqual(move);
+          if (move.meeple) expect((code >> 4) & 7, where).toBe(FIGURE_OF[move.meeple.kind ?? 'follower']);
           count(move, s.currentTile as string);
+          const mover = s.currentPlayer;
+          const wasBuilderTurn = s.builderTurn;
           e.play(code);
           s = applyMove(s, move);
           expectSamePosition(e, s, `after ${where}`);
+          // The next player moves (a discarded tile does not change that, rules-facts §h), but after
+          // a tile that extends the road or city holding the player's builder, the same player
+          // plays a second tile; that one never gives a third (rules-facts §e).
+          if (s.status === 'playing') expect(s.currentPlayer, where).toBe(s.builderTurn ? mover : (mover + 1) % s.players.length);
+          if (s.builderTurn) {
+            seen.doubleTurns++;
+            expect(wasBuilderTurn, `${where}: a second tile gave a third`).toBe(false);
+          }
+          seen.goodsTaken += s.events.filter((ev) => ev.type === 'goods-taken').length;
           if (i % 10 === 0 || s.status === 'finished') expectSameState(e, s, `after ${where}`);
         }
         expect(e.status).toBe('finished');
@@ -100,11 +184,17 @@ describe('the engine agrees with the pure API (fast-check)', () => {
     expect(seen.recalls).toBeGreaterThan(0);
     expect(seen.innsCathedralsTiles).toBeGreaterThan(0);
     expect(seen.largeDeploys).toBeGreaterThan(0);
+    // One game in two has Traders & Builders: builders and pigs deployed, double turns, goods taken.
+    expect(seen.tradersTiles).toBeGreaterThan(0);
+    expect(seen.builderDeploys).toBeGreaterThan(0);
+    expect(seen.pigDeploys).toBeGreaterThan(0);
+    expect(seen.doubleTurns).toBeGreaterThan(0);
+    expect(seen.goodsTaken).toBeGreaterThan(0);
   });
 
   it('an engine made from a mid-game state (as made, or through JSON) continues identically', () => {
     fc.assert(
-      fc.property(gameOptions, choices, fc.nat(), fc.boolean(), (options, picks, at, viaJson) => {
+      fc.property(anyOptions, choices, fc.nat(), fc.boolean(), (options, picks, at, viaJson) => {
         const { states, moves } = play(options, picks);
         const k = at % states.length;
         const mid = states[k] as GameState;

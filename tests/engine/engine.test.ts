@@ -14,6 +14,7 @@ import {
   type Spot,
   SPOTS,
   StateError,
+  tileDefinition,
   validateState,
 } from 'carcassonne-engine';
 import { decodeMove, Engine, encodeMove, type MoveCode, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
@@ -54,6 +55,8 @@ const OPTIONS: readonly GameOptions[] = [
   { players: 2, seed: 31, tileSet: 'pnp-demo', expansions: ['abbot'], rules: { gardens: false } },
   { players: 6, seed: 'inns', expansions: ['inns-cathedrals'] },
   { players: 4, seed: 'all three', tileSet: 'pnp-demo', expansions: ['inns-cathedrals', 'river', 'abbot'], rules: { riverStartTile: 'shuffled' } },
+  { players: 3, seed: 'traders', expansions: ['traders-builders'], rules: { farmers: 'farm-3' } },
+  { players: 5, seed: 'all four', edition: 'first', expansions: ['traders-builders', 'inns-cathedrals', 'abbot', 'river'], rules: { farmers: 'city-4' } },
 ];
 
 const moveError = (fn: () => unknown): IllegalMoveError => caught(fn, IllegalMoveError);
@@ -175,10 +178,15 @@ describe('Engine.fromState and legal moves', () => {
       expect(e.players).toBe(state.players.length);
       expect(e.tilesLeft).toBe(state.tilesLeft.length);
       expect(e.scores()).toEqual(scoresOf(state));
+      expect(e.builderTurn).toBe(false);
+      expect(e.expansions).toEqual(state.expansions);
       state.players.forEach((p, i) => {
         expect(e.meeples(i)).toBe(p.meeples);
         expect(e.abbots(i)).toBe(p.abbots);
         expect(e.largeMeeples(i)).toBe(p.largeMeeples);
+        expect(e.builders(i)).toBe(p.builders);
+        expect(e.pigs(i)).toBe(p.pigs);
+        expect(e.goods(i)).toEqual(p.goods);
       });
       expect(e.movesPlayed()).toEqual([]);
       // Decoded with the tile, the codes are exactly the pure API's moves.
@@ -620,6 +628,189 @@ describe('Inns & Cathedrals in the engine', () => {
     let s = mid;
     for (const c of copy.movesPlayed()) s = applyMove(s, decodeMove(c));
     expect(copy.toState()).toEqual(s);
+  });
+});
+
+describe('Traders & Builders in the engine', () => {
+  const TRADERS: GameOptions = { players: 3, seed: 'builder codes', expansions: ['traders-builders'] };
+  const ALL: GameOptions = { players: 4, seed: 'all four', expansions: ['traders-builders', 'river', 'abbot', 'inns-cathedrals'] };
+  const FIGURE_BITS = 7 << 4;
+
+  /** Whether playing `code` gives the current player a builder's second tile (tried on a clone). */
+  function givesSecondTile(e: Engine, code: MoveCode): boolean {
+    const c = e.clone();
+    c.play(code);
+    return c.builderTurn;
+  }
+
+  interface Seen {
+    builders: number;
+    pigs: number;
+    doubleTurns: number;
+    goodsTaken: number;
+  }
+
+  /**
+   * Plays a game on the engine and the pure API side by side, deploying a builder or pig whenever
+   * one can go one time in two, and hands each position's codes to `check`. Counts the builders and
+   * pigs deployed, the builder's second tiles and the goods taken.
+   */
+  function playTradersGame(options: GameOptions, seed: number, check: (e: Engine, s: GameState, codes: MoveCode[]) => void): Seen {
+    const e = Engine.create(options);
+    let s = createGame(options);
+    const r = lcg(seed);
+    const seen: Seen = { builders: 0, pigs: 0, doubleTurns: 0, goodsTaken: 0 };
+    while (e.status === 'playing') {
+      const codes = e.legalMoves();
+      check(e, s, codes);
+      const joiners = codes.filter((c) => ((c >> 4) & 7) >= 3);
+      const again = codes.filter((c) => givesSecondTile(e, c));
+      const pool = again.length > 0 && r() % 2 === 0 ? again : joiners.length > 0 && r() % 2 === 0 ? joiners : codes;
+      const code = pool[r() % pool.length] as MoveCode;
+      const kind = decodeMove(code).meeple?.kind;
+      if (kind === 'builder') seen.builders++;
+      if (kind === 'pig') seen.pigs++;
+      const mover = e.currentPlayer;
+      e.play(code);
+      s = applyMove(s, decodeMove(code, s.currentTile as string));
+      if (e.builderTurn) {
+        seen.doubleTurns++;
+        // rules-facts §e: the same player plays the second tile.
+        expect(e.currentPlayer).toBe(mover);
+      }
+      seen.goodsTaken += s.events.filter((ev) => ev.type === 'goods-taken').length;
+    }
+    expect(e.toState()).toEqual(s);
+    return seen;
+  }
+
+  it('builder and pig codes on real games: figure 3 or 4 in bits 4–6, the spot in bits 0–3, encode(decode(code)) = code, the pure API\'s moves', () => {
+    for (const [options, seed] of [[TRADERS, 1], [ALL, 2]] as const) {
+      const seen = playTradersGame(options, seed, (_, s, codes) => {
+        const tile = s.currentTile as string;
+        expect(codes.map((c) => JSON.stringify(decodeMove(c, tile))).sort()).toEqual(legalMoves(s).map((m) => JSON.stringify(m)).sort());
+        const player = s.players[s.currentPlayer] as GameState['players'][number];
+        for (const code of codes) {
+          const m = decodeMove(code);
+          expect(encodeMove(m)).toBe(code);
+          const kind = m.meeple?.kind;
+          if (kind !== 'builder' && kind !== 'pig') continue;
+          // docs: bits 4–6 = 3 for the builder, 4 for the pig; bits 0–3 = 1 + the spot's index in SPOTS; no recall bit.
+          expect((code >> 4) & 7).toBe(kind === 'builder' ? 3 : 4);
+          expect(code & 15).toBe(SPOTS.indexOf(m.meeple?.at as Spot) + 1);
+          expect(code & (1 << 25)).toBe(0);
+          // rules-facts §e: one builder and one pig each; the builder on a road or city, the pig on a field.
+          expect(kind === 'builder' ? player.builders : player.pigs).toBe(1);
+          const feature = tileDefinition(tile, m.rotation)?.features.find((f) => f.spot === m.meeple?.at);
+          expect(kind === 'builder' ? ['road', 'city'] : ['field']).toContain(feature?.kind);
+          // The same spot with the figure bits cleared is a follower move of the same placement.
+          expect(decodeMove(code & ~FIGURE_BITS)).toEqual({ ...m, meeple: { at: m.meeple?.at, kind: 'follower' } });
+        }
+      });
+      expect(seen.builders).toBeGreaterThan(0);
+      expect(seen.pigs).toBeGreaterThan(0);
+      expect(seen.doubleTurns).toBeGreaterThan(0);
+    }
+  });
+
+  it('engine.builders, pigs, goods and builderTurn are the state\'s, all the way through; 1, 1, zeros and false at the start; 0s without the expansion', () => {
+    const fresh = Engine.create(TRADERS);
+    expect([0, 1, 2].map((p) => fresh.builders(p))).toEqual([1, 1, 1]);
+    expect([0, 1, 2].map((p) => fresh.pigs(p))).toEqual([1, 1, 1]);
+    expect([0, 1, 2].map((p) => fresh.goods(p))).toEqual([0, 1, 2].map(() => ({ wine: 0, grain: 0, cloth: 0 })));
+    expect(fresh.builderTurn).toBe(false);
+    const base = Engine.create({ players: 2, seed: 1, expansions: ['river', 'abbot', 'inns-cathedrals'] });
+    randomPlayout(base, seededRandom(1));
+    expect([0, 1].map((p) => [base.builders(p), base.pigs(p), base.goods(p)])).toEqual([0, 1].map(() => [0, 0, { wine: 0, grain: 0, cloth: 0 }]));
+    expect(base.builderTurn).toBe(false);
+    let builderOut = false;
+    let pigOut = false;
+    let tokens = false;
+    const seen = playTradersGame(TRADERS, 3, (e, s) => {
+      expect(e.builderTurn).toBe(s.builderTurn);
+      expect(e.currentPlayer).toBe(s.currentPlayer);
+      s.players.forEach((p, i) => {
+        expect(e.builders(i)).toBe(p.builders);
+        expect(e.pigs(i)).toBe(p.pigs);
+        expect(e.goods(i)).toEqual(p.goods);
+        expect(e.meeples(i)).toBe(p.meeples);
+        // Figure conservation: one builder and one pig each, in supply or on the board.
+        expect(p.builders + s.meeples.filter((m) => m.owner === i && m.kind === 'builder').length).toBe(1);
+        expect(p.pigs + s.meeples.filter((m) => m.owner === i && m.kind === 'pig').length).toBe(1);
+      });
+      if (s.players.some((p) => p.builders === 0)) builderOut = true;
+      if (s.players.some((p) => p.pigs === 0)) pigOut = true;
+      if (s.players.some((p) => p.goods.wine + p.goods.grain + p.goods.cloth > 0)) tokens = true;
+    });
+    expect(builderOut && pigOut && tokens).toBe(true);
+    expect(seen.doubleTurns).toBeGreaterThan(0);
+    expect(seen.goodsTaken).toBeGreaterThan(0);
+  });
+
+  it('engine.expansions is the state\'s list, in the order river, abbot, inns-cathedrals, traders-builders', () => {
+    expect(Engine.create({ players: 2, seed: 1 }).expansions).toEqual([]);
+    expect(Engine.create(TRADERS).expansions).toEqual(['traders-builders']);
+    expect(Engine.create(ALL).expansions).toEqual(['river', 'abbot', 'inns-cathedrals', 'traders-builders']);
+    expect(Engine.create({ players: 2, seed: 1, expansions: ['traders-builders', 'abbot'] }).expansions).toEqual(['abbot', 'traders-builders']);
+  });
+
+  it('encodeMove / decodeMove of builder and pig moves; figure bits 3 or 4 without a spot, or with a recall, and figure bits 5 to 7, are malformed', () => {
+    const valid = encodeMove({ x: 4, y: -7, rotation: 180 });
+    expect(encodeMove({ x: 4, y: -7, rotation: 180, meeple: { at: 'E', kind: 'builder' } })).toBe(valid | (3 << 4) | (SPOTS.indexOf('E') + 1));
+    expect(encodeMove({ x: 4, y: -7, rotation: 180, meeple: { at: 'SSW', kind: 'pig' } })).toBe(valid | (4 << 4) | (SPOTS.indexOf('SSW') + 1));
+    expect(decodeMove(valid | (3 << 4) | 1)).toEqual({ x: 4, y: -7, rotation: 180, meeple: { at: 'N', kind: 'builder' } });
+    expect(decodeMove(valid | (4 << 4) | (SPOTS.indexOf('NNW') + 1), 'TB-B')).toEqual({ tile: 'TB-B', x: 4, y: -7, rotation: 180, meeple: { at: 'NNW', kind: 'pig' } });
+    for (const kind of ['builder', 'pig'] as const) {
+      for (const at of SPOTS) {
+        const code = encodeMove({ x: -128, y: 127, rotation: 270, meeple: { at, kind } });
+        expect(code).toBeLessThan(2 ** 25);
+        expect(decodeMove(code)).toEqual({ x: -128, y: 127, rotation: 270, meeple: { at, kind } });
+      }
+    }
+    for (const c of [valid | (3 << 4), valid | (4 << 4), valid | (1 << 25) | (3 << 4) | 1, valid | (1 << 25) | (4 << 4) | 1, valid | (5 << 4) | 1, valid | (6 << 4) | 2, valid | (7 << 4) | 3]) {
+      expect(moveError(() => decodeMove(c)).code, String(c)).toBe('malformed-move');
+    }
+  });
+
+  it('an engine from a state in a builder\'s second part (as made, or through JSON) continues like the pure API', () => {
+    // A seeded game played until the builder gives a second tile.
+    const e = Engine.create(TRADERS);
+    const r = lcg(4);
+    let s = createGame(TRADERS);
+    while (!s.builderTurn && s.status === 'playing') {
+      const codes = e.legalMoves();
+      const builders = codes.filter((c) => ((c >> 4) & 7) === 3);
+      const again = codes.filter((c) => givesSecondTile(e, c));
+      const pool = again.length > 0 ? again : builders.length > 0 ? builders : codes;
+      const code = pool[r() % pool.length] as MoveCode;
+      e.play(code);
+      s = applyMove(s, decodeMove(code));
+    }
+    expect(s.builderTurn).toBe(true);
+    expect(e.builderTurn).toBe(true);
+    expect(e.toState()).toEqual(s);
+    // Shuffling the tiles left keeps the second part: same player, same flag, a valid state.
+    const shuffled = e.clone();
+    shuffled.shuffleTilesLeft(seededRandom('second'));
+    expect([shuffled.builderTurn, shuffled.currentPlayer, shuffled.currentTile]).toEqual([true, s.currentPlayer, s.currentTile]);
+    expect(validateState(JSON.parse(JSON.stringify(shuffled.toState())))).toEqual([]);
+    for (const from of [s, JSON.parse(JSON.stringify(s)) as GameState]) {
+      const copy = Engine.fromState(from);
+      expect(copy.builderTurn).toBe(true);
+      expect(copy.currentPlayer).toBe(s.currentPlayer);
+      expect(engineMoveSet(copy)).toEqual(pureMoveSet(s));
+      // The second tile gives no third (rules-facts §e): the next player moves after it.
+      const code = copy.legalMoves()[0] as MoveCode;
+      copy.play(code);
+      const next = applyMove(s, decodeMove(code));
+      expect(copy.builderTurn).toBe(false);
+      expect(next.builderTurn).toBe(false);
+      expect(copy.currentPlayer).toBe((s.currentPlayer + 1) % s.players.length);
+      advance(copy, 30, 6);
+      let p = s;
+      for (const c of copy.movesPlayed()) p = applyMove(p, decodeMove(c));
+      expect(copy.toState()).toEqual(p);
+    }
   });
 });
 

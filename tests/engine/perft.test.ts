@@ -86,7 +86,8 @@ describe('tests/fixtures/perft.json', () => {
     expect([...sets].sort()).toEqual(['base', 'pnp-demo']);
     // The base games first (recorded before the expansions; their entries never change), then The
     // River and The Abbot: river + abbot, abbot alone without gardens, river with a first-land start
-    // tile; then Inns & Cathedrals: alone with six players, and all three expansions together.
+    // tile; then Inns & Cathedrals: alone with six players, and all three expansions together; then
+    // Traders & Builders: alone, and all four expansions together.
     const firstExpansion = fixture.games.findIndex((g) => (g.options.expansions ?? []).length > 0);
     expect(firstExpansion).toBe(6);
     expect(fixture.games.slice(firstExpansion).every((g) => (g.options.expansions ?? []).length > 0)).toBe(true);
@@ -96,6 +97,8 @@ describe('tests/fixtures/perft.json', () => {
       [['river'], undefined, 'first-land'],
       [['inns-cathedrals'], undefined, undefined],
       [['river', 'abbot', 'inns-cathedrals'], undefined, undefined],
+      [['traders-builders'], undefined, undefined],
+      [['river', 'abbot', 'inns-cathedrals', 'traders-builders'], undefined, undefined],
     ]);
     // rules-facts §d: six players only with Inns & Cathedrals.
     for (const g of fixture.games) {
@@ -103,20 +106,24 @@ describe('tests/fixtures/perft.json', () => {
     }
   });
 
-  it('expansion games: the river\'s tiles come first, the lake last of them (rules-facts §f), the abbot and the large meeple are played', () => {
+  it('expansion games: the river\'s tiles come first, the lake last of them (rules-facts §f), the abbot, the large meeple, the builder and the pig are played', () => {
     const RECALL = 1 << 25;
     const abbotMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 4) & 7) === 1).length;
     const largeMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 4) & 7) === 2).length;
     const recalls = (g: FixtureGame) => g.moves.filter((c) => (c & RECALL) !== 0).length;
+    const builderMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 4) & 7) === 3).length;
+    const pigMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 4) & 7) === 4).length;
     for (const g of fixture.games) {
       const river = (g.options.expansions ?? []).includes('river');
       const abbot = (g.options.expansions ?? []).includes('abbot');
       const inns = (g.options.expansions ?? []).includes('inns-cathedrals');
+      const traders = (g.options.expansions ?? []).includes('traders-builders');
       const gardens = abbot && g.options.rules?.gardens !== false;
-      // Tiles drawn: the land tiles (72 base, 48 demo, and Inns & Cathedrals' 18, rules-facts §d) but
-      // the start tile; with The River the spring starts instead, its 11 other tiles are drawn, and by
-      // default the base start tile is removed.
-      const land = ((g.options.tileSet ?? 'base') === 'base' ? 72 : 48) + (inns ? 18 : 0);
+      // Tiles drawn: the land tiles (72 base, 48 demo, Inns & Cathedrals' 18, rules-facts §d, and
+      // Traders & Builders' 24, §e) but the start tile; with The River the spring starts instead, its
+      // 11 other tiles are drawn, and by default the base start tile is removed. A builder's second
+      // tile is a tile like any other: one turn per tile placed.
+      const land = ((g.options.tileSet ?? 'base') === 'base' ? 72 : 48) + (inns ? 18 : 0) + (traders ? 24 : 0);
       const removed = (g.options.rules?.riverStartTile ?? 'removed') === 'removed' ? 1 : 0;
       const discards = (river ? land - removed + 11 : land - 1) - g.turns;
       expect(discards, label(g)).toBeGreaterThanOrEqual(0);
@@ -140,10 +147,44 @@ describe('tests/fixtures/perft.json', () => {
         expect(largeMoves(g), label(g)).toBe(0);
         if ((g.options.tileSet ?? 'base') === 'base') expect(icTiles, label(g)).toBe(0);
       }
+      // Traders & Builders' tiles, builders and pigs only in its games; there, every one of its 24 tiles is drawn.
+      const tbTiles = g.tiles.filter((t) => t.startsWith('TB-')).length;
+      if (traders) {
+        expect(tbTiles, label(g)).toBeGreaterThanOrEqual(24 - discards);
+        expect(tbTiles, label(g)).toBeLessThanOrEqual(24);
+        expect(builderMoves(g), label(g)).toBeGreaterThan(0);
+        expect(pigMoves(g), label(g)).toBeGreaterThan(0);
+      } else {
+        expect([tbTiles, builderMoves(g), pigMoves(g)], label(g)).toEqual([0, 0, 0]);
+      }
     }
     const both = fixture.games.find((g) => (g.options.expansions ?? []).length === 2) as FixtureGame;
     expect(abbotMoves(both)).toBeGreaterThan(0);
     expect(recalls(both)).toBeGreaterThan(0);
+  });
+
+  it('Traders & Builders games: a builder gives its owner a second tile, never a third; no second tiles in other games', () => {
+    for (const g of fixture.games) {
+      const traders = (g.options.expansions ?? []).includes('traders-builders');
+      const e = Engine.create(g.options);
+      let seconds = 0;
+      for (const code of g.moves) {
+        const mover = e.currentPlayer;
+        const second = e.builderTurn;
+        e.play(code);
+        if (e.status === 'finished') break;
+        // rules-facts §e: the same player places the second tile, and the second tile gives no third.
+        if (e.builderTurn) {
+          seconds++;
+          expect(second, label(g)).toBe(false);
+          expect(e.currentPlayer, label(g)).toBe(mover);
+        } else {
+          expect(e.currentPlayer, label(g)).toBe((mover + 1) % e.players);
+        }
+      }
+      if (traders) expect(seconds, label(g)).toBeGreaterThan(0);
+      else expect(seconds, label(g)).toBe(0);
+    }
   });
 
   describe('the engine', () => {

@@ -6,7 +6,9 @@ import {
   EDGES,
   features,
   type GameOptions,
+  type FeatureView,
   type GameState,
+  type GoodsTokens,
   legalMoves,
   legalPlacements,
   type MeepleOnBoard,
@@ -28,13 +30,16 @@ import {
   DY,
   edgesMatch,
   expectedTiles,
+  figuresJoined,
   figureWeight,
   fitsAnywhere,
   frontier,
   gameOptions,
+  isMeeple,
   neighbours,
   placementCode,
   play,
+  playTradersHeavy,
   riverCourse,
   riverEdges,
   view,
@@ -58,18 +63,310 @@ const prop = (name: string, check: (states: GameState[], moves: Move[], options:
 const hasAbbot = (s: GameState) => s.expansions.includes('abbot');
 const hasRiver = (s: GameState) => s.expansions.includes('river');
 const hasInns = (s: GameState) => s.expansions.includes('inns-cathedrals');
+const hasTraders = (s: GameState) => s.expansions.includes('traders-builders');
 const isRiverTile = (id: string) => riverEdges(id, 0) !== null;
 
-/** The board of a placement as a string: cell, edge kinds and features (rotations giving the same board are equal). */
+/**
+ * The board of a placement as a string: cell, edge kinds and features, with what is printed in
+ * them (pennants, inns, cathedrals, goods symbols: TB-X turned 180 has the edges and segments of
+ * TB-X but its wine in the other city). Rotations giving the same board are equal.
+ */
+const boardKeys = new Map<string, string>();
 function boardKey(tile: string, x: number, y: number, rotation: Rotation): string {
-  const v = view(tile, rotation);
-  return `${x},${y}:${EDGES.map((e) => v?.edges[e]).join('')}:${JSON.stringify(
-    v?.features.map((f) => ('edges' in f ? [...f.edges].sort() : 'halfEdges' in f ? [...f.halfEdges].sort() : f.kind)).sort(),
-  )}`;
+  let printed = boardKeys.get(`${tile}@${rotation}`);
+  if (printed === undefined) {
+    const v = view(tile, rotation);
+    const key = (f: FeatureView): string => {
+      if ('halfEdges' in f) return `${f.kind} ${[...f.halfEdges].sort().join(',')}`;
+      if (!('edges' in f)) return f.kind;
+      const marks = f.kind === 'city' ? ` p${f.pennants}${f.cathedral === true ? ' cathedral' : ''}${f.goods ?? ''}` : f.kind === 'road' && f.inn === true ? ' inn' : '';
+      return `${f.kind} ${[...f.edges].sort().join('')}${marks}`;
+    };
+    printed = `${EDGES.map((e) => v?.edges[e]).join('')}:${JSON.stringify(v?.features.map(key).sort())}`;
+    boardKeys.set(`${tile}@${rotation}`, printed);
+  }
+  return `${x},${y}:${printed}`;
+}
+
+/** What the random games scored, to be sure the Inns & Cathedrals and Traders & Builders cases were met at all. */
+const seen = { innRoads: 0, cathedralCities: 0, largeMajorities: 0, pigBonuses: 0, builderMajorities: 0 };
+
+/**
+ * Checks each scoring of a game against its figures on an independent model of the board: the
+ * strengths are the figures' weights (a large meeple 2, rules-facts §d; a builder or pig 0, §e),
+ * the holders the strongest, and each holder gets the points, a holder with a pig in the field
+ * one more a completed city (§e: 4 instead of 3; under 'city-4', our documented choice, 5
+ * instead of 4).
+ */
+function checkMajorities(states: readonly GameState[]): void {
+  const last = states[states.length - 1] as GameState;
+  // Features only grow by merging, and a completed one never again: the last board holds every
+  // feature scored during play as it was, and the features of the final scoring.
+  const board = boardModel(last);
+  type Figure = Pick<MeepleOnBoard, 'owner' | 'kind' | 'x' | 'y' | 'at'>;
+  for (const e of last.scored) {
+    // The goods majorities (§e) are checked with the tokens.
+    if (e.kind === 'goods') continue;
+    // The figures when it was scored: during play, those on the board before the move and the one
+    // it deployed (less an abbot it took back, once that scoring is done); at the end, the board's.
+    let figures: Figure[] = [...last.meeples];
+    if (e.phase === 'play') {
+      const placed = last.placements[e.turn + 1];
+      if (placed === undefined || placed.player === null) throw new Error(`no placement for turn ${e.turn}`);
+      figures = [...(states[e.turn] as GameState).meeples];
+      if (placed.meeple !== null) figures.push({ owner: placed.player, kind: placed.meeple.kind, x: placed.x, y: placed.y, at: placed.meeple.at });
+      if (placed.recall === 'abbot' && !e.note.startsWith('abbot taken back')) {
+        figures = figures.filter((m) => !(m.kind === 'abbot' && m.owner === placed.player));
+      }
+    }
+    // A farmer scoring counts the farmers of every field it lists (one field, or under 'city-4' all
+    // the fields bordering the city); any other scoring the figures on its feature.
+    const components = new Set((e.kind === 'field' ? e.fields : [e.id]).map((id) => componentOfId(board, id)));
+    expect(components.has(null)).toBe(false);
+    const here = figures.filter((m) => components.has(board.componentOf(m.x, m.y, m.at)));
+    const strength = last.players.map(() => 0);
+    for (const m of here) strength[m.owner] = (strength[m.owner] as number) + figureWeight(m.kind);
+    expect(e.meeples, e.note).toEqual(strength);
+    const best = Math.max(...strength);
+    expect(e.holders, e.note).toEqual(best > 0 ? strength.flatMap((v, i) => (v === best ? [i] : [])) : []);
+    // A pig (§e) in the scored field(s): its owner, when a holder, scores one more a completed city
+    // (farm-3: 4 instead of 3 for each city of the field; city-4: 5 instead of 4 for the city).
+    const pig = (i: number) => e.kind === 'field' && here.some((m) => m.kind === 'pig' && m.owner === i);
+    const bonus = (i: number) => (!pig(i) ? 0 : last.rules.farmers === 'city-4' ? 1 : e.cities.length);
+    if (e.kind !== 'field' || last.rules.farmers !== 'farm-3-once') {
+      expect(e.awarded, e.note).toEqual(strength.map((_, i) => (e.holders.includes(i) ? e.points + bonus(i) : 0)));
+    }
+    if (e.holders.some((h) => bonus(h) > 0)) seen.pigBonuses++;
+    if (here.some((m) => m.kind === 'large') && e.holders.length > 0) seen.largeMajorities++;
+    if (here.some((m) => m.kind === 'builder')) seen.builderMajorities++;
+  }
+}
+
+/** A JSON round trip of every state gives an equal state; every 7th plays on identically. */
+function checkJson(states: readonly GameState[], moves: readonly Move[]): void {
+  for (let i = 0; i < states.length; i++) {
+    const s = states[i] as GameState;
+    const copy = JSON.parse(JSON.stringify(s)) as GameState;
+    expect(copy).toEqual(s);
+    const m = moves[i];
+    if (m !== undefined && i % 7 === 0) {
+      expect(legalMoves(copy)).toEqual(legalMoves(s));
+      expect(applyMove(copy, m)).toEqual(states[i + 1]);
+      expect(scoreFinal(copy)).toEqual(scoreFinal(s));
+    }
+  }
+}
+
+/** The placements record replays the game: tile, cell, rotation, figure (with its kind) and recall, each by the player recorded. */
+function checkPlacementsReplay(states: readonly GameState[], options: GameOptions): void {
+  const last = states[states.length - 1] as GameState;
+  let s = createGame(options);
+  for (const p of last.placements.slice(1)) {
+    expect(s.currentTile).toBe(p.tile);
+    expect(s.currentPlayer).toBe(p.player);
+    const move: Move = {
+      x: p.x,
+      y: p.y,
+      rotation: p.rotation,
+      ...(p.meeple !== null ? { meeple: p.meeple } : {}),
+      ...(p.recall !== null ? { recall: p.recall } : {}),
+    };
+    s = applyMove(s, move);
+  }
+  expect(s).toEqual(last);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traders & Builders (rules-facts §e), on the independent board model and the tile views.
+
+const GOODS = ['wine', 'grain', 'cloth'] as const;
+/** README §3 traders-builders.json: 9 wine, 6 grain, 5 cloth symbols, as many as the tokens (rules-facts §e). */
+const ALL_GOODS: GoodsTokens = { wine: 9, grain: 6, cloth: 5 };
+const NO_GOODS: GoodsTokens = { wine: 0, grain: 0, cloth: 0 };
+const plus = (a: GoodsTokens, b: GoodsTokens): GoodsTokens => ({ wine: a.wine + b.wine, grain: a.grain + b.grain, cloth: a.cloth + b.cloth });
+const minus = (a: GoodsTokens, b: GoodsTokens): GoodsTokens => ({ wine: a.wine - b.wine, grain: a.grain - b.grain, cloth: a.cloth - b.cloth });
+const sumGoods = (list: readonly GoodsTokens[]): GoodsTokens => list.reduce(plus, NO_GOODS);
+
+/** The goods symbols of one feature as the tile view gives it. */
+const featureGoods = (f: FeatureView): GoodsTokens =>
+  f.kind === 'city' && f.goods !== undefined ? { ...NO_GOODS, [f.goods]: 1 } : NO_GOODS;
+/** The goods symbols printed on a tile. */
+const tileGoods = (id: string): GoodsTokens => sumGoods((view(id, 0)?.features ?? []).map(featureGoods));
+
+/**
+ * The cities completed in a game, from the model of its last board: a completed city never grows
+ * again, so it is a component of the last board, completed by the move placing the last of its
+ * tiles (`at`: that placement's index, the state it completes in). Each with its goods symbols.
+ */
+function completedCities(last: GameState): { goods: GoodsTokens; at: number }[] {
+  const board = boardModel(last);
+  const index = new Map(last.placements.map((p, i) => [`${p.x},${p.y}`, i]));
+  const seen = new Set<number>();
+  const out: { goods: GoodsTokens; at: number }[] = [];
+  for (const p of last.placements) {
+    for (const f of view(p.tile, p.rotation)?.features ?? []) {
+      if (f.kind !== 'city') continue;
+      const c = board.componentOf(p.x, p.y, f.spot) as number;
+      if (seen.has(c)) continue;
+      seen.add(c);
+      let open = 0;
+      let at = 0;
+      const goods: GoodsTokens[] = [];
+      for (const g of board.segments(c)) {
+        if (g.feature.kind !== 'city') continue;
+        goods.push(featureGoods(g.feature));
+        at = Math.max(at, index.get(`${g.x},${g.y}`) as number);
+        open += g.feature.edges.filter((e) => cellAt(last, g.x + (DX[EDGES.indexOf(e)] as number), g.y + (DY[EDGES.indexOf(e)] as number)) === null).length;
+      }
+      if (open === 0) out.push({ goods: sumGoods(goods), at });
+    }
+  }
+  return out;
+}
+
+/** What the T&B games met, to be sure the cases were played at all. */
+const tb = { lastTileExtends: 0, builderTurns: 0, builderTurnsAfterReturn: 0, goodsTaken: 0, pigs: 0, builders: 0, goodsHolders: 0 };
+
+/**
+ * Token conservation (rules-facts §e): at every step, the tokens the players hold + the symbols in
+ * the cities on the board not completed + the symbols on the tiles not on the board (to draw, the
+ * current tile, discarded) = 9 wine, 6 grain, 5 cloth with Traders & Builders (0 without). Tokens
+ * never fall; a move gives the player who placed its tile one token per symbol in each city the
+ * tile completed (knights or not) and nobody else anything, in its 'goods-taken' events.
+ */
+function checkTokens(states: readonly GameState[]): void {
+  const last = states[states.length - 1] as GameState;
+  const completed = completedCities(last);
+  for (let i = 0; i < states.length; i++) {
+    const s = states[i] as GameState;
+    // Symbols on the board: on its tiles, less those in the cities completed by now.
+    const onBoard = sumGoods(s.placements.map((p) => tileGoods(p.tile)));
+    const open = minus(onBoard, sumGoods(completed.filter((c) => c.at <= i).map((c) => c.goods)));
+    const off = [...s.tilesLeft, ...s.discarded, ...(s.currentTile === null ? [] : [s.currentTile])].map(tileGoods);
+    const held = s.players.map((p) => p.goods);
+    expect(sumGoods([...held, open, ...off]), `state ${i}`).toEqual(hasTraders(s) ? ALL_GOODS : NO_GOODS);
+    if (i === 0) {
+      expect(held.every((g) => g.wine === 0 && g.grain === 0 && g.cloth === 0)).toBe(true);
+      continue;
+    }
+    const before = states[i - 1] as GameState;
+    const placed = s.placements.at(-1);
+    if (placed === undefined || placed.player === null || s.placements.length !== i + 1) throw new Error('a move places one tile');
+    // The cities the move's tile completed (a city completes only when a tile joins it).
+    const gained = sumGoods(completed.filter((c) => c.at === i).map((c) => c.goods));
+    s.players.forEach((p, j) => {
+      const delta = minus(p.goods, (before.players[j] as GameState['players'][number]).goods);
+      for (const g of GOODS) expect(delta[g], `state ${i}: player ${j}'s ${g}`).toBeGreaterThanOrEqual(0);
+      expect(delta, `state ${i}: player ${j}'s tokens`).toEqual(j === placed.player && hasTraders(s) ? gained : NO_GOODS);
+    });
+    const taken = s.events.flatMap((e) => (e.type === 'goods-taken' ? [e] : []));
+    for (const e of taken) expect(e.player).toBe(placed.player);
+    expect(sumGoods(taken.map(({ wine, grain, cloth }) => ({ wine, grain, cloth })))).toEqual(hasTraders(s) ? gained : NO_GOODS);
+    if (taken.length > 0) tb.goodsTaken++;
+  }
+}
+
+/**
+ * The final goods majorities (rules-facts §e): with Traders & Builders the final scoring ends with
+ * one line per kind, wine, grain, cloth: each player's tokens, the players tied for the most (at
+ * least one token) score 10 each; without it no such line.
+ */
+function checkGoodsScoring(states: readonly GameState[]): void {
+  states.forEach((s, i) => {
+    if (i % 5 !== 0 && i !== states.length - 1) return;
+    const f = scoreFinal(s);
+    const lines = f.breakdown.filter((e) => e.kind === 'goods');
+    if (!hasTraders(s)) {
+      expect(lines).toEqual([]);
+      return;
+    }
+    expect(f.breakdown.slice(-3)).toEqual(lines);
+    expect(lines.map((e) => e.id)).toEqual([...GOODS]);
+    for (const e of lines) {
+      const tokens = s.players.map((p) => p.goods[e.id as (typeof GOODS)[number]]);
+      const most = Math.max(...tokens);
+      const holders = most > 0 ? tokens.flatMap((t, j) => (t === most ? [j] : [])) : [];
+      expect(e).toMatchObject({ phase: 'final', complete: false, meeples: tokens, holders, points: 10 });
+      expect(e.awarded).toEqual(tokens.map((_, j) => (holders.includes(j) ? 10 : 0)));
+      if (holders.length > 0) tb.goodsHolders++;
+    }
+  });
+}
+
+/**
+ * Turn order with builders (rules-facts §e): after a move the same player moves again exactly when
+ * `builderTurn` is set, and `builderTurn` is set exactly when the move was not itself a builder's
+ * second tile, its tile joined a road or city segment to the feature holding the player's builder
+ * (the builder standing there before the move: not one deployed with this tile), and a tile is
+ * left to play. Otherwise the next player in turn moves (after the game's last tile too: the
+ * finished state has no builder turn pending). Never two builder turns in a row.
+ */
+function checkTurnOrder(states: readonly GameState[]): void {
+  for (let i = 1; i < states.length; i++) {
+    const before = states[i - 1] as GameState;
+    const after = states[i] as GameState;
+    const mover = before.currentPlayer;
+    expect(after.placements.at(-1)?.player).toBe(mover);
+    expect(after.turn).toBe(before.turn + 1);
+    expect(after.turn).toBe(after.placements.length - 1);
+    let extends_ = false;
+    const builder = before.meeples.find((m) => m.owner === mover && m.kind === 'builder');
+    if (builder !== undefined && !before.builderTurn) {
+      const board = boardModel(after);
+      const placed = after.placements.at(-1) as GameState['placements'][number];
+      const home = board.componentOf(builder.x, builder.y, builder.at);
+      extends_ = (view(placed.tile, placed.rotation)?.features ?? []).some(
+        (f) => (f.kind === 'road' || f.kind === 'city') && board.componentOf(placed.x, placed.y, f.spot) === home,
+      );
+    }
+    // A last tile extending the builder's feature gives nothing: no tile is left (test below).
+    if (after.status === 'finished' && extends_) tb.lastTileExtends++;
+    const second = extends_ && after.status === 'playing';
+    expect(after.builderTurn, `move ${i - 1}`).toBe(second);
+    expect(after.currentPlayer === mover, `move ${i - 1}`).toBe(after.builderTurn);
+    if (!after.builderTurn) expect(after.currentPlayer).toBe((mover + 1) % before.players.length);
+    expect(before.builderTurn && after.builderTurn).toBe(false);
+    if (!hasTraders(after)) expect(after.builderTurn).toBe(false);
+    if (second) {
+      tb.builderTurns++;
+      if (!after.meeples.some((m) => m.owner === mover && m.kind === 'builder')) tb.builderTurnsAfterReturn++;
+    }
+  }
+}
+
+/**
+ * Builders and pigs (rules-facts §e): each on the board shares its feature (features()) with a
+ * meeple (follower or large) of its owner, the builder on a road or city, the pig on a field; a pig
+ * never leaves the board; a builder leaves only when its feature is completed (and returns).
+ */
+function checkBuildersAndPigs(states: readonly GameState[]): void {
+  states.forEach((s, i) => {
+    const feats = s.meeples.some((m) => m.kind === 'builder' || m.kind === 'pig') ? features(s) : [];
+    for (const m of s.meeples) {
+      if (m.kind !== 'builder' && m.kind !== 'pig') continue;
+      const home = feats.find((f) => f.meeples.some((x) => x.x === m.x && x.y === m.y && x.at === m.at && x.kind === m.kind && x.owner === m.owner));
+      expect(home, `state ${i}: ${m.kind} at ${m.x},${m.y}:${m.at}`).toBeDefined();
+      expect(m.kind === 'pig' ? ['field'] : ['road', 'city']).toContain(home?.kind);
+      expect(home?.meeples.some((x) => x.owner === m.owner && isMeeple(x.kind)), `state ${i}: ${m.kind} of player ${m.owner} without a meeple of theirs`).toBe(true);
+      if (m.kind === 'builder') expect(home?.complete, `state ${i}: builder on a completed ${home?.kind}`).toBe(false);
+      if (m.kind === 'pig') tb.pigs++;
+      else tb.builders++;
+    }
+    const next = states[i + 1];
+    if (next === undefined) return;
+    const same = (a: MeepleOnBoard, b: MeepleOnBoard) => a.owner === b.owner && a.kind === b.kind && a.x === b.x && a.y === b.y && a.at === b.at;
+    for (const m of s.meeples) {
+      if (m.kind === 'pig') expect(next.meeples.some((x) => same(x, m)), `state ${i + 1}: a pig left`).toBe(true);
+      if (m.kind !== 'builder' || next.meeples.some((x) => same(x, m))) continue;
+      const home = features(next).find((f) => f.segments.some((g) => g.x === m.x && g.y === m.y && g.at === m.at));
+      expect(home?.complete, `state ${i + 1}: a builder left an incomplete ${home?.kind}`).toBe(true);
+      expect(next.events).toContainEqual({ type: 'meeple-returned', owner: m.owner, kind: 'builder', x: m.x, y: m.y, at: m.at });
+    }
+  });
 }
 
 describe('properties of random games (fast-check)', () => {
-  prop('figure conservation (followers, abbots, large meeples): supply + on the board = the rules\' figures, for every player; each figure on a feature it may take', (states) => {
+  prop('figure conservation (followers, abbots, large meeples, builders, pigs): supply + on the board = the rules\' figures, for every player; each figure on a feature it may take', (states) => {
     for (const s of states) {
       s.players.forEach((p, i) => {
         const mine = s.meeples.filter((m) => m.owner === i);
@@ -78,6 +375,9 @@ describe('properties of random games (fast-check)', () => {
         expect(p.abbots + mine.filter((m) => m.kind === 'abbot').length).toBe(hasAbbot(s) ? 1 : 0);
         // rules-facts §d: one large meeple per player with Inns & Cathedrals, none without.
         expect(p.largeMeeples + mine.filter((m) => m.kind === 'large').length).toBe(hasInns(s) ? 1 : 0);
+        // rules-facts §e: one builder and one pig per player with Traders & Builders, none without.
+        expect(p.builders + mine.filter((m) => m.kind === 'builder').length).toBe(hasTraders(s) ? 1 : 0);
+        expect(p.pigs + mine.filter((m) => m.kind === 'pig').length).toBe(hasTraders(s) ? 1 : 0);
       });
       // rules-facts §d: 2 to 5 players, 6 with Inns & Cathedrals' sixth colour.
       expect(s.players.length).toBeLessThanOrEqual(hasInns(s) ? 6 : 5);
@@ -85,6 +385,9 @@ describe('properties of random games (fast-check)', () => {
         // rules-facts §g: the abbot only on a cloister or garden; followers (§d: the large meeple too,
         // placed like a follower) never on a garden; §f: nothing on the river.
         if (m.kind === 'abbot') expect(['cloister', 'garden']).toContain(m.feature);
+        // §e: the builder on a road or city, the pig on a field.
+        else if (m.kind === 'builder') expect(['road', 'city']).toContain(m.feature);
+        else if (m.kind === 'pig') expect(m.feature).toBe('field');
         else expect(['road', 'city', 'cloister', 'field']).toContain(m.feature);
       }
     }
@@ -132,8 +435,8 @@ describe('properties of random games (fast-check)', () => {
 
   prop('placed + discarded + left (+ current) = the tiles of the game, per tile id (Inns & Cathedrals tiles and garden copies too)', (states, _, options) => {
     const first = states[0] as GameState;
-    // The state records the options: expansions in the order river, abbot, inns-cathedrals; the River and Abbot rules always.
-    expect(first.expansions).toEqual((['river', 'abbot', 'inns-cathedrals'] as const).filter((e) => options.expansions?.includes(e)));
+    // The state records the options: expansions in the order river, abbot, inns-cathedrals, traders-builders; the River and Abbot rules always.
+    expect(first.expansions).toEqual((['river', 'abbot', 'inns-cathedrals', 'traders-builders'] as const).filter((e) => options.expansions?.includes(e)));
     expect(first.rules.riverStartTile).toBe(options.rules?.riverStartTile ?? 'removed');
     expect(first.rules.gardens).toBe(options.rules?.gardens ?? true);
     const expected = expectedTiles(first);
@@ -146,14 +449,17 @@ describe('properties of random games (fast-check)', () => {
       if (s.currentTile !== null) add(s.currentTile);
       expect(Object.fromEntries([...count].sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(expected);
     }
-    if (!hasRiver(first) && !hasInns(first) && !(hasAbbot(first) && first.rules.gardens)) {
+    if (!hasRiver(first) && !hasInns(first) && !hasTraders(first) && !(hasAbbot(first) && first.rules.gardens)) {
       expect(expected).toEqual(Object.fromEntries([...TILE_SETS[first.tileSet].counts].sort()));
     }
-    // rules-facts §d: Inns & Cathedrals adds 18 land tiles; §f: The River 12, the spring replacing the
-    // start tile (removed by default); a garden copy replaces a copy (no change in number).
+    // rules-facts §d: Inns & Cathedrals adds 18 land tiles; §e: Traders & Builders 24; §f: The River
+    // 12, the spring replacing the start tile (removed by default); a garden copy replaces a copy (no
+    // change in number).
     const total = Object.values(expected).reduce((a, n) => a + n, 0);
     const land = first.tileSet === 'base' ? 72 : 48;
-    expect(total).toBe(land + (hasInns(first) ? 18 : 0) + (hasRiver(first) ? 12 - (first.rules.riverStartTile === 'removed' ? 1 : 0) : 0));
+    expect(total).toBe(
+      land + (hasInns(first) ? 18 : 0) + (hasTraders(first) ? 24 : 0) + (hasRiver(first) ? 12 - (first.rules.riverStartTile === 'removed' ? 1 : 0) : 0),
+    );
     const last = states[states.length - 1] as GameState;
     expect(last.status).toBe('finished');
     expect(last.tilesLeft).toEqual([]);
@@ -212,19 +518,7 @@ describe('properties of random games (fast-check)', () => {
     expect(last.events.at(-1)).toEqual({ type: 'game-finished', scores: f.scores, winners: f.winners });
   });
 
-  prop('states are plain JSON: a JSON round trip gives an equal state that plays on identically', (states, moves) => {
-    for (let i = 0; i < states.length; i++) {
-      const s = states[i] as GameState;
-      const copy = JSON.parse(JSON.stringify(s)) as GameState;
-      expect(copy).toEqual(s);
-      const m = moves[i];
-      if (m !== undefined && i % 7 === 0) {
-        expect(legalMoves(copy)).toEqual(legalMoves(s));
-        expect(applyMove(copy, m)).toEqual(states[i + 1]);
-        expect(scoreFinal(copy)).toEqual(scoreFinal(s));
-      }
-    }
-  });
+  prop('states are plain JSON: a JSON round trip gives an equal state that plays on identically', (states, moves) => checkJson(states, moves));
 
   prop('inputs are never mutated and every state is deeply frozen', (states, moves) => {
     for (let i = 0; i < moves.length; i++) {
@@ -259,23 +553,7 @@ describe('properties of random games (fast-check)', () => {
     );
   });
 
-  prop('the placements record replays the game: tile, cell, rotation, figure (with its kind) and recall', (states, _, options) => {
-    const last = states[states.length - 1] as GameState;
-    let s = createGame(options);
-    for (const p of last.placements.slice(1)) {
-      expect(s.currentTile).toBe(p.tile);
-      expect(s.currentPlayer).toBe(p.player);
-      const move: Move = {
-        x: p.x,
-        y: p.y,
-        rotation: p.rotation,
-        ...(p.meeple !== null ? { meeple: p.meeple } : {}),
-        ...(p.recall !== null ? { recall: p.recall } : {}),
-      };
-      s = applyMove(s, move);
-    }
-    expect(s).toEqual(last);
-  });
+  prop('the placements record replays the game: tile, cell, rotation, figure (with its kind) and recall', (states, _, options) => checkPlacementsReplay(states, options));
 
   prop('taking the abbot back scores 1 + the tiles around it at once, before what the tile completes (rules-facts §g)', (states, moves) => {
     moves.forEach((m, i) => {
@@ -350,29 +628,37 @@ describe('properties of random games (fast-check)', () => {
       }
       const sorted = [...ps].sort((a, b) => a.y - b.y || a.x - b.x || a.rotation - b.rotation);
       expect(ps).toEqual(sorted);
-      // Per placement: the placement alone; on each free feature (SPOTS order) a follower, then a
-      // large meeple (each when in supply); the abbot (when in supply, on a cloister or garden);
-      // taking the abbot back (when it is on the board).
+      // Per placement: the placement alone; then by canonical spot (SPOTS order), on a feature holding
+      // no figure once the tile joins it a follower, then a large meeple (each when in supply); on a
+      // road or city holding a meeple of the player a builder, on such a field a pig (rules-facts §e,
+      // each when in supply); then the abbot (when in supply, on a cloister or garden); then taking
+      // the abbot back (when it is on the board). Which feature holds what: the board model.
       const moves = legalMoves(s);
       const player = s.players[s.currentPlayer];
       const abbotSpot = view(tile, 0)?.features.find((f) => f.kind === 'cloister' || f.kind === 'garden')?.spot;
       const deploysAbbot = hasAbbot(s) && player?.abbots === 1 && abbotSpot !== undefined;
       const recalls = hasAbbot(s) && player?.abbots === 0;
+      const board = boardModel(s);
       let i = 0;
       for (const p of ps) {
-        expect(moves[i++]).toEqual({ tile, ...p });
-        const figures: [number, string][] = [];
-        const isFigure = (m: Move | undefined) => m?.meeple?.kind === 'follower' || m?.meeple?.kind === 'large';
-        while (isFigure(moves[i]) && moves[i]?.x === p.x && moves[i]?.y === p.y && moves[i]?.rotation === p.rotation) {
-          const m = moves[i++] as Move;
-          figures.push([SPOTS.indexOf(m.meeple?.at as never), m.meeple?.kind as string]);
+        const expected: Move[] = [{ tile, ...p }];
+        const joined = figuresJoined(s, board, tile, p.x, p.y, p.rotation);
+        const feats = [...(view(tile, p.rotation)?.features ?? [])].sort((a, b) => SPOTS.indexOf(a.spot) - SPOTS.indexOf(b.spot));
+        for (const f of feats) {
+          const here = joined[f.index] ?? [];
+          const free = here.length === 0;
+          const own = here.some((m) => m.owner === s.currentPlayer && isMeeple(m.kind));
+          const follows = f.kind === 'road' || f.kind === 'city' || f.kind === 'cloister' || f.kind === 'field';
+          const deploy = (kind: MeepleOnBoard['kind']) => expected.push({ tile, ...p, meeple: { at: f.spot, kind } });
+          if (follows && free && (player?.meeples ?? 0) > 0) deploy('follower');
+          if (follows && free && (player?.largeMeeples ?? 0) > 0) deploy('large');
+          if ((f.kind === 'road' || f.kind === 'city') && own && (player?.builders ?? 0) > 0) deploy('builder');
+          if (f.kind === 'field' && own && (player?.pigs ?? 0) > 0) deploy('pig');
         }
-        const spots = [...new Set(figures.map(([at]) => at))];
-        expect(spots).toEqual([...spots].sort((a, b) => a - b));
-        const perSpot = [...((player?.meeples ?? 0) > 0 ? ['follower'] : []), ...((player?.largeMeeples ?? 0) > 0 ? ['large'] : [])];
-        expect(figures).toEqual(spots.flatMap((at) => perSpot.map((kind) => [at, kind])));
-        if (deploysAbbot) expect(moves[i++]).toEqual({ tile, ...p, meeple: { at: abbotSpot, kind: 'abbot' } });
-        if (recalls) expect(moves[i++]).toEqual({ tile, ...p, recall: 'abbot' });
+        if (deploysAbbot) expected.push({ tile, ...p, meeple: { at: abbotSpot, kind: 'abbot' } });
+        if (recalls) expected.push({ tile, ...p, recall: 'abbot' });
+        expect(moves.slice(i, i + expected.length), `${tile} at ${p.x},${p.y} ${p.rotation}`).toEqual(expected);
+        i += expected.length;
       }
       expect(i).toBe(moves.length);
     }
@@ -453,6 +739,24 @@ describe('properties of random games (fast-check)', () => {
         else if (feature.kind !== 'cloister' && feature.kind !== 'garden') expect(code).toBe('figure-not-allowed');
         else expect(code).toBeNull();
       }
+      // The builder and the pig (rules-facts §e): only with Traders & Builders, from the supply, the
+      // builder on a road or city and the pig on a field of the tile that (once the tile joins it)
+      // holds a meeple (follower or large) of the player; occupied features are no obstacle.
+      const joined0 = figuresJoined(s, boardModel(s), tile, m0.x, m0.y, m0.rotation);
+      for (const kind of ['builder', 'pig'] as const) {
+        const inSupply = kind === 'builder' ? (player?.builders ?? 0) : (player?.pigs ?? 0);
+        for (const at of SPOTS) {
+          const feature = tileView?.features.find((f) => f.spots.includes(at));
+          const code = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at, kind } })?.code ?? null;
+          const own = feature !== undefined && (joined0[feature.index] ?? []).some((m) => m.owner === s.currentPlayer && isMeeple(m.kind));
+          const fits = kind === 'builder' ? feature?.kind === 'road' || feature?.kind === 'city' : feature?.kind === 'field';
+          if (!hasTraders(s)) expect(code).toBe('figure-not-allowed');
+          else if (inSupply === 0) expect(code).toBe('no-meeples-left');
+          else if (feature === undefined) expect(code).toBe('no-feature-at-spot');
+          else if (!fits) expect(code).toBe('figure-not-allowed');
+          else expect(code, `${kind} at ${at}`).toBe(own ? null : 'no-own-meeple');
+        }
+      }
       // Taking the abbot back: never with a deploy; only when it stands on the board.
       const recall = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, recall: 'abbot' })?.code ?? null;
       expect(recall).toBe(hasAbbot(s) && abbots === 0 ? null : 'nothing-to-recall');
@@ -464,48 +768,10 @@ describe('properties of random games (fast-check)', () => {
     expect(() => applyMove(last, { x: 0, y: 1, rotation: 0 })).toThrow(expect.objectContaining({ code: 'game-finished' }));
   });
 
-  /** What the random games scored, to be sure the Inns & Cathedrals cases were met at all. */
-  const seen = { innRoads: 0, cathedralCities: 0, largeMajorities: 0 };
-
-  it('majorities: each scoring\'s strengths and holders are its figures\' weights (a large meeple counts 2, rules-facts §d), from state.meeples on an independent model of the board', () => {
+  it('majorities: each scoring\'s strengths and holders are its figures\' weights (a large meeple counts 2, rules-facts §d; builders and pigs 0, §e), a pig raising its holder\'s field points, from state.meeples on an independent model of the board', () => {
     fc.assert(
       fc.property(gameOptions, choices, (options, picks) => {
-        const { states } = play(options, picks);
-        const last = states[states.length - 1] as GameState;
-        // Features only grow by merging, and a completed one never again: the last board holds every
-        // feature scored during play as it was, and the features of the final scoring.
-        const board = boardModel(last);
-        type Figure = Pick<MeepleOnBoard, 'owner' | 'kind' | 'x' | 'y' | 'at'>;
-        for (const e of last.scored) {
-          // The figures when it was scored: during play, those on the board before the move and the one
-          // it deployed (less an abbot it took back, once that scoring is done); at the end, the board's.
-          let figures: Figure[] = [...last.meeples];
-          if (e.phase === 'play') {
-            const placed = last.placements[e.turn + 1];
-            if (placed === undefined || placed.player === null) throw new Error(`no placement for turn ${e.turn}`);
-            figures = [...(states[e.turn] as GameState).meeples];
-            if (placed.meeple !== null) figures.push({ owner: placed.player, kind: placed.meeple.kind, x: placed.x, y: placed.y, at: placed.meeple.at });
-            if (placed.recall === 'abbot' && !e.note.startsWith('abbot taken back')) {
-              figures = figures.filter((m) => !(m.kind === 'abbot' && m.owner === placed.player));
-            }
-          }
-          // A farmer scoring counts the farmers of every field it lists (one field, or under 'city-4' all
-          // the fields bordering the city); any other scoring the figures on its feature.
-          const components = new Set((e.kind === 'field' ? e.fields : [e.id]).map((id) => componentOfId(board, id)));
-          expect(components.has(null)).toBe(false);
-          const strength = last.players.map(() => 0);
-          for (const m of figures) {
-            if (components.has(board.componentOf(m.x, m.y, m.at))) strength[m.owner] = (strength[m.owner] as number) + figureWeight(m.kind);
-          }
-          expect(e.meeples, e.note).toEqual(strength);
-          const best = Math.max(...strength);
-          expect(e.holders, e.note).toEqual(best > 0 ? strength.flatMap((v, i) => (v === best ? [i] : [])) : []);
-          if (e.kind !== 'field' || last.rules.farmers !== 'farm-3-once') {
-            expect(e.awarded, e.note).toEqual(strength.map((_, i) => (e.holders.includes(i) ? e.points : 0)));
-          }
-          const largeHere = figures.some((m) => m.kind === 'large' && components.has(board.componentOf(m.x, m.y, m.at)));
-          if (largeHere && e.holders.length > 0) seen.largeMajorities++;
-        }
+        checkMajorities(play(options, picks).states);
       }),
       { numRuns: RUNS },
     );
@@ -573,5 +839,80 @@ describe('properties of random games (fast-check)', () => {
       expect(seen.innRoads).toBeGreaterThan(0);
       expect(seen.cathedralCities).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('Traders & Builders properties (fast-check)', () => {
+  prop('token conservation: held + in cities not completed + on tiles off the board = 9 wine, 6 grain, 5 cloth (0 without T&B); tokens never fall; the completer takes each completed city\'s symbols', (states) => checkTokens(states));
+
+  prop('the final goods majorities: wine, grain, cloth last, 10 to each player tied for the most tokens (at least one)', (states) => checkGoodsScoring(states));
+
+  prop('turn order: the same player moves again exactly when builderTurn, which a builder\'s extended feature gives, never twice in a row', (states) => checkTurnOrder(states));
+
+  prop('builders and pigs share their feature with a meeple of their owner; a pig never leaves; a builder leaves only with its completed feature', (states) => checkBuildersAndPigs(states));
+
+  // Games with Traders & Builders always in, played by a driver deploying builders and pigs
+  // whenever it can (three times in four), so that double turns, pigs in scored fields and goods
+  // come up; every T&B property, the majorities, the JSON round trip and the replays on them.
+  const withTraders = gameOptions.map((o): GameOptions => ({ ...o, expansions: [...new Set([...(o.expansions ?? []), 'traders-builders' as const])] }));
+  it('builder- and pig-heavy games: all of the above, with double turns (also after the builder returned), pigs raising field scores and goods taken', () => {
+    fc.assert(
+      fc.property(withTraders, fc.nat(), (options, seed) => {
+        const { states, moves } = playTradersHeavy(options, seed);
+        checkTokens(states);
+        checkGoodsScoring(states);
+        checkTurnOrder(states);
+        checkBuildersAndPigs(states);
+        checkMajorities(states);
+        checkJson(states, moves);
+        checkPlacementsReplay(states, options);
+        // Same options and moves give the same states.
+        let s = createGame(options);
+        moves.forEach((m, i) => {
+          s = applyMove(s, m);
+          if (i % 10 === 0 || i === moves.length - 1) expect(s).toEqual(states[i + 1]);
+        });
+      }),
+      { numRuns: Math.ceil(RUNS / 2) },
+    );
+    if (RUNS >= 20) {
+      expect(tb.builderTurns).toBeGreaterThan(0);
+      expect(tb.builderTurnsAfterReturn).toBeGreaterThan(0);
+      expect(tb.builders).toBeGreaterThan(0);
+      expect(tb.pigs).toBeGreaterThan(0);
+      expect(tb.goodsTaken).toBeGreaterThan(0);
+      expect(tb.goodsHolders).toBeGreaterThan(0);
+      expect(seen.pigBonuses).toBeGreaterThan(0);
+      expect(seen.builderMajorities).toBeGreaterThan(0);
+    }
+  });
+
+  it('a finished game has no builder turn pending: when the last tile extends the feature holding the player\'s builder, builderTurn is false and currentPlayer the next in turn (rules-facts §e: the builder gives a second tile only if one is drawn)', () => {
+    // The first of these games whose last tile extends the builder's road or city (by the board model).
+    let found: { states: GameState[]; seed: number } | null = null;
+    for (let seed = 0; seed < 300 && found === null; seed++) {
+      const { states } = playTradersHeavy({ players: 2, seed, expansions: ['traders-builders'] }, seed);
+      const before = states[states.length - 2] as GameState;
+      const last = states[states.length - 1] as GameState;
+      const builder = before.meeples.find((m) => m.owner === before.currentPlayer && m.kind === 'builder');
+      if (builder === undefined || before.builderTurn) continue;
+      const board = boardModel(last);
+      const placed = last.placements.at(-1) as GameState['placements'][number];
+      const home = board.componentOf(builder.x, builder.y, builder.at);
+      if ((view(placed.tile, placed.rotation)?.features ?? []).some((f) => (f.kind === 'road' || f.kind === 'city') && board.componentOf(placed.x, placed.y, f.spot) === home)) {
+        found = { states, seed };
+      }
+    }
+    expect(found, 'no game ending on a tile that extends the builder').not.toBeNull();
+    if (found === null) return;
+    const before = found.states[found.states.length - 2] as GameState;
+    const last = found.states[found.states.length - 1] as GameState;
+    expect(last.status).toBe('finished');
+    expect(last.currentTile).toBeNull();
+    // GameState.builderTurn: "true while currentPlayer plays the second tile of a turn"; no tile is
+    // left, so no second tile is played.
+    expect({ seed: found.seed, builderTurn: last.builderTurn }).toEqual({ seed: found.seed, builderTurn: false });
+    // currentPlayer: "after the game ends, the next in turn"; the same player only with builderTurn.
+    expect(last.currentPlayer).toBe((before.currentPlayer + 1) % last.players.length);
   });
 });

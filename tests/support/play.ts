@@ -14,6 +14,7 @@ import {
   type HalfEdge,
   legalMoves,
   type MeepleKind,
+  type MeepleOnBoard,
   type Move,
   type RiverStartTile,
   type Rotation,
@@ -25,14 +26,14 @@ import { loadReference } from './reference-data';
 
 export const FARMER_RULES: readonly FarmerRuleName[] = ['farm-3', 'farm-3-once', 'city-4', 'none'];
 
-export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals'];
+export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals', 'traders-builders'];
 export const RIVER_START_TILES: readonly RiverStartTile[] = ['removed', 'shuffled', 'first-land'];
 
 /**
  * Options of a random game: players, seed, tile set, edition, farmer rule, expansions (any subset
- * of The River, The Abbot and Inns & Cathedrals, in any order) and their rules (each left out at
- * times, so that the defaults are played too). 2 to 5 players, or 2 to 6 with Inns & Cathedrals
- * (its sixth colour, rules-facts §d).
+ * of The River, The Abbot, Inns & Cathedrals and Traders & Builders, in any order) and their rules
+ * (each left out at times, so that the defaults are played too). 2 to 5 players, or 2 to 6 with
+ * Inns & Cathedrals (its sixth colour, rules-facts §d).
  */
 export const gameOptions: fc.Arbitrary<GameOptions> = fc.shuffledSubarray([...EXPANSIONS]).chain((expansions) =>
   fc.record({
@@ -89,12 +90,12 @@ export function lcg(seed: number): () => number {
 }
 
 /** Plays a whole game, each move chosen by `pick` from the legal moves with the random source `r`. */
-function playChoosing(options: GameOptions, r: () => number, pick: (legal: Move[], r: () => number) => Move): Played {
+function playChoosing(options: GameOptions, r: () => number, pick: (legal: Move[], r: () => number, s: GameState) => Move): Played {
   let s = createGame(options);
   const states = [s];
   const moves: Move[] = [];
   while (s.status === 'playing') {
-    const m = pick(legalMoves(s), r);
+    const m = pick(legalMoves(s), r, s);
     s = applyMove(s, m);
     moves.push(m);
     states.push(s);
@@ -131,6 +132,30 @@ export function playLargeHeavy(options: GameOptions, seed: number): Played {
     const large = legal.filter((m) => m.meeple?.kind === 'large');
     const pool = large.length > 0 && r() % 2 === 0 ? large : legal;
     return pool[r() % pool.length] as Move;
+  });
+}
+
+/**
+ * Plays a whole game choosing with `lcg(seed)`, favouring Traders & Builders' figures: a builder or
+ * a pig is deployed whenever one can be, three times in four; with the player's builder on the
+ * board (and not in a builder's second tile), one time in two a plain placement giving a double
+ * turn is taken when there is one (the engine's `builderTurn` guides the choice only: the
+ * properties check it); otherwise one time in three a farmer goes on a field. Gives games with
+ * builders on roads and cities, double turns, and pigs in contested fields.
+ */
+export function playTradersHeavy(options: GameOptions, seed: number): Played {
+  return playChoosing(options, lcg(seed), (legal, r, s) => {
+    const any = (pool: Move[]) => pool[r() % pool.length] as Move;
+    const figures = legal.filter((m) => m.meeple?.kind === 'builder' || m.meeple?.kind === 'pig');
+    if (figures.length > 0 && r() % 4 !== 0) return any(figures);
+    if (!s.builderTurn && s.meeples.some((m) => m.owner === s.currentPlayer && m.kind === 'builder') && r() % 2 === 0) {
+      const extending = legal.filter((m) => m.meeple === undefined && m.recall === undefined && applyMove(s, m).builderTurn);
+      if (extending.length > 0) return any(extending);
+    }
+    const tile = s.currentTile as string;
+    const farmers = legal.filter((m) => m.meeple?.kind === 'follower' && view(tile, m.rotation)?.features.find((f) => f.spots.includes(m.meeple?.at as Spot))?.kind === 'field');
+    if (farmers.length > 0 && r() % 3 === 0) return any(farmers);
+    return any(legal);
   });
 }
 
@@ -303,20 +328,25 @@ interface Refs {
   river: RiverRefTile[];
   /** Inns & Cathedrals' 18 tiles (inns-cathedrals.json), id and copies. */
   innsCathedrals: { id: string; count: number }[];
+  /** Traders & Builders' 24 tiles (traders-builders.json), id and copies. */
+  tradersBuilders: { id: string; count: number }[];
   baseGardens: string[];
   riverGardens: string[];
   innsCathedralsGardens: string[];
+  tradersBuildersGardens: string[];
 }
 let refs: Refs | null = null;
 
 /**
- * river.json, inns-cathedrals.json, and the tiles printed with a garden on one copy (C2 and later,
- * The Abbot) in base.json, river.json and inns-cathedrals.json.
+ * river.json, inns-cathedrals.json, traders-builders.json, and the tiles printed with a garden on
+ * one copy (C2 and later, The Abbot) in base.json, river.json, inns-cathedrals.json and
+ * traders-builders.json.
  */
 function reference(): Refs {
   if (refs === null) {
     const river = loadReference('river.json').tiles as unknown as RiverRefTile[];
     const ic = loadReference('inns-cathedrals.json').tiles;
+    const tb = loadReference('traders-builders.json').tiles;
     const hasGarden = (t: { features: { type: string }[] }) => t.features.some((f) => f.type === 'garden');
     refs = {
       river,
@@ -324,6 +354,8 @@ function reference(): Refs {
       baseGardens: loadReference('base.json').tiles.filter(hasGarden).map((t) => t.id),
       riverGardens: river.filter(hasGarden).map((t) => t.id),
       innsCathedralsGardens: ic.filter(hasGarden).map((t) => t.id),
+      tradersBuilders: tb.map((t) => ({ id: t.id, count: t.count })),
+      tradersBuildersGardens: tb.filter(hasGarden).map((t) => t.id),
     };
   }
   return refs;
@@ -343,24 +375,31 @@ export function riverCourse(gardens: boolean): string[] {
  * The tiles of a game, per tile id, from the rules: the land set; with The River its 12 tiles
  * (river.json), the base start tile removed or not (rules.riverStartTile); with Inns & Cathedrals
  * its 18 tiles (inns-cathedrals.json; the print-and-play demo's IC-D and IC-J are the same tiles,
- * so their copies add up); with The Abbot and gardens, one copy of each garden tile (base.json,
- * river.json, inns-cathedrals.json; the print-and-play demo's own tiles have none) swapped for its
- * garden copy.
+ * so their copies add up); with Traders & Builders its 24 tiles (traders-builders.json); with The
+ * Abbot and gardens, one copy of each garden tile (base.json, river.json, inns-cathedrals.json,
+ * traders-builders.json; the print-and-play demo's own tiles have none) swapped for its garden copy.
  */
 export function expectedTiles(s: Pick<GameState, 'tileSet' | 'expansions' | 'rules'>): Record<string, number> {
-  const { river: riverTiles, innsCathedrals, baseGardens, riverGardens, innsCathedralsGardens } = reference();
+  const { river: riverTiles, innsCathedrals, tradersBuilders, baseGardens, riverGardens, innsCathedralsGardens, tradersBuildersGardens } = reference();
   const land = TILE_SETS[s.tileSet];
   const counts: Record<string, number> = Object.fromEntries(land.counts);
   const river = s.expansions.includes('river');
   const inns = s.expansions.includes('inns-cathedrals');
+  const traders = s.expansions.includes('traders-builders');
   const gardens = s.expansions.includes('abbot') && s.rules.gardens;
   if (river) {
     for (const t of riverTiles) counts[t.id] = t.count;
     if (s.rules.riverStartTile === 'removed') counts[land.startTile] = (counts[land.startTile] as number) - 1;
   }
   if (inns) for (const t of innsCathedrals) counts[t.id] = (counts[t.id] ?? 0) + t.count;
+  if (traders) for (const t of tradersBuilders) counts[t.id] = (counts[t.id] ?? 0) + t.count;
   if (gardens) {
-    const swapped = [...(s.tileSet === 'base' ? baseGardens : []), ...(river ? riverGardens : []), ...(inns ? innsCathedralsGardens : [])];
+    const swapped = [
+      ...(s.tileSet === 'base' ? baseGardens : []),
+      ...(river ? riverGardens : []),
+      ...(inns ? innsCathedralsGardens : []),
+      ...(traders ? tradersBuildersGardens : []),
+    ];
     for (const id of swapped) {
       counts[id] = (counts[id] as number) - 1;
       counts[`${id}-garden`] = 1;
@@ -381,10 +420,16 @@ export function neighbours(s: GameState, x: number, y: number): number {
 // (never the kernel's feature graph): segments joined across matching edges (roads, cities,
 // rivers) and half-edges (fields), for majorities and for inn and cathedral scoring.
 
-/** Majority weight of a figure (rules-facts §d: a large meeple counts as 2 meeples; followers and abbots 1). */
+/**
+ * Majority weight of a figure (rules-facts §d: a large meeple counts as 2 meeples; followers and
+ * abbots 1; §e: the builder and the pig count for no majority).
+ */
 export function figureWeight(kind: MeepleKind): number {
-  return kind === 'large' ? 2 : 1;
+  return kind === 'large' ? 2 : kind === 'builder' || kind === 'pig' ? 0 : 1;
 }
+
+/** Whether a figure counts for majorities as a meeple of its owner (a follower or a large meeple). */
+export const isMeeple = (kind: MeepleKind): boolean => kind === 'follower' || kind === 'large';
 
 /** A feature segment: the tile's cell and the feature as it lies there. */
 export interface Segment {
@@ -478,4 +523,73 @@ export function componentOfId(board: BoardModel, id: string): number | null {
   const [cell, spot] = id.split(':') as [string, Spot];
   const [x, y] = cell.split(',').map(Number) as [number, number];
   return board.componentOf(x, y, spot);
+}
+
+/** The figures of each component, per board model (a model is of one state: `boardModel(s)`). */
+const figuresByComponent = new WeakMap<BoardModel, Map<number, MeepleOnBoard[]>>();
+
+/**
+ * For a tile about to be placed at (x, y) turned `rotation` on the board of `s`: for each of its
+ * features (by index in its view), the figures already standing in the feature it will belong to
+ * once placed: the figures of every board feature it joins across its edges (roads, cities) or
+ * half-edges (fields), the features of the tile that join a common board feature taken together.
+ * From the tile views and `s.meeples` alone (rules-facts §a: a feature is what its segments join).
+ * `board` must be `boardModel(s)`.
+ */
+export function figuresJoined(s: GameState, board: BoardModel, tile: string, x: number, y: number, rotation: Rotation): MeepleOnBoard[][] {
+  const v = view(tile, rotation);
+  if (v === null) return [];
+  const joined = v.features.map((f) => {
+    const out = new Set<number>();
+    const add = (nx: number, ny: number, pred: (g: FeatureView) => boolean) => {
+      const n = cellAt(s, nx, ny);
+      if (n === null) return;
+      const g = view(n.tile, n.rotation)?.features.find(pred);
+      const c = g === undefined ? null : board.componentOf(nx, ny, g.spot);
+      if (c !== null) out.add(c);
+    };
+    if (f.kind === 'road' || f.kind === 'city') {
+      for (const e of f.edges) {
+        const d = EDGES.indexOf(e);
+        const facing = EDGES[opposite(d)] as Edge;
+        add(x + (DX[d] as number), y + (DY[d] as number), (g) => g.kind === f.kind && g.edges.includes(facing));
+      }
+    } else if (f.kind === 'field') {
+      for (const h of f.halfEdges) {
+        const hi = HALF_EDGES.indexOf(h);
+        const d = hi >> 1;
+        const facing = HALF_EDGES[FACING_HALF[hi] as number] as HalfEdge;
+        add(x + (DX[d] as number), y + (DY[d] as number), (g) => g.kind === 'field' && g.halfEdges.includes(facing));
+      }
+    }
+    return out;
+  });
+  // Features of the tile joining a common board feature become one feature.
+  const group = joined.map((_, i) => i);
+  for (let i = 0; i < joined.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if ([...(joined[i] as Set<number>)].some((c) => joined[j]?.has(c))) {
+        const from = group[i] as number;
+        const to = group[j] as number;
+        for (let k = 0; k < group.length; k++) if (group[k] === from) group[k] = to;
+      }
+    }
+  }
+  let byComponent = figuresByComponent.get(board);
+  if (byComponent === undefined) {
+    byComponent = new Map<number, MeepleOnBoard[]>();
+    for (const m of s.meeples) {
+      const c = board.componentOf(m.x, m.y, m.at);
+      if (c !== null) byComponent.set(c, [...(byComponent.get(c) ?? []), m]);
+    }
+    figuresByComponent.set(board, byComponent);
+  }
+  const figures = byComponent;
+  return joined.map((_, i) => {
+    const comps = new Set<number>();
+    joined.forEach((cs, j) => {
+      if (group[j] === group[i]) for (const c of cs) comps.add(c);
+    });
+    return [...comps].flatMap((c) => figures.get(c) ?? []);
+  });
 }

@@ -5,14 +5,16 @@ import { GARDEN_TILES, RIVER_GARDEN_TILES, RIVER_TILES } from '../../src/tiles/r
 import { gameTiles, type ExpansionName, type RiverStartTile } from '../../src/tiles/setup.js';
 import { IC_GARDEN_TILES, INNS_CATHEDRALS_TILES } from '../../src/tiles/inns-cathedrals.js';
 import { PNP_EXTRA_TILES } from '../../src/tiles/pnp-demo.js';
+import { TB_GARDEN_TILES, TRADERS_BUILDERS_TILES } from '../../src/tiles/traders-builders.js';
 
 // Our tile tables are typed in by hand; these tests hold them against ../shared/reference, tile by
 // tile, and against the published checksums of its README (§3).
 
 /**
  * A tile as a comparable string: edge kinds and every feature with its edges, halves, pennants and
- * bordering cities, and the Inns & Cathedrals marks (an inn beside a road, a cathedral in a city, a
- * field enclosed on the tile), written only where present.
+ * bordering cities, the Inns & Cathedrals marks (an inn beside a road, a cathedral in a city, a
+ * field enclosed on the tile) and the Traders & Builders goods symbol of a city, written only where
+ * present.
  */
 function ours(t: TileDef): string {
   const cityKey = (i: number) => {
@@ -24,7 +26,7 @@ function ours(t: TileDef): string {
       case 'road':
         return `road ${[...f.edges].sort().join('')}${f.inn === true ? ' inn' : ''}`;
       case 'city':
-        return `city ${[...f.edges].sort().join('')} p${f.pennants}${f.cathedral === true ? ' cathedral' : ''}`;
+        return `city ${[...f.edges].sort().join('')} p${f.pennants}${f.cathedral === true ? ' cathedral' : ''}${f.goods !== undefined ? ` ${f.goods}` : ''}`;
       case 'cloister':
         return 'cloister';
       case 'field':
@@ -44,12 +46,14 @@ function theirs(t: RefTile, garden = false): string {
   const feats = t.features
     .filter((f) => garden || f.type !== 'garden')
     .map((f) => {
-      const mark = f as { inn?: boolean; cathedral?: boolean; interior?: boolean };
+      const mark = f as { inn?: boolean; cathedral?: boolean; interior?: boolean; goods?: string | null };
       switch (f.type) {
         case 'road':
           return `road ${[...(f.edges ?? [])].sort().join('')}${mark.inn === true ? ' inn' : ''}`;
         case 'city':
-          return `city ${[...(f.edges ?? [])].sort().join('')} p${f.pennants ?? 0}${mark.cathedral === true ? ' cathedral' : ''}`;
+          return `city ${[...(f.edges ?? [])].sort().join('')} p${f.pennants ?? 0}${mark.cathedral === true ? ' cathedral' : ''}${
+            typeof mark.goods === 'string' ? ` ${mark.goods}` : ''
+          }`;
         case 'cloister':
           return 'cloister';
         case 'river':
@@ -250,37 +254,47 @@ describe('Composed tile sets: every combination of expansions, riverStartTile an
   // IC-J, 1 copy each), so with it only 15 types are new and IC-D, IC-J have 2 copies each. Its two
   // garden tiles (IC-B, IC-H) have 1 copy each: the garden copy replaces the tile, no new type, and
   // this with either tile set (the gardens are printed on the I&C tiles).
+  // Traders & Builders: 24 tiles of 24 types (traders-builders.json), none shared with either tile
+  // set or another expansion. Its two garden tiles (TB-K, TB-U, README §3 "gardens (C2) 2") have 1
+  // copy each: as for I&C, the garden copy replaces the tile, no new type.
   for (const tileSet of ['base', 'pnp-demo'] as const) {
     const land = tileSet === 'base' ? { tiles: 72, types: 24, gardens: 8, icTypes: 17, icd: undefined } : { tiles: 48, types: 22, gardens: 0, icTypes: 15, icd: 1 };
     for (const river of [false, true]) {
       for (const abbot of [false, true]) {
         for (const inns of [false, true]) {
-          for (const start of ['removed', 'shuffled', 'first-land'] as const) {
-            for (const gardens of [true, false]) {
-              const g = abbot && gardens;
-              const expansions: ExpansionName[] = [
-                ...(river ? ['river' as const] : []),
-                ...(abbot ? ['abbot' as const] : []),
-                ...(inns ? ['inns-cathedrals' as const] : []),
-              ];
-              rows.push({
-                tileSet,
-                expansions,
-                start,
-                gardens,
-                // e.g. base + river + 'removed' = 72 - 1 + 12 = 83; base + river + 'shuffled' = 84;
-                // pnp-demo + river + 'removed' = 48 - 1 + 12 = 59; base + I&C = 72 + 18 = 90;
-                // base + river 'removed' + I&C = 72 - 1 + 12 + 18 = 101; pnp-demo + I&C = 48 + 18 = 66.
-                tiles: land.tiles + (river ? 12 - (start === 'removed' ? 1 : 0) : 0) + (inns ? 18 : 0),
-                // e.g. base + I&C = 24 + 17 = 41; pnp-demo + I&C = 22 + 15 = 37; base + all three
-                // with gardens = 24 + 10 + 17 + 8 + 1 = 60.
-                types: land.types + (river ? 10 : 0) + (inns ? land.icTypes : 0) + (g ? land.gardens + (river ? 1 : 0) : 0),
-                gardenTiles: g ? land.gardens + (river ? 1 : 0) + (inns ? 2 : 0) : 0,
-                d: river && start === 'removed' ? 3 : 4,
-                // IC-D: 1 copy in I&C, 1 in the PnP demo.
-                icd: inns ? (land.icd ?? 0) + 1 : land.icd,
-                startTile: river ? 'RV-spring' : 'D',
-              });
+          for (const traders of [false, true]) {
+            for (const start of ['removed', 'shuffled', 'first-land'] as const) {
+              for (const gardens of [true, false]) {
+                const g = abbot && gardens;
+                const expansions: ExpansionName[] = [
+                  ...(river ? ['river' as const] : []),
+                  ...(abbot ? ['abbot' as const] : []),
+                  ...(inns ? ['inns-cathedrals' as const] : []),
+                  ...(traders ? ['traders-builders' as const] : []),
+                ];
+                rows.push({
+                  tileSet,
+                  expansions,
+                  start,
+                  gardens,
+                  // e.g. base + river + 'removed' = 72 - 1 + 12 = 83; base + river + 'shuffled' = 84;
+                  // pnp-demo + river + 'removed' = 48 - 1 + 12 = 59; base + I&C = 72 + 18 = 90;
+                  // base + river 'removed' + I&C = 72 - 1 + 12 + 18 = 101; pnp-demo + I&C = 48 + 18 = 66;
+                  // base + T&B = 72 + 24 = 96; base + I&C + T&B = 72 + 18 + 24 = 114; base + river
+                  // 'removed' + T&B = 72 - 1 + 12 + 24 = 107; all four, 'removed' = 72 - 1 + 12 + 18 + 24
+                  // = 125 ('shuffled' 126); pnp-demo + T&B = 48 + 24 = 72; pnp-demo + I&C + T&B = 90.
+                  tiles: land.tiles + (river ? 12 - (start === 'removed' ? 1 : 0) : 0) + (inns ? 18 : 0) + (traders ? 24 : 0),
+                  // e.g. base + I&C = 24 + 17 = 41; pnp-demo + I&C = 22 + 15 = 37; base + T&B = 24 + 24 =
+                  // 48; pnp-demo + T&B = 22 + 24 = 46; base + river, abbot, I&C with gardens = 24 + 10 +
+                  // 17 + 8 + 1 = 60, and with T&B too 60 + 24 = 84 (its garden copies add no type).
+                  types: land.types + (river ? 10 : 0) + (inns ? land.icTypes : 0) + (traders ? 24 : 0) + (g ? land.gardens + (river ? 1 : 0) : 0),
+                  gardenTiles: g ? land.gardens + (river ? 1 : 0) + (inns ? 2 : 0) + (traders ? 2 : 0) : 0,
+                  d: river && start === 'removed' ? 3 : 4,
+                  // IC-D: 1 copy in I&C, 1 in the PnP demo.
+                  icd: inns ? (land.icd ?? 0) + 1 : land.icd,
+                  startTile: river ? 'RV-spring' : 'D',
+                });
+              }
             }
           }
         }
@@ -305,6 +319,18 @@ describe('Composed tile sets: every combination of expansions, riverStartTile an
       expect(ids.has(`${id}-garden`), `${id}-garden`).toBe(icGardens);
       expect(ids.has(id), id).toBe(r.expansions.includes('inns-cathedrals') && !icGardens);
     }
+    // Likewise the T&B garden copies, with T&B, The Abbot and gardens; every T&B tile once.
+    const traders = r.expansions.includes('traders-builders');
+    const tbGardens = traders && r.expansions.includes('abbot') && r.gardens;
+    for (const id of ['TB-K', 'TB-U']) {
+      expect(ids.has(`${id}-garden`), `${id}-garden`).toBe(tbGardens);
+      expect(ids.has(id), id).toBe(traders && !tbGardens);
+    }
+    const tb = set.counts.filter(([id]) => id.startsWith('TB-'));
+    expect(tb.reduce((a, [, n]) => a + n, 0)).toBe(traders ? 24 : 0);
+    expect(tb.every(([, n]) => n === 1)).toBe(true);
+    // The composed set's title names the expansion.
+    expect(set.title.includes('Traders & Builders')).toBe(traders);
     expect(set.firstLand).toBe(r.expansions.includes('river') && r.start === 'first-land' ? 'D' : undefined);
     // Every id is a known tile, listed once.
     expect(new Set(set.counts.map(([id]) => id)).size).toBe(set.counts.length);
@@ -441,5 +467,149 @@ describe('Inns & Cathedrals against ../shared/reference/inns-cathedrals.json', (
     // PnP demo 75/62/55 plus 17/24/31; pennants 7 + 3; cloisters 4 + 1.
     const p = checksums(gameTiles({ tileSet: 'pnp-demo', expansions: ['inns-cathedrals'], riverStartTile: 'removed', gardens: true }).counts).c;
     expect(p).toMatchObject({ tiles: 66, field: 92, road: 86, city: 86, pennants: 10, cloisters: 5 });
+  });
+});
+
+describe('Traders & Builders against ../shared/reference/traders-builders.json', () => {
+  const ref = loadReference('traders-builders.json');
+  const counts = new Map(TRADERS_BUILDERS_TILES.map(([t, n]) => [t.id, n]));
+  const tbCounts = TRADERS_BUILDERS_TILES.map(([t, n]) => [t.id, n] as const);
+  type Feature = TileDef['features'][number];
+  /** Copies × features matching `pred` (each copy counted). */
+  const tally = (pred: (f: Feature) => boolean) => TRADERS_BUILDERS_TILES.reduce((a, [t, n]) => a + n * t.features.filter(pred).length, 0);
+  /** Ids of the tiles having a feature matching `pred`. */
+  const idsWith = (pred: (f: Feature) => boolean) => TRADERS_BUILDERS_TILES.filter(([t]) => t.features.some(pred)).map(([t]) => t.id);
+  const goodsOf = (g: string) => (f: Feature) => f.kind === 'city' && f.goods === g;
+  const letters = (s: string) => [...s].map((l) => `TB-${l}`);
+
+  it('24 tiles of 24 types, TB-A … TB-X, one copy each', () => {
+    expect(ref.totalTiles).toBe(24);
+    expect(ref.tileTypes).toBe(24);
+    expect(TRADERS_BUILDERS_TILES.reduce((a, [, n]) => a + n, 0)).toBe(24);
+    expect(TRADERS_BUILDERS_TILES).toHaveLength(24);
+    expect([...counts.keys()].sort()).toEqual(letters('ABCDEFGHIJKLMNOPQRSTUVWX'));
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('matches the reference tile by tile: count, edges, features, goods, field halves, bordering cities, enclosed fields', () => {
+    expect([...counts.keys()].sort()).toEqual(ref.tiles.map((t) => t.id).sort());
+    for (const rt of ref.tiles) {
+      const def = TILES[rt.id];
+      expect(def, `tile ${rt.id}`).toBeDefined();
+      expect(counts.get(rt.id), `count of ${rt.id}`).toBe(rt.count);
+      // The catalogue holds the very tiles of the set (TB-K and TB-U without their garden; the
+      // garden copies are checked below).
+      expect(TRADERS_BUILDERS_TILES.some(([t]) => t === def), rt.id).toBe(true);
+      expect(ours(def as TileDef), `tile ${rt.id}`).toBe(theirs(rt));
+    }
+  });
+
+  it('README §3 traders-builders.json checksums: goods 9/6/5, 0 pennants, 1 cloister, edges 19/25/52, segments 29/23/56, 21 road ends, 22 tiles with a city, 16 with a road', () => {
+    const { c } = checksums(tbCounts);
+    // 19 + 25 + 52 = 96 = 24 × 4.
+    expect(c).toMatchObject({
+      tiles: 24, pennants: 0, cloisters: 1, field: 19, road: 25, city: 52, river: 0,
+      citySeg: 29, roadSeg: 23, fieldSeg: 56, roadEnds: 21, withCity: 22, withRoad: 16,
+    });
+    // Goods (README §2): grain D–I (6), cloth K–O (5), wine P–X (9): 20 symbols, as many as the tokens.
+    expect(tally(goodsOf('wine'))).toBe(9);
+    expect(tally(goodsOf('grain'))).toBe(6);
+    expect(tally(goodsOf('cloth'))).toBe(5);
+    expect(tally((f) => f.kind === 'city' && f.goods !== undefined)).toBe(20);
+    expect(idsWith(goodsOf('grain'))).toEqual(letters('DEFGHI'));
+    expect(idsWith(goodsOf('cloth'))).toEqual(letters('KLMNO'));
+    expect(idsWith(goodsOf('wine'))).toEqual(letters('PQRSTUVWX'));
+    // One symbol per goods tile; 4 tiles without goods: A, B, C, J.
+    for (const [t] of TRADERS_BUILDERS_TILES) expect(t.features.filter((f) => f.kind === 'city' && f.goods !== undefined).length, t.id).toBeLessThanOrEqual(1);
+    expect(TRADERS_BUILDERS_TILES.filter(([t]) => !t.features.some((f) => f.kind === 'city' && f.goods !== undefined)).map(([t]) => t.id)).toEqual(letters('ABCJ'));
+    // No goods on any tile outside the expansion (the base, river, I&C and PnP tiles).
+    for (const [id, t] of Object.entries(TILES)) if (!id.startsWith('TB-')) expect(t.features.some((f) => f.kind === 'city' && f.goods !== undefined), id).toBe(false);
+    // The cloister: TB-J. Enclosed fields: M, N, P, X.
+    expect(idsWith((f) => f.kind === 'cloister')).toEqual(['TB-J']);
+    expect(idsWith((f) => f.kind === 'field' && f.halfEdges.length === 0)).toEqual(letters('MNPX'));
+    // Gardens (C2 printings): 2, on K and U, one copy each.
+    const gardens = ref.tiles.filter((t) => t.features.some((f) => f.type === 'garden'));
+    expect(gardens.map((t) => t.id)).toEqual(['TB-K', 'TB-U']);
+    expect([...TB_GARDEN_TILES].sort()).toEqual(['TB-K', 'TB-U']);
+  });
+
+  it('README §2 special tiles: the bridge (TB-B) is no junction, the cloister (TB-J) splits the road in three, the cottage road end (TB-C), the enclosed field (TB-M)', () => {
+    // TB-B: two roads, each through two opposite edges, and four separate fields bordering no city.
+    const b = TILES['TB-B'] as TileDef;
+    expect(b.features.filter((f) => f.kind === 'road').map((f) => (f.kind === 'road' ? [...f.edges].sort().join('') : ''))).toEqual(['NS', 'EW'].map((e) => [...e].sort().join('')));
+    expect(b.features.filter((f) => f.kind === 'field')).toHaveLength(4);
+    // TB-J: three one-edge roads ending at the cloister, three fields.
+    const j = TILES['TB-J'] as TileDef;
+    expect(j.features.filter((f) => f.kind === 'road').map((f) => (f.kind === 'road' ? f.edges : []))).toEqual([['E'], ['S'], ['W']]);
+    expect(j.features.filter((f) => f.kind === 'field')).toHaveLength(3);
+    // TB-C: the S road and the W road are two road ends (one at the city, one at the cottage).
+    const c = TILES['TB-C'] as TileDef;
+    expect(c.features.filter((f) => f.kind === 'road').map((f) => (f.kind === 'road' ? f.edges : []))).toEqual([['S'], ['W']]);
+    // TB-M: three city segments around one enclosed field bordering all three.
+    const m = tileDefinition('TB-M', 0);
+    expect(m?.features.filter((f) => f.kind === 'city')).toHaveLength(3);
+    expect(m?.features.filter((f) => f.kind === 'field').map((f) => f.spot)).toEqual(['I']);
+    expect((TILES['TB-M'] as TileDef).features.find((f) => f.kind === 'field')).toEqual({ kind: 'field', halfEdges: [], cities: [0, 1, 2] });
+  });
+
+  it('the goods symbol turns with its city: tileDefinition keeps it in every rotation', () => {
+    for (const [t] of TRADERS_BUILDERS_TILES) {
+      const goods = t.features.map((f) => (f.kind === 'city' ? f.goods : undefined));
+      for (const r of [0, 90, 180, 270] as const) {
+        expect(tileDefinition(t.id, r)?.features.map((f) => (f.kind === 'city' ? f.goods : undefined)), `${t.id} ${r}`).toEqual(goods);
+      }
+    }
+    // TB-P turned 90: its wine city (E W at rotation 0) runs N–S.
+    expect(tileDefinition('TB-P', 90)?.features[0]).toMatchObject({ kind: 'city', edges: ['S', 'N'], goods: 'wine', spot: 'N' });
+  });
+
+  it('garden copies TB-K-garden and TB-U-garden: the tile plus a garden, equal to the reference tile with its garden', () => {
+    for (const rt of ref.tiles) {
+      if (!rt.features.some((f) => f.type === 'garden')) continue;
+      const plain = TILES[rt.id] as TileDef;
+      const g = TILES[`${rt.id}-garden`] as TileDef;
+      expect(g, `${rt.id}-garden`).toBeDefined();
+      expect(g.edges).toEqual(plain.edges);
+      expect(g.features).toEqual([...plain.features, { kind: 'garden' }]);
+      expect(ours(g), `${rt.id}-garden`).toBe(theirs(rt, true));
+      expect(tileDefinition(`${rt.id}-garden`, 270)?.features.at(-1)).toMatchObject({ kind: 'garden', spot: 'G', spots: ['G'] });
+      for (const f of rt.features) if (f.type === 'garden') expect((f as { presentOnCopies?: number }).presentOnCopies, rt.id).toBe(1);
+    }
+  });
+
+  it('the garden copies are dealt only with The Abbot (and gardens on): TB-K and TB-U are then replaced', () => {
+    const ids = (expansions: ExpansionName[], gardens = true) =>
+      gameTiles({ tileSet: 'base', expansions, riverStartTile: 'removed', gardens }).counts.map(([id]) => id).filter((id) => /^TB-[KU](-garden)?$/.test(id));
+    expect(ids(['traders-builders'])).toEqual(['TB-K', 'TB-U']);
+    expect(ids(['abbot', 'traders-builders'], false)).toEqual(['TB-K', 'TB-U']);
+    expect(ids(['abbot', 'traders-builders'])).toEqual(['TB-K-garden', 'TB-U-garden']);
+    expect(ids(['river', 'abbot', 'inns-cathedrals', 'traders-builders'])).toEqual(['TB-K-garden', 'TB-U-garden']);
+    expect(ids(['abbot'])).toEqual([]);
+    const game = createGame({ players: 2, seed: 6, expansions: ['abbot', 'traders-builders'] });
+    const drawn = [game.currentTile, ...game.tilesLeft];
+    expect(drawn.filter((id) => id === 'TB-K-garden' || id === 'TB-U-garden').sort()).toEqual(['TB-K-garden', 'TB-U-garden']);
+    expect(drawn.filter((id) => id === 'TB-K' || id === 'TB-U')).toEqual([]);
+    // All 24 T&B tiles are dealt (none is the start tile): 95 tiles to draw besides the start tile.
+    expect(drawn.filter((id) => id?.startsWith('TB-'))).toHaveLength(24);
+    expect(drawn).toHaveLength(95);
+  });
+
+  it('combined checksums: base + T&B = 96 tiles, edges 134/119/131, 10 pennants, 7 cloisters, goods 9/6/5; pnp-demo + T&B = 72 tiles', () => {
+    // Base 115/94/79 plus T&B 19/25/52; pennants 10 + 0; cloisters 6 + 1; segments 49 + 29, 62 + 23, 126 + 56.
+    const base = gameTiles({ tileSet: 'base', expansions: ['traders-builders'], riverStartTile: 'removed', gardens: true });
+    const { c } = checksums(base.counts);
+    expect(c).toMatchObject({ tiles: 96, field: 134, road: 119, city: 131, pennants: 10, cloisters: 7, citySeg: 78, roadSeg: 85, fieldSeg: 182 });
+    const goods = (counts: readonly (readonly [string, number])[]) => {
+      const out: Record<string, number> = { wine: 0, grain: 0, cloth: 0 };
+      for (const [id, n] of counts) for (const f of (TILES[id] as TileDef).features) if (f.kind === 'city' && f.goods !== undefined) out[f.goods] = (out[f.goods] as number) + n;
+      return out;
+    };
+    expect(goods(base.counts)).toEqual({ wine: 9, grain: 6, cloth: 5 });
+    // With every expansion and the garden copies the goods are the same 20 (the garden copies keep them).
+    expect(goods(gameTiles({ tileSet: 'base', expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'], riverStartTile: 'shuffled', gardens: true }).counts)).toEqual({ wine: 9, grain: 6, cloth: 5 });
+    // PnP demo 75/62/55 plus 19/25/52; pennants 7 + 0; cloisters 4 + 1.
+    const p = checksums(gameTiles({ tileSet: 'pnp-demo', expansions: ['traders-builders'], riverStartTile: 'removed', gardens: true }).counts).c;
+    expect(p).toMatchObject({ tiles: 72, field: 94, road: 87, city: 107, pennants: 7, cloisters: 5 });
+    expect(base.title).toContain('Traders & Builders');
   });
 });
