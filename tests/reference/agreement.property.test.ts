@@ -16,18 +16,31 @@ import {
   type ScoredFeature,
   scoreFinal,
 } from 'carcassonne-engine';
+import { Engine } from 'carcassonne-engine/engine';
 import { choices, FARMER_RULES } from '../support/play';
-import { type RefMajority, Referee, type RefRules } from './referee';
+import { type RefFigure, type RefMajority, Referee, type RefRules } from './referee';
 
 // The kernel against the slow, independently written referee (flood fill over the board), move by
-// move: legal placements, follower, large-meeple and abbot options and recalls, scores, supplies of
-// followers, abbots and large meeples, every figure, every feature (rivers and gardens too) with
-// its completion, figures, pennants, inns and cathedrals, discards, the tiles of the game, the
-// river's draw order, and the final scoring split by kind, under every farmer rule, with and
-// without The River, The Abbot and Inns & Cathedrals, for 2 to 5 players (6 with Inns & Cathedrals).
+// move: legal placements, follower, large-meeple, abbot, builder and pig options and recalls,
+// scores, supplies of every kind of figure, goods tokens, whose turn it is and whether it is a
+// builder's second tile, every figure, every feature (rivers and gardens too) with its completion,
+// figures, pennants, inns, cathedrals and goods, discards, the tiles of the game, the river's draw
+// order, and the final scoring split by kind (the goods majorities line by line), under every
+// farmer rule, with and without The River, The Abbot, Inns & Cathedrals and Traders & Builders,
+// for 2 to 5 players (6 with Inns & Cathedrals).
 const RUNS = Number(process.env.REFERENCE_RUNS ?? 25);
+// fast-check's parameters: REFERENCE_RUNS games per property, REFERENCE_SEED to replay a failure,
+// REFERENCE_NO_SHRINK=1 to stop at the first failure (shrinking replays whole games: slow).
+const PARAMS: fc.Parameters<unknown> = {
+  numRuns: RUNS,
+  ...(process.env.REFERENCE_SEED !== undefined ? { seed: Number(process.env.REFERENCE_SEED) } : {}),
+  ...(process.env.REFERENCE_NO_SHRINK === '1' ? { endOnFailure: true } : {}),
+};
+/** A game takes up to about a second here: room for RUNS of them (and for shrinking a failure). */
+const TIMEOUT = Math.max(120_000, RUNS * 6_000);
 
-const ALL_EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals'];
+const ALL_EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals', 'traders-builders'];
+const FIGURE_KINDS: readonly MeepleKind[] = ['follower', 'large', 'builder', 'pig', 'abbot'];
 
 interface FeatureFacts {
   kind: string;
@@ -38,10 +51,12 @@ interface FeatureFacts {
   open: number;
   inns: number;
   cathedrals: number;
+  goods: { wine: number; grain: number; cloth: number };
 }
 
 const key = (f: FeatureFacts) =>
-  `${f.kind}|${f.tiles.join(' ')}|${f.complete}|${f.owners.join(',')}|${f.pennants}|${f.open}|inns ${f.inns}|cathedrals ${f.cathedrals}`;
+  `${f.kind}|${f.tiles.join(' ')}|${f.complete}|${f.owners.join(',')}|${f.pennants}|${f.open}|inns ${f.inns}|cathedrals ${f.cathedrals}` +
+  `|goods ${f.goods.wine},${f.goods.grain},${f.goods.cloth}`;
 
 function engineFeatures(s: GameState): string[] {
   return features(s)
@@ -55,6 +70,7 @@ function engineFeatures(s: GameState): string[] {
         open: f.open,
         inns: f.inns,
         cathedrals: f.cathedrals,
+        goods: f.goods,
       }),
     )
     .sort();
@@ -88,11 +104,15 @@ function compareTurn(s: GameState, ref: Referee, legal: readonly Move[], checkFi
       large: ref.largeOptions(tile, p.x, p.y, p.rotation, player),
       // The abbot: on the tile's cloister or garden, when in supply (§g).
       abbot: ref.abbotOptions(tile, p.x, p.y, p.rotation, player),
+      // The builder: on a road or city segment whose feature holds the player's follower or
+      // large meeple; the pig: on a field segment whose field holds their farmer (§e).
+      builder: ref.builderOptions(tile, p.x, p.y, p.rotation, player),
+      pig: ref.pigOptions(tile, p.x, p.y, p.rotation, player),
     };
     optionsAt.set(str(p), options);
     // The plain placement, and taking the abbot back when it is on the board (§g).
     const tokens = ['plain', ...(recall ? ['recall'] : [])];
-    for (const kind of ['follower', 'large', 'abbot'] as const) options[kind].forEach((_, i) => tokens.push(`${kind} ${i}`));
+    for (const kind of FIGURE_KINDS) options[kind].forEach((_, i) => tokens.push(`${kind} ${i}`));
     expected[str(p)] = tokens.sort().join(' | ');
   }
   const offered: Record<string, string[]> = {};
@@ -116,20 +136,29 @@ function sumAwarded(entries: readonly ScoredFeature[], players: number): number[
   return out;
 }
 
-/** Majorities decided, as "kind|strength per player|holders", sorted; entries with no figure left out. */
+/**
+ * Majorities decided, as "kind|strength per player|holders", sorted; entries with no figure left
+ * out, and the goods majorities (compared line by line).
+ */
 function engineMajorities(entries: readonly ScoredFeature[]): string[] {
   return entries
-    .filter((e) => e.meeples.some((m) => m > 0))
+    .filter((e) => e.kind !== 'goods' && e.meeples.some((m) => m > 0))
     .map((e) => `${e.kind}|${e.meeples.join(',')}|${e.holders.join(',')}`)
     .sort();
 }
 
-/** The same from the referee's log; strengths counted here: a large meeple 2, any other figure 1 (§d). */
+/**
+ * How much a figure weighs, counted here: a large meeple 2 (rules-facts §d), a builder or a pig 0
+ * (§e), a follower or an abbot 1.
+ */
+const STRENGTH: Record<RefFigure, number> = { follower: 1, abbot: 1, large: 2, builder: 0, pig: 0 };
+
+/** The same from the referee's log. */
 function refMajorities(log: readonly RefMajority[], players: number): string[] {
   return log
     .map((m) => {
       const strength = new Array<number>(players).fill(0);
-      for (const f of m.figures) strength[f.owner] = (strength[f.owner] ?? 0) + (f.kind === 'large' ? 2 : 1);
+      for (const f of m.figures) strength[f.owner] = (strength[f.owner] ?? 0) + STRENGTH[f.kind];
       return `${m.kind}|${strength.join(',')}|${m.holders.join(',')}`;
     })
     .sort();
@@ -137,7 +166,7 @@ function refMajorities(log: readonly RefMajority[], players: number): string[] {
 
 function finalByKind(s: GameState): Record<string, number[]> {
   const out: Record<string, number[]> = {};
-  for (const kind of ['road', 'city', 'cloister', 'garden', 'field']) out[kind] = s.players.map(() => 0);
+  for (const kind of ['road', 'city', 'cloister', 'garden', 'field', 'goods']) out[kind] = s.players.map(() => 0);
   for (const e of scoreFinal(s).breakdown) {
     if (e.phase !== 'final') continue;
     e.awarded.forEach((a, i) => {
@@ -167,11 +196,30 @@ const sortIds = (ids: readonly string[]): string[] => [...ids].sort();
 /** Chooses a move among the legal ones at turn `turn` of the game in state `s`. */
 type Chooser = (s: GameState, legal: readonly Move[], turn: number, ref: Referee) => Move;
 
+/** Each player's figures in supply, by kind, from a state. */
+const engineSupplies = (s: GameState) => ({
+  meeples: s.players.map((p) => p.meeples),
+  abbots: s.players.map((p) => p.abbots),
+  largeMeeples: s.players.map((p) => p.largeMeeples),
+  builders: s.players.map((p) => p.builders),
+  pigs: s.players.map((p) => p.pigs),
+});
+
+/** The same from the referee. */
+const refSupplies = (ref: Referee) => ({
+  meeples: ref.supply,
+  abbots: ref.abbots,
+  largeMeeples: ref.largeMeeples,
+  builders: ref.builders,
+  pigs: ref.pigs,
+});
+
 /**
- * Plays a game with `choose` and checks every step against the referee. The game is played here
- * rather than beforehand so that each state still has its kernel when it is asked about.
+ * Plays a game with `choose` and checks every step against the referee (the legal moves at every
+ * turn with `everyTurn`, else every third turn). The game is played here rather than beforehand
+ * so that each state still has its kernel when it is asked about.
  */
-function agree(options: GameOptions, choose: Chooser): Referee {
+function agree(options: GameOptions, choose: Chooser, everyTurn = false): Referee {
   const first = createGame(options);
   const expansions = ALL_EXPANSIONS.filter((e) => options.expansions?.includes(e));
   const rules = rulesOf(options);
@@ -190,8 +238,11 @@ function agree(options: GameOptions, choose: Chooser): Referee {
     ...(options.rules?.gardens !== undefined ? { gardens: options.rules.gardens } : {}),
   });
   expect(first.placements.map((p) => p.tile)).toEqual(ref.placements.map((p) => p.tile));
-  expect(first.players.map((p) => p.abbots)).toEqual(ref.abbots);
-  expect(first.players.map((p) => p.largeMeeples)).toEqual(ref.largeMeeples);
+  expect({ ...engineSupplies(first), goods: first.players.map((p) => p.goods), builderTurn: first.builderTurn }).toEqual({
+    ...refSupplies(ref),
+    goods: ref.goods,
+    builderTurn: false,
+  });
   // Every tile drawn, in order: placed, or discarded as fitting nowhere (rules-facts §h).
   const drawn: string[] = [];
   const discarded = (s: GameState): void => {
@@ -203,10 +254,11 @@ function agree(options: GameOptions, choose: Chooser): Referee {
   };
   discarded(first);
   let decided = 0;
+  let goodsTaken = 0;
   let before = first;
   for (let i = 0; before.status === 'playing'; i++) {
     const legal = legalMoves(before);
-    compareTurn(before, ref, legal, i % 3 === 0);
+    compareTurn(before, ref, legal, everyTurn || i % 3 === 0);
     const m = choose(before, legal, i, ref);
     const after = applyMove(before, m);
     const tile = before.currentTile as string;
@@ -220,39 +272,68 @@ function agree(options: GameOptions, choose: Chooser): Referee {
     const thisMove = after.scored.slice(before.scored.length).filter((e) => e.phase === 'play');
     const majorities = ref.majorities();
     const playing = after.status === 'playing';
+    const tokens = (t: { player: number; wine: number; grain: number; cloth: number }): string =>
+      `${t.player}: ${t.wine},${t.grain},${t.cloth}`;
     // One comparison per move (vitest's expect is too slow to call a dozen times a move).
     expect({
       features: engineFeatures(after),
-      meeples: after.players.map((p) => p.meeples),
-      abbots: after.players.map((p) => p.abbots),
-      largeMeeples: after.players.map((p) => p.largeMeeples),
+      ...engineSupplies(after),
+      goods: after.players.map((p) => p.goods),
+      // The goods each completed city gave, and to whom.
+      goodsTaken: after.events.flatMap((e) => (e.type === 'goods-taken' ? [tokens(e)] : [])).sort(),
       figures: after.meeples,
-      // A discard does not skip anyone: the next player draws until a tile fits.
+      // A discard does not skip anyone: the next player draws until a tile fits. A builder's
+      // second tile goes to the same player (rules-facts §e).
       next: after.currentPlayer,
+      builderTurn: after.builderTurn,
+      turn: after.turn,
+      placedBy: after.placements.map((p) => p.player),
       gained: sumAwarded(thisMove, players),
       majorities: engineMajorities(thisMove.filter((e) => e.complete)),
       scores: playing ? after.players.map((p) => p.score) : null,
     }).toEqual({
       features: ref.features().map(key).sort(),
-      meeples: ref.supply,
-      abbots: ref.abbots,
-      largeMeeples: ref.largeMeeples,
+      ...refSupplies(ref),
+      goods: ref.goods,
+      goodsTaken: ref.goodsTaken.slice(goodsTaken).map((t) => tokens({ player: t.player, ...t.goods })).sort(),
       figures: ref.figures(),
-      next: (before.currentPlayer + 1) % players,
+      // Once the game is over no second tile is left to play: the turn passes as usual (the
+      // state's convention: after the end, currentPlayer is the next in turn).
+      next: playing ? ref.nextPlayer : ((ref.placements.at(-1)?.player ?? 0) + 1) % players,
+      builderTurn: playing && ref.builderTurn,
+      turn: ref.placements.length - 1,
+      placedBy: ref.placements.map((p) => p.player),
       gained,
       majorities: refMajorities(majorities.slice(decided), players),
       scores: playing ? ref.scores : null,
     });
     decided = majorities.length;
+    goodsTaken = ref.goodsTaken.length;
     if (playing) {
-      if (i % 10 === 0) expect(scoreFinal(after).scores).toEqual(ref.finalScore().totals);
+      // The totals if the game ended now, from the pure API and from the engine (whose kernel
+      // scores fields without describing them, another path).
+      if (i % 10 === 0) {
+        const totals = ref.finalScore().totals;
+        expect([scoreFinal(after).scores, Engine.fromState(after).scoreFinal()]).toEqual([totals, totals]);
+      }
     } else {
       const f = ref.finalScore();
       const final = scoreFinal(after).breakdown.filter((e) => e.phase === 'final');
-      expect({ scores: after.players.map((p) => p.score), byKind: finalByKind(after), majorities: engineMajorities(final) }).toEqual({
+      // The goods majorities (§e): three lines, wine, grain, cloth, whenever Traders & Builders
+      // is in play: each player's tokens, the players tied for the most (at least one), 10 each.
+      const goodsLines = final
+        .filter((e) => e.kind === 'goods')
+        .map((e) => ({ goods: e.id, tokens: e.meeples, holders: e.holders, points: e.points, awarded: e.awarded }));
+      expect({
+        scores: after.players.map((p) => p.score),
+        byKind: finalByKind(after),
+        majorities: engineMajorities(final),
+        goods: goodsLines,
+      }).toEqual({
         scores: f.totals,
         byKind: f.final,
         majorities: refMajorities(ref.finalMajorities(), players),
+        goods: ref.goodsMajorities().map((m) => ({ goods: m.goods, tokens: m.tokens, holders: m.holders, points: 10, awarded: m.awarded })),
       });
     }
     before = after;
@@ -357,6 +438,76 @@ const contested =
   };
 
 /**
+ * A game that deploys builders and pigs as often as it can, so that builders give second tiles
+ * and pigs raise farmers' points, or give nothing when their owner is outnumbered (rules-facts §e,
+ * §a), which uniformly random moves rarely do. In order of preference: the builder deployed; the
+ * pig deployed; a tile joining fields into one that then holds a pig and more farmers of
+ * another player than of its owner, or else as many or fewer; a tile extending the road or city holding the player's builder, which gives a second
+ * tile (or, on a second tile, would give a third); a follower next to a tile holding a figure
+ * (while the player keeps 2 in supply); any move but taking the abbot back. Among the moves kept,
+ * `picks` chooses. (The referee is asked about the joins: it only steers the choice.)
+ */
+const building =
+  (picks: readonly number[]): Chooser =>
+  (s, legal, turn, ref) => {
+    const tile = s.currentTile as string;
+    const player = s.currentPlayer;
+    // Per placement: whether it extends the player's builder; whether it brings a pig and
+    // another player's farmer into one field (2 when that player then has more farmers there
+    // than the pig's owner).
+    const joins = new Map<string, { builder: boolean; pig: number }>();
+    const joinsOf = (m: Move): { builder: boolean; pig: number } => {
+      const k = `${m.x},${m.y}@${m.rotation}`;
+      let v = joins.get(k);
+      if (v === undefined) {
+        const js = ref.placementJoins(tile, m.x, m.y, m.rotation);
+        let pig = 0;
+        for (const j of js) {
+          if (j.kind !== 'field' || j.features < 2) continue;
+          const strength = new Map<number, number>();
+          for (const f of j.figures) strength.set(f.owner, (strength.get(f.owner) ?? 0) + STRENGTH[f.kind]);
+          for (const p of j.figures.filter((f) => f.kind === 'pig')) {
+            const others = [...strength].filter(([o]) => o !== p.owner).map(([, w]) => w);
+            if (others.some((w) => w > 0)) pig = Math.max(pig, others.some((w) => w > (strength.get(p.owner) ?? 0)) ? 2 : 1);
+          }
+        }
+        v = {
+          builder: js.some((j) => (j.kind === 'road' || j.kind === 'city') && j.figures.some((f) => f.owner === player && f.kind === 'builder')),
+          pig,
+        };
+        joins.set(k, v);
+      }
+      return v;
+    };
+    const figures = new Set(s.meeples.map((m) => `${m.x},${m.y}`));
+    const near = (m: Move): boolean =>
+      [`${m.x},${m.y - 1}`, `${m.x + 1},${m.y}`, `${m.x},${m.y + 1}`, `${m.x - 1},${m.y}`].some((k) => figures.has(k));
+    const follower = (m: Move): boolean => m.meeple !== undefined && m.meeple !== null && (m.meeple.kind ?? 'follower') === 'follower';
+    const supply = s.players[player]?.meeples ?? 0;
+    const pools = [
+      legal.filter((m) => m.meeple?.kind === 'builder'),
+      legal.filter((m) => m.meeple?.kind === 'pig'),
+      legal.filter((m) => !m.recall && joinsOf(m).pig === 2),
+      legal.filter((m) => !m.recall && joinsOf(m).pig === 1),
+      legal.filter((m) => !m.recall && joinsOf(m).builder),
+      supply > 2 ? legal.filter((m) => follower(m) && near(m)) : [],
+      legal.filter((m) => !m.recall),
+    ];
+    return pick(pools.find((p) => p.length > 0) ?? legal, picks, turn);
+  };
+
+/**
+ * Plays `script` first (move i at turn i; `agree` checks each against the referee), then `then`;
+ * when the script is done, `check` looks at the position.
+ */
+const scripted =
+  (script: readonly Move[], then: Chooser, check: (s: GameState, ref: Referee) => void): Chooser =>
+  (s, legal, turn, ref) => {
+    if (turn === script.length) check(s, ref);
+    return script[turn] ?? then(s, legal, turn, ref);
+  };
+
+/**
  * Options of a random game: 2–5 players (6 with Inns & Cathedrals), any tile set and edition, the
  * given farmer rules and expansions (`always`: the expansions are always given; otherwise
  * sometimes left out), and the River's and the Abbot's rules sometimes left to their defaults.
@@ -397,7 +548,7 @@ function largeDecided(ref: Referee): number {
   return all.filter((m) => {
     if (!m.figures.some((f) => f.kind === 'large')) return false;
     const counts = new Map<number, number>();
-    for (const f of m.figures) counts.set(f.owner, (counts.get(f.owner) ?? 0) + 1);
+    for (const f of m.figures) if (f.kind !== 'builder' && f.kind !== 'pig') counts.set(f.owner, (counts.get(f.owner) ?? 0) + 1);
     const max = Math.max(...counts.values());
     const flat = [...counts].filter(([, c]) => c === max).map(([p]) => p).sort((a, b) => a - b);
     return flat.join(',') !== m.holders.join(',');
@@ -406,7 +557,7 @@ function largeDecided(ref: Referee): number {
 
 describe('the kernel agrees with the independent referee (tests/reference/referee.ts)', () => {
   for (const farmers of FARMER_RULES) {
-    it(`over random games scored with farmers '${farmers}', with and without The River, The Abbot and Inns & Cathedrals`, () => {
+    it(`over random games scored with farmers '${farmers}', with and without The River, The Abbot, Inns & Cathedrals and Traders & Builders`, () => {
       fc.assert(
         fc.property(
           gameOptionsArb(fc.constant(farmers), expansionsArb, false),
@@ -415,9 +566,9 @@ describe('the kernel agrees with the independent referee (tests/reference/refere
             agree(options, uniform(picks));
           },
         ),
-        { numRuns: RUNS },
+        PARAMS,
       );
-    });
+    }, TIMEOUT);
   }
 
   // Random games rarely surround an abbot; these games do (rules-facts §g: 9 points when
@@ -435,9 +586,9 @@ describe('the kernel agrees with the independent referee (tests/reference/refere
           agree(options, crowded(picks));
         },
       ),
-      { numRuns: RUNS },
+      PARAMS,
     );
-  });
+  }, TIMEOUT);
 
   // Random games rarely let a large meeple decide a majority; these games do (rules-facts §d: a
   // large meeple counts as 2 in every majority, farmers included, under every farmer rule).
@@ -456,9 +607,96 @@ describe('the kernel agrees with the independent referee (tests/reference/refere
           decided += largeDecided(ref);
         },
       ),
-      { numRuns: RUNS },
+      PARAMS,
     );
     // The games did what they are for (in some game of ten, by far).
     if (RUNS >= 10) expect(decided).toBeGreaterThan(0);
+  }, TIMEOUT);
+
+  // Random games rarely deploy a builder or a pig; these games do, so that builders give second
+  // tiles (also when the first tile completed the builder's feature, and never a third) and pigs
+  // raise farmers' points (rules-facts §e, §a). Legal moves are compared at every turn.
+  it('over random games deploying builders and pigs as often as they can, with Traders & Builders', () => {
+    const seen = { games: 0, secondTiles: 0, afterReturn: 0, noThird: 0, pigPoints: 0, goodsTaken: 0, goodsTies: 0 };
+    // Pigs that gave nothing, their owner outnumbered, by farmer rule.
+    const idlePigs: Record<string, number> = { 'farm-3': 0, 'farm-3-once': 0, 'city-4': 0 };
+    fc.assert(
+      fc.property(
+        gameOptionsArb(
+          fc.constantFrom(...FARMER_RULES),
+          fc.shuffledSubarray<ExpansionName>(['river', 'abbot', 'inns-cathedrals']).map((e) => [...e, 'traders-builders' as const]),
+          true,
+        ),
+        choices,
+        (options, picks) => {
+          const ref = agree(options, building(picks), true);
+          seen.games++;
+          seen.secondTiles += ref.secondTiles.length;
+          seen.afterReturn += ref.secondTiles.filter((t) => t.builderReturned).length;
+          seen.noThird += ref.noThirdTile.length;
+          seen.pigPoints += ref.finalScore().pigPoints.reduce((a, b) => a + b, 0);
+          if (ref.rules.farmers !== 'none') idlePigs[ref.rules.farmers] = (idlePigs[ref.rules.farmers] ?? 0) + ref.idlePigs();
+          seen.goodsTaken += ref.goodsTaken.length;
+          seen.goodsTies += ref.goodsMajorities().filter((m) => m.holders.length > 1).length;
+        },
+      ),
+      PARAMS,
+    );
+    if (process.env.REFERENCE_STATS) console.log('traders & builders agreement:', JSON.stringify({ ...seen, idlePigs }));
+    // The games did what they are for (in some game of ten, by far).
+    if (RUNS >= 10) {
+      expect(seen.secondTiles).toBeGreaterThan(0);
+      expect(seen.afterReturn).toBeGreaterThan(0);
+      expect(seen.noThird).toBeGreaterThan(0);
+      expect(seen.pigPoints).toBeGreaterThan(0);
+      expect(Object.values(idlePigs).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      expect(seen.goodsTaken).toBeGreaterThan(0);
+    }
+  }, TIMEOUT);
+
+  // rules-facts §a (2nd-edition rules: a city scores at most once per player) with §e (the pig
+  // makes a city 4 for its owner): P0's farmers in two fields bordering the same completed city,
+  // P0's pig in one of them, first the younger field, then the older (the engine orders fields
+  // by age in one path and by figure in another). Then the game goes on at random.
+  it('rules-facts §a / §e, hand-built: a city bordering two of a player\'s fields, one with their pig, under every farmer rule', () => {
+    // E r180 at (0,-1) closes D's city C (nobody on it); P0's farmer on E's field F1 (borders C).
+    // U r0 at (1,0): P0's farmer on the field north of the road, F2 (D's, borders C). The pig on
+    // B at (-1,-1) (its field joins F1) or on U r0 at (-1,0) (its north field joins F2).
+    const start: Move[] = [
+      { x: 0, y: -1, rotation: 180, meeple: { at: 'NNW' } },
+      { x: 0, y: 1, rotation: 0 },
+      { x: 1, y: 0, rotation: 0, meeple: { at: 'NNW' } },
+      { x: 1, y: 1, rotation: 0 },
+    ];
+    const pigs: [string, Move][] = [
+      ['B', { x: -1, y: -1, rotation: 0, meeple: { at: 'NNW', kind: 'pig' } }],
+      ['U', { x: -1, y: 0, rotation: 0, meeple: { at: 'NNW', kind: 'pig' } }],
+    ];
+    // P0 holds both fields alone; C is their one completed city. farm-3: each field on its own,
+    // 4 (pig) + 3 = 7. farm-3-once: C once, through the field with the pig: 4. city-4: C's
+    // fields give P0 2 farmers: 4, +1 for the pig in one of them: 5. none: 0.
+    const expected: Record<FarmerRuleName, number> = { 'farm-3': 7, 'farm-3-once': 4, 'city-4': 5, none: 0 };
+    const picks = Array.from({ length: 80 }, (_, i) => i * 7919);
+    for (const farmers of FARMER_RULES) {
+      for (const [tile, pigMove] of pigs) {
+        const options: GameOptions = {
+          players: 2,
+          seed: 6,
+          expansions: ['traders-builders'],
+          rules: { farmers },
+          drawOrder: ['E', 'B', 'U', 'B', tile],
+        };
+        let checked = false;
+        agree(
+          options,
+          scripted([...start, pigMove], uniform(picks), (s, ref) => {
+            const totals = [expected[farmers], 0];
+            expect([ref.finalScore().totals, scoreFinal(s).scores, Engine.fromState(s).scoreFinal()]).toEqual([totals, totals, totals]);
+            checked = true;
+          }),
+        );
+        expect(checked).toBe(true);
+      }
+    }
   });
 });

@@ -11,9 +11,11 @@
  * Rotating 90° clockwise turns N->E->S->W->N.
  */
 import { describe, expect, it } from 'vitest';
-import { Referee, loadGameTiles, loadTileSet, type RefExpansion, type RefRules, type RefMove } from './referee.js';
+import { Referee, loadGameTiles, loadTileSet, type RefExpansion, type RefFigure, type RefRules, type RefMove } from './referee.js';
 
 const RULES: RefRules = { farmers: 'farm-3', smallCity: 4, meeples: 7 };
+/** No goods symbols (every feature without Traders & Builders, rules-facts §e). */
+const NO_GOODS = { wine: 0, grain: 0, cloth: 0 };
 
 function ref(rules: Partial<RefRules> = {}, players = 2, tileSet: 'base' | 'pnp-demo' = 'base'): Referee {
   return new Referee({ tileSet, players, rules: { ...RULES, ...rules } });
@@ -146,7 +148,7 @@ describe('small city', () => {
     expect(r.scores).toEqual([4, 0]);
     expect(r.supply).toEqual([7, 7]);
     const city = r.features().find((f) => f.kind === 'city');
-    expect(city).toEqual({ kind: 'city', tiles: ['0,-1', '0,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0 });
+    expect(city).toEqual({ kind: 'city', tiles: ['0,-1', '0,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0, goods: NO_GOODS });
   });
 
   it('scores 2 with smallCity 2', () => {
@@ -189,13 +191,14 @@ describe('road and cloister', () => {
     expect(r.supply).toEqual([7, 6]);
     const cloister = r.features().find((f) => f.kind === 'cloister');
     // Neighbours of (-1,0): only (0,0) is filled -> 7 open.
-    expect(cloister).toEqual({ kind: 'cloister', tiles: ['-1,0'], complete: false, owners: [1], pennants: 0, open: 7, inns: 0, cathedrals: 0 });
+    expect(cloister).toEqual({ kind: 'cloister', tiles: ['-1,0'], complete: false, owners: [1], pennants: 0, open: 7, inns: 0, cathedrals: 0, goods: NO_GOODS });
     const road = r.features().find((f) => f.kind === 'road' && f.tiles.length === 3);
-    expect(road).toEqual({ kind: 'road', tiles: ['-1,0', '0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0 });
+    expect(road).toEqual({ kind: 'road', tiles: ['-1,0', '0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0, goods: NO_GOODS });
     // Final: cloister 1 + 1 neighbour = 2 for player 1.
     expect(r.finalScore()).toEqual({
+      pigPoints: [0, 0],
       totals: [3, 2],
-      final: { road: [0, 0], city: [0, 0], cloister: [0, 2], garden: [0, 0], field: [0, 0] },
+      final: { road: [0, 0], city: [0, 0], cloister: [0, 2], garden: [0, 0], field: [0, 0], goods: [0, 0] },
     });
     // finalScore changes nothing.
     expect(r.scores).toEqual([3, 0]);
@@ -282,6 +285,7 @@ describe('city counted by distinct tiles, tie', () => {
       open: 0,
       inns: 0,
       cathedrals: 0,
+      goods: NO_GOODS,
     });
   });
 });
@@ -295,8 +299,9 @@ describe('final scoring of incomplete features', () => {
     r.play(mv('U', 1, 0, 0, 'E'), 1);
     // city: 2 tiles + 1 pennant = 3; road 2 tiles = 2.
     expect(r.finalScore()).toEqual({
+      pigPoints: [0, 0],
       totals: [3, 2],
-      final: { road: [0, 2], city: [3, 0], cloister: [0, 0], garden: [0, 0], field: [0, 0] },
+      final: { road: [0, 2], city: [3, 0], cloister: [0, 0], garden: [0, 0], field: [0, 0], goods: [0, 0] },
     });
   });
 });
@@ -352,8 +357,9 @@ describe('farmers', () => {
   it('tie in one of the fields', () => {
     // farm-3: F1 -> P0 3; F2 tied -> P0 3, P1 3.  Plus P0 cloister 2.
     expect(withTie('farm-3').finalScore()).toEqual({
+      pigPoints: [0, 0],
       totals: [8, 3],
-      final: { road: [0, 0], city: [0, 0], cloister: [2, 0], garden: [0, 0], field: [6, 3] },
+      final: { road: [0, 0], city: [0, 0], cloister: [2, 0], garden: [0, 0], field: [6, 3], goods: [0, 0] },
     });
     // farm-3-once: the city once per player: P0 3, P1 3.
     expect(withTie('farm-3-once').finalScore().final.field).toEqual([3, 3]);
@@ -475,7 +481,7 @@ describe('The River (rules-facts §f)', () => {
     expect(count('shuffled')).toEqual({ start: 'RV-spring', D: 4, total: 84 });
     expect(count('first-land')).toEqual({ start: 'RV-spring', D: 4, total: 84 });
     const r = game({ expansions: ['river'] });
-    expect(r.placements).toEqual([{ tile: 'RV-spring', x: 0, y: 0, rotation: 0 }]);
+    expect(r.placements).toEqual([{ tile: 'RV-spring', x: 0, y: 0, rotation: 0, player: null }]);
     expect(r.river()).toEqual({ course: [{ x: 0, y: 0, turn: 'straight' }], end: { x: 1, y: 0, flow: 1 } });
   });
 
@@ -515,7 +521,7 @@ describe('The River (rules-facts §f)', () => {
     r.play(mv('RV-lake', 1, 0, 0), 0);
     expect(r.river()?.end).toBeNull();
     const river = r.features().filter((f) => f.kind === 'river');
-    expect(river).toEqual([{ kind: 'river', tiles: ['0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0 }]);
+    expect(river).toEqual([{ kind: 'river', tiles: ['0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0, goods: NO_GOODS }]);
     expect(r.legalPlacements('RV-straight')).toEqual([]);
     expect(r.legalPlacements('RV-bridge')).toEqual([]);
   });
@@ -538,8 +544,8 @@ describe('The River (rules-facts §f)', () => {
     const fields = r.features().filter((f) => f.kind === 'field');
     expect(fields.map((f) => `${f.tiles.join('|')}:${f.owners.join(',')}`).sort()).toEqual(['0,0|1,0:', '1,0:', '1,0:0']);
     expect(r.features().filter((f) => f.kind !== 'field')).toEqual([
-      { kind: 'river', tiles: ['0,0', '1,0'], complete: false, owners: [], pennants: 0, open: 1, inns: 0, cathedrals: 0 },
-      { kind: 'road', tiles: ['1,0'], complete: false, owners: [], pennants: 0, open: 2, inns: 0, cathedrals: 0 },
+      { kind: 'river', tiles: ['0,0', '1,0'], complete: false, owners: [], pennants: 0, open: 1, inns: 0, cathedrals: 0, goods: NO_GOODS },
+      { kind: 'road', tiles: ['1,0'], complete: false, owners: [], pennants: 0, open: 2, inns: 0, cathedrals: 0, goods: NO_GOODS },
     ]);
     expect(r.figures()).toEqual([{ owner: 0, kind: 'follower', x: 1, y: 0, at: 'NNE', feature: 'field' }]);
   });
@@ -609,7 +615,7 @@ describe('The Abbot (rules-facts §g)', () => {
     // E-garden r180 at (0,-1): city S closes D's city (nobody on it); fields N, E, W; garden.
     expect(r.play(abbot('E-garden', 0, -1, 180, 'G'), 0)).toEqual([0, 0]);
     const garden = () => r.features().find((f) => f.kind === 'garden');
-    expect(garden()).toEqual({ kind: 'garden', tiles: ['0,-1'], complete: false, owners: [0], pennants: 0, open: 7, inns: 0, cathedrals: 0 });
+    expect(garden()).toEqual({ kind: 'garden', tiles: ['0,-1'], complete: false, owners: [0], pennants: 0, open: 7, inns: 0, cathedrals: 0, goods: NO_GOODS });
     // At the end now: 1 + 1 neighbour (D), as an incomplete cloister.
     expect(r.finalScore().final.garden).toEqual([2, 0]);
     r.play(mv('U', 1, 0, 0), 1);
@@ -620,8 +626,9 @@ describe('The Abbot (rules-facts §g)', () => {
     r.play(mv('B', -1, -2, 0), 0);
     expect(garden()?.open).toBe(1);
     expect(r.finalScore()).toEqual({
+      pigPoints: [0, 0],
       totals: [8, 0],
-      final: { road: [0, 0], city: [0, 0], cloister: [0, 0], garden: [8, 0], field: [0, 0] },
+      final: { road: [0, 0], city: [0, 0], cloister: [0, 0], garden: [8, 0], field: [0, 0], goods: [0, 0] },
     });
     // A r180 (road N) at (1,-2) fills the 8th cell: 9 for the abbot's owner, who gets it back.
     expect(r.play(mv('A', 1, -2, 180), 1)).toEqual([9, 0]);
@@ -632,7 +639,7 @@ describe('The Abbot (rules-facts §g)', () => {
     const r = game({ expansions: ['abbot'] });
     r.play(abbot('B', 0, 1, 0, 'C'), 0);
     r.play(mv('U', 1, 0, 0), 1); // a corner neighbour of (0,1)
-    expect(r.finalScore().final).toEqual({ road: [0, 0], city: [0, 0], cloister: [3, 0], garden: [0, 0], field: [0, 0] });
+    expect(r.finalScore().final).toEqual({ road: [0, 0], city: [0, 0], cloister: [3, 0], garden: [0, 0], field: [0, 0], goods: [0, 0] });
   });
 });
 
@@ -657,7 +664,7 @@ function large(tile: string, x: number, y: number, rotation: 0 | 90 | 180 | 270,
   return { tile, x, y, rotation, meeple: { at, kind: 'large' } };
 }
 
-const NO_FINAL = { road: [0, 0], city: [0, 0], cloister: [0, 0], garden: [0, 0], field: [0, 0] };
+const NO_FINAL = { road: [0, 0], city: [0, 0], cloister: [0, 0], garden: [0, 0], field: [0, 0], goods: [0, 0] };
 
 describe('Inns & Cathedrals (rules-facts §d)', () => {
   it('rules-facts §d / README §3: the 18 tiles, with 6 inns, 2 cathedrals, 3 pennants, 1 cloister, 1 enclosed field', () => {
@@ -770,7 +777,7 @@ describe('Inns & Cathedrals (rules-facts §d)', () => {
     expect([r.meepleOptions('U', 2, 0, 0, 1), r.largeOptions('U', 2, 0, 0, 1)]).toEqual([fields, fields]);
     expect(() => r.play(large('U', 2, 0, 0, 'W'), 1)).toThrow(/already holds meeples of 0/);
     // Still open: an incomplete road with an inn scores 0 at the end (a plain one would score 2).
-    expect(r.finalScore()).toEqual({ totals: [0, 0], final: NO_FINAL });
+    expect(r.finalScore()).toEqual({ pigPoints: [0, 0], totals: [0, 0], final: NO_FINAL });
     r.play(mv('A', 2, 0, 90), 1); // A r90: road W ends at its cloister
     // A r270 at (-1,0): road E ends at its cloister. Road A + D + IC-B + A = 4 tiles, an inn: 2×4 = 8.
     expect(r.play(mv('A', -1, 0, 270), 1)).toEqual([8, 0]);
@@ -800,7 +807,7 @@ describe('Inns & Cathedrals (rules-facts §d)', () => {
     // A r90 at (3,0) closes the inn road: IC-C + U + A = 3 tiles, an inn: 2×3 = 6.
     expect(r.play(mv('A', 3, 0, 90), 0)).toEqual([0, 6]);
     // P0's road without the inn, still open at D's west end: 1 a tile, 2 (not 0) at the end.
-    expect(r.finalScore()).toEqual({ totals: [2, 6], final: { ...NO_FINAL, road: [2, 0] } });
+    expect(r.finalScore()).toEqual({ pigPoints: [0, 0], totals: [2, 6], final: { ...NO_FINAL, road: [2, 0] } });
   });
 
   it('rules-facts §d: an inn on a road loop: 2 a tile when the loop closes', () => {
@@ -836,7 +843,7 @@ describe('Inns & Cathedrals (rules-facts §d)', () => {
     const city = () => r.features().find((f) => f.kind === 'city' && f.tiles.includes('0,-1'));
     expect(city()).toMatchObject({ tiles: ['-1,-1', '0,-1', '0,-2', '0,0', '1,-1'], pennants: 1, cathedrals: 1, open: 1 });
     // Incomplete with a cathedral: 0 (without it: 5 tiles + 1 pennant = 6).
-    expect(r.finalScore()).toEqual({ totals: [0, 0], final: NO_FINAL });
+    expect(r.finalScore()).toEqual({ pigPoints: [0, 0], totals: [0, 0], final: NO_FINAL });
     // K (base: city cap N, road S-W) r0 at (1,0): cap N closes M's S, road W joins D's road.
     // City D + IC-K + E + E + M + K = 6 tiles, 1 pennant, a cathedral: 3×6 + 3×1 = 21.
     expect(r.play(mv('K', 1, 0, 0), 1)).toEqual([21, 0]);
@@ -917,7 +924,7 @@ describe('Inns & Cathedrals (rules-facts §d)', () => {
   it('rules-facts §d / §a: a large farmer against one farmer: 2 against 1, under every farmer rule', () => {
     // F1: P0 1. Merged F2: P0 2 (large), P1 1 -> P0 alone.
     // farm-3: F1 3 + F2 3 = 6. farm-3-once: city C once = 3. city-4: C's fields hold P0 3, P1 1 -> 4.
-    expect(farmers('farm-3', true).finalScore()).toEqual({ totals: [8, 0], final: { ...NO_FINAL, cloister: [2, 0], field: [6, 0] } });
+    expect(farmers('farm-3', true).finalScore()).toEqual({ pigPoints: [0, 0], totals: [8, 0], final: { ...NO_FINAL, cloister: [2, 0], field: [6, 0] } });
     expect(farmers('farm-3-once', true).finalScore().final.field).toEqual([3, 0]);
     expect(farmers('city-4', true).finalScore().final.field).toEqual([4, 0]);
     expect(farmers('none', true).finalScore().final.field).toEqual([0, 0]);
@@ -950,6 +957,377 @@ describe('Inns & Cathedrals (rules-facts §d)', () => {
       // At the end: the field borders one completed city (D + IC-H's S cap).
       expect(r.finalScore().final.field).toEqual([points, 0]);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Traders & Builders (rules-facts §e, §a). Tiles at rotation 0 (traders-builders.json):
+//   TB-G  city N+W with grain; one field E+S (borders it).    TB-T  the same with wine.
+//   TB-F  city N+W with grain; road S ending; fields SW corner and E+SE (both border the city).
+// Base tiles as above, and K: city cap N, road curve S-W, field E+S+NW part (borders the cap).
+// Turning a tile 180° puts TB-G's city on S+E; 270° puts TB-F's city on W+S and its road on E.
+// ---------------------------------------------------------------------------------------------
+
+function traders(opts: { players?: number; expansions?: RefExpansion[]; rules?: Partial<RefRules> } = {}): Referee {
+  return new Referee({
+    tileSet: 'base',
+    players: opts.players ?? 2,
+    rules: { ...RULES, ...opts.rules },
+    expansions: [...(opts.expansions ?? []), 'traders-builders'],
+  });
+}
+
+function builder(tile: string, x: number, y: number, rotation: 0 | 90 | 180 | 270, at: string): RefMove {
+  return { tile, x, y, rotation, meeple: { at, kind: 'builder' } };
+}
+
+function pig(tile: string, x: number, y: number, rotation: 0 | 90 | 180 | 270, at: string): RefMove {
+  return { tile, x, y, rotation, meeple: { at, kind: 'pig' } };
+}
+
+const tokens = (wine: number, grain: number, cloth: number) => ({ wine, grain, cloth });
+
+describe('Traders & Builders (rules-facts §e)', () => {
+  it('rules-facts §e / README §3: the 24 tiles, their goods (9 wine, 6 grain, 5 cloth), C2 gardens on K and U', () => {
+    const base = loadGameTiles({ tileSet: 'base' }).types;
+    const withTB = loadGameTiles({ tileSet: 'base', expansions: ['traders-builders'] }).types;
+    const tb = [...withTB.values()].filter((t) => !base.has(t.id));
+    const edges = { field: 0, road: 0, city: 0, river: 0 };
+    const segs = { city: 0, road: 0, field: 0, cloister: 0, river: 0, garden: 0 };
+    const goods = tokens(0, 0, 0);
+    const byGoods: Record<string, string[]> = { wine: [], grain: [], cloth: [], none: [] };
+    let pennants = 0;
+    let roadEnds = 0;
+    const enclosed: string[] = [];
+    for (const t of tb) {
+      for (const e of t.def.edges) edges[e] += t.count;
+      const symbols: string[] = [];
+      for (const f of t.def.features) {
+        segs[f.kind] += t.count;
+        pennants += f.pennants * t.count;
+        if (f.kind === 'road' && f.edges.length === 1) roadEnds += t.count;
+        if (f.goods !== null) {
+          goods[f.goods] += t.count;
+          symbols.push(f.goods);
+        }
+      }
+      if (t.def.features.some((f) => f.kind === 'field' && f.halves.length === 0)) enclosed.push(t.id);
+      // One symbol per goods tile (README §3).
+      expect(symbols.length).toBeLessThanOrEqual(1);
+      (byGoods[symbols[0] ?? 'none'] as string[]).push(t.id.slice(3));
+    }
+    expect([tb.length, tb.reduce((a, t) => a + t.count, 0)]).toEqual([24, 24]);
+    expect(tb.map((t) => t.id).sort()).toEqual([...'ABCDEFGHIJKLMNOPQRSTUVWX'].map((l) => `TB-${l}`));
+    expect(goods).toEqual(tokens(9, 6, 5));
+    // README §2: grain D–I, cloth K–O, wine P–X; no goods on A, B, C, J.
+    expect(byGoods).toEqual({
+      grain: ['D', 'E', 'F', 'G', 'H', 'I'],
+      cloth: ['K', 'L', 'M', 'N', 'O'],
+      wine: ['P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X'],
+      none: ['A', 'B', 'C', 'J'],
+    });
+    expect({ pennants, roadEnds, enclosed }).toEqual({ pennants: 0, roadEnds: 21, enclosed: ['TB-M', 'TB-N', 'TB-P', 'TB-X'] });
+    expect(edges).toEqual({ field: 19, road: 25, city: 52, river: 0 });
+    expect(segs).toEqual({ city: 29, road: 23, field: 56, cloister: 1, river: 0, garden: 0 });
+    expect([tb.filter((t) => t.def.edges.includes('city')).length, tb.filter((t) => t.def.edges.includes('road')).length]).toEqual([22, 16]);
+    // With the base game: 72 + 24 tiles.
+    expect([...withTB.values()].reduce((a, t) => a + t.count, 0)).toBe(96);
+    // With The Abbot (C2 printing): the one copy of K and of U carries a garden.
+    const abbot = loadGameTiles({ tileSet: 'base', expansions: ['abbot', 'traders-builders'] }).types;
+    const gardens = [...abbot.values()].filter((t) => t.def.features.some((f) => f.kind === 'garden')).map((t) => `${t.id}×${t.count}`);
+    expect(gardens.filter((g) => g.startsWith('TB-')).sort()).toEqual(['TB-K-garden×1', 'TB-U-garden×1']);
+    expect([abbot.has('TB-K'), abbot.has('TB-U'), abbot.get('TB-U-garden')?.def.features.map((f) => f.kind).sort()]).toEqual([
+      false,
+      false,
+      ['city', 'field', 'field', 'field', 'garden', 'road', 'road'],
+    ]);
+    // The print-and-play demo takes them too: 48 + 24.
+    const pnp = loadGameTiles({ tileSet: 'pnp-demo', expansions: ['traders-builders'] }).types;
+    expect([...pnp.values()].reduce((a, t) => a + t.count, 0)).toBe(72);
+  });
+
+  it('rules-facts §e: one builder and one pig per player; none without the expansion', () => {
+    const r = traders({ players: 3 });
+    expect([r.builders, r.pigs, r.goods, r.builderTurn, r.nextPlayer]).toEqual([
+      [1, 1, 1],
+      [1, 1, 1],
+      [tokens(0, 0, 0), tokens(0, 0, 0), tokens(0, 0, 0)],
+      false,
+      0,
+    ]);
+    const g = game({ expansions: [] });
+    expect([g.builders, g.pigs]).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    g.play(mv('U', 1, 0, 0, 'E'), 0);
+    expect([g.builderOptions('U', 2, 0, 0, 0), g.pigOptions('U', 2, 0, 0, 0)]).toEqual([[], []]);
+    expect(() => g.play(builder('U', 2, 0, 0, 'E'), 0)).toThrow(/Traders & Builders is not in play/);
+    expect(() => g.play(pig('U', 2, 0, 0, 'N'), 0)).toThrow(/Traders & Builders is not in play/);
+    // Without the expansion every tile is the next player's.
+    expect([g.builderTurn, g.nextPlayer]).toEqual([false, 1]);
+  });
+
+  it('rules-facts §e: a completed city with goods scores as usual, then its completer takes the tokens, knights or not', () => {
+    const r = traders();
+    // TB-G r180 at (0,-1): its city S+E joins D's city; P0 knight. Open at (1,-1).
+    expect(r.play(mv('TB-G', 0, -1, 180, 'S'), 0)).toEqual([0, 0]);
+    expect(r.features().find((f) => f.kind === 'city')).toMatchObject({ tiles: ['0,-1', '0,0'], goods: tokens(0, 1, 0), open: 1 });
+    // E r270 (cap W) at (1,-1) closes it: D + TB-G + E = 3 tiles, 2×3 = 6 to P0's knight. P1
+    // placed the tile: P1 takes the grain (one symbol), with no knight in the city.
+    expect(r.play(mv('E', 1, -1, 270), 1)).toEqual([6, 0]);
+    expect([r.goods, r.goodsTaken]).toEqual([
+      [tokens(0, 0, 0), tokens(0, 1, 0)],
+      [{ turn: 1, player: 1, goods: tokens(0, 1, 0) }],
+    ]);
+    // At the end: P1 has the most grain (1 against 0) and scores 10; nobody has wine or cloth,
+    // so nobody scores those (0 tokens never wins).
+    expect(r.goodsMajorities()).toEqual([
+      { goods: 'wine', tokens: [0, 0], holders: [], awarded: [0, 0] },
+      { goods: 'grain', tokens: [0, 1], holders: [1], awarded: [0, 10] },
+      { goods: 'cloth', tokens: [0, 0], holders: [], awarded: [0, 0] },
+    ]);
+    expect(r.finalScore()).toEqual({ pigPoints: [0, 0], totals: [6, 10], final: { ...NO_FINAL, goods: [0, 10] } });
+  });
+
+  it('rules-facts §e: one token per goods symbol in the whole city', () => {
+    const r = traders();
+    r.play(mv('TB-G', 0, -1, 180), 0); // grain; city S+E on D's city
+    // TB-T r270 at (1,-1): wine; its city W+S joins TB-G's E and is open on S, at (1,0).
+    r.play(mv('TB-T', 1, -1, 270), 1);
+    // K r0 at (1,0): cap N closes the city, its road W joins D's road. D + TB-G + TB-T + K,
+    // nobody on it: no points; P0 takes 1 wine and 1 grain.
+    expect(r.play(mv('K', 1, 0, 0), 0)).toEqual([0, 0]);
+    expect(r.features().find((f) => f.kind === 'city')).toMatchObject({
+      complete: true,
+      tiles: ['0,-1', '0,0', '1,-1', '1,0'],
+      goods: tokens(1, 1, 0),
+    });
+    expect(r.goods).toEqual([tokens(1, 1, 0), tokens(0, 0, 0)]);
+    expect(r.finalScore().final.goods).toEqual([20, 0]);
+  });
+
+  it('rules-facts §e: every player tied for the most tokens of a kind scores 10; a player with none scores nothing', () => {
+    const r = traders({ players: 3 });
+    r.play(mv('TB-G', 0, -1, 180), 0); // grain; city S+E on D's city, nobody on it
+    r.play(mv('E', 1, -1, 270), 1); // closes it: P1 takes 1 grain
+    // TB-F r270 at (-1,0): grain; city W+S, its road E joins D's road.
+    r.play(mv('TB-F', -1, 0, 270), 2);
+    r.play(mv('E', -1, 1, 0), 0); // cap N closes TB-F's S
+    r.play(mv('B', 0, 1, 0), 1);
+    r.play(mv('B', 1, 1, 0), 2);
+    r.play(mv('E', -2, 0, 90), 0); // cap E closes TB-F's W: P0 takes 1 grain
+    expect(r.goods).toEqual([tokens(0, 1, 0), tokens(0, 1, 0), tokens(0, 0, 0)]);
+    // Grain: P0 and P1 tied with 1 each, both score 10; P2 (0) nothing; wine, cloth: nobody.
+    expect(r.goodsMajorities().map((m) => [m.goods, m.holders, m.awarded])).toEqual([
+      ['wine', [], [0, 0, 0]],
+      ['grain', [0, 1], [10, 10, 0]],
+      ['cloth', [], [0, 0, 0]],
+    ]);
+    expect(r.finalScore().totals).toEqual([10, 10, 0]);
+    // Cities still open at the end give no tokens: none here, and none taken without completion.
+    expect(r.goodsTaken.map((t) => t.turn)).toEqual([1, 6]);
+  });
+
+  it('papageek Builders: the builder goes on a road or city of the tile just placed that holds one of its owner\'s meeples', () => {
+    const r = traders();
+    r.play(mv('U', 1, 0, 0, 'E'), 0); // P0 thief on the road D+U
+    r.play(mv('B', 0, 1, 0), 1);
+    // U r0 at (2,0) extends P0's road: the builder may go on it, for P0 only (P1 has no meeple
+    // there); never on a field (the builder is not a farmer).
+    expect(r.builderOptions('U', 2, 0, 0, 0)).toEqual([['E', 'W']]);
+    expect(r.builderOptions('U', 2, 0, 0, 1)).toEqual([]);
+    expect(() => r.play(builder('U', 2, 0, 0, 'N'), 0)).toThrow(/builder may not stand on a field/);
+    expect(() => r.play(builder('U', 2, 0, 0, 'E'), 1)).toThrow(/must join a road holding a meeple of player 1/);
+    // A r0 at (1,1): its road (S) does not reach P0's thief; a cloister never takes a builder.
+    expect(r.builderOptions('A', 1, 1, 0, 0)).toEqual([]);
+    expect(() => r.play(builder('A', 1, 1, 0, 'S'), 0)).toThrow(/must join a road holding a meeple of player 0/);
+    expect(() => r.play(builder('A', 1, 1, 0, 'C'), 0)).toThrow(/builder may not stand on a cloister/);
+    expect(r.play(builder('U', 2, 0, 0, 'W'), 0)).toEqual([0, 0]);
+    expect([r.builders, r.supply, r.figures()]).toEqual([
+      [0, 1],
+      [6, 7],
+      [
+        { owner: 0, kind: 'follower', x: 1, y: 0, at: 'E', feature: 'road' },
+        { owner: 0, kind: 'builder', x: 2, y: 0, at: 'E', feature: 'road' },
+      ],
+    ]);
+    // A builder deployed with the tile extending its road gives no second tile (it was not there
+    // when the tile was placed).
+    expect([r.builderTurn, r.nextPlayer]).toEqual([false, 1]);
+    // One builder a player.
+    expect(r.builderOptions('U', 3, 0, 0, 0)).toEqual([]);
+    expect(() => r.play(builder('U', 3, 0, 0, 'E'), 0)).toThrow(/no builder in supply/);
+  });
+
+  it('rules-facts §e: extending the builder\'s road gives a second tile at once; the second tile gives no third', () => {
+    const r = traders();
+    r.play(mv('U', 1, 0, 0, 'E'), 0); // P0 thief on the road D+U
+    r.play(mv('B', 0, 1, 0), 1);
+    r.play(builder('U', 2, 0, 0, 'W'), 0);
+    // P1 extends P0's road: nothing for P0 (or P1).
+    r.play(mv('U', -1, 0, 0), 1);
+    expect([r.builderTurn, r.nextPlayer]).toEqual([false, 0]);
+    // P0 extends it: a second tile for P0.
+    r.play(mv('U', 3, 0, 0), 0);
+    expect([r.builderTurn, r.nextPlayer, r.secondTiles]).toEqual([true, 0, [{ turn: 4, player: 0, builderReturned: false }]]);
+    expect(() => r.play(mv('U', 4, 0, 0), 1)).toThrow(/player 0 plays the builder's second tile/);
+    // The second tile extends the road again: no third tile; P1 is next.
+    r.play(mv('U', 4, 0, 0), 0);
+    expect([r.builderTurn, r.nextPlayer, r.noThirdTile, r.secondTiles.length]).toEqual([false, 1, [5], 1]);
+    // As long as the road stays open the builder works again on a later turn (§e).
+    r.play(mv('B', 1, 1, 0), 1);
+    r.play(mv('U', 5, 0, 0), 0);
+    expect([r.builderTurn, r.nextPlayer, r.secondTiles.map((t) => t.turn)]).toEqual([true, 0, [4, 7]]);
+    expect(r.placements.map((p) => p.player)).toEqual([null, 0, 1, 0, 1, 0, 0, 1, 0]);
+  });
+
+  it('papageek Builders: the builder counts for no majority, goes home with its feature and gives the second tile', () => {
+    const r = traders();
+    // The road of 9 tiles from 'road and cloister' above: P0's thief on U (1,0), P1's on A (1,-1).
+    r.play(mv('U', 1, 0, 0, 'E'), 0);
+    r.play(mv('A', 1, -1, 270, 'E'), 1);
+    r.play(mv('A', 1, 1, 90), 0);
+    r.play(mv('V', 2, -1, 0), 1);
+    // V r90 at (2,0) joins P1's road to P0's; P0's builder on it (the road holds P0's thief).
+    expect(r.builderOptions('V', 2, 0, 90, 0)).toEqual([['N', 'W']]);
+    r.play(builder('V', 2, 0, 90, 'N'), 0);
+    // 7 tiles, open at (-1,0)'s... at the end now: P0 1 (thief; the builder weighs 0) against P1
+    // 1: a tie, 5 tiles each (A V V U D).
+    expect(r.finalScore().final.road).toEqual([5, 5]);
+    r.play(mv('V', -1, 0, 270), 1); // extends it (P1 has no builder)
+    expect([r.builderTurn, r.nextPlayer]).toEqual([false, 0]);
+    r.play(mv('V', -1, 1, 180), 0); // P0 extends it: a second tile
+    expect([r.builderTurn, r.nextPlayer]).toEqual([true, 0]);
+    // U at (0,1) closes the road at both cloisters: 9 tiles, P0 1 against P1 1: 9 each. Both
+    // thieves and the builder go home; no third tile.
+    expect(r.play(mv('U', 0, 1, 0), 0)).toEqual([9, 9]);
+    expect([r.builders, r.supply, r.figures(), r.builderTurn, r.nextPlayer]).toEqual([[1, 1], [7, 7], [], false, 1]);
+    const last = r.majorities().at(-1);
+    expect(last).toEqual({
+      phase: 'play',
+      kind: 'road',
+      figures: [
+        { owner: 0, kind: 'follower' },
+        { owner: 1, kind: 'follower' },
+        { owner: 0, kind: 'builder' },
+      ],
+      holders: [0, 1],
+    });
+  });
+
+  it('papageek Builders: several builders may share a road; each gives a second tile to its own player only', () => {
+    const r = traders();
+    // The road of 9 tiles again: P0's builder joins it with V r90 at (2,0), as above.
+    r.play(mv('U', 1, 0, 0, 'E'), 0);
+    r.play(mv('A', 1, -1, 270, 'E'), 1);
+    r.play(mv('A', 1, 1, 90), 0);
+    r.play(mv('V', 2, -1, 0), 1);
+    r.play(builder('V', 2, 0, 90, 'N'), 0);
+    // V r270 at (-1,0) extends it for P1, whose thief is on it: P1's builder may join P0's.
+    expect(r.builderOptions('V', -1, 0, 270, 1)).toEqual([['E', 'S']]);
+    r.play(builder('V', -1, 0, 270, 'E'), 1);
+    expect([r.builders, r.builderTurn, r.nextPlayer]).toEqual([[0, 0], false, 0]);
+    // P0 extends the road: P0's builder gives P0 a second tile; P1's builder gives nothing.
+    r.play(mv('V', -1, 1, 180), 0);
+    expect([r.builderTurn, r.nextPlayer]).toEqual([true, 0]);
+    // U at (0,1) closes it: 9 tiles, 1 thief each: 9 each (the builders weigh 0). Both
+    // builders go home with the thieves.
+    expect(r.play(mv('U', 0, 1, 0), 0)).toEqual([9, 9]);
+    expect([r.builders, r.supply, r.figures(), r.secondTiles.map((t) => t.turn), r.noThirdTile]).toEqual([[1, 1], [7, 7], [], [6], [7]]);
+  });
+
+  it('wikicarpedia Traders and Builders: the second part takes place even when the first completed the builder\'s road; the builder may go out again', () => {
+    const r = traders();
+    r.play(mv('TB-G', 0, -1, 180, 'S'), 0); // P0 knight in the city D + TB-G (grain), open at (1,-1)
+    r.play(mv('B', 0, 1, 0), 1);
+    r.play(mv('U', 1, 0, 0, 'E'), 0); // P0 thief on the road D+U
+    r.play(mv('B', 1, 1, 0), 1);
+    r.play(builder('A', 2, 0, 90, 'W'), 0); // A r90: road W ends at its cloister; the builder on it
+    r.play(mv('B', 2, 1, 0), 1);
+    // A r270 at (-1,0) closes the road A + D + U + A: 4 to P0; thief and builder go home. The
+    // tile extended the builder's road: the second part still takes place.
+    expect(r.play(mv('A', -1, 0, 270), 0)).toEqual([4, 0]);
+    expect([r.builderTurn, r.nextPlayer, r.secondTiles, r.builders, r.supply]).toEqual([
+      true,
+      0,
+      [{ turn: 6, player: 0, builderReturned: true }],
+      [1, 1],
+      [6, 7],
+    ]);
+    // The returned builder goes on the second tile: E r270 (cap W) at (1,-1) joins P0's city.
+    expect(r.builderOptions('E', 1, -1, 270, 0)).toEqual([['W']]);
+    // It closes the city: D + TB-G + E = 3 tiles, 6 to P0; P0 takes the grain. No third tile.
+    expect(r.play(builder('E', 1, -1, 270, 'W'), 0)).toEqual([6, 0]);
+    expect([r.scores, r.builders, r.supply, r.goods[0], r.builderTurn, r.nextPlayer]).toEqual([[10, 0], [1, 1], [7, 7], tokens(0, 1, 0), false, 1]);
+  });
+
+  // Fields (rules-facts §a, §e): E r180 closes D's city C (nobody on it); P0's farmer on E's field
+  // F1 (borders C). P1's farmer on U (1,0)'s field north of the road, F2 (with D's, borders C).
+  // P0's pig on B (-1,-1), in F1. B at (1,-1) joins F1 and F2: P0 farmer + pig, P1 farmer.
+  // With `p1Twice`, P1's farmer on U (0,1) south of the road, and A r90 at (2,0) (the road ends
+  // at its cloister) joins that field to the others: P1 has 2 farmers there against P0's 1.
+  function pigField(rule: RefRules['farmers'], p1Twice: boolean): Referee {
+    const r = traders({ rules: { farmers: rule } });
+    r.play(mv('E', 0, -1, 180, 'N'), 0);
+    r.play(mv('U', 1, 0, 0, 'N'), 1);
+    r.play(pig('B', -1, -1, 0, 'N'), 0);
+    r.play(mv('B', 1, -1, 0), 1);
+    if (p1Twice) {
+      r.play(mv('U', 0, 1, 0, 'N'), 1);
+      r.play(mv('A', 2, 0, 90), 0);
+    }
+    return r;
+  }
+
+  it('rules-facts §e: the pig goes on a field of the tile just placed that holds one of its owner\'s farmers', () => {
+    const r = traders();
+    r.play(mv('E', 0, -1, 180, 'N'), 0);
+    r.play(mv('U', 1, 0, 0, 'N'), 1);
+    // U r0 at (-1,0): its north field joins D's (P1's farmer), its south field D's (nobody).
+    expect(r.pigOptions('U', -1, 0, 0, 0)).toEqual([]);
+    expect(r.pigOptions('U', -1, 0, 0, 1)).toEqual([['N', 'NNW', 'NNE', 'ENE', 'WNW']]);
+    expect(() => r.play(pig('U', -1, 0, 0, 'N'), 0)).toThrow(/must join a field holding a meeple of player 0/);
+    expect(() => r.play(pig('U', -1, 0, 0, 'E'), 1)).toThrow(/pig may not stand on a road/);
+    // B at (-1,-1): its one field joins E's (P0's farmer); not its cloister.
+    expect(r.pigOptions('B', -1, -1, 0, 0)).toEqual([['N', 'E', 'S', 'W', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW']]);
+    expect(() => r.play(pig('B', -1, -1, 0, 'C'), 0)).toThrow(/pig may not stand on a cloister/);
+    r.play(pig('B', -1, -1, 0, 'N'), 0);
+    expect([r.pigs, r.supply, r.figures().at(-1)]).toEqual([[0, 1], [6, 6], { owner: 0, kind: 'pig', x: -1, y: -1, at: 'NNW', feature: 'field' }]);
+    expect(() => r.play(pig('B', -2, -1, 0, 'N'), 0)).toThrow(/no pig in supply/);
+  });
+
+  it('rules-facts §a / §e: the pig counts for no majority and makes its owner\'s cities 4 (farm-3 and farm-3-once) or 5 (city-4)', () => {
+    // The field: P0 1 farmer (+ pig), P1 1 farmer: a tie; it borders one completed city, C.
+    // farm-3 and farm-3-once: P0 4 (pig), P1 3. city-4: C's field gives P0 1, P1 1: both win, P0
+    // 5 with the pig, P1 4. none: nothing.
+    expect(pigField('farm-3', false).finalScore()).toEqual({ pigPoints: [1, 0], totals: [4, 3], final: { ...NO_FINAL, field: [4, 3] } });
+    expect(pigField('farm-3-once', false).finalScore().final.field).toEqual([4, 3]);
+    expect(pigField('city-4', false).finalScore().final.field).toEqual([5, 4]);
+    expect(pigField('none', false).finalScore()).toEqual({ pigPoints: [0, 0], totals: [0, 0], final: NO_FINAL });
+    const r = pigField('farm-3', false);
+    // The field's figures in the order deployed: P0's farmer, P1's farmer, P0's pig; 1 against 1.
+    expect(r.finalMajorities()).toEqual([
+      {
+        phase: 'final',
+        kind: 'field',
+        figures: [
+          { owner: 0, kind: 'follower' },
+          { owner: 1, kind: 'follower' },
+          { owner: 0, kind: 'pig' },
+        ],
+        holders: [0, 1],
+      },
+    ]);
+    // The pig stays on the board to the end.
+    expect([r.pigs, r.figures().filter((f) => f.kind === 'pig').length]).toEqual([[0, 1], 1]);
+  });
+
+  it('rules-facts §a / §e: a pig without its owner\'s majority gives nothing', () => {
+    // The field: P0 1 farmer + pig, P1 2 farmers: P1 alone scores C, 3 (city-4: 4); P0 nothing.
+    expect(pigField('farm-3', true).finalScore()).toEqual({ pigPoints: [0, 0], totals: [0, 3], final: { ...NO_FINAL, field: [0, 3] } });
+    expect(pigField('farm-3-once', true).finalScore().final.field).toEqual([0, 3]);
+    expect(pigField('city-4', true).finalScore().final.field).toEqual([0, 4]);
   });
 });
 
@@ -1127,5 +1505,80 @@ describe('random full games (self-consistency and speed)', () => {
     const fs = r.finalScore();
     const { road, city, cloister, garden, field } = fs.final;
     expect(fs.totals).toEqual(r.scores.map((s, i) => s + road[i]! + city[i]! + cloister[i]! + garden[i]! + field[i]!));
+  });
+
+  // rules-facts §e: builders and pigs chosen whenever they may go, the builder's second tiles
+  // played by the same player; figures and goods tokens are conserved, a builder always shares
+  // its road or city with a meeple of its owner and a pig its field with a farmer of its owner.
+  it('base with Traders & Builders, Inns & Cathedrals and The Abbot, 4 players, seed 7', () => {
+    const players = 4;
+    const r = new Referee({ tileSet: 'base', players, rules: RULES, expansions: ['abbot', 'inns-cathedrals', 'traders-builders'] });
+    const rand = rng(7);
+    const deck: string[] = [];
+    for (const t of r.tileTypes()) for (let i = 0; i < t.count - (t.id === 'D' ? 1 : 0); i++) deck.push(t.id);
+    for (let i = deck.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [deck[i], deck[j]] = [deck[j] as string, deck[i] as string];
+    }
+    expect(deck.length).toBe(72 + 18 + 24 - 1);
+    const deployed = { builder: 0, pig: 0 };
+    for (const tile of deck) {
+      const player = r.nextPlayer;
+      const all = r.legalPlacements(tile);
+      if (all.length === 0) continue;
+      // Placements extending the road or city holding the player's builder first.
+      const extending = all.filter((q) =>
+        r
+          .placementJoins(tile, q.x, q.y, q.rotation)
+          .some((j) => (j.kind === 'road' || j.kind === 'city') && j.figures.some((f) => f.owner === player && f.kind === 'builder')),
+      );
+      const places = extending.length > 0 ? extending : all;
+      const p = places[Math.floor(rand() * places.length)] as { x: number; y: number; rotation: 0 | 90 | 180 | 270 };
+      const special: RefMove[] = [];
+      const deploy = (spots: string[], kind: RefFigure): RefMove => ({ tile, ...p, meeple: { at: spots[0] as string, kind } });
+      for (const spots of r.builderOptions(tile, p.x, p.y, p.rotation, player)) special.push(deploy(spots, 'builder'));
+      for (const spots of r.pigOptions(tile, p.x, p.y, p.rotation, player)) special.push(deploy(spots, 'pig'));
+      const moves: RefMove[] = [{ tile, ...p }];
+      for (const spots of r.meepleOptions(tile, p.x, p.y, p.rotation, player)) moves.push(deploy(spots, 'follower'));
+      for (const spots of r.largeOptions(tile, p.x, p.y, p.rotation, player)) moves.push(deploy(spots, 'large'));
+      const pool = special.length > 0 ? special : moves;
+      const move = pool[Math.floor(rand() * pool.length)] as RefMove;
+      if (move.meeple?.kind === 'builder' || move.meeple?.kind === 'pig') deployed[move.meeple.kind]++;
+      const before = r.scores;
+      const gained = r.play(move, player);
+      expect(r.scores).toEqual(before.map((s, i) => s + (gained[i] ?? 0)));
+      const figures = r.figures();
+      for (let q = 0; q < players; q++) {
+        const mine = (kind: string) => figures.filter((f) => f.owner === q && f.kind === kind).length;
+        const total = [r.supply[q]! + mine('follower'), r.largeMeeples[q]! + mine('large'), r.builders[q]! + mine('builder'), r.pigs[q]! + mine('pig')];
+        expect(total).toEqual([7, 1, 1, 1]);
+      }
+      const features = r.features();
+      r.featureFigures().forEach((figs, i) => {
+        for (const f of figs) {
+          if (f.kind !== 'builder' && f.kind !== 'pig') continue;
+          const kind = features[i]?.kind;
+          expect(f.kind === 'builder' ? kind === 'road' || kind === 'city' : kind === 'field').toBe(true);
+          expect(figs.some((g) => g.owner === f.owner && (g.kind === 'follower' || g.kind === 'large'))).toBe(true);
+        }
+      });
+      // Every token taken came from a completed city: as many as the goods of the completed cities.
+      const taken = tokens(0, 0, 0);
+      for (const t of r.goods) for (const g of ['wine', 'grain', 'cloth'] as const) taken[g] += t[g];
+      const inCompleted = tokens(0, 0, 0);
+      for (const f of features) {
+        if (f.kind === 'city' && f.complete) for (const g of ['wine', 'grain', 'cloth'] as const) inCompleted[g] += f.goods[g];
+      }
+      expect(taken).toEqual(inCompleted);
+    }
+    // 20 symbols in all (9 wine, 6 grain, 5 cloth): never more tokens than that.
+    const all = r.features().filter((f) => f.kind === 'city');
+    expect(['wine', 'grain', 'cloth'].map((g) => all.reduce((a, f) => a + f.goods[g as 'wine'], 0))).toEqual([9, 6, 5]);
+    expect(deployed.builder).toBeGreaterThan(0);
+    expect(deployed.pig).toBeGreaterThan(0);
+    expect(r.secondTiles.length).toBeGreaterThan(0);
+    const fs = r.finalScore();
+    const { road, city, cloister, garden, field, goods } = fs.final;
+    expect(fs.totals).toEqual(r.scores.map((s, i) => s + road[i]! + city[i]! + cloister[i]! + garden[i]! + field[i]! + goods[i]!));
   });
 });

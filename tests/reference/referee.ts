@@ -1,7 +1,7 @@
 /**
  * Reference referee: a second, deliberately slow and simple implementation of the base-game rules
- * and of The River, The Abbot and Inns & Cathedrals (rules-facts §f, §g, §h, §d), written
- * independently of the engine in `src/`, used as a test oracle.
+ * and of The River, The Abbot, Inns & Cathedrals and Traders & Builders (rules-facts §f, §g, §h,
+ * §d, §e), written independently of the engine in `src/`, used as a test oracle.
  *
  * Design: the board is a plain list of placed tiles (id, position, rotation, rotated definition)
  * plus a list of figures (owner, kind, position, feature index on that tile). Every question is
@@ -13,7 +13,8 @@
  * Tile data is read at run time from the shared reference JSON (`/work/shared/reference`): the land
  * tiles from base.json or pnp-demo-c2.json, the river tiles from river.json, the Inns & Cathedrals
  * tiles from inns-cathedrals.json (added to the land set; IC-D and IC-J, also in the print-and-play
- * demo, then have both sets' copies), and the gardens from the `garden` features there
+ * demo, then have both sets' copies), the Traders & Builders tiles from traders-builders.json, and
+ * the gardens from the `garden` features there
  * (`presentOnCopies` copies of a tile carry one; such a copy gets the id `<id>-garden`, as in the
  * engine).
  *
@@ -25,6 +26,25 @@
  * The River is checked by following the river from the spring on every question: the last tile
  * reached is the one a new river tile must continue (from the empty cell beyond it), and the turn
  * the river makes on it is the turn the new tile may not repeat.
+ *
+ * Traders & Builders (rules-facts §e, §a), tiles from traders-builders.json (`goods` on city
+ * segments; C2 gardens on TB-K and TB-U):
+ * - Goods: after the scoring of a move, every city the move completed (the cities holding the
+ *   tile just placed that are complete) gives the player who placed the tile one token per goods
+ *   symbol in it, whoever (if anyone) holds it. At the end, for each kind, the players tied for the
+ *   most tokens score 10; with no token of a kind, nobody does.
+ * - The builder (one a player) goes, instead of a follower, on a road or city segment of the tile
+ *   just placed whose feature (the tile joined to the board) holds a follower or large meeple of
+ *   its owner. It weighs 0 in every majority and returns with its feature's completion. A tile
+ *   that joins a road or city segment of its own to the feature holding its player's builder
+ *   (looked at before anything is deployed) gives the same player a second tile, even when this
+ *   tile completes the feature; the second tile never gives a third.
+ * - The pig (one a player) goes, instead of a follower, on a field segment of the tile just placed
+ *   whose field holds a farmer (follower or large meeple) of its owner. It weighs 0 and stays.
+ *   Fields: under 'farm-3' a majority holder with a pig in the field scores 4 a city instead of 3;
+ *   under 'farm-3-once' a player scores each city once, 4 when it is scored through a field
+ *   holding their pig, else 3; under 'city-4' a winner of a city with a pig in one of the fields
+ *   bordering it scores 5 instead of 4 (the engine's documented choice; the rulebooks say nothing).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,8 +61,16 @@ export type RefRules = {
   meeples: number;
 };
 
-/** A follower, The Abbot's abbot, or Inns & Cathedrals' large meeple (weight 2 in majorities, §d). */
-export type RefFigure = 'follower' | 'abbot' | 'large';
+/**
+ * A follower, The Abbot's abbot, Inns & Cathedrals' large meeple (weight 2 in majorities, §d), or
+ * Traders & Builders' builder and pig (weight 0, §e).
+ */
+export type RefFigure = 'follower' | 'abbot' | 'large' | 'builder' | 'pig';
+
+/** The kinds of goods (Traders & Builders, rules-facts §e), in the order the final scoring takes them. */
+export const GOODS = ['wine', 'grain', 'cloth'] as const;
+export type RefGoods = (typeof GOODS)[number];
+export type RefGoodsTokens = Record<RefGoods, number>;
 
 export interface RefMove {
   tile: string;
@@ -57,7 +85,7 @@ export interface RefMove {
 
 export type RefFeatureKind = 'road' | 'city' | 'cloister' | 'field' | 'river' | 'garden';
 
-export type RefExpansion = 'river' | 'abbot' | 'inns-cathedrals';
+export type RefExpansion = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders';
 export type RefRiverStart = 'removed' | 'shuffled' | 'first-land';
 
 /** What decides the tiles of a game. */
@@ -96,6 +124,8 @@ export interface RefFeature {
   inns: number;
   /** Cathedrals in the city (cities only). */
   cathedrals: number;
+  /** Goods symbols in the city (cities only; Traders & Builders). */
+  goods: RefGoodsTokens;
 }
 
 /**
@@ -111,7 +141,21 @@ export interface RefMajority {
 
 export interface RefFinalScore {
   totals: number[];
-  final: { road: number[]; city: number[]; cloister: number[]; garden: number[]; field: number[] };
+  /** The final scoring by kind; `goods` is the 10-point goods majorities (Traders & Builders). */
+  final: { road: number[]; city: number[]; cloister: number[]; garden: number[]; field: number[]; goods: number[] };
+  /** The part of `final.field` due to pigs (Traders & Builders): +1 a city, per player. */
+  pigPoints: number[];
+}
+
+/** A goods majority of the final scoring (Traders & Builders, rules-facts §e). */
+export interface RefGoodsMajority {
+  goods: RefGoods;
+  /** Tokens of that kind per player. */
+  tokens: number[];
+  /** The players tied for the most tokens (at least one). */
+  holders: number[];
+  /** 10 to each holder. */
+  awarded: number[];
 }
 
 export type RefTileSetName = 'base' | 'pnp-demo';
@@ -196,6 +240,8 @@ export interface RefFeatureDef {
   inn: boolean;
   /** Cities: a cathedral stands in this segment (JSON `cathedral: true`). */
   cathedral: boolean;
+  /** Cities: the goods symbol of this segment (JSON `goods`; Traders & Builders), or null. */
+  goods: RefGoods | null;
 }
 
 export interface RefTileDef {
@@ -224,6 +270,7 @@ interface JsonFeature {
   interior?: boolean;
   inn?: boolean;
   cathedral?: boolean;
+  goods?: string | null;
 }
 
 interface JsonTile {
@@ -244,10 +291,10 @@ interface JsonSet {
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REFERENCE_DIR = path.resolve(HERE, '../../../shared/reference');
 
-type SourceSet = RefTileSetName | 'river' | 'inns-cathedrals';
+type SourceSet = RefTileSetName | 'river' | 'inns-cathedrals' | 'traders-builders';
 
 function engineTileId(setName: SourceSet, t: JsonTile): string {
-  if (setName === 'base' || setName === 'river' || setName === 'inns-cathedrals') return t.id;
+  if (setName !== 'pnp-demo') return t.id;
   const eq = t.baseEquivalent;
   if (eq === undefined) throw new Error(`referee: pnp tile ${t.id} has no baseEquivalent`);
   if (eq.startsWith('base:')) return eq.slice('base:'.length);
@@ -297,6 +344,10 @@ function parseTile(id: string, t: JsonTile, withGarden = false): RefTileDef {
     });
     if (f.inn === true && f.type !== 'road') throw new Error(`referee: tile ${t.id} feature ${f.id}: an inn off a road`);
     if (f.cathedral === true && f.type !== 'city') throw new Error(`referee: tile ${t.id} feature ${f.id}: a cathedral off a city`);
+    const goods = f.goods ?? null;
+    if (goods !== null && (f.type !== 'city' || !(GOODS as readonly string[]).includes(goods))) {
+      throw new Error(`referee: tile ${t.id} feature ${f.id}: goods ${goods} on a ${f.type}`);
+    }
     return {
       kind: f.type as RefFeatureKind,
       name: f.id,
@@ -306,6 +357,7 @@ function parseTile(id: string, t: JsonTile, withGarden = false): RefTileDef {
       adjacentCities: adj,
       inn: f.inn === true,
       cathedral: f.cathedral === true,
+      goods: goods as RefGoods | null,
     };
   });
   const def: RefTileDef = { id, edges, features };
@@ -383,18 +435,20 @@ const gameTilesCache = new Map<string, RefGameTiles>();
 /**
  * The tiles of a game: the land set; with Inns & Cathedrals, its 18 tiles added to it (a tile in
  * both, IC-D and IC-J with the print-and-play demo, has the copies of both: rules-facts §d, README
- * §2 pnp-demo); with The River, its 12 tiles, the spring as start tile and the base start tile
- * removed (one copy fewer) unless `riverStartTile` keeps it (rules-facts §f); with The Abbot and
- * gardens, the `presentOnCopies` copies of each tile with a garden feature become `<id>-garden`
- * copies carrying it (rules-facts §g; base E H I M N R U V, the river curve, I&C B and H).
+ * §2 pnp-demo); with Traders & Builders, its 24 tiles TB-A … TB-X added too (rules-facts §e);
+ * with The River, its 12 tiles, the spring as start tile and the base start tile removed (one
+ * copy fewer) unless `riverStartTile` keeps it (rules-facts §f); with The Abbot and gardens, the
+ * `presentOnCopies` copies of each tile with a garden feature become `<id>-garden` copies carrying
+ * it (rules-facts §g; base E H I M N R U V, the river curve, I&C B and H, T&B K and U).
  */
 export function loadGameTiles(setup: RefSetup): RefGameTiles {
   const expansions = setup.expansions ?? [];
   const river = expansions.includes('river');
   const inns = expansions.includes('inns-cathedrals');
+  const traders = expansions.includes('traders-builders');
   const gardens = expansions.includes('abbot') && (setup.gardens ?? true);
   const riverStart = setup.riverStartTile ?? 'removed';
-  const key = `${setup.tileSet}|${river ? riverStart : '-'}|${gardens}|${inns}`;
+  const key = `${setup.tileSet}|${river ? riverStart : '-'}|${gardens}|${inns}|${traders}`;
   const cached = gameTilesCache.get(key);
   if (cached) return cached;
   // Copies per engine id, in the order first met; a tile given by two sets must be the same tile.
@@ -420,6 +474,7 @@ export function loadGameTiles(setup: RefSetup): RefGameTiles {
     add(setup.tileSet, t, t.count - removed);
   }
   if (inns) for (const t of readSet('inns-cathedrals.json').tiles) add('inns-cathedrals', t, t.count);
+  if (traders) for (const t of readSet('traders-builders.json').tiles) add('traders-builders', t, t.count);
   let start = landStart;
   if (river) {
     const rv = readSet('river.json');
@@ -504,7 +559,7 @@ function describe(def: RefTileDef): string {
   const feats = def.features.map((f) => {
     const adj = f.adjacentCities.map((c) => edgeList(at(def.features, c))).sort();
     const halves = f.halves.map((h) => at(HALF_NAMES, h)).join(',');
-    return `${f.kind}|${edgeList(f)}|${halves}|p${f.pennants}|${f.inn ? 'inn' : ''}${f.cathedral ? 'cathedral' : ''}|adj[${adj.join(';')}]`;
+    return `${f.kind}|${edgeList(f)}|${halves}|p${f.pennants}|${f.inn ? 'inn' : ''}${f.cathedral ? 'cathedral' : ''}|${f.goods ?? ''}|adj[${adj.join(';')}]`;
   });
   return `${def.edges.join(',')}#${feats.sort().join('#')}`;
 }
@@ -519,6 +574,8 @@ interface Placed {
   y: number;
   rotation: Rotation;
   def: RefTileDef;
+  /** Who placed it; null for the start tile. */
+  player: number | null;
 }
 
 interface BoardMeeple {
@@ -543,6 +600,8 @@ interface Feat {
   /** Inn segments (roads) and cathedral segments (cities) in the feature (rules-facts §d). */
   inns: number;
   cathedrals: number;
+  /** Goods symbols of the city's segments (Traders & Builders, rules-facts §e). */
+  goods: RefGoodsTokens;
   complete: boolean;
   /** Indices into the meeple list. */
   meeples: number[];
@@ -629,6 +688,7 @@ function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeep
         pennants: 0,
         inns: 0,
         cathedrals: 0,
+        goods: { wine: 0, grain: 0, cloth: 0 },
         complete: false,
         meeples: [],
         cities: new Set(),
@@ -646,6 +706,7 @@ function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeep
         feat.pennants += fd.pennants;
         if (fd.inn) feat.inns++;
         if (fd.cathedral) feat.cathedrals++;
+        if (fd.goods !== null) feat.goods[fd.goods]++;
         const visit = (q: Placed, g: number): void => {
           const k = nodeKey(q.x, q.y, g);
           const seen = featOfNode.get(k);
@@ -695,10 +756,18 @@ function featureAt(fs: Features, x: number, y: number, f: number): Feat {
   return at(fs.feats, i);
 }
 
-/** How much a figure weighs in a majority: a large meeple 2 (rules-facts §d), any other figure 1. */
+/**
+ * How much a figure weighs in a majority: a large meeple 2 (rules-facts §d), a builder or a pig 0
+ * (§e: "never counts for majority"), a follower or an abbot 1.
+ */
 function weight(kind: RefFigure): number {
-  return kind === 'large' ? 2 : 1;
+  if (kind === 'large') return 2;
+  if (kind === 'builder' || kind === 'pig') return 0;
+  return 1;
 }
+
+/** What may stand with a builder or pig: a follower or large meeple of its owner (rules-facts §e). */
+const claims = (m: { kind: RefFigure }): boolean => m.kind === 'follower' || m.kind === 'large';
 
 /** Players with the greatest weight of figures (at least 1) among `figures` (rules-facts §j.8: ties all score). */
 function majority(figures: readonly BoardMeeple[], players: number): number[] {
@@ -754,10 +823,25 @@ export class Referee {
   private readonly supplyList: number[];
   private readonly abbotList: number[];
   private readonly largeList: number[];
+  private readonly builderList: number[];
+  private readonly pigList: number[];
+  private readonly tokenList: RefGoodsTokens[];
+  /** The player owed a second tile by their builder (the next move is that second part), or null. */
+  private pending: number | null = null;
   /** boardFeatures' last result; null when the board or its figures changed since. */
   private featureCache: Features | null = null;
   /** Every majority decided during play. */
   private readonly majorityLog: RefMajority[] = [];
+  /**
+   * Traders & Builders: the moves that gave their player a second tile (`turn` is the index of the
+   * move, 0 for the first tile after the start tile), and whether the builder had gone home in
+   * that move's scoring (its feature completed).
+   */
+  readonly secondTiles: { turn: number; player: number; builderReturned: boolean }[] = [];
+  /** Traders & Builders: the second tiles that extended their builder's feature again (no third tile). */
+  readonly noThirdTile: number[] = [];
+  /** Traders & Builders: every city completed with goods, the tokens and who took them. */
+  readonly goodsTaken: { turn: number; player: number; goods: RefGoodsTokens }[] = [];
   /** sameRotation's descriptions, by "tile@rotation". */
   private readonly descriptions = new Map<string, string>();
 
@@ -783,7 +867,12 @@ export class Referee {
     this.abbotList = new Array<number>(opts.players).fill(this.expansions.includes('abbot') ? 1 : 0);
     // Inns & Cathedrals: one large meeple per player (rules-facts §d).
     this.largeList = new Array<number>(opts.players).fill(this.expansions.includes('inns-cathedrals') ? 1 : 0);
-    this.put({ id: game.start, x: 0, y: 0, rotation: 0, def: rotateDef(this.type(game.start).def, 0) });
+    // Traders & Builders: one builder and one pig per player (rules-facts §e).
+    const traders = this.expansions.includes('traders-builders') ? 1 : 0;
+    this.builderList = new Array<number>(opts.players).fill(traders);
+    this.pigList = new Array<number>(opts.players).fill(traders);
+    this.tokenList = Array.from({ length: opts.players }, () => ({ wine: 0, grain: 0, cloth: 0 }));
+    this.put({ id: game.start, x: 0, y: 0, rotation: 0, def: rotateDef(this.type(game.start).def, 0), player: null });
   }
 
   get scores(): number[] {
@@ -805,9 +894,39 @@ export class Referee {
     return [...this.largeList];
   }
 
-  /** Tiles on the board in placement order (start tile first). */
-  get placements(): { tile: string; x: number; y: number; rotation: Rotation }[] {
-    return this.placed.map((p) => ({ tile: p.id, x: p.x, y: p.y, rotation: p.rotation }));
+  /** Builders in each player's supply (1 or 0 with Traders & Builders, else 0). */
+  get builders(): number[] {
+    return [...this.builderList];
+  }
+
+  /** Pigs in each player's supply (1 or 0 with Traders & Builders, else 0). */
+  get pigs(): number[] {
+    return [...this.pigList];
+  }
+
+  /** Goods tokens each player has taken (Traders & Builders). */
+  get goods(): RefGoodsTokens[] {
+    return this.tokenList.map((t) => ({ ...t }));
+  }
+
+  /** Whether the next move is the second tile a builder gave (Traders & Builders, rules-facts §e). */
+  get builderTurn(): boolean {
+    return this.pending !== null;
+  }
+
+  /**
+   * Who plays the next tile: the same player for a builder's second tile, else the next in turn
+   * after whoever placed the last tile (player 0 first).
+   */
+  get nextPlayer(): number {
+    if (this.pending !== null) return this.pending;
+    const last = at(this.placed, this.placed.length - 1).player;
+    return last === null ? 0 : (last + 1) % this.players;
+  }
+
+  /** Tiles on the board in placement order (start tile first), with who placed them (null for the start tile). */
+  get placements(): { tile: string; x: number; y: number; rotation: Rotation; player: number | null }[] {
+    return this.placed.map((p) => ({ tile: p.id, x: p.x, y: p.y, rotation: p.rotation, player: p.player }));
   }
 
   /** Every tile type of the game with its copies (the start tile included). */
@@ -917,14 +1036,48 @@ export class Referee {
     return this.freeSpots(tile, x, y, rotation, centred);
   }
 
+  /**
+   * Where the builder may go on the tile placed so (Traders & Builders, rules-facts §e): a road or
+   * city segment whose feature, the tile joined to the board, holds a follower or large meeple of
+   * the player; when the builder is in supply. Occupied or not.
+   */
+  builderOptions(tile: string, x: number, y: number, rotation: number, player: number): string[][] {
+    this.checkPlayer(player);
+    if (at(this.builderList, player) <= 0) return [];
+    const own = (figures: BoardMeeple[]): boolean => figures.some((m) => m.owner === player && claims(m));
+    return this.spotsWhere(tile, x, y, rotation, (k) => k === 'road' || k === 'city', own);
+  }
+
+  /**
+   * Where the pig may go on the tile placed so (rules-facts §e): a field segment whose field, the
+   * tile joined to the board, holds a farmer (follower or large meeple) of the player; when the
+   * pig is in supply.
+   */
+  pigOptions(tile: string, x: number, y: number, rotation: number, player: number): string[][] {
+    this.checkPlayer(player);
+    if (at(this.pigList, player) <= 0) return [];
+    const own = (figures: BoardMeeple[]): boolean => figures.some((m) => m.owner === player && claims(m));
+    return this.spotsWhere(tile, x, y, rotation, (k) => k === 'field', own);
+  }
+
   /** Whether the player may take the abbot back this turn: it stands on the board (§g). */
   canRecall(player: number): boolean {
     this.checkPlayer(player);
     return this.meeples.some((m) => m.owner === player && m.kind === 'abbot');
   }
 
+  /**
+   * Plays a move for `player` and returns the points it gave each player. While a builder's second
+   * tile is owed (`builderTurn`), only its player may move.
+   */
   play(move: RefMove, player: number): number[] {
     this.checkPlayer(player);
+    // Traders & Builders: this move is the second tile a builder gave (it gives no third, §e).
+    const second = this.pending !== null;
+    if (second && this.pending !== player) {
+      throw new Error(`referee: player ${String(this.pending)} plays the builder's second tile, not player ${player}`);
+    }
+    const traders = this.expansions.includes('traders-builders');
     const { tile, x, y } = move;
     const type = this.type(tile);
     if (!Number.isInteger(x) || !Number.isInteger(y)) throw new Error(`referee: bad position ${x},${y}`);
@@ -936,9 +1089,11 @@ export class Referee {
     const problem = this.placementProblem(def, x, y, this.river());
     if (problem !== null) throw new Error(`referee: illegal placement of ${tile} at ${x},${y} r${rotation}: ${problem}`);
 
-    const newTile: Placed = { id: tile, x, y, rotation, def };
+    const newTile: Placed = { id: tile, x, y, rotation, def, player };
     const tiles = new Map(this.board);
     tiles.set(cellKey(x, y), newTile);
+    // The board with the tile on it, before anything is deployed (the slow way: from scratch).
+    const placedFeatures = computeFeatures(tiles, this.meeples);
 
     const deploys = move.meeple !== undefined && move.meeple !== null;
     const recall = move.recall === 'abbot';
@@ -965,16 +1120,39 @@ export class Referee {
       } else if (kind === 'follower') {
         if (!followerMay(fkind)) throw new Error(`referee: a follower may not stand on a ${fkind}`);
         if (at(this.supplyList, player) <= 0) throw new Error(`referee: player ${player} has no meeple in supply`);
+      } else if (kind === 'builder' || kind === 'pig') {
+        if (!traders) throw new Error('referee: Traders & Builders is not in play');
+        const where = kind === 'builder' ? fkind === 'road' || fkind === 'city' : fkind === 'field';
+        if (!where) throw new Error(`referee: a ${kind} may not stand on a ${fkind}`);
+        if (at(this.supplyOf(kind), player) <= 0) throw new Error(`referee: player ${player} has no ${kind} in supply`);
       } else {
         throw new Error(`referee: unknown figure ${String(kind)}`);
       }
-      const feat = featureAt(computeFeatures(tiles, this.meeples), x, y, f);
-      if (feat.meeples.length > 0) {
+      const feat = featureAt(placedFeatures, x, y, f);
+      if (kind === 'builder' || kind === 'pig') {
+        // It joins a feature already holding a follower or large meeple of its owner (§e).
+        if (!feat.meeples.some((i) => at(this.meeples, i).owner === player && claims(at(this.meeples, i)))) {
+          throw new Error(`referee: the ${kind} must join a ${feat.kind} holding a meeple of player ${player}`);
+        }
+      } else if (feat.meeples.length > 0) {
         const owners = feat.meeples.map((i) => at(this.meeples, i).owner).join(',');
         throw new Error(`referee: ${feat.kind} at spot ${spot} of ${tile} (${x},${y}) already holds meeples of ${owners}`);
       }
       newMeeple = { owner: player, kind, x, y, feature: f };
     }
+
+    // Traders & Builders (§e): the tile extends the road or city holding the player's builder —
+    // a road or city segment of the tile is in the builder's feature — looked at before anything
+    // is deployed; not on the builder's own second tile.
+    let extendsBuilder = false;
+    const builder = this.meeples.find((m) => m.owner === player && m.kind === 'builder');
+    if (traders && builder !== undefined) {
+      const mine = placedFeatures.of.get(nodeKey(builder.x, builder.y, builder.feature));
+      extendsBuilder = def.features.some(
+        (fd, f) => (fd.kind === 'road' || fd.kind === 'city') && placedFeatures.of.get(nodeKey(x, y, f)) === mine,
+      );
+    }
+    const again = extendsBuilder && !second;
 
     // Commit the move.
     this.put(newTile);
@@ -1009,6 +1187,29 @@ export class Referee {
       for (const p of this.decide(this.majorityLog, 'play', feat.kind, figures)) gained[p] = at(gained, p) + points;
       for (const i of feat.meeples) returned.add(i);
     }
+    const turn = this.placed.length - 2;
+    if (traders) {
+      // Goods (§e): after the scoring, each city this tile completed gives its goods tokens to
+      // the player who placed the tile, whoever held it.
+      for (const feat of feats) {
+        if (feat.kind !== 'city' || !feat.complete || !feat.tiles.has(cellKey(x, y))) continue;
+        if (GOODS.every((g) => feat.goods[g] === 0)) continue;
+        const tokens = at(this.tokenList, player);
+        for (const g of GOODS) tokens[g] += feat.goods[g];
+        this.goodsTaken.push({ turn, player, goods: { ...feat.goods } });
+      }
+    }
+    // A builder goes home as soon as its owner has no meeple left in its road or city (§e): with
+    // its feature's completion, as everything there (meeples never leave an open road or city).
+    feats.forEach((feat) => {
+      if (feat.kind !== 'road' && feat.kind !== 'city') return;
+      const left = feat.meeples.filter((i) => !returned.has(i)).map((i) => at(this.meeples, i));
+      feat.meeples.forEach((i) => {
+        const m = at(this.meeples, i);
+        if (m.kind === 'builder' && !left.some((o) => o.owner === m.owner && claims(o))) returned.add(i);
+      });
+    });
+    const builderReturned = [...returned].some((i) => at(this.meeples, i).owner === player && at(this.meeples, i).kind === 'builder');
     for (const i of returned) {
       const m = at(this.meeples, i);
       const list = this.supplyOf(m.kind);
@@ -1019,6 +1220,9 @@ export class Referee {
     gained.forEach((g, p) => {
       this.scoreList[p] = at(this.scoreList, p) + g;
     });
+    this.pending = again ? player : null;
+    if (again) this.secondTiles.push({ turn, player, builderReturned });
+    if (extendsBuilder && second) this.noThirdTile.push(turn);
     return gained;
   }
 
@@ -1033,7 +1237,14 @@ export class Referee {
       open: f.open,
       inns: f.inns,
       cathedrals: f.cathedrals,
+      goods: { ...f.goods },
     }));
+  }
+
+  /** The figures (owner and kind) of each feature, in the order of `features()`. */
+  featureFigures(): { owner: number; kind: RefFigure }[][] {
+    const { feats } = this.boardFeatures();
+    return feats.map((f) => f.meeples.map((i) => ({ owner: at(this.meeples, i).owner, kind: at(this.meeples, i).kind })));
   }
 
   /** Every figure on the board, in the order deployed. */
@@ -1052,6 +1263,32 @@ export class Referee {
     return this.final().score;
   }
 
+  /**
+   * Traders & Builders: the pigs that would give nothing if the game ended now although their
+   * field borders a completed city, because their owner does not win it (the field under
+   * 'farm-3' and 'farm-3-once'; a city bordering it under 'city-4'). For test drivers.
+   */
+  idlePigs(): number {
+    const { feats } = this.boardFeatures();
+    let idle = 0;
+    feats.forEach((f) => {
+      if (f.kind !== 'field') return;
+      const figures = f.meeples.map((i) => at(this.meeples, i));
+      for (const pig of figures.filter((m) => m.kind === 'pig')) {
+        const cities = [...f.cities].filter((c) => at(feats, c).complete);
+        if (this.rules.farmers === 'farm-3' || this.rules.farmers === 'farm-3-once') {
+          if (cities.length > 0 && !majority(figures, this.players).includes(pig.owner)) idle++;
+        } else if (this.rules.farmers === 'city-4') {
+          for (const c of cities) {
+            const farmers = feats.filter((g) => g.kind === 'field' && g.cities.has(c)).flatMap((g) => g.meeples.map((i) => at(this.meeples, i)));
+            if (!majority(farmers, this.players).includes(pig.owner)) idle++;
+          }
+        }
+      }
+    });
+    return idle;
+  }
+
   /** Every majority decided by the moves so far, in order. */
   majorities(): RefMajority[] {
     return this.majorityLog.map((m) => ({ ...m, figures: [...m.figures], holders: [...m.holders] }));
@@ -1065,7 +1302,8 @@ export class Referee {
   private final(): { score: RefFinalScore; majorities: RefMajority[] } {
     const log: RefMajority[] = [];
     const n = this.players;
-    const final = { road: zeros(n), city: zeros(n), cloister: zeros(n), garden: zeros(n), field: zeros(n) };
+    const final = { road: zeros(n), city: zeros(n), cloister: zeros(n), garden: zeros(n), field: zeros(n), goods: zeros(n) };
+    const pigPoints = zeros(n);
     const { feats } = this.boardFeatures();
     const figuresOf = (f: Feat): BoardMeeple[] => f.meeples.map((i) => at(this.meeples, i));
     const add = (arr: number[], holders: number[], points: number): void => {
@@ -1084,35 +1322,75 @@ export class Referee {
       else add(final[f.kind], holders, 1 + (8 - f.open));
     }
 
-    // Fields.
+    // Fields. A pig (Traders & Builders, §a, §e) adds 1 a city for its owner, only when the owner
+    // scores the field (it weighs nothing in the majority itself).
     const completedCities = (f: Feat): number[] => [...f.cities].filter((c) => at(feats, c).complete);
     const fields = feats.filter((f) => f.kind === 'field' && f.meeples.length > 0);
+    const pigIn = (f: Feat, p: number): boolean => figuresOf(f).some((m) => m.owner === p && m.kind === 'pig');
+    const score = (p: number, cities: number, points: number, pig: boolean): void => {
+      final.field[p] = at(final.field, p) + cities * (points + (pig ? 1 : 0));
+      if (pig) pigPoints[p] = at(pigPoints, p) + cities;
+    };
     const rule = this.rules.farmers;
     if (rule === 'farm-3') {
-      for (const f of fields) add(final.field, this.decide(log, 'final', 'field', figuresOf(f)), 3 * completedCities(f).length);
-    } else if (rule === 'farm-3-once') {
-      const perPlayer: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
+      // Each field on its own: 3 a completed city to its majority, 4 with their pig there.
       for (const f of fields) {
-        for (const p of this.decide(log, 'final', 'field', figuresOf(f))) for (const c of completedCities(f)) at(perPlayer, p).add(c);
+        for (const p of this.decide(log, 'final', 'field', figuresOf(f))) score(p, completedCities(f).length, 3, pigIn(f, p));
+      }
+    } else if (rule === 'farm-3-once') {
+      // Each city at most once per player: 3, or 4 when one of the fields through which the
+      // player scores it holds their pig.
+      const perPlayer: Map<number, boolean>[] = Array.from({ length: n }, () => new Map<number, boolean>());
+      for (const f of fields) {
+        for (const p of this.decide(log, 'final', 'field', figuresOf(f))) {
+          const mine = at(perPlayer, p);
+          for (const c of completedCities(f)) mine.set(c, mine.get(c) === true || pigIn(f, p));
+        }
       }
       perPlayer.forEach((cities, p) => {
-        final.field[p] = at(final.field, p) + 3 * cities.size;
+        for (const pig of cities.values()) score(p, 1, 3, pig);
       });
     } else if (rule === 'city-4') {
       feats.forEach((city, ci) => {
         if (city.kind !== 'city' || !city.complete) return;
-        // The farmers of every field bordering the city, large meeples counting 2 (§a, §d).
-        const farmers: BoardMeeple[] = [];
-        for (const f of fields) if (f.cities.has(ci)) farmers.push(...figuresOf(f));
-        if (farmers.length > 0) add(final.field, this.decide(log, 'final', 'field', farmers), 4);
+        // The farmers of every field bordering the city, large meeples counting 2 (§a, §d); a
+        // winner with a pig in one of those fields scores 5.
+        const bordering = fields.filter((f) => f.cities.has(ci));
+        const farmers = bordering.flatMap(figuresOf);
+        if (farmers.length === 0) return;
+        for (const p of this.decide(log, 'final', 'field', farmers)) score(p, 1, 4, bordering.some((f) => pigIn(f, p)));
       });
     }
 
+    // Goods (§e): 10 to every player tied for the most tokens of a kind (at least one).
+    for (const m of this.goodsMajorities()) m.awarded.forEach((a, p) => (final.goods[p] = at(final.goods, p) + a));
+
     const totals = this.scoreList.map(
       (s, p) =>
-        s + at(final.road, p) + at(final.city, p) + at(final.cloister, p) + at(final.garden, p) + at(final.field, p),
+        s +
+        at(final.road, p) +
+        at(final.city, p) +
+        at(final.cloister, p) +
+        at(final.garden, p) +
+        at(final.field, p) +
+        at(final.goods, p),
     );
-    return { score: { totals, final }, majorities: log };
+    return { score: { totals, final, pigPoints }, majorities: log };
+  }
+
+  /**
+   * The goods majorities of the final scoring (Traders & Builders, rules-facts §e), wine, grain,
+   * cloth: the players tied for the most tokens of the kind score 10 each; 0 tokens never wins.
+   * Empty without the expansion.
+   */
+  goodsMajorities(): RefGoodsMajority[] {
+    if (!this.expansions.includes('traders-builders')) return [];
+    return GOODS.map((goods) => {
+      const tokens = this.tokenList.map((t) => t[goods]);
+      const most = Math.max(...tokens);
+      const holders = most < 1 ? [] : tokens.flatMap((t, p) => (t === most ? [p] : []));
+      return { goods, tokens, holders, awarded: tokens.map((_, p) => (holders.includes(p) ? 10 : 0)) };
+    });
   }
 
   /** The holders of a feature with these figures (large meeples weigh 2), logged in `log`. */
@@ -1132,7 +1410,14 @@ export class Referee {
 
   /** The supply list a figure returns to. */
   private supplyOf(kind: RefFigure): number[] {
-    return kind === 'abbot' ? this.abbotList : kind === 'large' ? this.largeList : this.supplyList;
+    const lists: Record<RefFigure, number[]> = {
+      follower: this.supplyList,
+      abbot: this.abbotList,
+      large: this.largeList,
+      builder: this.builderList,
+      pig: this.pigList,
+    };
+    return lists[kind];
   }
 
   /** The board's features, recomputed after every change (put, figures deployed or returned). */
@@ -1155,11 +1440,26 @@ export class Referee {
 
   /** The spots (canonical order) of each free feature of the placed tile whose kind `allowed` accepts. */
   private freeSpots(tile: string, x: number, y: number, rotation: number, allowed: (k: RefFeatureKind) => boolean): string[][] {
+    return this.spotsWhere(tile, x, y, rotation, allowed, (figures) => figures.length === 0);
+  }
+
+  /**
+   * The spots (canonical order) of each segment of the placed tile whose kind `allowed` accepts and
+   * whose feature's figures (those of the features the segment would join) `ok` accepts.
+   */
+  private spotsWhere(
+    tile: string,
+    x: number,
+    y: number,
+    rotation: number,
+    allowed: (k: RefFeatureKind) => boolean,
+    ok: (figures: BoardMeeple[]) => boolean,
+  ): string[][] {
     const { def, fs, joined } = this.joinedFeatures(tile, x, y, rotation);
     const options: string[][] = [];
     def.features.forEach((fd, f) => {
       if (!allowed(fd.kind)) return;
-      if ([...at(joined, f)].some((i) => at(fs.feats, i).meeples.length > 0)) return;
+      if (!ok([...at(joined, f)].flatMap((i) => at(fs.feats, i).meeples.map((m) => at(this.meeples, m))))) return;
       const spots = spotsOf(def, f);
       if (spots.length > 0) options.push(spots);
     });
@@ -1191,7 +1491,7 @@ export class Referee {
     const problem = this.placementProblem(def, x, y, this.river());
     if (problem !== null) throw new Error(`referee: options asked for an illegal placement of ${tile}: ${problem}`);
     const fs = this.boardFeatures();
-    const placed: Placed = { id: tile, x, y, rotation: rotation as Rotation, def };
+    const placed: Placed = { id: tile, x, y, rotation: rotation as Rotation, def, player: null };
     const joins = def.features.map(
       (_, g) => new Set(links(this.board, placed, g).nodes.map(([n, h]) => fs.of.get(nodeKey(n.x, n.y, h)) as number)),
     );
