@@ -427,6 +427,7 @@ export function rebuild(state: GameState): Kernel {
   // Figures on the board, per figure code and player; builders and pigs with their owner and root.
   const onBoard = FIGURE_NAMES.map(() => new Array<number>(players.length).fill(0));
   const joiners: [index: number, owner: number, root: number][] = [];
+  const builderOnBoard = new Array<number>(players.length).fill(-1);
   const meeples = s.meeples as unknown[];
   for (let i = 0; i < meeples.length; i++) {
     const m = meeples[i];
@@ -469,10 +470,18 @@ export function rebuild(state: GameState): Kernel {
       throw fail(`meeples[${i}] stands on a completed feature, which would have returned it`);
     }
     if (joinsOwnMeeple(kind)) joiners.push([i, m.owner, r]);
+    if (kind === 'builder') builderOnBoard[m.owner] = k.segmentOf(p, local);
     k.deploy(p, local, m.owner, figure);
     const count = onBoard[figure] as number[];
     count[m.owner] = (count[m.owner] as number) + 1;
   }
+  // The builders the placements leave on the board decide who moves: they must be the ones listed.
+  builderAt.forEach((replayed, pl) => {
+    const listed = builderOnBoard[pl] as number;
+    if (replayed === listed || (replayed >= 0 && listed >= 0 && k.find(replayed) === k.find(listed))) return;
+    const where = (seg: number) => (seg < 0 ? 'none' : `one at (${k.spotOf(seg).x}, ${k.spotOf(seg).y})`);
+    note(`player ${pl}'s builder: the placements leave ${where(replayed)} on the board, but meeples lists ${where(listed)}`);
+  });
   for (const [i, owner, r] of joiners) {
     if (k.ownFeatureRoot(owner, r)) continue;
     note(`meeples[${i}]: a ${FIGURE_WORDS[(meeples[i] as { kind: MeepleKind }).kind]} stays only with a meeple of its owner in its feature, and player ${owner} has none there`);
@@ -486,6 +495,9 @@ export function rebuild(state: GameState): Kernel {
     const entry = e as unknown as ScoredFeature;
     if (!(entry.phase === 'play' || entry.phase === 'final') || !(FEATURE_KIND_NAMES.includes(entry.kind as never) || entry.kind === 'goods')) {
       throw fail(`scored[${i}] must have a phase (play or final) and a feature kind (or goods)`);
+    }
+    if (entry.kind === 'goods' && (entry.phase !== 'final' || !traders)) {
+      throw fail(`scored[${i}]: goods are scored only in the final scoring of a game with Traders & Builders`);
     }
     entry.awarded.forEach((a, j) => (sums[j] = (sums[j] ?? 0) + a));
   }

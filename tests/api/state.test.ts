@@ -519,6 +519,12 @@ describe('saved states of games with Traders & Builders', () => {
     s.meeples = s.meeples.filter((m: any) => m.kind !== 'follower');
   };
 
+  /** A goods line giving nobody anything (so that the scores still add up). */
+  const goodsLine = (phase: 'play' | 'final') => ({
+    phase, turn: 0, kind: 'goods', id: 'wine', complete: false, tiles: [], pennants: 0,
+    meeples: [0, 0], holders: [], points: 10, awarded: [0, 0], fields: [], cities: [], note: 'forged',
+  });
+
   it.each<[string, () => GameState, Change, string]>([
     ['a builder count of 2', () => builderOut, (s) => (s.players[1].builders = 2), 'players[1] must have a name, a whole score, a meeple count, an abbot count (0 without The Abbot), a large meeple count (0 without Inns & Cathedrals), builder and pig counts (0 or 1)'],
     ['a pig count of 2', () => pigOut, (s) => (s.players[1].pigs = 2), 'builder and pig counts (0 or 1)'],
@@ -557,6 +563,13 @@ describe('saved states of games with Traders & Builders', () => {
     ['a pig on a road (deployed so in the placements)', () => builderOut, swap('builder', 'pig', true), 'must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take'],
     ['a pig whose field holds no farmer of its owner', () => pigOut, withoutFollowers, 'meeples[0]: a pig stays only with a meeple of its owner in its feature, and player 0 has none there'],
     ['a builder whose road holds no meeple of its owner', () => builderOut, withoutFollowers, 'meeples[0]: a builder stays only with a meeple of its owner in its feature, and player 0 has none there'],
+    // The builders still on the board decide who moves (review finding): the figure list must hold them.
+    ['a builder left out of the figure list and counted in supply', () => builderOut, (s) => {
+      s.meeples = s.meeples.filter((m: { kind: string }) => m.kind !== 'builder');
+      s.players[0].builders = 1;
+    }, "player 0's builder: the placements leave one at (2, 0) on the board, but meeples lists none"],
+    ['a goods line scored during play', () => builderOut, (s) => s.scored.push(goodsLine('play')), 'goods are scored only in the final scoring of a game with Traders & Builders'],
+    ['a goods line in a game without Traders & Builders', () => baseWithFollower, (s) => s.scored.push(goodsLine('final')), 'goods are scored only in the final scoring of a game with Traders & Builders'],
   ])('rejects a state with %s (invalid-state)', (_, from, change, message) => {
     const s = JSON.parse(JSON.stringify(from())) as Record<string, unknown>;
     change(s);
