@@ -32,6 +32,16 @@ const mid = game.states[30] as GameState;
 
 const stateError = (fn: () => unknown): StateError => caught(fn, StateError);
 
+/** A copy of `from()` changed by `change` is refused by loadState with `message`, and validateState lists the same problems. */
+function rejectsCorrupted(_: string, from: () => GameState, change: (s: any) => void, message: string): void {
+  const s = JSON.parse(JSON.stringify(from())) as Record<string, unknown>;
+  change(s);
+  const e = stateError(() => loadState(s));
+  expect(e.code).toBe('invalid-state');
+  expect(e.message).toContain(message);
+  expect(validateState(s)).toEqual(e.problems);
+}
+
 describe('saved states', () => {
   it('loadState accepts a JSON round trip and returns a deeply frozen equal state', () => {
     const loaded = loadState(JSON.parse(JSON.stringify(mid)));
@@ -210,14 +220,7 @@ describe('saved states of games with The River and The Abbot', () => {
     ['an unknown river start tile rule', () => onGarden, (s) => (s.rules.riverStartTile = 'kept'), 'riverStartTile (removed, shuffled or first-land)'],
     ['gardens that are not true or false', () => onGarden, (s) => (s.rules.gardens = 'yes'), 'gardens (true or false)'],
     ['garden tiles in a game without gardens', () => onGarden, (s) => (s.rules.gardens = false), 'unknown tile'],
-  ])('rejects a state with %s (invalid-state)', (_, base, change, message) => {
-    const s = JSON.parse(JSON.stringify(base())) as Record<string, unknown>;
-    change(s);
-    const e = stateError(() => loadState(s));
-    expect(e.code).toBe('invalid-state');
-    expect(e.message).toContain(message);
-    expect(validateState(s)).toEqual(e.problems);
-  });
+  ])('rejects a state with %s (invalid-state)', rejectsCorrupted);
 
   it('rejects a river tile placed away from the river\'s open end (rules-facts §f)', () => {
     // Turn 3's river tile moved to a cell where its edges match but the river does not continue.
@@ -361,14 +364,7 @@ describe('saved states of games with Inns & Cathedrals', () => {
     ['a large meeple on a garden (in the figure list)', () => gardenWithLargeInHand, abbotToLarge(false), 'a large meeple may not stand on a garden'],
     ['a large meeple on a garden (deployed so in the placements)', () => gardenWithLargeInHand, abbotToLarge(true), 'must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take'],
     ['a large meeple of an unknown kind name', () => onRoad, (s) => (figure(s, largeMeeple).m.kind = 'big'), 'is not a figure of a player'],
-  ])('rejects a state with %s (invalid-state)', (_, from, change, message) => {
-    const s = JSON.parse(JSON.stringify(from())) as Record<string, unknown>;
-    change(s);
-    const e = stateError(() => loadState(s));
-    expect(e.code).toBe('invalid-state');
-    expect(e.message).toContain(message);
-    expect(validateState(s)).toEqual(e.problems);
-  });
+  ])('rejects a state with %s (invalid-state)', rejectsCorrupted);
 
   it('rejects Inns & Cathedrals tiles in a game without the expansion', () => {
     // A five-player game of Inns & Cathedrals with the expansion struck out: its tiles are unknown there.
@@ -570,14 +566,7 @@ describe('saved states of games with Traders & Builders', () => {
     }, "player 0's builder: the placements leave one at (2, 0) on the board, but meeples lists none"],
     ['a goods line scored during play', () => builderOut, (s) => s.scored.push(goodsLine('play')), 'goods are scored only in the final scoring of a game with Traders & Builders'],
     ['a goods line in a game without Traders & Builders', () => baseWithFollower, (s) => s.scored.push(goodsLine('final')), 'goods are scored only in the final scoring of a game with Traders & Builders'],
-  ])('rejects a state with %s (invalid-state)', (_, from, change, message) => {
-    const s = JSON.parse(JSON.stringify(from())) as Record<string, unknown>;
-    change(s);
-    const e = stateError(() => loadState(s));
-    expect(e.code).toBe('invalid-state');
-    expect(e.message).toContain(message);
-    expect(validateState(s)).toEqual(e.problems);
-  });
+  ])('rejects a state with %s (invalid-state)', rejectsCorrupted);
 
   it('a last tile that extends the player\'s builder ends the game without a builder\'s second part (no tile is left to play)', () => {
     // types.ts: builderTurn is true "while currentPlayer plays the second tile of a turn, given by

@@ -271,34 +271,35 @@ describe('The builder: deploying (rules-facts §e "Builder", papageek Builders)'
   });
 });
 
+/**
+ * A road east of D, with A's thief and builder:
+ *   0 A: U at (1,0), thief (E). Road = D + U, open both ways.
+ *   1 B: B (cloister) at (0,1): fields only.
+ *   2 A: U at (2,0), builder (E): the builder deployed with this tile gives no second tile.
+ *   3 B: A@270 at (-1,0): closes the road's west end. B's tile extends the road holding A's
+ *        builder: nothing for B (no builder of B's there), nothing for A (not A's tile).
+ *   4 A: U at (3,0): extends the road with A's builder: A plays a second tile at once.
+ *   5 A: U at (4,0) (second part): extends it again, but a second part gives no third tile.
+ *   6 B: B at (1,1): fields only.
+ *   7 A: TB-A@180 at (5,0) (road W ending at its city S), knight on the city (S): extends the
+ *        road and completes it: A(-1,0), D, U×4, TB-A = 7 tiles: 7 to A (the thief; the builder
+ *        counts 0); thief and builder return. The second part still happens.
+ *   8 A: TB-Q@90 at (5,1) (second part; city N-S joins TB-A's city with A's knight): the
+ *        returned builder goes on the city (N). Then B moves.
+ */
+const ROAD: TBStep[] = [
+  ['U', 1, 0, 0, 'E'],
+  ['B', 0, 1, 0],
+  ['U', 2, 0, 0, 'builder:E'],
+  ['A', -1, 0, 270],
+  ['U', 3, 0, 0],
+  ['U', 4, 0, 0],
+  ['B', 1, 1, 0],
+  ['TB-A', 5, 0, 180, 'S'],
+  ['TB-Q', 5, 1, 90, 'builder:N'],
+];
+
 describe('The builder: double turns (rules-facts §e "Double turn", "No chain", "Builder removed in part one")', () => {
-  /**
-   * A road east of D, with A's thief and builder:
-   *   0 A: U at (1,0), thief (E). Road = D + U, open both ways.
-   *   1 B: B (cloister) at (0,1): fields only.
-   *   2 A: U at (2,0), builder (E): the builder deployed with this tile gives no second tile.
-   *   3 B: A@270 at (-1,0): closes the road's west end. B's tile extends the road holding A's
-   *        builder: nothing for B (no builder of B's there), nothing for A (not A's tile).
-   *   4 A: U at (3,0): extends the road with A's builder: A plays a second tile at once.
-   *   5 A: U at (4,0) (second part): extends it again, but a second part gives no third tile.
-   *   6 B: B at (1,1): fields only.
-   *   7 A: TB-A@180 at (5,0) (road W ending at its city S), knight on the city (S): extends the
-   *        road and completes it: A(-1,0), D, U×4, TB-A = 7 tiles: 7 to A (the thief; the builder
-   *        counts 0); thief and builder return. The second part still happens.
-   *   8 A: TB-Q@90 at (5,1) (second part; city N-S joins TB-A's city with A's knight): the
-   *        returned builder goes on the city (N). Then B moves.
-   */
-  const ROAD: TBStep[] = [
-    ['U', 1, 0, 0, 'E'],
-    ['B', 0, 1, 0],
-    ['U', 2, 0, 0, 'builder:E'],
-    ['A', -1, 0, 270],
-    ['U', 3, 0, 0],
-    ['U', 4, 0, 0],
-    ['B', 1, 1, 0],
-    ['TB-A', 5, 0, 180, 'S'],
-    ['TB-Q', 5, 1, 90, 'builder:N'],
-  ];
   const states = scenarioTB(ROAD, TB);
   const after = (i: number): GameState => states[i + 1] as GameState;
 
@@ -875,20 +876,7 @@ describe('legalMoves with the builder and the pig (brief: follower, large, build
 describe('Saved states (brief: builderTurn, builders, pigs and goods are checked on load)', () => {
   it('brief 6 (saved states): every state of the builder, goods and pig scenarios survives a JSON round trip through loadState', () => {
     const games: GameState[][] = [
-      scenarioTB([
-        ['U', 1, 0, 0, 'E'],
-        ['B', 0, 1, 0],
-        ['U', 2, 0, 0, 'builder:E'],
-        ['A', -1, 0, 270],
-        ['U', 3, 0, 0],
-        ['U', 4, 0, 0],
-        ['B', 1, 1, 0],
-        ['TB-A', 5, 0, 180, 'S'],
-        ['TB-Q', 5, 1, 90, 'builder:N'],
-        ['B', 2, 1, 0],
-        ['E', 5, 2, 0],
-        ['B', 6, 1, 0],
-      ], TB),
+      scenarioTB([...ROAD, ['B', 2, 1, 0], ['E', 5, 2, 0], ['B', 6, 1, 0]], TB),
       scenarioTB([
         ['A', -1, 0, 270, 'E'],
         ['V', 0, 1, 270, 'E'],
