@@ -26,7 +26,7 @@ function mv(tile: string, x: number, y: number, rotation: 0 | 90 | 180 | 270, at
 }
 
 describe('tile data', () => {
-  // Checksums from /work/shared/reference/README.md §3 (gardens ignored).
+  // Checksums from tests/fixtures/reference/README.md §3 (gardens ignored).
   it('base set checksums', () => {
     const set = loadTileSet('base');
     let tiles = 0;

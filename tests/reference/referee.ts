@@ -10,7 +10,7 @@
  * read off those features and the ones the tile's segments would join; play() checks it again the
  * slow way, flooding the board with the tile on it.
  *
- * Tile data is read at run time from the shared reference JSON (`/work/shared/reference`): the land
+ * Tile data is read at run time from the reference JSON copied into the repository (`tests/fixtures/reference`): the land
  * tiles from base.json or pnp-demo-c2.json, the river tiles from river.json, the Inns & Cathedrals
  * tiles from inns-cathedrals.json (added to the land set; IC-D and IC-J, also in the print-and-play
  * demo, then have both sets' copies), the Traders & Builders tiles from traders-builders.json, and
@@ -289,7 +289,7 @@ interface JsonSet {
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const REFERENCE_DIR = path.resolve(HERE, '../../../shared/reference');
+export const REFERENCE_DIR = path.resolve(HERE, '../fixtures/reference');
 
 type SourceSet = RefTileSetName | 'river' | 'inns-cathedrals' | 'traders-builders';
 

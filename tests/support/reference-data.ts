@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The shared reference folder (beside the repository); tests only, never the package. */
-export const REFERENCE_DIR = fileURLToPath(new URL('../../../shared/reference/', import.meta.url));
+/** The reference tile data (tests/fixtures/reference, see its README for sources); tests only, never the package. */
+export const REFERENCE_DIR = fileURLToPath(new URL('../fixtures/reference/', import.meta.url));
 
 export interface RefFeature {
   id: string;

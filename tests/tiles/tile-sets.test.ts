@@ -7,7 +7,7 @@ import { IC_GARDEN_TILES, INNS_CATHEDRALS_TILES } from '../../src/tiles/inns-cat
 import { PNP_EXTRA_TILES } from '../../src/tiles/pnp-demo.js';
 import { TB_GARDEN_TILES, TRADERS_BUILDERS_TILES } from '../../src/tiles/traders-builders.js';
 
-// Our tile tables are typed in by hand; these tests hold them against ../shared/reference, tile by
+// Our tile tables are typed in by hand; these tests hold them against tests/fixtures/reference, tile by
 // tile, and against the published checksums of its README (§3).
 
 /**
@@ -94,11 +94,11 @@ function checkSet(name: 'base' | 'pnp-demo', ref: RefSet) {
   });
 }
 
-describe('base tile set against ../shared/reference/base.json', () => {
+describe('base tile set against tests/fixtures/reference/base.json', () => {
   checkSet('base', loadReference('base.json'));
 });
 
-describe('print-and-play demo against ../shared/reference/pnp-demo-c2.json (primary reading)', () => {
+describe('print-and-play demo against tests/fixtures/reference/pnp-demo-c2.json (primary reading)', () => {
   checkSet('pnp-demo', loadReference('pnp-demo-c2.json'));
 });
 
@@ -136,7 +136,7 @@ function checksums(name: 'base' | 'pnp-demo' | readonly (readonly [string, numbe
   return { c, pairs };
 }
 
-describe('tile-set checksums published in ../shared/reference/README.md §3', () => {
+describe('tile-set checksums published in tests/fixtures/reference/README.md §3', () => {
   it('base: 72 tiles, 10 pennants, 6 cloisters, edges 115/94/79 and the Gatliff pair statistics', () => {
     const { c, pairs } = checksums('base');
     expect(c).toEqual({
@@ -167,7 +167,7 @@ describe('tile-set checksums published in ../shared/reference/README.md §3', ()
   });
 });
 
-describe('The River against ../shared/reference/river.json', () => {
+describe('The River against tests/fixtures/reference/river.json', () => {
   const ref = loadReference('river.json');
   const counts = new Map(RIVER_TILES.map(([t, n]) => [t.id, n]));
 
@@ -350,7 +350,7 @@ describe('Composed tile sets: every combination of expansions, riverStartTile an
   });
 });
 
-describe('Inns & Cathedrals against ../shared/reference/inns-cathedrals.json', () => {
+describe('Inns & Cathedrals against tests/fixtures/reference/inns-cathedrals.json', () => {
   const ref = loadReference('inns-cathedrals.json');
   const counts = new Map(INNS_CATHEDRALS_TILES.map(([t, n]) => [t.id, n]));
   const icCounts = INNS_CATHEDRALS_TILES.map(([t, n]) => [t.id, n] as const);
@@ -470,7 +470,7 @@ describe('Inns & Cathedrals against ../shared/reference/inns-cathedrals.json', (
   });
 });
 
-describe('Traders & Builders against ../shared/reference/traders-builders.json', () => {
+describe('Traders & Builders against tests/fixtures/reference/traders-builders.json', () => {
   const ref = loadReference('traders-builders.json');
   const counts = new Map(TRADERS_BUILDERS_TILES.map(([t, n]) => [t.id, n]));
   const tbCounts = TRADERS_BUILDERS_TILES.map(([t, n]) => [t.id, n] as const);
