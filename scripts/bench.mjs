@@ -40,7 +40,7 @@ function measure(label, fn, unit) {
   const perSecond = (n * 1000) / (t - t0);
   const each = (t - t0) / n;
   console.log(
-    `${label.padEnd(66)} ${perSecond.toFixed(perSecond < 100 ? 1 : 0).padStart(10)} ${unit}/s  (${each < 0.1 ? `${(each * 1000).toFixed(2)} µs` : `${each.toFixed(3)} ms`} each)`,
+    `${label.padEnd(80)} ${perSecond.toFixed(perSecond < 100 ? 1 : 0).padStart(10)} ${unit}/s  (${each < 0.1 ? `${(each * 1000).toFixed(2)} µs` : `${each.toFixed(3)} ms`} each)`,
   );
   return perSecond;
 }
@@ -65,6 +65,26 @@ for (const [label, options] of [
     e.shuffleTilesLeft(random);
     randomPlayout(e, random);
   }, 'games');
+}
+{
+  // The convenient call against the buffer path, on the same games in the same process: a random
+  // playout written with engine.legalMoves() (a new array each move) and one with a caller's buffer.
+  const start = Engine.create({ players: 2, seed: 1 });
+  const playWith = (choose) => {
+    const random = seededRandom(3);
+    return () => {
+      const e = start.clone();
+      e.shuffleTilesLeft(random);
+      while (e.status === 'playing') e.play(choose(e, random));
+    };
+  };
+  const buffer = new Int32Array(start.maxMoves);
+  const withBuffer = measure('engine: random base games, legalMoves(buffer) each move', playWith((e, random) => buffer[Math.floor(random() * e.legalMoves(buffer))]), 'games');
+  const withArray = measure('engine: random base games, legalMoves() (a new array) each move', playWith((e, random) => {
+    const moves = e.legalMoves();
+    return moves[Math.floor(random() * moves.length)];
+  }), 'games');
+  console.log(`  legalMoves() costs ${(withBuffer / withArray).toFixed(2)}× the buffer path in whole games (target: at most 1.3×)`);
 }
 {
   // The same games from createGame each time, through Engine.create: what a fresh game costs.

@@ -11,7 +11,7 @@ export { validateOptions, editionRules } from './api/options.js';
 export type { GameOptions, RulesOptions } from './api/options.js';
 export type { RuleHooks } from './api/bridge.js';
 export { renderAscii } from './render/ascii.js';
-export { tileDefinition, TILE_SETS, TILES } from './tiles/catalogue.js';
+export { tileDefinition, tileIds, TILE_SETS } from './tiles/catalogue.js';
 export type { TileView, FeatureView } from './tiles/catalogue.js';
 export { farmerRules } from './kernel/farmers.js';
 export {

@@ -46,8 +46,8 @@ import type {
   TilePlacement,
 } from './types.js';
 
-// A private instance: this library never changes immer's global settings.
-const immer = new Immer({ autoFreeze: true });
+// A private instance, made on first use: this library never changes immer's global settings.
+let immer: Immer | undefined;
 
 /**
  * Starts a game: the start tile at (0,0), the bag shuffled by the seed (after `drawOrder`), and
@@ -306,6 +306,7 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
     }
   }
   const placed: PlacedTile = freeze({ tile, x, y, rotation: move.rotation, player, meeple: deployed, recall: recall ? 'abbot' : null }, true);
+  immer ??= new Immer({ autoFreeze: true });
   const next = immer.produce(state, (d) => {
     d.turn = k.turn;
     d.currentPlayer = k.current;
@@ -363,11 +364,12 @@ export function legalPlacements(state: GameState): TilePlacement[] {
 export function legalMoves(state: GameState): Move[] {
   const k = checked(state).kernel;
   if (k.finished) return [];
-  if (moveBuffer.length < k.maxMoves) moveBuffer = new Int32Array(k.maxMoves);
-  const n = k.legalMoveCodes(moveBuffer);
+  if (moveBuffer === null || moveBuffer.length < k.maxMoves) moveBuffer = new Int32Array(k.maxMoves);
+  const codes = moveBuffer;
+  const n = k.legalMoveCodes(codes);
   // Sort by a key packed above each code (exact in a double: key < 2^26, code < 2^26).
   const keyed = new Float64Array(n);
-  for (let i = 0; i < n; i++) keyed[i] = moveOrder(moveBuffer[i] as number) * MOVE_CODE_LIMIT + (moveBuffer[i] as number);
+  for (let i = 0; i < n; i++) keyed[i] = moveOrder(codes[i] as number) * MOVE_CODE_LIMIT + (codes[i] as number);
   keyed.sort();
   const tile = k.tables.ids[k.currentType] as string;
   const out = new Array<Move>(n);
@@ -376,7 +378,7 @@ export function legalMoves(state: GameState): Move[] {
 }
 
 // The kernel writes the legal moves as codes (one generator for both paths); sorted and decoded here.
-let moveBuffer = new Int32Array(0);
+let moveBuffer: Int32Array | null = null;
 
 /**
  * Sort key of a move code: y, x, rotation, then plain, figures by spot (on one spot: follower,

@@ -86,7 +86,6 @@ export interface ResolvedOptions {
 const OPTION_KEYS = ['players', 'seed', 'tileSet', 'edition', 'expansions', 'rules', 'drawOrder'];
 const RULE_KEYS = ['farmers', 'smallCity', 'meeples', 'riverStartTile', 'gardens'];
 const RIVER_START_TILES: readonly RiverStartTile[] = ['removed', 'shuffled', 'first-land'];
-const FARMER_NAMES = Object.keys(farmerRules);
 export const MIN_PLAYERS = 2;
 /** Most players in any game (6 needs Inns & Cathedrals; see `maxPlayers`). */
 export const MAX_PLAYERS = 6;
@@ -197,11 +196,11 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
       if (typeof rules.farmers === 'function') {
         farmers = 'custom';
         farmerRule = rules.farmers as FarmerRule;
-      } else if (typeof rules.farmers === 'string' && FARMER_NAMES.includes(rules.farmers)) {
+      } else if (typeof rules.farmers === 'string' && Object.keys(farmerRules).includes(rules.farmers)) {
         farmers = rules.farmers as FarmerRuleName;
         farmerRule = farmerRules[farmers];
       } else {
-        fail('invalid-rule', `rules.farmers must be one of ${FARMER_NAMES.join(', ')} or a function, not ${show(rules.farmers)}`);
+        fail('invalid-rule', `rules.farmers must be one of ${Object.keys(farmerRules).join(', ')} or a function, not ${show(rules.farmers)}`);
       }
     }
     if (rules.smallCity !== undefined) {

@@ -4,8 +4,6 @@ import type { FeatureKind } from '../tiles/types.js';
 import { checked } from './bridge.js';
 import type { BoardFeature, GameState, PlacedTile } from './types.js';
 
-const NO_GOODS = Object.freeze({ wine: 0, grain: 0, cloth: 0 });
-
 /** The tile at (x, y), or `null` when the cell is empty. */
 export function tileAt(state: GameState, x: number, y: number): PlacedTile | null {
   const { state: s, kernel: k } = checked(state);
@@ -47,7 +45,7 @@ export function features(input: GameState): BoardFeature[] {
       pennants: kind === K_CITY ? k.pennantsOf(r) : 0,
       inns: kind === K_ROAD ? k.bonusOf(r) : 0,
       cathedrals: kind === K_CITY ? k.bonusOf(r) : 0,
-      goods: kind === K_CITY ? { wine: k.goodsOf(r, 0), grain: k.goodsOf(r, 1), cloth: k.goodsOf(r, 2) } : NO_GOODS,
+      goods: kind === K_CITY ? { wine: k.goodsOf(r, 0), grain: k.goodsOf(r, 1), cloth: k.goodsOf(r, 2) } : { wine: 0, grain: 0, cloth: 0 },
       meeples: state.meeples.filter((_, i) => rootOfMeeple[i] === r),
       cities: kind === K_FIELD ? k.borderingCities(r).map((c) => k.featureId(c)) : [],
     };

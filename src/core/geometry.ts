@@ -35,7 +35,7 @@ export const HALF_EDGES: readonly HalfEdge[] = ['NNW', 'NNE', 'ENE', 'ESE', 'SSE
  * Every spot, in the order legal moves list them. A feature's canonical spot is its first edge
  * (roads, cities, rivers), `C` (cloisters), its first half-edge or `I` (fields), or `G` (gardens).
  */
-export const SPOTS: readonly Spot[] = ['N', 'E', 'S', 'W', 'C', ...HALF_EDGES, 'I', 'G'];
+export const SPOTS: readonly Spot[] = ['N', 'E', 'S', 'W', 'C', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'I', 'G'];
 /** The four rotations, in degrees clockwise. */
 export const ROTATIONS: readonly Rotation[] = [0, 90, 180, 270];
 

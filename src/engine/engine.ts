@@ -158,7 +158,11 @@ export class Engine {
     return Array.from(this.k.score, (s, i) => s + (pts[i] as number));
   }
 
-  /** The legal moves, as a new array. */
+  /**
+   * The legal moves, as a new array of exactly their number (in the order below). The codes are
+   * written into a scratch buffer shared by every engine, then copied: no buffer of
+   * {@link Engine.maxMoves} is allocated per call.
+   */
   legalMoves(): MoveCode[];
   /**
    * Writes the legal moves into `out` and returns how many there are; allocates nothing. `out`
@@ -175,8 +179,11 @@ export class Engine {
       }
       return this.k.legalMoveCodes(out);
     }
-    const buffer = new Int32Array(this.maxMoves);
-    return Array.from(buffer.subarray(0, this.k.legalMoveCodes(buffer)));
+    const codes = scratchFor(this.maxMoves);
+    const n = this.k.legalMoveCodes(codes);
+    const moves = new Array<MoveCode>(n);
+    for (let i = 0; i < n; i++) moves[i] = codes[i] as number;
+    return moves;
   }
 
   /**
@@ -237,16 +244,23 @@ export class Engine {
  */
 export function randomPlayout(engine: Engine, random: Random): number {
   let n = 0;
-  if (scratch.length < engine.maxMoves) scratch = new Int32Array(engine.maxMoves);
+  const codes = scratchFor(engine.maxMoves);
   while (engine.status === 'playing') {
-    const count = engine.legalMoves(scratch);
-    engine.play(scratch[Math.floor(random() * count)] as MoveCode);
+    const count = engine.legalMoves(codes);
+    engine.play(codes[Math.floor(random() * count)] as MoveCode);
     n++;
   }
   return n;
 }
 
-let scratch = new Int32Array(0);
+// Move codes are written here and copied out before anything else runs, so one buffer serves every
+// engine; it grows to the largest maxMoves asked for.
+let scratch: Int32Array | null = null;
+
+function scratchFor(size: number): Int32Array {
+  if (scratch === null || scratch.length < size) scratch = new Int32Array(size);
+  return scratch;
+}
 
 /** A seeded {@link Random} (mulberry32): the same seed gives the same numbers. */
 export function seededRandom(seed: number | string): Random {

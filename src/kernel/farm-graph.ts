@@ -56,38 +56,43 @@ function best(strength: Int32Array, players: number): number {
  * fields (in graph order) that borders it and holds their pig, else through the first that borders
  * it.
  */
-function fieldRule(perCity: number, oncePerPlayer: boolean): FarmCore {
-  return (g, points, line, scratch) => {
-    const P = g.players;
-    const { awarded, strength, credited } = scratch;
-    if (oncePerPlayer) {
-      // credited[p * cities + c]: 1 + the field through which player p scores city c, or 0.
-      credited.fill(0, 0, P * g.cities);
-      creditCities(g, strength, credited, true);
-      creditCities(g, strength, credited, false);
-    }
-    for (let f = 0; f < g.fields; f++) {
-      for (let p = 0; p < P; p++) strength[p] = g.weight[f * P + p] as number;
-      const top = best(strength, P);
-      const from = g.cityStart[f] as number;
-      const to = g.cityStart[f + 1] as number;
-      let complete = 0;
-      for (let i = from; i < to; i++) complete += g.complete[g.cityList[i] as number] as number;
-      awarded.fill(0);
-      for (let p = 0; p < P; p++) {
-        if (top === 0 || strength[p] !== top) continue;
-        let fresh = complete;
-        if (oncePerPlayer) {
-          fresh = 0;
-          for (let i = from; i < to; i++) if (credited[p * g.cities + (g.cityList[i] as number)] === f + 1) fresh++;
-        }
-        const value = (perCity + (g.pigs[f * P + p] as number)) * fresh;
-        awarded[p] = value;
-        points[p] = (points[p] as number) + value;
+function fieldRule(
+  g: FarmGraph,
+  points: Int32Array,
+  line: FarmLine | null,
+  scratch: FarmScratch,
+  perCity: number,
+  oncePerPlayer: boolean,
+): void {
+  const P = g.players;
+  const { awarded, strength, credited } = scratch;
+  if (oncePerPlayer) {
+    // credited[p * cities + c]: 1 + the field through which player p scores city c, or 0.
+    credited.fill(0, 0, P * g.cities);
+    creditCities(g, strength, credited, true);
+    creditCities(g, strength, credited, false);
+  }
+  for (let f = 0; f < g.fields; f++) {
+    for (let p = 0; p < P; p++) strength[p] = g.weight[f * P + p] as number;
+    const top = best(strength, P);
+    const from = g.cityStart[f] as number;
+    const to = g.cityStart[f + 1] as number;
+    let complete = 0;
+    for (let i = from; i < to; i++) complete += g.complete[g.cityList[i] as number] as number;
+    awarded.fill(0);
+    for (let p = 0; p < P; p++) {
+      if (top === 0 || strength[p] !== top) continue;
+      let fresh = complete;
+      if (oncePerPlayer) {
+        fresh = 0;
+        for (let i = from; i < to; i++) if (credited[p * g.cities + (g.cityList[i] as number)] === f + 1) fresh++;
       }
-      if (line !== null) line(f, perCity * complete, awarded, strength);
+      const value = (perCity + (g.pigs[f * P + p] as number)) * fresh;
+      awarded[p] = value;
+      points[p] = (points[p] as number) + value;
     }
-  };
+    if (line !== null) line(f, perCity * complete, awarded, strength);
+  }
 }
 
 /**
@@ -112,9 +117,9 @@ function creditCities(g: FarmGraph, strength: Int32Array, credited: Int32Array, 
 }
 
 /** Current rules: every field scores 3 a completed city for its majority farmers. */
-export const farm3Core: FarmCore = fieldRule(3, false);
+export const farm3Core: FarmCore = (g, points, line, scratch) => fieldRule(g, points, line, scratch, 3, false);
 /** Second edition: as farm3Core, each city at most once per player (through a field with their pig when there is one). */
-export const farm3OnceCore: FarmCore = fieldRule(3, true);
+export const farm3OnceCore: FarmCore = (g, points, line, scratch) => fieldRule(g, points, line, scratch, 3, true);
 
 /**
  * First edition: each completed city is scored once; the players with the most farmers in all the

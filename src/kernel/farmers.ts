@@ -52,43 +52,41 @@ function holdersOf(strength: Int32Array): number[] {
 }
 
 /** A field-centred rule as a `FarmerRule`: one line per field with farmers. */
-function fieldRuleOf(core: FarmCore, perCity: number, oncePerPlayer: boolean): FarmerRule {
-  return (input) => {
-    const { graph, cityIds } = graphOf(input);
-    const points = new Int32Array(input.players);
-    const breakdown: FarmerScore[] = [];
-    core(graph, points, (f, value, awarded, strength) => {
-      const field = input.fields[f];
-      if (field === undefined) return;
-      const cities: FeatureId[] = [];
-      for (let i = graph.cityStart[f] as number; i < (graph.cityStart[f + 1] as number); i++) {
-        const c = graph.cityList[i] as number;
-        if (graph.complete[c] === 1) cities.push(cityIds[c] as FeatureId);
-      }
-      const holders = holdersOf(strength);
-      const pigged = holders.filter((h) => (graph.pigs[f * input.players + h] as number) === 1);
-      const once = oncePerPlayer && holders.some((h) => awarded[h] !== (perCity + (graph.pigs[f * input.players + h] as number)) * cities.length);
-      const pigNote =
-        pigged.length === 0 || cities.length === 0
-          ? ''
-          : `; with ${pigged.length === 1 ? 'a pig' : 'pigs'} (player ${pigged.join(', ')}): ${perCity + 1}×${cities.length}`;
-      breakdown.push({
-        id: field.id,
-        tiles: field.tiles,
-        fields: [field.id],
-        cities,
-        meeples: field.meeples,
-        holders,
-        points: value,
-        awarded: Array.from(awarded),
-        note:
-          `field bordering ${cities.length} completed ${cities.length === 1 ? 'city' : 'cities'}: ${perCity}×${cities.length}` +
-          pigNote +
-          (once ? ' (a city already scored by the same player counts once)' : ''),
-      });
-    }, newFarmScratch(input.players, graph.cities));
-    return { points: Array.from(points), breakdown };
-  };
+function fieldRuleOf(input: FarmerInput, core: FarmCore, perCity: number, oncePerPlayer: boolean): FarmerResult {
+  const { graph, cityIds } = graphOf(input);
+  const points = new Int32Array(input.players);
+  const breakdown: FarmerScore[] = [];
+  core(graph, points, (f, value, awarded, strength) => {
+    const field = input.fields[f];
+    if (field === undefined) return;
+    const cities: FeatureId[] = [];
+    for (let i = graph.cityStart[f] as number; i < (graph.cityStart[f + 1] as number); i++) {
+      const c = graph.cityList[i] as number;
+      if (graph.complete[c] === 1) cities.push(cityIds[c] as FeatureId);
+    }
+    const holders = holdersOf(strength);
+    const pigged = holders.filter((h) => (graph.pigs[f * input.players + h] as number) === 1);
+    const once = oncePerPlayer && holders.some((h) => awarded[h] !== (perCity + (graph.pigs[f * input.players + h] as number)) * cities.length);
+    const pigNote =
+      pigged.length === 0 || cities.length === 0
+        ? ''
+        : `; with ${pigged.length === 1 ? 'a pig' : 'pigs'} (player ${pigged.join(', ')}): ${perCity + 1}×${cities.length}`;
+    breakdown.push({
+      id: field.id,
+      tiles: field.tiles,
+      fields: [field.id],
+      cities,
+      meeples: field.meeples,
+      holders,
+      points: value,
+      awarded: Array.from(awarded),
+      note:
+        `field bordering ${cities.length} completed ${cities.length === 1 ? 'city' : 'cities'}: ${perCity}×${cities.length}` +
+        pigNote +
+        (once ? ' (a city already scored by the same player counts once)' : ''),
+    });
+  }, newFarmScratch(input.players, graph.cities));
+  return { points: Array.from(points), breakdown };
 }
 
 /**
@@ -97,14 +95,14 @@ function fieldRuleOf(core: FarmCore, perCity: number, oncePerPlayer: boolean): F
  * their pig in the field, Traders & Builders). A city can score again through another field, for
  * the same player too.
  */
-export const farm3: FarmerRule = fieldRuleOf(farm3Core, 3, false);
+export const farm3: FarmerRule = (input) => fieldRuleOf(input, farm3Core, 3, false);
 
 /**
  * Second-edition rules: as `farm3`, except that a player scores a given city at most once,
  * however many of the player's fields border it. Fields are taken in board order; a city is
  * credited to the first field through which the player scores it.
  */
-export const farm3Once: FarmerRule = fieldRuleOf(farm3OnceCore, 3, true);
+export const farm3Once: FarmerRule = (input) => fieldRuleOf(input, farm3OnceCore, 3, true);
 
 /**
  * First-edition rules: each completed city is scored once; the players with the most farmers in
@@ -148,10 +146,11 @@ export const farmerRules: Readonly<Record<FarmerRuleName, FarmerRule>> = {
   none: noFarmers,
 };
 
-/** The numeric form of each built-in rule, which the kernel calls directly in playouts. */
-export const farmCores: ReadonlyMap<FarmerRule, FarmCore> = new Map<FarmerRule, FarmCore>([
-  [city4, city4Core],
-  [farm3Once, farm3OnceCore],
-  [farm3, farm3Core],
-  [noFarmers, noFarmCore],
-]);
+/** The numeric form of a built-in rule, which the kernel calls directly in playouts; `undefined` for a custom rule. */
+export function farmCoreOf(rule: FarmerRule): FarmCore | undefined {
+  if (rule === farm3) return farm3Core;
+  if (rule === farm3Once) return farm3OnceCore;
+  if (rule === city4) return city4Core;
+  if (rule === noFarmers) return noFarmCore;
+  return undefined;
+}

@@ -33,7 +33,7 @@ import {
 import { completedValue, finalValue, majority } from './scoring.js';
 import { MOVE_RECALL, packMove } from '../core/move-code.js';
 import { type FarmGraph, type FarmScratch, newFarmScratch } from './farm-graph.js';
-import { farmCores } from './farmers.js';
+import { farmCoreOf } from './farmers.js';
 
 /** The rules the kernel needs, resolved from a game's options. */
 export interface KernelRules {
@@ -1278,7 +1278,7 @@ export class Kernel {
   private scoreFields(into: Int32Array, entries: ScoredFeature[] | null): void {
     const rule = this.rules.farmers;
     if (rule === null) throw new MissingFarmerRule('custom farmer rule missing');
-    const core = entries === null ? farmCores.get(rule) : undefined;
+    const core = entries === null ? farmCoreOf(rule) : undefined;
     if (core !== undefined) {
       // A built-in rule without a description wanted: its numeric form, allocation-free.
       core(this.farmGraph(), into, null, this.farmScratch);

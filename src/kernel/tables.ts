@@ -1,5 +1,5 @@
 import { EDGES, HALF_EDGES, type HalfEdge, SPOT_COUNT, SPOTS } from '../core/geometry.js';
-import { canonicalSpot, rotateEdge, rotateHalf, spotFeature, TILES } from '../tiles/catalogue.js';
+import { canonicalSpot, rotateEdge, rotateHalf, spotFeature, tileDef } from '../tiles/catalogue.js';
 import type { EdgeKind, FeatureDef, TileDef, TileSetDef } from '../tiles/types.js';
 
 // Feature kinds and edge kinds as small integers for the kernel's typed arrays.
@@ -165,7 +165,7 @@ function signature(t: TileDef, q: number): string {
 /** Compiles a tile set into the kernel's lookup tables. */
 export function compileTileSet(set: TileSetDef): TileTables {
   const defs = set.counts.map(([id]) => {
-    const def = TILES[id];
+    const def = tileDef(id);
     if (def === undefined) throw new Error(`tile set ${set.name}: unknown tile ${id}`);
     return def;
   });

@@ -8,29 +8,59 @@ import {
   type Spot,
   isRotation,
 } from '../core/geometry.js';
-import { BASE_SET, BASE_TILES } from './base.js';
-import { PNP_DEMO_SET, PNP_EXTRA_TILES } from './pnp-demo.js';
-import { GARDEN_TILES, RIVER_GARDEN_TILES, RIVER_TILES, withGarden } from './river.js';
-import { IC_GARDEN_TILES, INNS_CATHEDRALS_TILES } from './inns-cathedrals.js';
-import { TB_GARDEN_TILES, TRADERS_BUILDERS_TILES } from './traders-builders.js';
+import { BASE_SET, baseTiles } from './base.js';
+import { PNP_DEMO_SET, pnpExtraTiles } from './pnp-demo.js';
+import { GARDEN_TILES, RIVER_GARDEN_TILES, riverTiles, withGarden } from './river.js';
+import { IC_GARDEN_TILES, innsCathedralsTiles } from './inns-cathedrals.js';
+import { TB_GARDEN_TILES, tradersBuildersTiles } from './traders-builders.js';
 import type { EdgeKind, FeatureDef, TileDef, TileSetDef, TileSetName } from './types.js';
 
-const RIVER_DEFS = RIVER_TILES.map(([t]) => t);
-const IC_DEFS = INNS_CATHEDRALS_TILES.map(([t]) => t).filter((t) => !PNP_EXTRA_TILES.includes(t));
-const TB_DEFS = TRADERS_BUILDERS_TILES.map(([t]) => t);
-const GARDEN_DEFS = [...BASE_TILES, ...RIVER_DEFS, ...IC_DEFS, ...TB_DEFS]
-  .filter((t) => [...GARDEN_TILES, ...RIVER_GARDEN_TILES, ...IC_GARDEN_TILES, ...TB_GARDEN_TILES].includes(t.id))
-  .map(withGarden);
+let catalogue: Readonly<Record<string, TileDef>> | undefined;
+let ids: readonly string[] | undefined;
 
 /**
- * Every tile type this library knows, by id: the base game (`'A'`…`'X'`), Inns & Cathedrals
- * (`'IC-A'`…`'IC-Q'`, two of which the print-and-play demo uses), Traders & Builders (`'TB-A'`…`'TB-X'`),
- * The River (`'RV-…'`) and the garden copies of tiles (`'E-garden'`, `'RV-curve-garden'`,
- * `'IC-B-garden'`, `'TB-K-garden'`, …) that The Abbot uses.
+ * Every tile type this library knows, by id, built on first use: the base game (`'A'`…`'X'`), Inns
+ * & Cathedrals (`'IC-A'`…`'IC-Q'`, two of which the print-and-play demo uses), Traders & Builders
+ * (`'TB-A'`…`'TB-X'`), The River (`'RV-…'`) and the garden copies of tiles (`'E-garden'`,
+ * `'RV-curve-garden'`, `'IC-B-garden'`, `'TB-K-garden'`, …) that The Abbot uses.
  */
-export const TILES: Readonly<Record<string, TileDef>> = Object.fromEntries(
-  [...BASE_TILES, ...PNP_EXTRA_TILES, ...IC_DEFS, ...TB_DEFS, ...RIVER_DEFS, ...GARDEN_DEFS].map((t) => [t.id, t]),
-);
+export function tileCatalogue(): Readonly<Record<string, TileDef>> {
+  if (catalogue === undefined) {
+    const pnp = pnpExtraTiles();
+    const river = riverTiles().map(([t]) => t);
+    const inns = innsCathedralsTiles().map(([t]) => t).filter((t) => !pnp.includes(t));
+    const traders = tradersBuildersTiles().map(([t]) => t);
+    const gardenIds = [...GARDEN_TILES, ...RIVER_GARDEN_TILES, ...IC_GARDEN_TILES, ...TB_GARDEN_TILES];
+    const gardens = [...baseTiles(), ...river, ...inns, ...traders].filter((t) => gardenIds.includes(t.id)).map(withGarden);
+    catalogue = Object.fromEntries([...baseTiles(), ...pnp, ...inns, ...traders, ...river, ...gardens].map((t) => [t.id, t]));
+  }
+  return catalogue;
+}
+
+/** The definition of a tile type in its printed orientation, or `undefined` for an unknown id. */
+export function tileDef(id: string): TileDef | undefined {
+  const all = tileCatalogue();
+  return Object.hasOwn(all, id) ? all[id] : undefined;
+}
+
+/**
+ * The id of every tile type this library knows: the base game (`'A'`…`'X'`), Inns & Cathedrals
+ * (`'IC-A'`…`'IC-Q'`), Traders & Builders (`'TB-A'`…`'TB-X'`), The River (`'RV-…'`) and the garden
+ * copies of tiles (`'E-garden'`, …) that The Abbot uses. {@link tileDefinition} gives each one's
+ * edges and features.
+ *
+ * @example
+ * ```ts
+ * import { tileDefinition, tileIds } from 'carcassonne-engine';
+ *
+ * const cloisters = tileIds().filter((id) => tileDefinition(id)?.features.some((f) => f.kind === 'cloister'));
+ * console.log(cloisters.slice(0, 3)); // [ 'A', 'B', 'IC-D' ]
+ * ```
+ */
+export function tileIds(): readonly string[] {
+  ids ??= Object.freeze(Object.keys(tileCatalogue()));
+  return ids;
+}
 
 /** Every tile set, by name. */
 export const TILE_SETS: Readonly<Record<TileSetName, TileSetDef>> = {
@@ -140,7 +170,7 @@ function rotateFeature(f: FeatureDef, q: number): FeatureDef {
  * spots naming each feature. Returns `null` for an unknown id or rotation.
  */
 export function tileDefinition(id: string, rotation: Rotation = 0): TileView | null {
-  const t = typeof id === 'string' && Object.hasOwn(TILES, id) ? TILES[id] : undefined;
+  const t = typeof id === 'string' ? tileDef(id) : undefined;
   if (t === undefined || !isRotation(rotation)) return null;
   const q = rotation / 90;
   const edges = {} as Record<Edge, EdgeKind>;

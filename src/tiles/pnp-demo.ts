@@ -1,25 +1,30 @@
 import { city, cloister, field, road, tile } from './define.js';
 import type { TileDef, TileSetDef } from './types.js';
 
+let pnpExtraTilesCache: readonly TileDef[] | undefined;
+
 /**
  * The two Inns & Cathedrals tile types that the print-and-play demo uses, under their
  * Inns & Cathedrals ids.
  */
-export const PNP_EXTRA_TILES: readonly TileDef[] = [
-  tile('IC-D', 'Cloister with two roads ending at it', 'FRFR', [
-    cloister(),
-    road('E'),
-    road('W'),
-    field('NNW NNE ENE WNW'),
-    field('ESE SSE SSW WSW'),
-  ]),
-  tile('IC-J', 'City cap with a road ending at it', 'CFRF', [
-    city('N'),
-    road('S'),
-    field('SSW WSW WNW', [0]),
-    field('ENE ESE SSE', [0]),
-  ]),
-];
+export function pnpExtraTiles(): readonly TileDef[] {
+  pnpExtraTilesCache ??= [
+    tile('IC-D', 'Cloister with two roads ending at it', 'FRFR', [
+      cloister(),
+      road('E'),
+      road('W'),
+      field('NNW NNE ENE WNW'),
+      field('ESE SSE SSW WSW'),
+    ]),
+    tile('IC-J', 'City cap with a road ending at it', 'CFRF', [
+      city('N'),
+      road('S'),
+      field('SSW WSW WNW', [0]),
+      field('ENE ESE SSE', [0]),
+    ]),
+  ];
+  return pnpExtraTilesCache;
+}
 
 /**
  * The print-and-play demo (Hans im Glück, 2020; the "Carcassonne for 2" distribution): 48 tiles,

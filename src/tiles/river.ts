@@ -8,63 +8,68 @@ export const RIVER_SPRING = 'RV-spring';
 /** The lake: the last river tile drawn. */
 export const RIVER_LAKE = 'RV-lake';
 
+let riverTilesCache: readonly (readonly [TileDef, number])[] | undefined;
+
 /**
  * The 12 tiles of The River (River I; the same layout in the 2001 and 2014 printings), each in
  * its canonical orientation, with copies. The field of the spring and of the lake wraps around
  * the river's end, so it is one field; everywhere else the river splits the fields of its banks.
  * The 2014 printing has a garden on one of the two river curves (`RV-curve-garden`).
  */
-export const RIVER_TILES: readonly (readonly [TileDef, number])[] = [
-  [tile('RV-cities', 'River between two separate city caps', 'CSCS', [
-    city('N'),
-    city('S'),
-    river('E W'),
-    field('ENE WNW', [0]),
-    field('ESE WSW', [1]),
-  ]), 1],
-  [tile('RV-city-road', 'River with a city cap on one bank and a road ending on the other', 'CSRS', [
-    city('N'),
-    road('S'),
-    river('E W'),
-    field('ENE', [0]),
-    field('WNW', [0]),
-    field('ESE SSE'),
-    field('SSW WSW'),
-  ]), 1],
-  [tile('RV-cloister-road', 'River with a cloister, a road from the cloister to the far edge', 'FSRS', [
-    cloister(),
-    road('S'),
-    river('E W'),
-    field('NNW NNE ENE WNW'),
-    field('ESE SSE'),
-    field('SSW WSW'),
-  ]), 1],
-  [tile('RV-bridge', 'Straight river crossed by a straight road (bridge)', 'SRSR', [
-    river('N S'),
-    road('E W'),
-    field('NNW WNW'),
-    field('NNE ENE'),
-    field('ESE SSE'),
-    field('SSW WSW'),
-  ]), 1],
-  [tile('RV-straight', 'Straight river', 'FSFS', [river('E W'), field('NNW NNE ENE WNW'), field('ESE SSE SSW WSW')]), 2],
-  [tile('RV-city-curve', 'City on two adjacent sides, river curving on the other two', 'CSSC', [
-    city('N W'),
-    river('E S'),
-    field('ENE SSW', [0]),
-    field('ESE SSE'),
-  ]), 1],
-  [tile('RV-road-curve', 'Curved road and curved river in opposite corners', 'RRSS', [
-    road('N E'),
-    river('S W'),
-    field('NNW ESE SSE WNW'),
-    field('NNE ENE'),
-    field('SSW WSW'),
-  ]), 1],
-  [tile('RV-curve', 'Curved river', 'FFSS', [river('S W'), field('NNW NNE ENE ESE SSE WNW'), field('SSW WSW')]), 2],
-  [tile(RIVER_LAKE, 'Lake (river end)', 'FFFS', [river('W'), field(ALL_HALVES)]), 1],
-  [tile(RIVER_SPRING, 'Spring (river source)', 'FSFF', [river('E'), field(ALL_HALVES)]), 1],
-];
+export function riverTiles(): readonly (readonly [TileDef, number])[] {
+  riverTilesCache ??= [
+    [tile('RV-cities', 'River between two separate city caps', 'CSCS', [
+      city('N'),
+      city('S'),
+      river('E W'),
+      field('ENE WNW', [0]),
+      field('ESE WSW', [1]),
+    ]), 1],
+    [tile('RV-city-road', 'River with a city cap on one bank and a road ending on the other', 'CSRS', [
+      city('N'),
+      road('S'),
+      river('E W'),
+      field('ENE', [0]),
+      field('WNW', [0]),
+      field('ESE SSE'),
+      field('SSW WSW'),
+    ]), 1],
+    [tile('RV-cloister-road', 'River with a cloister, a road from the cloister to the far edge', 'FSRS', [
+      cloister(),
+      road('S'),
+      river('E W'),
+      field('NNW NNE ENE WNW'),
+      field('ESE SSE'),
+      field('SSW WSW'),
+    ]), 1],
+    [tile('RV-bridge', 'Straight river crossed by a straight road (bridge)', 'SRSR', [
+      river('N S'),
+      road('E W'),
+      field('NNW WNW'),
+      field('NNE ENE'),
+      field('ESE SSE'),
+      field('SSW WSW'),
+    ]), 1],
+    [tile('RV-straight', 'Straight river', 'FSFS', [river('E W'), field('NNW NNE ENE WNW'), field('ESE SSE SSW WSW')]), 2],
+    [tile('RV-city-curve', 'City on two adjacent sides, river curving on the other two', 'CSSC', [
+      city('N W'),
+      river('E S'),
+      field('ENE SSW', [0]),
+      field('ESE SSE'),
+    ]), 1],
+    [tile('RV-road-curve', 'Curved road and curved river in opposite corners', 'RRSS', [
+      road('N E'),
+      river('S W'),
+      field('NNW ESE SSE WNW'),
+      field('NNE ENE'),
+      field('SSW WSW'),
+    ]), 1],
+    [tile('RV-curve', 'Curved river', 'FFSS', [river('S W'), field('NNW NNE ENE ESE SSE WNW'), field('SSW WSW')]), 2],
+    [tile(RIVER_LAKE, 'Lake (river end)', 'FFFS', [river('W'), field(ALL_HALVES)]), 1],
+    [tile(RIVER_SPRING, 'Spring (river source)', 'FSFF', [river('E'), field(ALL_HALVES)]), 1],
+  ];
+  return riverTilesCache;
+}
 
 /** Base tiles that carry a garden on one copy in the 2014 and later printings (The Abbot). */
 export const GARDEN_TILES: readonly string[] = ['E', 'H', 'I', 'M', 'N', 'R', 'U', 'V'];

@@ -1,9 +1,9 @@
 import { BASE_SET } from './base.js';
 import { shuffleInPlace } from '../core/rng.js';
-import { TILE_SETS, TILES } from './catalogue.js';
-import { GARDEN_TILES, gardenId, RIVER_GARDEN_TILES, RIVER_LAKE, RIVER_SPRING, RIVER_TILES } from './river.js';
-import { IC_GARDEN_TILES, INNS_CATHEDRALS_TILES } from './inns-cathedrals.js';
-import { TB_GARDEN_TILES, TRADERS_BUILDERS_TILES } from './traders-builders.js';
+import { TILE_SETS, tileDef } from './catalogue.js';
+import { GARDEN_TILES, gardenId, RIVER_GARDEN_TILES, RIVER_LAKE, RIVER_SPRING, riverTiles } from './river.js';
+import { IC_GARDEN_TILES, innsCathedralsTiles } from './inns-cathedrals.js';
+import { TB_GARDEN_TILES, tradersBuildersTiles } from './traders-builders.js';
 import type { TileSetDef, TileSetName } from './types.js';
 
 /** Expansions a game can be played with. */
@@ -70,11 +70,11 @@ function compose(
   // Land tiles of the set and of Inns & Cathedrals, merged by id (the print-and-play demo already
   // holds two Inns & Cathedrals tiles).
   const landCounts = new Map<string, number>(land.counts.map(([id, n]) => [id, n]));
-  if (inns) for (const [def, n] of INNS_CATHEDRALS_TILES) landCounts.set(def.id, (landCounts.get(def.id) ?? 0) + n);
-  if (traders) for (const [def, n] of TRADERS_BUILDERS_TILES) landCounts.set(def.id, n);
+  if (inns) for (const [def, n] of innsCathedralsTiles()) landCounts.set(def.id, (landCounts.get(def.id) ?? 0) + n);
+  if (traders) for (const [def, n] of tradersBuildersTiles()) landCounts.set(def.id, n);
   if (river) {
     // The kernel relies on this order: river course tiles, the lake, the spring, then the land.
-    for (const [def, n] of RIVER_TILES) {
+    for (const [def, n] of riverTiles()) {
       if (def.id !== RIVER_LAKE && def.id !== RIVER_SPRING) add(def.id, n, RIVER_GARDEN_TILES.includes(def.id));
     }
     counts.push([RIVER_LAKE, 1], [RIVER_SPRING, 1]);
@@ -109,7 +109,7 @@ export function dealTiles(set: TileSetDef, drawOrder: readonly string[], next: (
   const lake: string[] = [];
   const land: string[] = [];
   for (const [id, n] of set.counts) {
-    const river = TILES[id]?.features.find((f) => f.kind === 'river');
+    const river = tileDef(id)?.features.find((f) => f.kind === 'river');
     const pile = river?.kind !== 'river' ? land : river.edges.length === 1 ? lake : course;
     for (let i = id === set.startTile ? 1 : 0; i < n; i++) pile.push(id);
   }

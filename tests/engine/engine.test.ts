@@ -236,6 +236,22 @@ describe('Engine.fromState and legal moves', () => {
     }
   });
 
+  it('legalMoves() gives a fresh plain array of exactly the legal moves, which later calls (on any engine) leave alone', () => {
+    const small = Engine.create({ players: 2, seed: 8, tileSet: 'pnp-demo' });
+    const big = Engine.create({ players: 3, seed: 8, expansions: ['traders-builders', 'inns-cathedrals', 'abbot'] });
+    const first = big.legalMoves();
+    const copy = [...first];
+    expect(Array.isArray(first)).toBe(true);
+    expect(first).toHaveLength(big.legalMoves(new Int32Array(big.maxMoves)));
+    expect(first.length).toBeLessThan(big.maxMoves);
+    const again = big.legalMoves();
+    expect(again).not.toBe(first);
+    small.legalMoves();
+    big.play(first[0] as MoveCode);
+    big.legalMoves();
+    expect(first).toEqual(copy);
+  });
+
   it('toState() of a fresh engine equals the state it was made from', () => {
     for (const options of OPTIONS) {
       const state = createGame(options);

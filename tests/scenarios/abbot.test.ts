@@ -13,7 +13,8 @@
  * (E turned 180: cap S, field N, E, W). B: cloister, all field.
  */
 import { describe, expect, it } from 'vitest';
-import { applyMove, createGame, type GameState, legalMoves, OptionsError, TILES } from '../../src/index.js';
+import { applyMove, createGame, type GameState, legalMoves, OptionsError } from '../../src/index.js';
+import { tileCatalogue } from '../../src/tiles/catalogue.js';
 import {
   abbots,
   finalEntries,
@@ -263,7 +264,7 @@ describe('The Abbot: garden tiles (rules-facts §g "Garden tiles"; reference bas
     expect(s.rules.gardens).toBe(false);
     expect(abbots(s)).toEqual([1, 1]);
     expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } })).toBeNull();
-    expect(TILES['B']?.features.some((f) => f.kind === 'garden')).toBe(false);
+    expect(tileCatalogue()['B']?.features.some((f) => f.kind === 'garden')).toBe(false);
   });
 });
 

@@ -31,17 +31,17 @@ import {
   legalMoves,
   legalPlacements,
   type Spot,
-  TILES,
   tileDefinition,
   validateMove,
 } from '../../src/index.js';
+import { tileCatalogue } from '../../src/tiles/catalogue.js';
 import { eventTypes, finalScores, last, rejection, riverSteps, scenarioX, scores, type XStep } from './board.js';
 
 const RIVER = { expansions: ['river'] } as const;
 
-const isRiver = (id: string): boolean => (TILES[id]?.features ?? []).some((f) => f.kind === 'river');
+const isRiver = (id: string): boolean => (tileCatalogue()[id]?.features ?? []).some((f) => f.kind === 'river');
 const riverEnds = (id: string): number => {
-  const r = (TILES[id]?.features ?? []).find((f) => f.kind === 'river');
+  const r = (tileCatalogue()[id]?.features ?? []).find((f) => f.kind === 'river');
   return r?.kind === 'river' ? r.edges.length : 0;
 };
 /** The tiles a game will draw, in order: the current tile, then the rest. */

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createGame, TILE_SETS, TILES, tileDefinition, type TileDef, type TileSetName } from 'carcassonne-engine';
+import { createGame, TILE_SETS, tileDefinition, tileIds, type TileDef, type TileSetName } from 'carcassonne-engine';
+import { tileCatalogue } from '../../src/tiles/catalogue.js';
 import { engineId, loadReference, type RefSet, type RefTile } from '../support/reference-data';
-import { GARDEN_TILES, RIVER_GARDEN_TILES, RIVER_TILES } from '../../src/tiles/river.js';
+import { GARDEN_TILES, RIVER_GARDEN_TILES, riverTiles } from '../../src/tiles/river.js';
 import { gameTiles, type ExpansionName, type RiverStartTile } from '../../src/tiles/setup.js';
-import { IC_GARDEN_TILES, INNS_CATHEDRALS_TILES } from '../../src/tiles/inns-cathedrals.js';
-import { PNP_EXTRA_TILES } from '../../src/tiles/pnp-demo.js';
-import { TB_GARDEN_TILES, TRADERS_BUILDERS_TILES } from '../../src/tiles/traders-builders.js';
+import { IC_GARDEN_TILES, innsCathedralsTiles } from '../../src/tiles/inns-cathedrals.js';
+import { pnpExtraTiles } from '../../src/tiles/pnp-demo.js';
+import { TB_GARDEN_TILES, tradersBuildersTiles } from '../../src/tiles/traders-builders.js';
+
+const TILES = tileCatalogue();
+const RIVER_TILES = riverTiles();
+const INNS_CATHEDRALS_TILES = innsCathedralsTiles();
+const PNP_EXTRA_TILES = pnpExtraTiles();
+const TRADERS_BUILDERS_TILES = tradersBuildersTiles();
 
 // Our tile tables are typed in by hand; these tests hold them against tests/fixtures/reference, tile by
 // tile, and against the published checksums of its README (§3).
@@ -152,8 +159,16 @@ describe('tile-set checksums published in tests/fixtures/reference/README.md §3
       citySeg: 37, roadSeg: 42, fieldSeg: 86, roadEnds: 22, withCity: 32, withRoad: 31, roadOnly: 12,
     });
   });
+  it('tileIds lists every tile type once (base, pnp extras, I&C, T&B, River, gardens: 24 + 2 + 15 + 24 + 10 + 13), frozen', () => {
+    const ids = tileIds();
+    expect(ids).toEqual(Object.keys(TILES));
+    expect(new Set(ids).size).toBe(88);
+    expect(Object.isFrozen(ids)).toBe(true);
+    expect(ids.slice(0, 3)).toEqual(['A', 'B', 'C']);
+    expect(ids.filter((id) => id.endsWith('-garden'))).toHaveLength(8 + 1 + 2 + 2);
+  });
   it('every tile view names every feature by at least one spot, and rotating turns edges clockwise', () => {
-    for (const id of Object.keys(TILES)) {
+    for (const id of tileIds()) {
       for (const r of [0, 90, 180, 270] as const) {
         const v = tileDefinition(id, r);
         expect(v).not.toBeNull();
