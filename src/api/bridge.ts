@@ -3,27 +3,15 @@ import { type Problem, StateError, type StateErrorCode } from '../core/errors.js
 import { isRotation, SPOTS, spotIndex } from '../core/geometry.js';
 import { isInt, isRecord, show } from '../core/guards.js';
 import { farmerRules } from '../kernel/farmers.js';
-import {
-  FIGURE_ABBOT,
-  FIGURE_NAMES,
-  GOODS_KINDS,
-  Kernel,
-  type KernelRules,
-  MissingFarmerRule,
-  PLACE_MISMATCH,
-  PLACE_NOT_ADJACENT,
-  PLACE_OCCUPIED,
-  PLACE_OK,
-  PLACE_RIVER_DETACHED,
-  PLACE_RIVER_U_TURN,
-} from '../kernel/kernel.js';
-import { DRAW_LAND, FEATURE_KIND_NAMES, GOODS_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, MAXF, tablesFor } from '../kernel/tables.js';
+import { FIGURE_NAMES, Kernel, type KernelRules, MissingFarmerRule } from '../kernel/kernel.js';
+import { DRAW_LAND, FEATURE_KIND_NAMES, GOODS_NAMES, MAXF, tablesFor } from '../kernel/tables.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
 import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
 import type { TileSetName } from '../tiles/types.js';
 import { MAX_MEEPLES, MAX_PLAYERS, MIN_PLAYERS } from './options.js';
-import { EXPANSION_TITLES, FIGURE_CODE, FIGURE_EXPANSION, FIGURE_WORDS, figureInPlay, figureSpots, joinsOwnMeeple, maxPlayers } from './figures.js';
-import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, MeepleKind, ScoredFeature } from './types.js';
+import { FIGURE_CODE, FIGURE_WORDS, maxPlayers } from './figures.js';
+import { moveError } from './legality.js';
+import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameEvent, GameState, MeepleKind, ScoredFeature } from './types.js';
 
 /**
  * Rules given again at call time. Only games created with a custom farmer rule use them (the
@@ -68,9 +56,7 @@ export function checked(state: GameState): { state: GameState; kernel: Kernel } 
   if (known !== undefined) {
     if (known.kernel === null) {
       // Used again after its kernel was handed on: rebuild it (the state was checked when made).
-      const k = rebuild(known.state);
-      k.setRules(known.rules);
-      known.kernel = k;
+      known.kernel = rebuild(known.state, known.rules);
     }
     return known as { state: GameState; kernel: Kernel };
   }
@@ -237,10 +223,13 @@ export function guardFarmerRule(rule: FarmerRule): FarmerRule {
 
 /**
  * Checks a state that did not come from this library (typically `JSON.parse` of a saved game)
- * and builds its kernel. Throws {@link StateError}: structural problems stop the check at the
- * first; consistency problems are all listed.
+ * and builds its kernel by replaying its placements through the kernel: every placement must be a
+ * legal move (the check `applyMove` makes), and the scores, figures, goods, turn and scorings the
+ * state records must be the ones the rules give. Throws {@link StateError}: structural problems
+ * stop the check at the first; the others are all listed. With `known` (the rules of a state this
+ * library made, whose kernel was handed on) nothing is compared: the state was checked when made.
  */
-export function rebuild(state: GameState): Kernel {
+export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const problems: Problem<StateErrorCode>[] = [];
   const note = (message: string) => problems.push({ code: 'invalid-state', message });
   const fail = (message: string) => {
@@ -276,62 +265,48 @@ export function rebuild(state: GameState): Kernel {
       `rules must hold farmers, smallCity (2 or 4), meeples (0 to ${MAX_MEEPLES}), riverStartTile (removed, shuffled or first-land) and gardens (true or false)`,
     );
   }
-  const abbot = expansions.includes('abbot');
-  const large = expansions.includes('inns-cathedrals');
-  const traders = expansions.includes('traders-builders');
-  const isGoods = (g: unknown) => isRecord(g) && GOODS_NAMES.every((n) => isInt(g[n]) && (g[n] as number) >= 0 && (traders || g[n] === 0));
+  const inGame = expansions as ExpansionName[];
   const players = s.players;
   const most = maxPlayers(expansions);
   if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > most) {
     throw fail(`players must list ${MIN_PLAYERS} to ${most} players${most < MAX_PLAYERS ? ` (${MAX_PLAYERS} with Inns & Cathedrals)` : ''}`);
   }
-  for (let i = 0; i < players.length; i++) {
-    const p: unknown = players[i];
+  const count = (v: unknown) => isInt(v) && v >= 0;
+  players.forEach((p: unknown, i) => {
     if (
       !isRecord(p) ||
       typeof p.name !== 'string' ||
       !isPoints(p.score) ||
-      !isInt(p.meeples) ||
-      p.meeples < 0 ||
-      !isInt(p.abbots) ||
-      p.abbots < 0 ||
-      p.abbots > (abbot ? 1 : 0) ||
-      !isInt(p.largeMeeples) ||
-      p.largeMeeples < 0 ||
-      p.largeMeeples > (large ? 1 : 0) ||
-      !isInt(p.builders) ||
-      p.builders < 0 ||
-      p.builders > (traders ? 1 : 0) ||
-      !isInt(p.pigs) ||
-      p.pigs < 0 ||
-      p.pigs > (traders ? 1 : 0) ||
-      !isGoods(p.goods)
+      !FIGURE_SUPPLY.every(([key]) => count(p[key])) ||
+      !isRecord(p.goods) ||
+      !GOODS_NAMES.every((g) => count((p.goods as Record<string, unknown>)[g]))
     ) {
-      const one = (has: boolean, expansion: string) => (has ? '0 or 1' : `0 without ${expansion}`);
       throw fail(
-        `players[${i}] must have a name, a whole score, a meeple count, an abbot count (${one(abbot, 'The Abbot')}), a large meeple count (${one(large, 'Inns & Cathedrals')}), builder and pig counts (${one(traders, 'Traders & Builders')}) and goods tokens { wine, grain, cloth } (${traders ? 'whole numbers' : '0 without Traders & Builders'})`,
+        `players[${i}] must have a name, a whole score, whole counts of ${FIGURE_SUPPLY.map(([key]) => key).join(', ')} and goods tokens { wine, grain, cloth }`,
       );
     }
-  }
-  if (s.builderTurn !== false && !(s.builderTurn === true && traders)) {
-    throw fail(`builderTurn must be ${traders ? 'true or false' : 'false without Traders & Builders'}`);
-  }
+  });
+  if (typeof s.builderTurn !== 'boolean') throw fail('builderTurn must be true or false');
   for (const key of ['placements', 'meeples', 'tilesLeft', 'discarded', 'scored', 'events']) {
     if (!Array.isArray(s[key])) throw fail(`${key} must be a list`);
   }
   if (!(s.status === 'playing' || s.status === 'finished')) throw fail('status must be "playing" or "finished"');
   if (!isInt(s.turn) || s.turn < 0) throw fail('turn must be a whole number');
   if (!isInt(s.currentPlayer) || s.currentPlayer < 0 || s.currentPlayer >= players.length) throw fail('currentPlayer is not a player');
+  const finished = s.status === 'finished';
+  if (finished !== (s.currentTile === null)) throw fail('currentTile must be null exactly when the game is finished');
 
   const tables = tablesFor(
     gameTiles({
       tileSet: s.tileSet as TileSetName,
-      expansions: expansions as ExpansionName[],
+      expansions: inGame,
       riverStartTile: rules.riverStartTile as RiverStartTile,
       gardens: rules.gardens as boolean,
     }),
   );
-  const k = Kernel.create(tables, rulesFor(state, undefined, null), players.length);
+  const verify = known === undefined;
+  const scored = s.scored as unknown[];
+  const k = Kernel.create(tables, known ?? rulesFor(state, undefined, verify ? recordedFarmers(scored, players.length, fail) : null), players.length);
   const counts = new Map<string, number>(tables.set.counts.map(([id, n]) => [id, n]));
   const take = (id: unknown, where: string) => {
     const n = typeof id === 'string' ? counts.get(id) : undefined;
@@ -355,176 +330,35 @@ export function rebuild(state: GameState): Kernel {
     throw fail(`placements must start with the start tile ${tables.set.startTile} at (0,0), rotation 0, placed by nobody`);
   }
   take(first.tile, 'placements[0]');
-  // The Abbot: whether each player's abbot was deployed and not taken back since, and the last turn
-  // it was taken back (a recall needs the abbot on the board; an abbot on the board, no later recall).
-  const abbotOut = new Array<boolean>(players.length).fill(false);
-  const lastRecall = new Array<number>(players.length).fill(-1);
-  // Traders & Builders: who moves next (a builder gives a second tile), where each builder stands
-  // (a segment, or -1), and the goods tokens each completion hands out.
-  let mover = 0;
-  let secondTile = false;
-  const builderAt = new Array<number>(players.length).fill(-1);
-  const tokens = GOODS_NAMES.map(() => new Array<number>(players.length).fill(0));
+  const names = players.map((p: { name: string }) => p.name);
+  const log: GameEvent[] | null = verify ? [] : null;
   for (let i = 1; i < placements.length; i++) {
     const p = placements[i];
-    if (!isRecord(p) || !isInt(p.x) || !isInt(p.y) || !isRotation(p.rotation)) throw fail(`placements[${i}] is not a tile placement`);
+    if (
+      !isRecord(p) ||
+      !isInt(p.x) ||
+      !isInt(p.y) ||
+      !isRotation(p.rotation) ||
+      !(p.meeple === null || (isRecord(p.meeple) && typeof p.meeple.kind === 'string')) ||
+      !(p.recall === null || p.recall === 'abbot')
+    ) {
+      throw fail(`placements[${i}] is not a tile placement { tile, x, y, rotation, player, meeple: null or { at, kind }, recall: null or 'abbot' }`);
+    }
     const t = take(p.tile, `placements[${i}]`);
     const q = p.rotation / 90;
-    const placed = k.checkPlacement(t, q, p.x, p.y);
-    if (placed !== PLACE_OK) {
-      throw fail(`placements[${i}]: tile ${String(p.tile)} cannot lie at (${p.x}, ${p.y}) turned ${p.rotation}°: ${placementProblem(placed)}`);
-    }
-    if (p.player !== mover) note(`placements[${i}] was placed by player ${show(p.player)}, out of turn (player ${mover} was to move)`);
-    if (p.meeple !== null) {
-      const m = p.meeple;
-      const missing = isRecord(m) ? figureNotInGame(m.kind, expansions as ExpansionName[]) : null;
-      if (missing !== null) throw fail(`placements[${i}].meeple: ${missing}`);
-      const local = isRecord(m) && typeof m.at === 'string' && spotIndex(m.at) >= 0 ? k.spotFeature(t, q, spotIndex(m.at)) : -1;
-      const kind = isRecord(m) && isMeepleKind(m.kind) && figureInPlay(m.kind, expansions as ExpansionName[]) ? m.kind : null;
-      const spots = kind === null ? 0 : figureSpots(tables, t, kind);
-      if (
-        !isRecord(m) ||
-        local < 0 ||
-        ((spots as number) & (1 << local)) === 0 ||
-        m.at !== SPOTS[tables.featSpot[(t * 4 + q) * MAXF + local] as number]
-      ) {
-        throw fail(`placements[${i}].meeple must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take`);
-      }
-    }
-    if (!(p.recall === null || (p.recall === 'abbot' && abbot && p.meeple === null))) {
-      throw fail(`placements[${i}].recall must be null, or 'abbot' with The Abbot in play and no meeple deployed`);
-    }
-    if (p.recall === 'abbot') {
-      if (!abbotOut[mover]) note(`placements[${i}] takes player ${mover}'s abbot back, but it is not on the board (not deployed since it was last taken back)`);
-      abbotOut[mover] = false;
-      lastRecall[mover] = i;
-    } else if (isRecord(p.meeple) && p.meeple.kind === 'abbot') abbotOut[mover] = true;
-    const at = k.placeTile(t, q, p.x, p.y);
-    if (traders) {
-      const own = builderAt[mover] as number;
-      const again: boolean = !secondTile && own >= 0 && k.extends(at, own);
-      if (isRecord(p.meeple) && p.meeple.kind === 'builder') builderAt[mover] = k.segmentOf(at, k.spotFeature(t, q, spotIndex(p.meeple.at as string)));
-      completedGoods(k, at, tokens, mover);
-      // A builder goes home with its feature's completion (its owner's meeples leave only then).
-      builderAt.forEach((b, pl) => {
-        if (b >= 0 && k.openOf(k.find(b)) === 0) builderAt[pl] = -1;
-      });
-      secondTile = again;
-    }
-    if (!secondTile) mover = (mover + 1) % players.length;
-  }
-  if (s.status === 'finished' && secondTile) {
-    // The last tile extended the builder's feature, but no tile was left for the second part.
-    secondTile = false;
-    mover = (mover + 1) % players.length;
-  }
-  if (s.turn !== placements.length - 1) note(`turn is ${s.turn}, but ${placements.length - 1} tiles were placed after the start tile`);
-  if (s.currentPlayer !== mover) note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${s.turn} is (player ${mover})`);
-  if (s.builderTurn !== secondTile) {
-    note(`builderTurn is ${String(s.builderTurn)}, but the placements ${secondTile ? 'give' : 'do not give'} the current player a builder's second tile`);
-  }
-
-  // Figures on the board, per figure code and player; builders and pigs with their owner and root.
-  const onBoard = FIGURE_NAMES.map(() => new Array<number>(players.length).fill(0));
-  const joiners: [index: number, owner: number, root: number][] = [];
-  const builderOnBoard = new Array<number>(players.length).fill(-1);
-  const meeples = s.meeples as unknown[];
-  for (let i = 0; i < meeples.length; i++) {
-    const m = meeples[i];
-    const missing = isRecord(m) ? figureNotInGame(m.kind, expansions as ExpansionName[]) : null;
-    if (missing !== null) throw fail(`meeples[${i}]: ${missing}`);
-    if (
-      !isRecord(m) ||
-      !isInt(m.owner) ||
-      m.owner < 0 ||
-      m.owner >= players.length ||
-      !isMeepleKind(m.kind) ||
-      !figureInPlay(m.kind, expansions as ExpansionName[])
-    ) {
-      throw fail(`meeples[${i}] is not a figure of a player`);
-    }
-    const kind: MeepleKind = m.kind;
-    const p = isInt(m.x) && isInt(m.y) ? k.tileAt(m.x, m.y) : -1;
-    if (p < 0) throw fail(`meeples[${i}] stands where there is no tile`);
-    const t = k.pType[p] as number;
-    const q = k.pRot[p] as number;
-    const si = typeof m.at === 'string' ? spotIndex(m.at) : -1;
-    const local = si < 0 ? -1 : k.spotFeature(t, q, si);
-    if (local < 0) throw fail(`meeples[${i}]: spot ${show(m.at)} names no feature of its tile`);
+    if (p.player !== k.current) note(`placements[${i}] was placed by player ${show(p.player)}, out of turn (player ${k.current} was to move)`);
+    k.currentType = t;
+    const m = p.meeple as { at: string; kind: MeepleKind } | null;
+    const move = { x: p.x, y: p.y, rotation: p.rotation, ...(m === null ? {} : { meeple: m }), ...(p.recall === null ? {} : { recall: 'abbot' }) };
+    const error = verify ? moveError(k, names, inGame, move) : null;
+    if (error !== null) throw fail(`placements[${i}] (tile ${String(p.tile)} at (${p.x}, ${p.y}) turned ${p.rotation}°) is not a legal move: ${error.message}`);
+    const local = m === null ? -1 : k.spotFeature(t, q, spotIndex(m.at));
     const canonical = SPOTS[tables.featSpot[(t * 4 + q) * MAXF + local] as number];
-    if (m.at !== canonical) throw fail(`meeples[${i}]: spot ${show(m.at)} must be written as its feature's canonical spot ${canonical}`);
-    if (m.feature !== FEATURE_KIND_NAMES[tables.featKind[t * MAXF + local] as number]) throw fail(`meeples[${i}]: feature does not match its spot`);
-    const figure = FIGURE_CODE[kind];
-    if ((figureSpots(tables, t, kind) & (1 << local)) === 0) {
-      throw fail(`meeples[${i}]: a${kind === 'abbot' ? 'n' : ''} ${FIGURE_WORDS[kind]} may not stand on a ${m.feature}`);
-    }
-    const placed = placements[p] as Record<string, unknown>;
-    const deployed = placed.meeple as Record<string, unknown> | null;
-    if (placed.player !== m.owner || deployed === null || deployed.at !== m.at || deployed.kind !== m.kind) {
-      note(`meeples[${i}] at (${m.x}, ${m.y}) was not deployed there by player ${m.owner} (see placements)`);
-    } else if (figure === FIGURE_ABBOT && (lastRecall[m.owner] as number) > p) {
-      note(`meeples[${i}]: player ${m.owner}'s abbot was taken back at placements[${lastRecall[m.owner]}], after it was deployed at placements[${p}]`);
-    }
-    const r = k.find(k.segmentOf(p, local));
-    if (s.status === 'playing' && k.kindOf(r) !== K_FIELD && isComplete(k, r)) {
-      throw fail(`meeples[${i}] stands on a completed feature, which would have returned it`);
-    }
-    if (joinsOwnMeeple(kind)) joiners.push([i, m.owner, r]);
-    if (kind === 'builder') builderOnBoard[m.owner] = k.segmentOf(p, local);
-    k.deploy(p, local, m.owner, figure);
-    const count = onBoard[figure] as number[];
-    count[m.owner] = (count[m.owner] as number) + 1;
+    if (m !== null && m.at !== canonical) throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
+    k.playTile(q, p.x, p.y, local, m === null ? 0 : FIGURE_CODE[m.kind], p.recall === 'abbot', log);
   }
-  // The builders the placements leave on the board decide who moves: they must be the ones listed.
-  builderAt.forEach((replayed, pl) => {
-    const listed = builderOnBoard[pl] as number;
-    if (replayed === listed || (replayed >= 0 && listed >= 0 && k.find(replayed) === k.find(listed))) return;
-    const where = (seg: number) => (seg < 0 ? 'none' : `one at (${k.spotOf(seg).x}, ${k.spotOf(seg).y})`);
-    note(`player ${pl}'s builder: the placements leave ${where(replayed)} on the board, but meeples lists ${where(listed)}`);
-  });
-  for (const [i, owner, r] of joiners) {
-    if (k.ownFeatureRoot(owner, r)) continue;
-    note(`meeples[${i}]: a ${FIGURE_WORDS[(meeples[i] as { kind: MeepleKind }).kind]} stays only with a meeple of its owner in its feature, and player ${owner} has none there`);
-  }
-  const scored = s.scored as unknown[];
-  const sums = new Array<number>(players.length).fill(0);
-  for (let i = 0; i < scored.length; i++) {
-    const e = scored[i];
-    const problem = lineProblem(e, players.length);
-    if (problem !== null) throw fail(`scored[${i}]: ${problem}`);
-    const entry = e as unknown as ScoredFeature;
-    if (!(entry.phase === 'play' || entry.phase === 'final') || !(FEATURE_KIND_NAMES.includes(entry.kind as never) || entry.kind === 'goods')) {
-      throw fail(`scored[${i}] must have a phase (play or final) and a feature kind (or goods)`);
-    }
-    if (entry.kind === 'goods' && (entry.phase !== 'final' || !traders)) {
-      throw fail(`scored[${i}]: goods are scored only in the final scoring of a game with Traders & Builders`);
-    }
-    entry.awarded.forEach((a, j) => (sums[j] = (sums[j] ?? 0) + a));
-  }
-  players.forEach((p, i) => {
-    const pl = p as { score: number; meeples: number; abbots: number; largeMeeples: number; builders: number; pigs: number; goods: Record<string, number> };
-    const conserved = (kind: MeepleKind, inSupply: number, given: number, why: string) => {
-      const out = (onBoard[FIGURE_CODE[kind]] as number[])[i] as number;
-      if (inSupply + out !== given) note(`player ${i} has ${inSupply} ${FIGURE_WORDS[kind]}s in supply and ${out} on the board, but ${why}`);
-      k.supply[FIGURE_CODE[kind] * players.length + i] = inSupply;
-    };
-    conserved('follower', pl.meeples, rules.meeples as number, `the rules give ${rules.meeples}`);
-    conserved('abbot', pl.abbots, abbot ? 1 : 0, abbot ? 'The Abbot gives one' : 'there is no abbot without The Abbot');
-    conserved('large', pl.largeMeeples, large ? 1 : 0, large ? 'Inns & Cathedrals gives one' : 'there is no large meeple without Inns & Cathedrals');
-    conserved('builder', pl.builders, traders ? 1 : 0, traders ? 'Traders & Builders gives one' : 'there is no builder without Traders & Builders');
-    conserved('pig', pl.pigs, traders ? 1 : 0, traders ? 'Traders & Builders gives one' : 'there is no pig without Traders & Builders');
-    GOODS_NAMES.forEach((name, g) => {
-      const want = (tokens[g] as number[])[i] as number;
-      if (pl.goods[name] !== want) note(`player ${i} has ${pl.goods[name]} ${name} tokens, but the cities they completed hold ${want}`);
-      k.tokens[g * players.length + i] = want;
-    });
-    if (pl.score !== sums[i]) note(`player ${i} has ${pl.score} points, but the scorings in scored add up to ${sums[i]}`);
-    k.score[i] = pl.score;
-  });
-
-  const finished = s.status === 'finished';
-  if (finished !== (s.currentTile === null)) throw fail('currentTile must be null exactly when the game is finished');
-  if (!finished) k.currentType = take(s.currentTile, 'currentTile');
+  if (finished) k.finish(log);
+  else k.currentType = take(s.currentTile, 'currentTile');
   const left = s.tilesLeft as unknown[];
   if (finished && left.length > 0) throw fail('a finished game has no tiles left');
   left.forEach((id, i) => {
@@ -536,53 +370,92 @@ export function rebuild(state: GameState): Kernel {
   });
   const missing = [...counts].filter(([, n]) => n > 0).map(([id, n]) => `${n} × ${id}`);
   if (missing.length > 0) note(`the tiles do not add up to the ${tables.set.name} set: missing ${missing.join(', ')}`);
-  k.current = s.currentPlayer as number;
-  k.builderTurn = s.builderTurn === true;
-  k.turn = s.turn as number;
-  k.finished = finished;
   // A land tile was drawn once one lies on the board, was discarded, or is the current tile.
   const drawnLand = (t: number) => tables.drawClass[t] === DRAW_LAND;
   k.landStarted =
     Array.from(k.pType.subarray(1, k.nPlaced)).some(drawnLand) ||
     Array.from(k.discarded.subarray(0, k.nDiscarded)).some(drawnLand) ||
     (!finished && drawnLand(k.currentType));
+  if (verify) {
+    compareWithReplay(s, k, log as GameEvent[], note);
+    // The recorded field scorings served the replay only: a custom rule must be given again.
+    k.setRules(rulesFor(state, undefined, null));
+  }
   if (problems.length > 0) throw new StateError(problems);
   return k;
 }
 
-/** Why a placement is refused, from its `checkPlacement` code. */
-function placementProblem(code: number): string {
-  if (code >= PLACE_MISMATCH) return 'its edges do not match the neighbouring tiles';
-  if (code === PLACE_OCCUPIED) return 'the cell already holds a tile';
-  if (code === PLACE_NOT_ADJACENT) return 'it touches no tile placed before it';
-  if (code === PLACE_RIVER_DETACHED) return "a river tile must continue the river from the river's open end";
-  if (code === PLACE_RIVER_U_TURN) return 'the river may not turn the same way twice in a row';
-  return `refused (code ${code})`;
+/** Each figure kind: the supply count's key in a player's record, and its kernel code. */
+const FIGURE_SUPPLY: readonly (readonly [key: string, kind: MeepleKind])[] = [
+  ['meeples', 'follower'],
+  ['abbots', 'abbot'],
+  ['largeMeeples', 'large'],
+  ['builders', 'builder'],
+  ['pigs', 'pig'],
+];
+
+/** What the state says after its placements, against what replaying them gave. */
+function compareWithReplay(s: Record<string, unknown>, k: Kernel, log: readonly GameEvent[], note: (message: string) => void): void {
+  if (s.turn !== k.turn) note(`turn is ${s.turn}, but ${k.turn} tiles were placed after the start tile`);
+  if (s.currentPlayer !== k.current) note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${k.turn} is (player ${k.current})`);
+  if (s.builderTurn !== k.builderTurn) {
+    note(`builderTurn is ${String(s.builderTurn)}, but the placements ${k.builderTurn ? 'give' : 'do not give'} the current player a builder's second tile`);
+  }
+  (s.players as Record<string, unknown>[]).forEach((pl, i) => {
+    if (pl.score !== k.score[i]) note(`player ${i} has ${amount(pl.score as number, 'point')}, but the placements score ${k.score[i]}`);
+    for (const [key, kind] of FIGURE_SUPPLY) {
+      const want = k.inSupply(i, FIGURE_CODE[kind]);
+      if (pl[key] !== want) note(`player ${i} has ${amount(pl[key] as number, FIGURE_WORDS[kind])} in supply, but the placements leave ${want}`);
+    }
+    GOODS_NAMES.forEach((name, g) => {
+      const have = (pl.goods as Record<string, unknown>)[name];
+      if (have !== k.tokensOf(i, g)) note(`player ${i} has ${amount(have as number, `${name} token`)}, but the cities they completed hold ${k.tokensOf(i, g)}`);
+    });
+  });
+  const figures = Array.from({ length: k.nMeeples }, (_, i) => {
+    const seg = k.mSeg[i] as number;
+    const { x, y, at } = k.spotOf(seg);
+    return { owner: k.mOwner[i], kind: FIGURE_NAMES[k.mKind[i] as number], x, y, at, feature: FEATURE_KIND_NAMES[k.kindOf(seg)] };
+  });
+  compareLists('meeples', s.meeples as unknown[], figures, 'figure', show, note);
+  const lines: ScoredFeature[] = [];
+  for (const e of log) if (e.type === 'feature-scored') lines.push(e.score);
+  const line = (l: unknown) => {
+    const { kind, id, awarded } = (isRecord(l) ? l : {}) as Partial<ScoredFeature>;
+    return typeof id === 'string' && Array.isArray(awarded) ? `the ${kind} ${id}, awarding ${awarded.join('/')}` : show(l);
+  };
+  compareLists('scored', s.scored as unknown[], lines, 'scoring', line, note);
 }
 
-/** Why a figure of a known kind cannot be in a game with these expansions, or null. */
-function figureNotInGame(kind: unknown, expansions: readonly ExpansionName[]): string | null {
-  if (!isMeepleKind(kind) || figureInPlay(kind, expansions)) return null;
-  return `there is no ${FIGURE_WORDS[kind]} without ${EXPANSION_TITLES[FIGURE_EXPANSION[kind] as ExpansionName]}`;
-}
+/** `n` things, with the plural when n is not 1. */
+const amount = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Adds to `tokens` the goods of every city that placement p completed, for `completer` (Traders & Builders). */
-function completedGoods(k: Kernel, p: number, tokens: number[][], completer: number): void {
-  const seen: number[] = [];
-  for (let f = 0; f < (k.tables.nFeat[k.pType[p] as number] as number); f++) {
-    const r = k.find(k.segmentOf(p, f));
-    if (k.kindOf(r) !== K_CITY || k.openOf(r) !== 0 || seen.includes(r)) continue;
-    seen.push(r);
-    for (let g = 0; g < GOODS_KINDS; g++) (tokens[g] as number[])[completer] = ((tokens[g] as number[])[completer] as number) + k.goodsOf(r, g);
+/** Notes every entry of `listed` that differs from what the placements give (`given`). */
+function compareLists(name: string, listed: readonly unknown[], given: readonly unknown[], what: string, describe: (v: unknown) => string, note: (m: string) => void): void {
+  for (let i = 0; i < Math.max(listed.length, given.length); i++) {
+    if (i >= given.length) note(`${name}[${i}] is ${describe(listed[i])}, which the placements do not give`);
+    else if (i >= listed.length) note(`${name} lists ${amount(listed.length, what)}, but the placements also give ${describe(given[i])}`);
+    else if (JSON.stringify(listed[i]) !== JSON.stringify(given[i])) note(`${name}[${i}] is ${describe(listed[i])}, but the placements give ${describe(given[i])}`);
   }
 }
 
-function isMeepleKind(v: unknown): v is MeepleKind {
-  return typeof v === 'string' && Object.hasOwn(FIGURE_CODE, v);
-}
-
-function isComplete(k: Kernel, r: number): boolean {
-  const kind = k.kindOf(r);
-  if (kind === K_FIELD) return false;
-  return kind === K_CLOISTER || kind === K_GARDEN ? k.neighbours(k.segmentTile(r)) === 8 : k.openOf(r) === 0;
+/**
+ * A farmer rule that gives back the field lines of a finished game's final scoring as the state
+ * records them: a game scored by a custom rule that a JSON state cannot carry is replayed with its
+ * recorded field scorings (each checked as a scoring line), everything else recomputed.
+ */
+function recordedFarmers(scored: readonly unknown[], players: number, fail: (m: string) => StateError): FarmerRule {
+  return () => {
+    const breakdown: FarmerScore[] = [];
+    const points = new Array<number>(players).fill(0);
+    scored.forEach((line, i) => {
+      if (!isRecord(line) || line.phase !== 'final' || line.kind !== 'field') return;
+      const problem = lineProblem(line, players);
+      if (problem !== null) throw fail(`scored[${i}]: ${problem}`);
+      const { id, tiles, fields, cities, meeples, holders, points: value, awarded, note } = line as unknown as FarmerScore;
+      breakdown.push({ id, tiles, fields, cities, meeples, holders, points: value, awarded, note });
+      awarded.forEach((a, p) => (points[p] = (points[p] as number) + a));
+    });
+    return { points, breakdown };
+  };
 }

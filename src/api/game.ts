@@ -1,50 +1,25 @@
 import { castDraft, type Draft, Immer, freeze } from 'immer';
-import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
-import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
+import type { IllegalMoveError } from '../core/errors.js';
+import { SPOTS, type Spot, spotIndex } from '../core/geometry.js';
 import { MOVE_CODE_LIMIT, moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
-import { isRecord, show } from '../core/guards.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import {
   FIGURE_ABBOT,
   FIGURE_BUILDER,
   FIGURE_FOLLOWER,
   FIGURE_LARGE,
-  FIGURE_NAMES,
   FIGURE_PIG,
   Kernel,
-  PLACE_MISMATCH,
-  PLACE_NOT_ADJACENT,
-  PLACE_OCCUPIED,
-  PLACE_RIVER_DETACHED,
-  PLACE_RIVER_U_TURN,
   winnersOf,
 } from '../kernel/kernel.js';
-import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_GARDEN, K_RIVER, MAXF, tablesFor } from '../kernel/tables.js';
+import { FEATURE_KIND_NAMES, MAXF, tablesFor } from '../kernel/tables.js';
 import { dealTiles } from '../tiles/setup.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { checked, guardFarmerRule, type RuleHooks, remember, withCustomRule, workingKernel } from './bridge.js';
+import { FIGURE_CODE } from './figures.js';
+import { moveError, moveOfCode } from './legality.js';
 import { type GameOptions, resolveOptions } from './options.js';
-import {
-  EXPANSION_TITLES,
-  FIGURE_CODE,
-  FIGURE_EXPANSION,
-  FIGURE_PLACES,
-  FIGURE_WORDS,
-  figureInPlay,
-  figureSpots,
-  joinsOwnMeeple,
-} from './figures.js';
-import type {
-  FinalScore,
-  GameEvent,
-  GameState,
-  MeepleKind,
-  PlayerState,
-  Move,
-  PlacedTile,
-  ScoredFeature,
-  TilePlacement,
-} from './types.js';
+import type { FinalScore, GameEvent, GameState, PlayerState, Move, PlacedTile, ScoredFeature, TilePlacement } from './types.js';
 
 // A private instance, made on first use: this library never changes immer's global settings.
 let immer: Immer | undefined;
@@ -121,47 +96,6 @@ function scoredIn(events: readonly GameEvent[]): ScoredFeature[] {
   return out;
 }
 
-const MOVE_KEYS = ['x', 'y', 'rotation', 'tile', 'meeple', 'recall'];
-const MEEPLE_KEYS = ['at', 'kind'];
-
-function illegal(code: MoveErrorCode, message: string): IllegalMoveError {
-  return new IllegalMoveError(code, message);
-}
-
-/** Checks the form of a move, without the board. */
-export function shapeError(move: unknown): IllegalMoveError | null {
-  if (!isRecord(move)) {
-    return illegal('malformed-move', 'a move must be an object such as { x: 1, y: 0, rotation: 90 }');
-  }
-  const m = move as Record<string, unknown>;
-  for (const key of Object.keys(m)) {
-    if (!MOVE_KEYS.includes(key)) return illegal('malformed-move', `a move has no field "${key}" (fields: ${MOVE_KEYS.join(', ')})`);
-  }
-  if (!Number.isInteger(m.x) || !Number.isInteger(m.y)) return illegal('malformed-move', 'x and y must be whole numbers');
-  if (!isRotation(m.rotation)) return illegal('malformed-move', `rotation must be 0, 90, 180 or 270, not ${show(m.rotation)}`);
-  if (m.tile !== undefined && typeof m.tile !== 'string') return illegal('malformed-move', 'tile, when given, must be a tile id');
-  if (m.meeple !== undefined && m.meeple !== null) {
-    const d = m.meeple;
-    if (!isRecord(d)) return illegal('malformed-move', 'meeple must be an object such as { at: "N" }');
-    for (const key of Object.keys(d)) {
-      if (!MEEPLE_KEYS.includes(key)) return illegal('malformed-move', `meeple has no field "${key}" (fields: at, kind)`);
-    }
-    const { at, kind } = d as Record<string, unknown>;
-    if (typeof at !== 'string' || spotIndex(at) < 0) {
-      return illegal('unknown-spot', `meeple.at must be one of ${SPOTS.join(', ')}, not ${show(at)}`);
-    }
-    if (kind !== undefined && (typeof kind !== 'string' || !Object.hasOwn(FIGURE_CODE, kind))) {
-      return illegal('malformed-move', `meeple.kind must be "follower", "abbot", "large", "builder" or "pig", not ${show(kind)}`);
-    }
-  }
-  if (m.recall !== undefined && m.recall !== null && m.recall !== 'abbot') {
-    return illegal('malformed-move', `recall, when given, must be "abbot" (take the abbot back), not ${show(m.recall)}`);
-  }
-  return null;
-}
-
-const describeTile = (id: string, rotation: number) => `tile ${id}${rotation ? ` turned ${rotation}°` : ''}`;
-
 /**
  * Checks a move against the rules. Returns `null` for a legal move, or the
  * {@link IllegalMoveError} that `applyMove` would throw (never throws itself, except for a state
@@ -173,87 +107,7 @@ export function validateMove(state: GameState, move: Move): IllegalMoveError | n
 }
 
 function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null {
-  if (state.status === 'finished') return illegal('game-finished', 'the game is over: no tile is left to place');
-  const shape = shapeError(move);
-  if (shape !== null) return shape;
-  const current = state.currentTile as string;
-  if (move.tile !== undefined && move.tile !== current) {
-    return illegal('wrong-tile', `the tile to place is ${current}, not ${move.tile}`);
-  }
-  const t = k.currentType;
-  const q = move.rotation / 90;
-  const code = k.checkPlacement(t, q, move.x, move.y);
-  if (code === PLACE_OCCUPIED) {
-    const p = k.tileAt(move.x, move.y);
-    return illegal('cell-occupied', `(${move.x}, ${move.y}) already holds tile ${k.tables.ids[k.pType[p] as number]}`);
-  }
-  if (code === PLACE_NOT_ADJACENT) {
-    return illegal('not-adjacent', `(${move.x}, ${move.y}) touches no tile: a tile must share an edge with a tile on the board`);
-  }
-  if (code === PLACE_RIVER_DETACHED) {
-    const end = k.riverOpen ? `at (${k.riverX}, ${k.riverY})` : 'nowhere: the river is closed';
-    return illegal('river-not-continued', `tile ${current} has a river, which must continue the river from its open end, ${end}`);
-  }
-  if (code === PLACE_RIVER_U_TURN) {
-    const way = k.riverLast < 0 ? 'left' : 'right';
-    return illegal('river-u-turn', `the last river tile turned ${way}: the river may not turn ${way} twice in a row`);
-  }
-  if (code >= PLACE_MISMATCH) {
-    const d = code - PLACE_MISMATCH;
-    const mine = EDGE_KIND_NAMES[k.tables.edgeKind[(t * 4 + q) * 4 + d] as number];
-    const theirs = EDGE_KIND_NAMES[k.neighbourEdgeKind(move.x, move.y, d)];
-    return illegal(
-      'edge-mismatch',
-      `${EDGE_NAMES[d]} edge: the tile has ${mine === 'city' ? 'a city' : `a ${mine}`}, the neighbour has ${theirs === 'city' ? 'a city' : `a ${theirs}`}`,
-    );
-  }
-  const player = state.currentPlayer;
-  const name = state.players[player]?.name ?? `player ${player}`;
-  const abbotInPlay = state.expansions.includes('abbot');
-  const deploys = move.meeple !== undefined && move.meeple !== null;
-  if (move.recall !== undefined && move.recall !== null) {
-    if (deploys) return illegal('deploy-and-recall', 'a move deploys a meeple or takes the abbot back, not both');
-    if (!abbotInPlay) return illegal('nothing-to-recall', 'The Abbot is not in play: there is no abbot to take back');
-    if (k.abbotOf(player) < 0) return illegal('nothing-to-recall', `${name}'s abbot is not on the board`);
-    return null;
-  }
-  if (!deploys) return null;
-  const meeple = move.meeple as NonNullable<Move['meeple']>;
-  const kind = meeple.kind ?? 'follower';
-  const word = FIGURE_WORDS[kind];
-  if (!figureInPlay(kind, state.expansions)) {
-    const expansion = EXPANSION_TITLES[FIGURE_EXPANSION[kind] as NonNullable<(typeof FIGURE_EXPANSION)[MeepleKind]>];
-    return illegal('figure-not-allowed', `${expansion} is not in play: there is no ${word} to deploy`);
-  }
-  if (k.inSupply(player, FIGURE_CODE[kind]) <= 0) {
-    return illegal('no-meeples-left', kind === 'follower' ? `${name} has no follower left in supply` : `${name}'s ${word} is already on the board`);
-  }
-  const at = meeple.at;
-  const local = k.spotFeature(t, q, spotIndex(at));
-  if (local < 0) {
-    return illegal('no-feature-at-spot', `${describeTile(current, move.rotation)} has nothing a meeple can stand on at ${at}`);
-  }
-  const T = k.tables;
-  const featureKind = T.featKind[t * MAXF + local] as number;
-  if ((figureSpots(T, t, kind) & (1 << local)) === 0) {
-    const what = FEATURE_KIND_NAMES[featureKind];
-    if (featureKind === K_RIVER) return illegal('figure-not-allowed', `nothing may stand on the river (at ${at})`);
-    if (featureKind === K_GARDEN) return illegal('figure-not-allowed', `a ${word} may not stand on a garden (at ${at}): only an abbot may`);
-    return illegal('figure-not-allowed', `the ${word} stands ${FIGURE_PLACES[kind]}, not on a ${what} (at ${at})`);
-  }
-  if (joinsOwnMeeple(kind)) {
-    // Traders & Builders (rules-facts §e): the builder and the pig join a feature of the tile just
-    // placed that already holds one of the player's own meeples.
-    if ((k.ownFeatures(t, q, move.x, move.y, player) & (1 << local)) !== 0) return null;
-    const what = FEATURE_KIND_NAMES[featureKind];
-    const meeple = kind === 'pig' ? 'farmer' : 'meeple';
-    return illegal('no-own-meeple', `the ${word} must join a ${what} that already holds one of ${name}'s ${meeple}s, and the ${what} at ${at} holds none`);
-  }
-  if ((k.freeFeatures(t, q, move.x, move.y) & (1 << local)) === 0) {
-    const kind = FEATURE_KIND_NAMES[k.tables.featKind[t * MAXF + local] as number];
-    return illegal('feature-occupied', `the ${kind} at ${at} already has a meeple on it further along`);
-  }
-  return null;
+  return moveError(k, state.players.map((p) => p.name), state.expansions, move);
 }
 
 /**
@@ -389,18 +243,6 @@ function moveOrder(code: number): number {
   const kind = moveRecalls(code) ? 3 : moveSpot(code) < 0 ? 0 : figure === FIGURE_ABBOT ? 2 : 1;
   const rank = figure === FIGURE_LARGE ? 1 : figure === FIGURE_BUILDER ? 2 : figure === FIGURE_PIG ? 3 : 0;
   return (((((moveY(code) + 128) * 256 + moveX(code) + 128) * 4 + moveQ(code)) * 4 + kind) * 16 + moveSpot(code) + 1) * 4 + rank;
-}
-
-/** The move object of a well-formed move code (see `core/move-code.ts`), naming `tile` when given. */
-export function moveOfCode(code: number, tile?: string): Move {
-  const x = moveX(code);
-  const y = moveY(code);
-  const rotation = (moveQ(code) * 90) as Rotation;
-  const si = moveSpot(code);
-  if (moveRecalls(code)) return tile === undefined ? { x, y, rotation, recall: 'abbot' } : { tile, x, y, rotation, recall: 'abbot' };
-  if (si < 0) return tile === undefined ? { x, y, rotation } : { tile, x, y, rotation };
-  const meeple = { at: SPOTS[si] as Spot, kind: FIGURE_NAMES[moveFigure(code)] as MeepleKind };
-  return tile === undefined ? { x, y, rotation, meeple } : { tile, x, y, rotation, meeple };
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   packMove,
 } from '../core/move-code.js';
 import { FIGURE_FOLLOWER, FIGURE_NAMES } from '../kernel/kernel.js';
-import { moveOfCode, shapeError } from '../api/game.js';
+import { moveOfCode, shapeError } from '../api/legality.js';
 import type { MeepleKind, Move, TileId } from '../api/types.js';
 
 /**

@@ -1033,6 +1033,16 @@ export class Kernel {
    * same player a second tile) and draw. Assumes legality.
    */
   play(q: number, x: number, y: number, local: number, figure: number, recall: boolean, log: GameEvent[] | null): void {
+    this.playTile(q, x, y, local, figure, recall, log);
+    this.drawNext(log);
+  }
+
+  /**
+   * The part of `play` before the draw: place the current tile, deploy or take the abbot back,
+   * score, and pass the turn (or keep it for a builder's second tile). Replaying a saved game
+   * calls this, the tiles being known.
+   */
+  playTile(q: number, x: number, y: number, local: number, figure: number, recall: boolean, log: GameEvent[] | null): void {
     const t = this.currentType;
     const p = this.placeTile(t, q, x, y);
     // Traders & Builders (rules-facts §e): a tile that extends the road or city holding the
@@ -1046,12 +1056,6 @@ export class Kernel {
     this.turn++;
     this.builderTurn = again;
     if (!again) this.current = (this.current + 1) % this.players;
-    this.drawNext(log);
-    if (this.finished && again) {
-      // No tile left for the second part: the game is over and the turn passes as usual.
-      this.builderTurn = false;
-      this.current = (this.current + 1) % this.players;
-    }
   }
 
   /** Whether a road or city of placement p joined the feature that holds the current player's builder. */
@@ -1088,8 +1092,18 @@ export class Kernel {
       this.discarded[this.nDiscarded++] = t;
       if (log !== null) log.push({ type: 'tile-discarded', player: this.current, tile: this.tables.ids[t] as string });
     }
+    this.finish(log);
+  }
+
+  /** Ends the game: no tile left. Applies the final scoring. */
+  finish(log: GameEvent[] | null): void {
     this.currentType = -1;
     this.finished = true;
+    if (this.builderTurn) {
+      // No tile left for a builder's second part: the turn passes as usual.
+      this.builderTurn = false;
+      this.current = (this.current + 1) % this.players;
+    }
     this.applyFinalScoring(log);
   }
 

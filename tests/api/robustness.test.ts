@@ -50,17 +50,32 @@ describe('saved states are checked for consistency', () => {
     const view = tileDefinition(s.placements.find((p: any) => p.x === m.x && p.y === m.y).tile, s.placements.find((p: any) => p.x === m.x && p.y === m.y).rotation);
     const other = view?.features.find((f) => f.spot === m.at)?.spots.find((sp) => sp !== m.at);
     expect(other).toBeDefined();
-    s.meeples[i] = { ...m, at: other };
-    expect(validateState(s)[0]?.message).toContain('must be written as its feature\'s canonical spot');
+    const listed = copy(withMeeple);
+    listed.meeples[i] = { ...m, at: other };
+    expect(validateState(listed)[0]?.message).toBe(`meeples[${i}] is ${JSON.stringify({ ...m, at: other })}, but the placements give ${JSON.stringify(m)}`);
+    const placed = s.placements.find((p: any) => p.x === m.x && p.y === m.y);
+    placed.meeple.at = other;
+    expect(validateState(s)[0]?.message).toContain(`.meeple: spot ${other} must be written as its feature's canonical spot ${m.at}`);
   });
 
   it.each([
     ['a turn count that does not match the placements', (s: any) => (s.turn += 2), 'tiles were placed after the start tile'],
     ['the wrong player to move', (s: any) => (s.currentPlayer = 1 - s.currentPlayer), 'is not the player whose turn'],
-    ['scores that the scorings do not add up to', (s: any) => (s.players[0].score += 1), 'but the scorings in scored add up to'],
+    ['scores that the placements do not give', (s: any) => (s.players[0].score += 1), ', but the placements score'],
     ['a placement out of turn', (s: any) => (s.placements[3].player = 1 - s.placements[3].player), 'out of turn'],
     ['more followers than the rules allow', (s: any) => (s.rules.meeples = 40000), 'meeples (0 to 99)'],
-    ['a scoring line without awards', (s: any) => (s.scored.push({ ...s.scored[0], awarded: [1] })), 'awarded must hold one whole number'],
+    ['a scoring line with other awards', (s: any) => (s.scored[0] = { ...s.scored[0], awarded: [1] }), 'awarding 1, but the placements give'],
+    ['a scoring line the placements do not give', (s: any) => s.scored.push(s.scored[0]), 'which the placements do not give'],
+    ['a scoring line left out', (s: any) => s.scored.pop(), 'but the placements also give the'],
+    // Scores are the rules' scores, not only the sum of the state's own lines: a scoring raised
+    // together with the player's total is still refused.
+    ['a scoring and its total raised together', (s: any) => {
+      const line = s.scored[0];
+      const p = line.holders[0] ?? 0;
+      line.points += 5;
+      line.awarded[p] += 5;
+      s.players[p].score += 5;
+    }, ', but the placements score'],
   ])('rejects %s', (_, change, message) => {
     const s = copy(game.states[40] as GameState);
     if (s.scored.length === 0) s.scored.push(...copy(game.states.at(-1) as GameState).scored.slice(0, 1));

@@ -82,14 +82,14 @@ describe('saved states', () => {
       const ps = s.placements as { x: number; y: number }[];
       (ps[5] as { x: number; y: number }).x = (ps[4] as { x: number }).x;
       (ps[5] as { x: number; y: number }).y = (ps[4] as { y: number }).y;
-    }, ': the cell already holds a tile'],
+    }, 'placements[5] (tile E at (0, 1) turned 180°) is not a legal move: (0, 1) already holds tile U'],
     ['an unknown tile', (s: Record<string, unknown>) => ((s.tilesLeft as string[])[0] = 'Z'), 'tilesLeft[0]: unknown tile "Z"'],
     ['a missing tile', (s: Record<string, unknown>) => (s.tilesLeft as string[]).pop(), 'the tiles do not add up to the base set: missing 1 ×'],
     ['too many copies', (s: Record<string, unknown>) => ((s.discarded as string[]).push('C')), 'more copies of tile C'],
     ['a meeple from nowhere', (s: Record<string, unknown>) => {
       const p = (s.players as { meeples: number }[])[0] as { meeples: number };
       p.meeples += 1;
-    }, 'but the rules give 7'],
+    }, 'player 0 has 1 follower in supply, but the placements leave 0'],
     ['a player index out of range', (s: Record<string, unknown>) => (s.currentPlayer = 7), 'currentPlayer is not a player'],
   ])('rejects a state with %s (invalid-state)', (_, change, message) => {
     const e = stateError(() => loadState(corrupt(change)));
@@ -184,39 +184,39 @@ describe('saved states of games with The River and The Abbot', () => {
   const followerOn = (feature: string) => (m: any) => m.kind === 'follower' && m.feature === feature;
 
   it.each<[string, () => GameState, Change, string]>([
-    ['an abbot count of 2', () => onGarden, (s) => (s.players[1].abbots = 2), 'players[1] must have a name, a whole score, a meeple count, an abbot count (0 or 1), a large meeple count (0 without Inns & Cathedrals), builder and pig counts (0 without Traders & Builders)'],
-    ['an abbot count of 1 without The Abbot', () => riverOnly.states[20] as GameState, (s) => (s.players[0].abbots = 1), 'an abbot count (0 without The Abbot)'],
+    ['an abbot count of 2', () => onGarden, (s) => (s.players[1].abbots = 2), 'player 1 has 2 abbots in supply, but the placements leave 1'],
+    ['an abbot count of 1 without The Abbot', () => riverOnly.states[20] as GameState, (s) => (s.players[0].abbots = 1), 'player 0 has 1 abbot in supply, but the placements leave 0'],
     ['an abbot both in supply and on the board', () => onGarden, (s) => {
       const { m } = figure(s, abbotOn('garden'));
       s.players[m.owner].abbots = 1;
-    }, 'abbots in supply and 1 on the board, but The Abbot gives one'],
+    }, 'abbot in supply, but the placements leave 0'],
     ['an abbot on a road (in the figure list)', () => recalled, (s) => {
       figure(s, followerOn('road')).m.kind = 'abbot';
-    }, 'an abbot may not stand on a road'],
+    }, '"kind":"abbot","x":3,"y":2,"at":"E","feature":"road"}, but the placements give {"owner":1,"kind":"follower"'],
     ['an abbot on a road (deployed so in the placements)', () => recalled, (s) => {
       const { m, p } = figure(s, followerOn('road'));
       m.kind = 'abbot';
       p.meeple.kind = 'abbot';
-    }, 'must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take'],
+    }, 'placements[14] (tile D at (3, 2) turned 180°) is not a legal move: the abbot stands only on a cloister or garden, not on a road (at E)'],
     ['a follower on a garden (in the figure list)', () => onGarden, (s) => {
       figure(s, abbotOn('garden')).m.kind = 'follower';
-    }, 'a follower may not stand on a garden'],
+    }, '"kind":"follower","x":6,"y":-1,"at":"G","feature":"garden"}, but the placements give {"owner":2,"kind":"abbot"'],
     ['a follower on a garden (deployed so in the placements)', () => onGarden, (s) => {
       const { m, p } = figure(s, abbotOn('garden'));
       m.kind = 'follower';
       p.meeple.kind = 'follower';
-    }, 'must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take'],
+    }, 'is not a legal move: a follower may not stand on a garden (at G): only an abbot may'],
     ['a recall without The Abbot', () => riverOnly.states[20] as GameState, (s) => {
       s.placements.find((p: any, i: number) => i > 0 && p.meeple === null).recall = 'abbot';
-    }, "recall must be null, or 'abbot' with The Abbot in play and no meeple deployed"],
+    }, 'is not a legal move: The Abbot is not in play: there is no abbot to take back'],
     ['a recall and a deploy in the same turn', () => onCloister, (s) => {
       figure(s, abbotOn('cloister')).p.recall = 'abbot';
-    }, "recall must be null, or 'abbot' with The Abbot in play and no meeple deployed"],
+    }, 'is not a legal move: a move deploys a meeple or takes the abbot back, not both'],
     ['expansions listed twice', () => onGarden, (s) => (s.expansions = ['river', 'abbot', 'abbot']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order'],
     ['an unknown expansion', () => onGarden, (s) => (s.expansions = ['river', 'abbot', 'inns']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order'],
     ['expansions out of order', () => onGarden, (s) => (s.expansions = ['abbot', 'river']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order'],
     ['no expansions field', () => onGarden, (s) => delete s.expansions, 'expansions must list distinct expansions'],
-    ['an abbot on the board of a game without The Abbot', () => onGarden, (s) => (s.expansions = ['river']), 'an abbot count (0 without The Abbot)'],
+    ['an abbot on the board of a game without The Abbot', () => onGarden, (s) => (s.expansions = ['river']), 'placements[9]: unknown tile "RV-curve-garden"'],
     ['an unknown river start tile rule', () => onGarden, (s) => (s.rules.riverStartTile = 'kept'), 'riverStartTile (removed, shuffled or first-land)'],
     ['gardens that are not true or false', () => onGarden, (s) => (s.rules.gardens = 'yes'), 'gardens (true or false)'],
     ['garden tiles in a game without gardens', () => onGarden, (s) => (s.rules.gardens = false), 'unknown tile'],
@@ -242,8 +242,7 @@ describe('saved states of games with The River and The Abbot', () => {
     Object.assign(placed, { x, y, rotation: r, meeple: null });
     const e = stateError(() => loadState(s));
     expect(e.problems).toHaveLength(1);
-    expect(e.message).toContain(`placements[4]: tile ${tile} cannot lie at (${x}, ${y}) turned ${r}°`);
-    expect(e.message).toContain('continue the river');
+    expect(e.message).toContain(`placements[4] (tile ${tile} at (${x}, ${y}) turned ${r}°) is not a legal move: tile ${tile} has a river, which must continue the river from its open end`);
   });
 
   it('rejects a river turning the same way twice in a row (rules-facts §f)', () => {
@@ -257,8 +256,7 @@ describe('saved states of games with The River and The Abbot', () => {
     const bad = JSON.parse(JSON.stringify(s2));
     bad.placements[2].rotation = 90;
     const e = stateError(() => loadState(bad));
-    expect(e.message).toContain('placements[2]: tile RV-curve cannot lie at (1, 1) turned 90°');
-    expect(e.message).toContain('turn the same way twice in a row');
+    expect(e.message).toContain('placements[2] (tile RV-curve at (1, 1) turned 90°) is not a legal move: the last river tile turned right: the river may not turn right twice in a row');
   });
 
   it('rejects a recall by a player whose abbot is not on the board', () => {
@@ -273,7 +271,7 @@ describe('saved states of games with The River and The Abbot', () => {
     expect(validateState(JSON.parse(JSON.stringify(s)))).toEqual([]); // consistent but for the recall
     p.recall = 'abbot';
     const e = stateError(() => loadState(s));
-    expect(e.message).toContain("placements[1] takes player 0's abbot back, but it is not on the board");
+    expect(e.message).toContain("placements[1] (tile RV-cities at (1, 0) turned 0°) is not a legal move: Player 1's abbot is not on the board");
   });
 
   it('rejects an abbot on the board that its owner took back after deploying it', () => {
@@ -291,7 +289,10 @@ describe('saved states of games with The River and The Abbot', () => {
     const s = JSON.parse(JSON.stringify(base)) as any;
     s.placements[later].recall = 'abbot';
     const e = stateError(() => loadState(s));
-    expect(e.message).toContain(`player ${owner}'s abbot was taken back at placements[${later}], after it was deployed at placements[${at}]`);
+    // Replayed, the recall scores the abbot's cloister or garden and sends it home: the state lists it still.
+    expect(e.message).toContain(`player ${owner} has 0 abbots in supply, but the placements leave 1`);
+    expect(e.message).toContain('which the placements do not give');
+    expect(at).toBeLessThan(later);
   });
 });
 
@@ -352,18 +353,18 @@ describe('saved states of games with Inns & Cathedrals', () => {
   };
 
   it.each<[string, () => GameState, Change, string]>([
-    ['a large meeple count of 2', () => onCity, (s) => (s.players[1].largeMeeples = 2), 'players[1] must have a name, a whole score, a meeple count, an abbot count (0 or 1), a large meeple count (0 or 1)'],
-    ['a large meeple count of 1 without Inns & Cathedrals', () => baseWithFollower, (s) => (s.players[0].largeMeeples = 1), 'a large meeple count (0 without Inns & Cathedrals)'],
+    ['a large meeple count of 2', () => onCity, (s) => (s.players[1].largeMeeples = 2), 'player 1 has 2 large meeples in supply, but the placements leave 0'],
+    ['a large meeple count of 1 without Inns & Cathedrals', () => baseWithFollower, (s) => (s.players[0].largeMeeples = 1), 'player 0 has 1 large meeple in supply, but the placements leave 0'],
     ['a large meeple both in supply and on the board', () => onRoad, (s) => {
       s.players[figure(s, largeMeeple).m.owner].largeMeeples = 1;
-    }, 'large meeples in supply and 1 on the board, but Inns & Cathedrals gives one'],
-    ['a large meeple deployed without Inns & Cathedrals', () => baseWithFollower, followerToLarge(true), 'there is no large meeple without Inns & Cathedrals'],
-    ['a large meeple on the board (only in the figure list) without Inns & Cathedrals', () => baseWithFollower, followerToLarge(false), 'there is no large meeple without Inns & Cathedrals'],
+    }, 'has 1 large meeple in supply, but the placements leave 0'],
+    ['a large meeple deployed without Inns & Cathedrals', () => baseWithFollower, followerToLarge(true), 'is not a legal move: Inns & Cathedrals is not in play: there is no large meeple to deploy'],
+    ['a large meeple on the board (only in the figure list) without Inns & Cathedrals', () => baseWithFollower, followerToLarge(false), '"kind":"large","x":0,"y":1,"at":"NNW","feature":"field"}, but the placements give {"owner":0,"kind":"follower"'],
     ['six players without Inns & Cathedrals', () => onField, (s) => (s.expansions = ['abbot']), 'players must list 2 to 5 players (6 with Inns & Cathedrals)'],
     ['seven players', () => onField, (s) => s.players.push({ ...s.players[0], name: 'Player 7' }), 'players must list 2 to 6 players'],
-    ['a large meeple on a garden (in the figure list)', () => gardenWithLargeInHand, abbotToLarge(false), 'a large meeple may not stand on a garden'],
-    ['a large meeple on a garden (deployed so in the placements)', () => gardenWithLargeInHand, abbotToLarge(true), 'must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take'],
-    ['a large meeple of an unknown kind name', () => onRoad, (s) => (figure(s, largeMeeple).m.kind = 'big'), 'is not a figure of a player'],
+    ['a large meeple on a garden (in the figure list)', () => gardenWithLargeInHand, abbotToLarge(false), '"kind":"large","x":5,"y":-3,"at":"G","feature":"garden"}, but the placements give {"owner":4,"kind":"abbot"'],
+    ['a large meeple on a garden (deployed so in the placements)', () => gardenWithLargeInHand, abbotToLarge(true), 'is not a legal move: a large meeple may not stand on a garden (at G): only an abbot may'],
+    ['a large meeple of an unknown kind name', () => onRoad, (s) => (figure(s, largeMeeple).m.kind = 'big'), 'meeples[1] is {"owner":1,"kind":"big"'],
   ])('rejects a state with %s (invalid-state)', rejectsCorrupted);
 
   it('rejects Inns & Cathedrals tiles in a game without the expansion', () => {
@@ -522,18 +523,18 @@ describe('saved states of games with Traders & Builders', () => {
   });
 
   it.each<[string, () => GameState, Change, string]>([
-    ['a builder count of 2', () => builderOut, (s) => (s.players[1].builders = 2), 'players[1] must have a name, a whole score, a meeple count, an abbot count (0 without The Abbot), a large meeple count (0 without Inns & Cathedrals), builder and pig counts (0 or 1)'],
-    ['a pig count of 2', () => pigOut, (s) => (s.players[1].pigs = 2), 'builder and pig counts (0 or 1)'],
-    ['a builder both in supply and on the board', () => builderOut, (s) => (s.players[0].builders = 1), 'player 0 has 1 builders in supply and 1 on the board, but Traders & Builders gives one'],
-    ['a pig both in supply and on the board', () => pigOut, (s) => (s.players[0].pigs = 1), 'player 0 has 1 pigs in supply and 1 on the board, but Traders & Builders gives one'],
-    ['a builder count of 1 without Traders & Builders', () => baseWithFollower, (s) => (s.players[0].builders = 1), 'builder and pig counts (0 without Traders & Builders)'],
-    ['a pig count of 1 without Traders & Builders', () => baseWithFollower, (s) => (s.players[1].pigs = 1), 'builder and pig counts (0 without Traders & Builders)'],
-    ['goods tokens without Traders & Builders', () => baseWithFollower, (s) => (s.players[0].goods.cloth = 1), 'goods tokens { wine, grain, cloth } (0 without Traders & Builders)'],
-    ['a builder deployed without Traders & Builders', () => baseWithFollower, followerTo('builder', true), 'there is no builder without Traders & Builders'],
-    ['a builder on the board (only in the figure list) without Traders & Builders', () => baseWithFollower, followerTo('builder', false), 'there is no builder without Traders & Builders'],
-    ['a pig deployed without Traders & Builders', () => baseWithFollower, followerTo('pig', true), 'there is no pig without Traders & Builders'],
-    ['a pig on the board (only in the figure list) without Traders & Builders', () => baseWithFollower, followerTo('pig', false), 'there is no pig without Traders & Builders'],
-    ['builderTurn true without Traders & Builders', () => baseWithFollower, (s) => (s.builderTurn = true), 'builderTurn must be false without Traders & Builders'],
+    ['a builder count of 2', () => builderOut, (s) => (s.players[1].builders = 2), 'player 1 has 2 builders in supply, but the placements leave 1'],
+    ['a pig count of 2', () => pigOut, (s) => (s.players[1].pigs = 2), 'player 1 has 2 pigs in supply, but the placements leave 1'],
+    ['a builder both in supply and on the board', () => builderOut, (s) => (s.players[0].builders = 1), 'player 0 has 1 builder in supply, but the placements leave 0'],
+    ['a pig both in supply and on the board', () => pigOut, (s) => (s.players[0].pigs = 1), 'player 0 has 1 pig in supply, but the placements leave 0'],
+    ['a builder count of 1 without Traders & Builders', () => baseWithFollower, (s) => (s.players[0].builders = 1), 'player 0 has 1 builder in supply, but the placements leave 0'],
+    ['a pig count of 1 without Traders & Builders', () => baseWithFollower, (s) => (s.players[1].pigs = 1), 'player 1 has 1 pig in supply, but the placements leave 0'],
+    ['goods tokens without Traders & Builders', () => baseWithFollower, (s) => (s.players[0].goods.cloth = 1), 'player 0 has 1 cloth token, but the cities they completed hold 0'],
+    ['a builder deployed without Traders & Builders', () => baseWithFollower, followerTo('builder', true), 'is not a legal move: Traders & Builders is not in play: there is no builder to deploy'],
+    ['a builder on the board (only in the figure list) without Traders & Builders', () => baseWithFollower, followerTo('builder', false), 'meeples[0] is {"owner":0,"kind":"builder"'],
+    ['a pig deployed without Traders & Builders', () => baseWithFollower, followerTo('pig', true), 'is not a legal move: Traders & Builders is not in play: there is no pig to deploy'],
+    ['a pig on the board (only in the figure list) without Traders & Builders', () => baseWithFollower, followerTo('pig', false), 'meeples[0] is {"owner":0,"kind":"pig"'],
+    ['builderTurn true without Traders & Builders', () => baseWithFollower, (s) => (s.builderTurn = true), 'builderTurn is true, but the placements do not give the current player a builder\'s second tile'],
     ['builderTurn true when no tile extended the player\'s builder', () => builderOut, (s) => (s.builderTurn = true), 'builderTurn is true, but the placements do not give the current player a builder\'s second tile'],
     ['builderTurn true after the second tile (no third, rules-facts §e)', () => afterSecond, (s) => {
       s.builderTurn = true;
@@ -552,20 +553,20 @@ describe('saved states of games with Traders & Builders', () => {
     ['goods tokens given to the knight instead of the player who completed the city', () => goodsTaken, (s) => {
       s.players[0].goods.wine = 1;
       s.players[1].goods.wine = 0;
-    }, 'player 0 has 1 wine tokens, but the cities they completed hold 0; player 1 has 0 wine tokens, but the cities they completed hold 1'],
-    ['a builder on a field (in the figure list)', () => pigOut, swap('pig', 'builder', false), 'a builder may not stand on a field'],
-    ['a builder on a field (deployed so in the placements)', () => pigOut, swap('pig', 'builder', true), 'must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take'],
-    ['a pig on a road (in the figure list)', () => builderOut, swap('builder', 'pig', false), 'a pig may not stand on a road'],
-    ['a pig on a road (deployed so in the placements)', () => builderOut, swap('builder', 'pig', true), 'must be null or { at, kind } at the canonical spot of a feature of its tile that the figure may take'],
-    ['a pig whose field holds no farmer of its owner', () => pigOut, withoutFollowers, 'meeples[0]: a pig stays only with a meeple of its owner in its feature, and player 0 has none there'],
-    ['a builder whose road holds no meeple of its owner', () => builderOut, withoutFollowers, 'meeples[0]: a builder stays only with a meeple of its owner in its feature, and player 0 has none there'],
+    }, 'player 0 has 1 wine token, but the cities they completed hold 0; player 1 has 0 wine tokens, but the cities they completed hold 1'],
+    ['a builder on a field (in the figure list)', () => pigOut, swap('pig', 'builder', false), 'meeples[1] is {"owner":0,"kind":"builder","x":2,"y":0,"at":"NNW","feature":"field"}, but the placements give {"owner":0,"kind":"pig"'],
+    ['a builder on a field (deployed so in the placements)', () => pigOut, swap('pig', 'builder', true), 'placements[3] (tile U at (2, 0) turned 0°) is not a legal move: the builder stands only on a road or city, not on a field (at NNW)'],
+    ['a pig on a road (in the figure list)', () => builderOut, swap('builder', 'pig', false), 'meeples[1] is {"owner":0,"kind":"pig","x":2,"y":0,"at":"E","feature":"road"}, but the placements give {"owner":0,"kind":"builder"'],
+    ['a pig on a road (deployed so in the placements)', () => builderOut, swap('builder', 'pig', true), 'placements[3] (tile U at (2, 0) turned 0°) is not a legal move: the pig stands only on a field, not on a road (at E)'],
+    ['a pig whose field holds no farmer of its owner', () => pigOut, withoutFollowers, "is not a legal move: the pig must join a field that already holds one of A's farmers, and the field at NNW holds none"],
+    ['a builder whose road holds no meeple of its owner', () => builderOut, withoutFollowers, "is not a legal move: the builder must join a road that already holds one of A's meeples, and the road at E holds none"],
     // The builders still on the board decide who moves (review finding): the figure list must hold them.
     ['a builder left out of the figure list and counted in supply', () => builderOut, (s) => {
       s.meeples = s.meeples.filter((m: { kind: string }) => m.kind !== 'builder');
       s.players[0].builders = 1;
-    }, "player 0's builder: the placements leave one at (2, 0) on the board, but meeples lists none"],
-    ['a goods line scored during play', () => builderOut, (s) => s.scored.push(goodsLine('play')), 'goods are scored only in the final scoring of a game with Traders & Builders'],
-    ['a goods line in a game without Traders & Builders', () => baseWithFollower, (s) => s.scored.push(goodsLine('final')), 'goods are scored only in the final scoring of a game with Traders & Builders'],
+    }, 'player 0 has 1 builder in supply, but the placements leave 0; meeples lists 1 figure, but the placements also give {"owner":0,"kind":"builder","x":2,"y":0,"at":"E","feature":"road"}'],
+    ['a goods line scored during play', () => builderOut, (s) => s.scored.push(goodsLine('play')), 'is the goods wine, awarding 0/0, which the placements do not give'],
+    ['a goods line in a game without Traders & Builders', () => baseWithFollower, (s) => s.scored.push(goodsLine('final')), 'is the goods wine, awarding 0/0, which the placements do not give'],
   ])('rejects a state with %s (invalid-state)', rejectsCorrupted);
 
   it('a last tile that extends the player\'s builder ends the game without a builder\'s second part (no tile is left to play)', () => {
