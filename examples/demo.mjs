@@ -5,9 +5,7 @@
 import { applyMove, createGame, legalMoves, renderAscii, scoreFinal } from 'carcassonne-engine';
 import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).flatMap((a, i, all) => (a.startsWith('--') ? [[a.slice(2), all[i + 1]]] : [])),
-);
+const args = Object.fromEntries(process.argv.slice(2).flatMap((a, i, all) => (a.startsWith('--') ? [[a.slice(2), all[i + 1]]] : [])));
 // A seed that looks like a number is taken as one (the seed 7 and the seed "7" are different games).
 const seed = args.seed === undefined ? 2026 : /^-?\d+$/.test(args.seed) ? Number(args.seed) : args.seed;
 const players = Number(args.players ?? 2);
@@ -15,7 +13,10 @@ const names = ['Ada', 'Brendan', 'Chiara', 'Dmitri', 'Eun-ji', 'Farid'].slice(0,
 
 // A tiny seeded generator, so the random players are reproducible too.
 let x = [...String(seed)].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
-const random = () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+const random = () => {
+  x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+  return x / 2 ** 32;
+};
 
 let state = createGame({
   players: names,
@@ -55,10 +56,14 @@ for (const e of result.breakdown) {
   const phase = e.phase === 'play' ? `turn ${String(e.turn + 1).padStart(2)}` : 'final  ';
   // A pig (Traders & Builders) gives its owner more than the line's points: show each amount then.
   const amounts = new Set(e.holders.map((h) => e.awarded[h]));
-  const to = amounts.size === 1 ? `${String(e.awarded[e.holders[0]]).padStart(3)} to ${who(e.holders)}` : `    ${e.holders.map((h) => `${e.awarded[h]} to ${names[h]}`).join(', ')}`;
+  const to =
+    amounts.size === 1
+      ? `${String(e.awarded[e.holders[0]]).padStart(3)} to ${who(e.holders)}`
+      : `    ${e.holders.map((h) => `${e.awarded[h]} to ${names[h]}`).join(', ')}`;
   console.log(`  ${phase}  ${e.kind.padEnd(8)} ${e.id.padEnd(10)} ${to}  (${e.note})`);
 }
 console.log('\nFinal scores:');
-const goods = (p) => (state.expansions.includes('traders-builders') ? `   goods: ${p.goods.wine} wine, ${p.goods.grain} grain, ${p.goods.cloth} cloth` : '');
-names.forEach((n, i) => console.log(`  ${n.padEnd(8)} ${String(result.scores[i]).padStart(4)}${goods(state.players[i])}`));
+const goods = (p) =>
+  state.expansions.includes('traders-builders') ? `   goods: ${p.goods.wine} wine, ${p.goods.grain} grain, ${p.goods.cloth} cloth` : '';
+for (const [i, n] of names.entries()) console.log(`  ${n.padEnd(8)} ${String(result.scores[i]).padStart(4)}${goods(state.players[i])}`);
 console.log(`\nWinner: ${who(result.winners)}`);

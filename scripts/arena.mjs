@@ -30,8 +30,7 @@ const gameOptions = {
 const BOTS = {
   random: (s, seed) => randomBot(s, { seed }),
   greedy: (s, seed) => greedyBot(s, { seed }),
-  mcts: (s, seed) =>
-    mctsBot(s, { seed, ...(iterations !== undefined ? { iterations } : {}), ...(timeMs !== undefined ? { timeMs } : {}) }),
+  mcts: (s, seed) => mctsBot(s, { seed, ...(iterations !== undefined ? { iterations } : {}), ...(timeMs !== undefined ? { timeMs } : {}) }),
 };
 for (const n of names) {
   if (!BOTS[n]) {

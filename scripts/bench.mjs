@@ -10,7 +10,10 @@ const seconds = Number(argv[argv.indexOf('--seconds') + 1] || 3);
 
 function lcg(seed) {
   let x = seed >>> 0 || 1;
-  return () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) >>> 8;
+  return () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x >>> 8;
+  };
 }
 
 function randomGame(seed, options = {}) {
@@ -60,11 +63,15 @@ for (const [label, options] of [
 ]) {
   const start = Engine.create({ players: 2, seed: 1, ...options });
   const random = seededRandom(1);
-  measure(`engine: random 2-player ${label} games (clone, deal, randomPlayout)`, () => {
-    const e = start.clone();
-    e.shuffleTilesLeft(random);
-    randomPlayout(e, random);
-  }, 'games');
+  measure(
+    `engine: random 2-player ${label} games (clone, deal, randomPlayout)`,
+    () => {
+      const e = start.clone();
+      e.shuffleTilesLeft(random);
+      randomPlayout(e, random);
+    },
+    'games',
+  );
 }
 {
   // The convenient call against the buffer path, on the same games in the same process: a random
@@ -79,20 +86,32 @@ for (const [label, options] of [
     };
   };
   const buffer = new Int32Array(start.maxMoves);
-  const withBuffer = measure('engine: random base games, legalMoves(buffer) each move', playWith((e, random) => buffer[Math.floor(random() * e.legalMoves(buffer))]), 'games');
-  const withArray = measure('engine: random base games, legalMoves() (a new array) each move', playWith((e, random) => {
-    const moves = e.legalMoves();
-    return moves[Math.floor(random() * moves.length)];
-  }), 'games');
+  const withBuffer = measure(
+    'engine: random base games, legalMoves(buffer) each move',
+    playWith((e, random) => buffer[Math.floor(random() * e.legalMoves(buffer))]),
+    'games',
+  );
+  const withArray = measure(
+    'engine: random base games, legalMoves() (a new array) each move',
+    playWith((e, random) => {
+      const moves = e.legalMoves();
+      return moves[Math.floor(random() * moves.length)];
+    }),
+    'games',
+  );
   console.log(`  legalMoves() costs ${(withBuffer / withArray).toFixed(2)}× the buffer path in whole games (target: at most 1.3×)`);
 }
 {
   // The same games from createGame each time, through Engine.create: what a fresh game costs.
   let seed = 1;
   const random = seededRandom(2);
-  measure('engine: random 2-player base games from createGame (Engine.create)', () => {
-    randomPlayout(Engine.create({ players: 2, seed: seed++ }), random);
-  }, 'games');
+  measure(
+    'engine: random 2-player base games from createGame (Engine.create)',
+    () => {
+      randomPlayout(Engine.create({ players: 2, seed: seed++ }), random);
+    },
+    'games',
+  );
 }
 
 let seed = 1;
@@ -102,9 +121,17 @@ measure('pure API: random 2-player print-and-play games', () => randomGame(seed+
 seed = 1;
 measure('pure API: random 2-player base + River + Abbot games', () => randomGame(seed++, { expansions: ['river', 'abbot'] }), 'games');
 seed = 1;
-measure('pure API: random 2-player base + Traders & Builders games', () => randomGame(seed++, { expansions: ['traders-builders'] }), 'games');
+measure(
+  'pure API: random 2-player base + Traders & Builders games',
+  () => randomGame(seed++, { expansions: ['traders-builders'] }),
+  'games',
+);
 seed = 1;
-measure('pure API: random 2-player base + all four expansions', () => randomGame(seed++, { expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'] }), 'games');
+measure(
+  'pure API: random 2-player base + all four expansions',
+  () => randomGame(seed++, { expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'] }),
+  'games',
+);
 
 // Per-call costs at mid-game: states 35 moves into random games.
 const mids = [];
@@ -120,18 +147,26 @@ for (let i = 0; i < 50; i++) {
 let k = 0;
 measure('pure API: legalPlacements at mid-game (turn 35)', () => legalPlacements(mids[k++ % mids.length].state), 'calls');
 measure('pure API: legalMoves at mid-game (turn 35)', () => legalMoves(mids[k++ % mids.length].state), 'calls');
-measure('pure API: applyMove at mid-game (turn 35)', () => {
-  const m = mids[k++ % mids.length];
-  applyMove(m.state, m.move);
-}, 'calls');
+measure(
+  'pure API: applyMove at mid-game (turn 35)',
+  () => {
+    const m = mids[k++ % mids.length];
+    applyMove(m.state, m.move);
+  },
+  'calls',
+);
 measure('pure API: scoreFinal at mid-game (turn 35)', () => scoreFinal(mids[k++ % mids.length].state), 'calls');
 const buffer = new Int32Array(mids[0].engine.maxMoves);
 measure('engine: legalMoves(buffer) at mid-game (turn 35)', () => mids[k++ % mids.length].engine.legalMoves(buffer), 'calls');
-measure('engine: clone + play at mid-game (turn 35)', () => {
-  const m = mids[k++ % mids.length];
-  m.engine.legalMoves(buffer);
-  m.engine.clone().play(buffer[0]);
-}, 'calls');
+measure(
+  'engine: clone + play at mid-game (turn 35)',
+  () => {
+    const m = mids[k++ % mids.length];
+    m.engine.legalMoves(buffer);
+    m.engine.clone().play(buffer[0]);
+  },
+  'calls',
+);
 measure('engine: clone at mid-game (turn 35)', () => mids[k++ % mids.length].engine.clone(), 'calls');
 measure('engine: scoreFinal at mid-game (turn 35)', () => mids[k++ % mids.length].engine.scoreFinal(), 'calls');
 

@@ -28,7 +28,11 @@ const GAMES = [
   { options: { players: 4, seed: 2024, edition: 'second', rules: { farmers: 'farm-3' } }, playout: 4, deepest: 3 },
   { options: { players: 5, seed: 77, edition: 'current', rules: { farmers: 'none', smallCity: 2 } }, playout: 55, deepest: 3 },
   { options: { players: 2, seed: 'demo', tileSet: 'pnp-demo', edition: 'first', rules: { farmers: 'city-4' } }, playout: 2, deepest: 4 },
-  { options: { players: 3, seed: 6, tileSet: 'pnp-demo', edition: 'current', rules: { farmers: 'farm-3-once', smallCity: 4 } }, playout: 'pnp', deepest: 3 },
+  {
+    options: { players: 3, seed: 6, tileSet: 'pnp-demo', edition: 'current', rules: { farmers: 'farm-3-once', smallCity: 4 } },
+    playout: 'pnp',
+    deepest: 3,
+  },
   // The River and The Abbot (added after the base games, whose entries stay as they were).
   { options: { players: 3, seed: 'river abbot', expansions: ['river', 'abbot'] }, playout: 'ra', deepest: 4 },
   { options: { players: 4, seed: 404, edition: 'second', expansions: ['abbot'], rules: { gardens: false } }, playout: 'abbot', deepest: 3 },
@@ -36,13 +40,23 @@ const GAMES = [
   // Inns & Cathedrals (added after The River and The Abbot, whose entries stay as they were):
   // alone with six players, and all three expansions together.
   { options: { players: 6, seed: 'inns', expansions: ['inns-cathedrals'] }, playout: 'ic', deepest: 3 },
-  { options: { players: 3, seed: 'all three', edition: 'first', expansions: ['river', 'abbot', 'inns-cathedrals'] }, playout: 'all', deepest: 3 },
+  {
+    options: { players: 3, seed: 'all three', edition: 'first', expansions: ['river', 'abbot', 'inns-cathedrals'] },
+    playout: 'all',
+    deepest: 3,
+  },
   // Traders & Builders (added after Inns & Cathedrals, whose entries stay as they were): alone, and
   // all four expansions together; playout seeds whose games deploy builders and pigs and give
   // builders' second tiles.
   { options: { players: 3, seed: 'traders', expansions: ['traders-builders'] }, playout: 'tb3', deepest: 3 },
   {
-    options: { players: 4, seed: 'all four', edition: 'second', expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'], rules: { farmers: 'farm-3' } },
+    options: {
+      players: 4,
+      seed: 'all four',
+      edition: 'second',
+      expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'],
+      rules: { farmers: 'farm-3' },
+    },
     playout: 'a44',
     deepest: 3,
   },
@@ -97,7 +111,7 @@ function record({ options, playout, deepest }) {
 /** JSON with 2-space indents, short arrays and arrays of numbers or strings kept on (wrapped) lines. */
 function pretty(value, indent = '') {
   const width = 100;
-  const inner = indent + '  ';
+  const inner = `${indent}  `;
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
@@ -151,7 +165,11 @@ const text = `${pretty(fixture)}\n`;
 
 for (const { entry, playMs, perftMs } of results) {
   const o = entry.options;
-  const extras = [...(o.expansions ?? []), ...(o.rules?.riverStartTile ? [o.rules.riverStartTile] : []), ...(o.rules?.gardens === false ? ['no gardens'] : [])];
+  const extras = [
+    ...(o.expansions ?? []),
+    ...(o.rules?.riverStartTile ? [o.rules.riverStartTile] : []),
+    ...(o.rules?.gardens === false ? ['no gardens'] : []),
+  ];
   const label = `${o.players}p ${o.tileSet ?? 'base'} ${o.edition ?? 'current'} ${o.rules?.farmers ?? 'default'}${extras.map((x) => ` +${x}`).join('')} seed ${JSON.stringify(o.seed)}`;
   const sum = entry.legalMoveCounts.reduce((a, b) => a + b, 0);
   const pf = entry.perft.map((p) => `@${p.turn}: ${p.counts.join('/')}`).join('  ');
@@ -160,7 +178,9 @@ for (const { entry, playMs, perftMs } of results) {
       `scores ${entry.scores.join('-')}  perft ${pf}  (${playMs.toFixed(0)} + ${perftMs.toFixed(0)} ms)`,
   );
 }
-console.log(`${check ? 'regenerated' : 'wrote'} ${FIXTURE.replace(`${process.cwd()}/`, '')}: ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`);
+console.log(
+  `${check ? 'regenerated' : 'wrote'} ${FIXTURE.replace(`${process.cwd()}/`, '')}: ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`,
+);
 
 if (check) {
   let current = null;

@@ -50,7 +50,10 @@ describe('README', () => {
     const recalls = /^(\d+) abbot recalls scored ([\d, ]*)$/.exec(lines[1] ?? '');
     expect(recalls, lines[1]).not.toBeNull();
     // Each recall scores 1 + its neighbours: 1 to 9 points.
-    const points = (recalls?.[2] ?? '').split(', ').filter((p) => p !== '').map(Number);
+    const points = (recalls?.[2] ?? '')
+      .split(', ')
+      .filter((p) => p !== '')
+      .map(Number);
     expect(points.length).toBe(Number(recalls?.[1]));
     expect(points.length).toBeGreaterThan(0);
     for (const p of points) expect(p >= 1 && p <= 9).toBe(true);

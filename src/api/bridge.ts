@@ -187,7 +187,9 @@ export function guardFarmerRule(rule: FarmerRule): FarmerRule {
     try {
       result = rule(input);
     } catch (e) {
-      throw new StateError([{ code: 'custom-rule-failed', message: `the custom farmer rule threw: ${e instanceof Error ? e.message : show(e)}` }]);
+      throw new StateError([
+        { code: 'custom-rule-failed', message: `the custom farmer rule threw: ${e instanceof Error ? e.message : show(e)}` },
+      ]);
     }
     const bad = (why: string) => new StateError([{ code: 'custom-rule-failed', message: `the custom farmer rule returned ${why}` }]);
     if (!isRecord(result) || !Array.isArray(result.points) || !Array.isArray(result.breakdown)) {
@@ -201,7 +203,7 @@ export function guardFarmerRule(rule: FarmerRule): FarmerRule {
       const problem = lineProblem(raw, input.players);
       if (problem !== null) throw bad(problem);
       const line = raw as FarmerScore;
-      line.awarded.forEach((a, i) => (sums[i] = (sums[i] ?? 0) + a));
+      for (const [i, a] of line.awarded.entries()) sums[i] = (sums[i] ?? 0) + a;
       const { id, tiles, fields, cities, meeples, holders, points, awarded, note } = line;
       return {
         id,
@@ -240,7 +242,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (!isRecord(s)) throw fail('a game state must be an object');
   if (s.version !== 2) throw fail(`unsupported state version ${show(s.version)} (expected 2, or 1 through loadState)`);
   if (typeof s.tileSet !== 'string' || !Object.hasOwn(TILE_SETS, s.tileSet)) throw fail(`unknown tile set ${show(s.tileSet)}`);
-  if (!(typeof s.seed === 'string' || (typeof s.seed === 'number' && Number.isFinite(s.seed)))) throw fail('seed must be a number or a string');
+  if (!(typeof s.seed === 'string' || (typeof s.seed === 'number' && Number.isFinite(s.seed))))
+    throw fail('seed must be a number or a string');
   if (!(s.edition === 'first' || s.edition === 'second' || s.edition === 'current')) throw fail(`unknown edition ${show(s.edition)}`);
   const expansions = s.expansions;
   if (
@@ -269,7 +272,9 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const players = s.players;
   const most = maxPlayers(expansions);
   if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > most) {
-    throw fail(`players must list ${MIN_PLAYERS} to ${most} players${most < MAX_PLAYERS ? ` (${MAX_PLAYERS} with Inns & Cathedrals)` : ''}`);
+    throw fail(
+      `players must list ${MIN_PLAYERS} to ${most} players${most < MAX_PLAYERS ? ` (${MAX_PLAYERS} with Inns & Cathedrals)` : ''}`,
+    );
   }
   const count = (v: unknown) => isInt(v) && v >= 0;
   players.forEach((p: unknown, i) => {
@@ -306,7 +311,11 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   );
   const verify = known === undefined;
   const scored = s.scored as unknown[];
-  const k = Kernel.create(tables, known ?? rulesFor(state, undefined, verify ? recordedFarmers(scored, players.length, fail) : null), players.length);
+  const k = Kernel.create(
+    tables,
+    known ?? rulesFor(state, undefined, verify ? recordedFarmers(scored, players.length, fail) : null),
+    players.length,
+  );
   const counts = new Map<string, number>(tables.set.counts.map(([id, n]) => [id, n]));
   const take = (id: unknown, where: string) => {
     const n = typeof id === 'string' ? counts.get(id) : undefined;
@@ -342,19 +351,32 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       !(p.meeple === null || (isRecord(p.meeple) && typeof p.meeple.kind === 'string')) ||
       !(p.recall === null || p.recall === 'abbot')
     ) {
-      throw fail(`placements[${i}] is not a tile placement { tile, x, y, rotation, player, meeple: null or { at, kind }, recall: null or 'abbot' }`);
+      throw fail(
+        `placements[${i}] is not a tile placement { tile, x, y, rotation, player, meeple: null or { at, kind }, recall: null or 'abbot' }`,
+      );
     }
     const t = take(p.tile, `placements[${i}]`);
     const q = p.rotation / 90;
-    if (p.player !== k.current) note(`placements[${i}] was placed by player ${show(p.player)}, out of turn (player ${k.current} was to move)`);
+    if (p.player !== k.current)
+      note(`placements[${i}] was placed by player ${show(p.player)}, out of turn (player ${k.current} was to move)`);
     k.currentType = t;
     const m = p.meeple as { at: string; kind: MeepleKind } | null;
-    const move = { x: p.x, y: p.y, rotation: p.rotation, ...(m === null ? {} : { meeple: m }), ...(p.recall === null ? {} : { recall: 'abbot' }) };
+    const move = {
+      x: p.x,
+      y: p.y,
+      rotation: p.rotation,
+      ...(m === null ? {} : { meeple: m }),
+      ...(p.recall === null ? {} : { recall: 'abbot' }),
+    };
     const error = verify ? moveError(k, names, inGame, move) : null;
-    if (error !== null) throw fail(`placements[${i}] (tile ${String(p.tile)} at (${p.x}, ${p.y}) turned ${p.rotation}°) is not a legal move: ${error.message}`);
+    if (error !== null)
+      throw fail(
+        `placements[${i}] (tile ${String(p.tile)} at (${p.x}, ${p.y}) turned ${p.rotation}°) is not a legal move: ${error.message}`,
+      );
     const local = m === null ? -1 : k.spotFeature(t, q, spotIndex(m.at));
     const canonical = SPOTS[tables.featSpot[(t * 4 + q) * MAXF + local] as number];
-    if (m !== null && m.at !== canonical) throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
+    if (m !== null && m.at !== canonical)
+      throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
     k.playTile(q, p.x, p.y, local, m === null ? 0 : FIGURE_CODE[m.kind], p.recall === 'abbot', log);
   }
   if (finished) k.finish(log);
@@ -397,19 +419,24 @@ const FIGURE_SUPPLY: readonly (readonly [key: string, kind: MeepleKind])[] = [
 /** What the state says after its placements, against what replaying them gave. */
 function compareWithReplay(s: Record<string, unknown>, k: Kernel, log: readonly GameEvent[], note: (message: string) => void): void {
   if (s.turn !== k.turn) note(`turn is ${s.turn}, but ${k.turn} tiles were placed after the start tile`);
-  if (s.currentPlayer !== k.current) note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${k.turn} is (player ${k.current})`);
+  if (s.currentPlayer !== k.current)
+    note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${k.turn} is (player ${k.current})`);
   if (s.builderTurn !== k.builderTurn) {
-    note(`builderTurn is ${String(s.builderTurn)}, but the placements ${k.builderTurn ? 'give' : 'do not give'} the current player a builder's second tile`);
+    note(
+      `builderTurn is ${String(s.builderTurn)}, but the placements ${k.builderTurn ? 'give' : 'do not give'} the current player a builder's second tile`,
+    );
   }
   (s.players as Record<string, unknown>[]).forEach((pl, i) => {
     if (pl.score !== k.score[i]) note(`player ${i} has ${amount(pl.score as number, 'point')}, but the placements score ${k.score[i]}`);
     for (const [key, kind] of FIGURE_SUPPLY) {
       const want = k.inSupply(i, FIGURE_CODE[kind]);
-      if (pl[key] !== want) note(`player ${i} has ${amount(pl[key] as number, FIGURE_WORDS[kind])} in supply, but the placements leave ${want}`);
+      if (pl[key] !== want)
+        note(`player ${i} has ${amount(pl[key] as number, FIGURE_WORDS[kind])} in supply, but the placements leave ${want}`);
     }
     GOODS_NAMES.forEach((name, g) => {
       const have = (pl.goods as Record<string, unknown>)[name];
-      if (have !== k.tokensOf(i, g)) note(`player ${i} has ${amount(have as number, `${name} token`)}, but the cities they completed hold ${k.tokensOf(i, g)}`);
+      if (have !== k.tokensOf(i, g))
+        note(`player ${i} has ${amount(have as number, `${name} token`)}, but the cities they completed hold ${k.tokensOf(i, g)}`);
     });
   });
   const figures = Array.from({ length: k.nMeeples }, (_, i) => {
@@ -431,11 +458,19 @@ function compareWithReplay(s: Record<string, unknown>, k: Kernel, log: readonly 
 const amount = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Notes every entry of `listed` that differs from what the placements give (`given`). */
-function compareLists(name: string, listed: readonly unknown[], given: readonly unknown[], what: string, describe: (v: unknown) => string, note: (m: string) => void): void {
+function compareLists(
+  name: string,
+  listed: readonly unknown[],
+  given: readonly unknown[],
+  what: string,
+  describe: (v: unknown) => string,
+  note: (m: string) => void,
+): void {
   for (let i = 0; i < Math.max(listed.length, given.length); i++) {
     if (i >= given.length) note(`${name}[${i}] is ${describe(listed[i])}, which the placements do not give`);
     else if (i >= listed.length) note(`${name} lists ${amount(listed.length, what)}, but the placements also give ${describe(given[i])}`);
-    else if (JSON.stringify(listed[i]) !== JSON.stringify(given[i])) note(`${name}[${i}] is ${describe(listed[i])}, but the placements give ${describe(given[i])}`);
+    else if (JSON.stringify(listed[i]) !== JSON.stringify(given[i]))
+      note(`${name}[${i}] is ${describe(listed[i])}, but the placements give ${describe(given[i])}`);
   }
 }
 
@@ -454,7 +489,7 @@ function recordedFarmers(scored: readonly unknown[], players: number, fail: (m: 
       if (problem !== null) throw fail(`scored[${i}]: ${problem}`);
       const { id, tiles, fields, cities, meeples, holders, points: value, awarded, note } = line as unknown as FarmerScore;
       breakdown.push({ id, tiles, fields, cities, meeples, holders, points: value, awarded, note });
-      awarded.forEach((a, p) => (points[p] = (points[p] as number) + a));
+      for (const [p, a] of awarded.entries()) points[p] = (points[p] as number) + a;
     });
     return { points, breakdown };
   };

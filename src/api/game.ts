@@ -3,15 +3,7 @@ import type { IllegalMoveError } from '../core/errors.js';
 import { SPOTS, type Spot, spotIndex } from '../core/geometry.js';
 import { MOVE_CODE_LIMIT, moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
-import {
-  FIGURE_ABBOT,
-  FIGURE_BUILDER,
-  FIGURE_FOLLOWER,
-  FIGURE_LARGE,
-  FIGURE_PIG,
-  Kernel,
-  winnersOf,
-} from '../kernel/kernel.js';
+import { FIGURE_ABBOT, FIGURE_BUILDER, FIGURE_FOLLOWER, FIGURE_LARGE, FIGURE_PIG, Kernel, winnersOf } from '../kernel/kernel.js';
 import { FEATURE_KIND_NAMES, MAXF, tablesFor } from '../kernel/tables.js';
 import { dealTiles } from '../tiles/setup.js';
 import type { FeatureKind } from '../tiles/types.js';
@@ -107,7 +99,12 @@ export function validateMove(state: GameState, move: Move): IllegalMoveError | n
 }
 
 function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null {
-  return moveError(k, state.players.map((p) => p.name), state.expansions, move);
+  return moveError(
+    k,
+    state.players.map((p) => p.name),
+    state.expansions,
+    move,
+  );
 }
 
 /**
@@ -159,7 +156,10 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
       scored.push(e.score);
     }
   }
-  const placed: PlacedTile = freeze({ tile, x, y, rotation: move.rotation, player, meeple: deployed, recall: recall ? 'abbot' : null }, true);
+  const placed: PlacedTile = freeze(
+    { tile, x, y, rotation: move.rotation, player, meeple: deployed, recall: recall ? 'abbot' : null },
+    true,
+  );
   immer ??= new Immer({ autoFreeze: true });
   const next = immer.produce(state, (d) => {
     d.turn = k.turn;
@@ -184,7 +184,9 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
     if (scored.length > state.scored.length) d.scored = castDraft(Object.freeze(scored));
     if (k.bagPos > drawnBefore) d.tilesLeft = castDraft(Object.freeze(state.tilesLeft.slice(k.bagPos - drawnBefore)));
     if (k.nDiscarded > discardedBefore) {
-      d.discarded = castDraft(Object.freeze([...state.discarded, ...Array.from(k.discarded.subarray(discardedBefore, k.nDiscarded), (t) => ids[t] as string)]));
+      d.discarded = castDraft(
+        Object.freeze([...state.discarded, ...Array.from(k.discarded.subarray(discardedBefore, k.nDiscarded), (t) => ids[t] as string)]),
+      );
     }
     d.events = castDraft(events);
   });

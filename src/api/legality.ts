@@ -73,7 +73,12 @@ const describeTile = (id: string, rotation: number) => `tile ${id}${rotation ? `
  * legality check, with a sentence for each way a move can fail (`validateMove`, `applyMove` and
  * the check of saved states all use it). `names` are the players' names, for messages.
  */
-export function moveError(k: Kernel, names: readonly string[], expansions: readonly ExpansionName[], move: unknown): IllegalMoveError | null {
+export function moveError(
+  k: Kernel,
+  names: readonly string[],
+  expansions: readonly ExpansionName[],
+  move: unknown,
+): IllegalMoveError | null {
   if (k.finished) return illegal('game-finished', 'the game is over: no tile is left to place');
   const shape = shapeError(move);
   if (shape !== null) return shape;
@@ -131,7 +136,10 @@ function legality(k: Kernel, names: readonly string[], expansions: readonly Expa
     return illegal('figure-not-allowed', `${expansion} is not in play: there is no ${word} to deploy`);
   }
   if (k.inSupply(player, FIGURE_CODE[kind]) <= 0) {
-    return illegal('no-meeples-left', kind === 'follower' ? `${name} has no follower left in supply` : `${name}'s ${word} is already on the board`);
+    return illegal(
+      'no-meeples-left',
+      kind === 'follower' ? `${name} has no follower left in supply` : `${name}'s ${word} is already on the board`,
+    );
   }
   const at = meeple.at;
   const local = k.spotFeature(t, q, spotIndex(at));
@@ -152,7 +160,10 @@ function legality(k: Kernel, names: readonly string[], expansions: readonly Expa
     if ((k.ownFeatures(t, q, move.x, move.y, player) & (1 << local)) !== 0) return null;
     const what = FEATURE_KIND_NAMES[featureKind];
     const meeple = kind === 'pig' ? 'farmer' : 'meeple';
-    return illegal('no-own-meeple', `the ${word} must join a ${what} that already holds one of ${name}'s ${meeple}s, and the ${what} at ${at} holds none`);
+    return illegal(
+      'no-own-meeple',
+      `the ${word} must join a ${what} that already holds one of ${name}'s ${meeple}s, and the ${what} at ${at} holds none`,
+    );
   }
   if ((k.freeFeatures(t, q, move.x, move.y) & (1 << local)) === 0) {
     const kind = FEATURE_KIND_NAMES[k.tables.featKind[t * MAXF + local] as number];

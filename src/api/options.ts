@@ -103,7 +103,6 @@ export function editionRules(edition: Edition): { farmers: FarmerRuleName; small
   }
 }
 
-
 /**
  * Checks options and lists every problem (an empty list when they are fine). `createGame`
  * throws an {@link OptionsError} carrying this list.
@@ -200,7 +199,10 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
         farmers = rules.farmers as FarmerRuleName;
         farmerRule = farmerRules[farmers];
       } else {
-        fail('invalid-rule', `rules.farmers must be one of ${Object.keys(farmerRules).join(', ')} or a function, not ${show(rules.farmers)}`);
+        fail(
+          'invalid-rule',
+          `rules.farmers must be one of ${Object.keys(farmerRules).join(', ')} or a function, not ${show(rules.farmers)}`,
+        );
       }
     }
     if (rules.smallCity !== undefined) {

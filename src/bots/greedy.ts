@@ -55,7 +55,8 @@ export function estimate(engine: Engine, weights: GreedyWeights = {}): number[] 
   const final = engine.scoreFinal();
   const hand = Math.min(1, engine.tilesLeft / horizon);
   return now.map((s, p) => {
-    const figures = meeple * engine.meeples(p) + abbot * engine.abbots(p) + large * engine.largeMeeples(p) + builder * (1 - engine.builders(p));
+    const figures =
+      meeple * engine.meeples(p) + abbot * engine.abbots(p) + large * engine.largeMeeples(p) + builder * (1 - engine.builders(p));
     return s + open * ((final[p] as number) - s) + figures * hand;
   });
 }

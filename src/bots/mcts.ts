@@ -107,13 +107,24 @@ export function mctsBot(state: GameState, options?: MctsOptions): Move {
   const figureRate = options?.figureRate ?? 0.25;
   const problems: { code: 'invalid-bot-option'; message: string }[] = [];
   if (!(iterations >= 1) || (iterations !== Infinity && !Number.isInteger(iterations))) {
-    problems.push({ code: 'invalid-bot-option' as const, message: `iterations must be a whole number of at least 1, not ${String(options?.iterations)}` });
+    problems.push({
+      code: 'invalid-bot-option' as const,
+      message: `iterations must be a whole number of at least 1, not ${String(options?.iterations)}`,
+    });
   }
-  if (!(timeMs > 0)) problems.push({ code: 'invalid-bot-option' as const, message: `timeMs must be a positive number, not ${String(options?.timeMs)}` });
-  if (!(c >= 0) || !Number.isFinite(c)) problems.push({ code: 'invalid-bot-option' as const, message: `exploration must be a non-negative number, not ${String(options?.exploration)}` });
+  if (!(timeMs > 0))
+    problems.push({ code: 'invalid-bot-option' as const, message: `timeMs must be a positive number, not ${String(options?.timeMs)}` });
+  if (!(c >= 0) || !Number.isFinite(c))
+    problems.push({
+      code: 'invalid-bot-option' as const,
+      message: `exploration must be a non-negative number, not ${String(options?.exploration)}`,
+    });
   const whole = (name: keyof MctsOptions, v: number, min: number, allowInfinity: boolean): void => {
     if ((allowInfinity && v === Infinity) || (Number.isInteger(v) && v >= min)) return;
-    problems.push({ code: 'invalid-bot-option' as const, message: `${name} must be a whole number of at least ${min}${allowInfinity ? ' (or Infinity)' : ''}, not ${String(v)}` });
+    problems.push({
+      code: 'invalid-bot-option' as const,
+      message: `${name} must be a whole number of at least ${min}${allowInfinity ? ' (or Infinity)' : ''}, not ${String(v)}`,
+    });
   };
   const breadth = options?.candidates ?? 10;
   const depth = options?.depth ?? 4;
@@ -122,8 +133,10 @@ export function mctsBot(state: GameState, options?: MctsOptions): Move {
   whole('depth', depth, 0, true);
   const samples = options?.playoutSamples ?? 4;
   whole('playoutSamples', samples, 1, false);
-  if (!(prior >= 0) || !Number.isFinite(prior)) problems.push({ code: 'invalid-bot-option' as const, message: `prior must be a non-negative number, not ${String(prior)}` });
-  if (!(figureRate >= 0 && figureRate <= 1)) problems.push({ code: 'invalid-bot-option' as const, message: `figureRate must lie between 0 and 1, not ${String(figureRate)}` });
+  if (!(prior >= 0) || !Number.isFinite(prior))
+    problems.push({ code: 'invalid-bot-option' as const, message: `prior must be a non-negative number, not ${String(prior)}` });
+  if (!(figureRate >= 0 && figureRate <= 1))
+    problems.push({ code: 'invalid-bot-option' as const, message: `figureRate must lie between 0 and 1, not ${String(figureRate)}` });
   if (problems.length > 0) throw new OptionsError(problems);
 
   const root = Engine.fromState(state, options?.hooks);
@@ -258,4 +271,3 @@ function outcome(scores: readonly number[]): number[] {
     return WIN * win + (1 - WIN) * reward(s - other);
   });
 }
-

@@ -52,8 +52,6 @@ export const HALF_PARTNER: readonly number[] = [5, 4, 7, 6, 1, 0, 3, 2];
 /** Edge names for messages, in index order. */
 export const EDGE_NAMES: readonly string[] = ['north', 'east', 'south', 'west'];
 
-
-
 export function spotIndex(s: string): number {
   return SPOTS.indexOf(s as Spot);
 }
@@ -61,4 +59,3 @@ export function spotIndex(s: string): number {
 export function isRotation(r: unknown): r is Rotation {
   return r === 0 || r === 90 || r === 180 || r === 270;
 }
-

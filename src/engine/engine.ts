@@ -175,7 +175,9 @@ export class Engine {
   legalMoves(out?: Int32Array): MoveCode[] | number {
     if (out !== undefined) {
       if (out.length < this.maxMoves) {
-        throw new OptionsError([{ code: 'invalid-buffer', message: `a move buffer must hold engine.maxMoves (${this.maxMoves}) codes, not ${out.length}` }]);
+        throw new OptionsError([
+          { code: 'invalid-buffer', message: `a move buffer must hold engine.maxMoves (${this.maxMoves}) codes, not ${out.length}` },
+        ]);
       }
       return this.k.legalMoveCodes(out);
     }

@@ -47,7 +47,7 @@ function graphOf(input: FarmerInput): { graph: FarmGraph; cityIds: FeatureId[] }
 function holdersOf(strength: Int32Array): number[] {
   const top = Math.max(0, ...strength);
   const out: number[] = [];
-  if (top > 0) strength.forEach((s, p) => s === top && out.push(p));
+  for (let p = 0; top > 0 && p < strength.length; p++) if (strength[p] === top) out.push(p);
   return out;
 }
 
@@ -56,36 +56,42 @@ function fieldRuleOf(input: FarmerInput, core: FarmCore, perCity: number, oncePe
   const { graph, cityIds } = graphOf(input);
   const points = new Int32Array(input.players);
   const breakdown: FarmerScore[] = [];
-  core(graph, points, (f, value, awarded, strength) => {
-    const field = input.fields[f];
-    if (field === undefined) return;
-    const cities: FeatureId[] = [];
-    for (let i = graph.cityStart[f] as number; i < (graph.cityStart[f + 1] as number); i++) {
-      const c = graph.cityList[i] as number;
-      if (graph.complete[c] === 1) cities.push(cityIds[c] as FeatureId);
-    }
-    const holders = holdersOf(strength);
-    const pigged = holders.filter((h) => (graph.pigs[f * input.players + h] as number) === 1);
-    const once = oncePerPlayer && holders.some((h) => awarded[h] !== (perCity + (graph.pigs[f * input.players + h] as number)) * cities.length);
-    const pigNote =
-      pigged.length === 0 || cities.length === 0
-        ? ''
-        : `; with ${pigged.length === 1 ? 'a pig' : 'pigs'} (player ${pigged.join(', ')}): ${perCity + 1}×${cities.length}`;
-    breakdown.push({
-      id: field.id,
-      tiles: field.tiles,
-      fields: [field.id],
-      cities,
-      meeples: field.meeples,
-      holders,
-      points: value,
-      awarded: Array.from(awarded),
-      note:
-        `field bordering ${cities.length} completed ${cities.length === 1 ? 'city' : 'cities'}: ${perCity}×${cities.length}` +
-        pigNote +
-        (once ? ' (a city already scored by the same player counts once)' : ''),
-    });
-  }, newFarmScratch(input.players, graph.cities));
+  core(
+    graph,
+    points,
+    (f, value, awarded, strength) => {
+      const field = input.fields[f];
+      if (field === undefined) return;
+      const cities: FeatureId[] = [];
+      for (let i = graph.cityStart[f] as number; i < (graph.cityStart[f + 1] as number); i++) {
+        const c = graph.cityList[i] as number;
+        if (graph.complete[c] === 1) cities.push(cityIds[c] as FeatureId);
+      }
+      const holders = holdersOf(strength);
+      const pigged = holders.filter((h) => (graph.pigs[f * input.players + h] as number) === 1);
+      const once =
+        oncePerPlayer && holders.some((h) => awarded[h] !== (perCity + (graph.pigs[f * input.players + h] as number)) * cities.length);
+      const pigNote =
+        pigged.length === 0 || cities.length === 0
+          ? ''
+          : `; with ${pigged.length === 1 ? 'a pig' : 'pigs'} (player ${pigged.join(', ')}): ${perCity + 1}×${cities.length}`;
+      breakdown.push({
+        id: field.id,
+        tiles: field.tiles,
+        fields: [field.id],
+        cities,
+        meeples: field.meeples,
+        holders,
+        points: value,
+        awarded: Array.from(awarded),
+        note:
+          `field bordering ${cities.length} completed ${cities.length === 1 ? 'city' : 'cities'}: ${perCity}×${cities.length}` +
+          pigNote +
+          (once ? ' (a city already scored by the same player counts once)' : ''),
+      });
+    },
+    newFarmScratch(input.players, graph.cities),
+  );
   return { points: Array.from(points), breakdown };
 }
 
@@ -113,25 +119,30 @@ export const city4: FarmerRule = (input): FarmerResult => {
   const { graph } = graphOf(input);
   const points = new Int32Array(input.players);
   const breakdown: FarmerScore[] = [];
-  city4Core(graph, points, (c, value, awarded, strength) => {
-    const city = input.cities[c];
-    if (city === undefined) return;
-    const fields = input.fields.filter((f) => f.cities.includes(city.id));
-    const pigged = holdersOf(strength).filter((h) => awarded[h] === 5);
-    breakdown.push({
-      id: city.id,
-      tiles: city.tiles,
-      fields: fields.map((f) => f.id),
-      cities: [city.id],
-      meeples: Array.from(strength),
-      holders: holdersOf(strength),
-      points: value,
-      awarded: Array.from(awarded),
-      note:
-        `completed city supplied by ${fields.length} ${fields.length === 1 ? 'field' : 'fields'}: 4 to the most farmers` +
-        (pigged.length === 0 ? '' : `, 5 with a pig (player ${pigged.join(', ')})`),
-    });
-  }, newFarmScratch(input.players, graph.cities));
+  city4Core(
+    graph,
+    points,
+    (c, value, awarded, strength) => {
+      const city = input.cities[c];
+      if (city === undefined) return;
+      const fields = input.fields.filter((f) => f.cities.includes(city.id));
+      const pigged = holdersOf(strength).filter((h) => awarded[h] === 5);
+      breakdown.push({
+        id: city.id,
+        tiles: city.tiles,
+        fields: fields.map((f) => f.id),
+        cities: [city.id],
+        meeples: Array.from(strength),
+        holders: holdersOf(strength),
+        points: value,
+        awarded: Array.from(awarded),
+        note:
+          `completed city supplied by ${fields.length} ${fields.length === 1 ? 'field' : 'fields'}: 4 to the most farmers` +
+          (pigged.length === 0 ? '' : `, 5 with a pig (player ${pigged.join(', ')})`),
+      });
+    },
+    newFarmScratch(input.players, graph.cities),
+  );
   return { points: Array.from(points), breakdown };
 };
 

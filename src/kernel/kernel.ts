@@ -1,15 +1,6 @@
 import { DX, DY, HALF_PARTNER, type Position, SPOT_COUNT, SPOTS, type Spot } from '../core/geometry.js';
 import type { FeatureKind } from '../tiles/types.js';
-import type {
-  FarmerCity,
-  FarmerField,
-  FarmerInput,
-  FarmerRule,
-  FeatureId,
-  GameEvent,
-  MeepleKind,
-  ScoredFeature,
-} from '../api/types.js';
+import type { FarmerCity, FarmerField, FarmerInput, FarmerRule, FeatureId, GameEvent, MeepleKind, ScoredFeature } from '../api/types.js';
 import {
   DEMAND_UNIT,
   DEMANDS,
@@ -480,7 +471,7 @@ export class Kernel {
     if (T.riverTile[t] === 0) return PLACE_OK;
     // "Each river tile must continue the river from its open end" (rules-facts §f).
     if (!this.riverOpen || this.front[i] !== this.riverCell) return PLACE_RIVER_DETACHED;
-    return ((this.riverRotations(t) & (1 << q)) === 0) ? PLACE_RIVER_U_TURN : PLACE_OK;
+    return (this.riverRotations(t) & (1 << q)) === 0 ? PLACE_RIVER_U_TURN : PLACE_OK;
   }
 
   /** Rotations of river tile t that continue the open river end without an immediate U-turn. */
@@ -1460,14 +1451,7 @@ export class Kernel {
     return order.map((i) => this.fieldRoots[i] as number);
   }
 
-  private describeScore(
-    r: number,
-    complete: boolean,
-    points: number,
-    w: Int32Array,
-    best: number,
-    phase: 'play' | 'final',
-  ): ScoredFeature {
+  private describeScore(r: number, complete: boolean, points: number, w: Int32Array, best: number, phase: 'play' | 'final'): ScoredFeature {
     const k = this.kind[r] as number;
     const tiles = this.tilePositions(r);
     const pennants = k === K_CITY ? (this.pennants[r] as number) : 0;
@@ -1608,7 +1592,6 @@ export class Kernel {
     for (let s = this.next[r] as number; s !== r; s = this.next[s] as number) if (s < min) min = s;
     return min;
   }
-
 
   /** Local feature named by spot index si on tile type t turned q, or -1. */
   spotFeature(t: number, q: number, si: number): number {

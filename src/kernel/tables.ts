@@ -1,4 +1,4 @@
-import { EDGES, HALF_EDGES, type HalfEdge, SPOT_COUNT, SPOTS } from '../core/geometry.js';
+import { EDGES, type Edge, HALF_EDGES, type HalfEdge, SPOT_COUNT, SPOTS } from '../core/geometry.js';
 import { canonicalSpot, rotateEdge, rotateHalf, spotFeature, tileDef } from '../tiles/catalogue.js';
 import type { EdgeKind, FeatureDef, TileDef, TileSetDef } from '../tiles/types.js';
 
@@ -137,29 +137,34 @@ export interface TileTables {
 
 function signature(t: TileDef, q: number): string {
   const edges = EDGES.map((_, d) => t.edges[(d - q + 4) & 3]).join(',');
+  const turned = (list: readonly Edge[]) =>
+    list
+      .map((e) => rotateEdge(e, q))
+      .sort()
+      .join('');
   const cityName = (i: number) => {
     const c = t.features[i];
-    return c?.kind === 'city' ? c.edges.map((e) => rotateEdge(e, q)).sort().join('') : '?';
+    return c?.kind === 'city' ? turned(c.edges) : '?';
   };
-  const feats = t.features
-    .map((f) => {
-      switch (f.kind) {
-        case 'road':
-          return `road:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}:${f.inn === true}`;
-        case 'city':
-          return `city:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}:${f.pennants}:${f.cathedral === true}:${f.goods ?? ''}`;
-        case 'river':
-          return `river:${f.edges.map((e) => rotateEdge(e, q)).sort().join('')}`;
-        case 'cloister':
-        case 'garden':
-          return f.kind;
-        case 'field':
-          return `field:${f.halfEdges.map((h) => rotateHalf(h, q)).sort().join('')}:${f.cities.map(cityName).sort().join('|')}`;
-      }
-    })
-    .sort()
-    .join(';');
-  return `${edges}/${feats}`;
+  function feature(f: FeatureDef): string {
+    switch (f.kind) {
+      case 'road':
+        return `road:${turned(f.edges)}:${f.inn === true}`;
+      case 'city':
+        return `city:${turned(f.edges)}:${f.pennants}:${f.cathedral === true}:${f.goods ?? ''}`;
+      case 'river':
+        return `river:${turned(f.edges)}`;
+      case 'cloister':
+      case 'garden':
+        return f.kind;
+      case 'field':
+        return `field:${f.halfEdges
+          .map((h) => rotateHalf(h, q))
+          .sort()
+          .join('')}:${f.cities.map(cityName).sort().join('|')}`;
+    }
+  }
+  return `${edges}/${t.features.map(feature).sort().join(';')}`;
 }
 
 /** Compiles a tile set into the kernel's lookup tables. */
@@ -243,7 +248,8 @@ export function compileTileSet(set: TileSetDef): TileTables {
       def.features.forEach((f, i) => {
         if (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') {
           for (const e of f.edges) edgeFeat[tr * 4 + EDGES.indexOf(rotateEdge(e, q))] = i;
-          if (f.kind === 'river') for (const e of f.edges) riverEdges[tr] = (riverEdges[tr] as number) | (1 << EDGES.indexOf(rotateEdge(e, q)));
+          if (f.kind === 'river')
+            for (const e of f.edges) riverEdges[tr] = (riverEdges[tr] as number) | (1 << EDGES.indexOf(rotateEdge(e, q)));
         } else if (f.kind === 'field') {
           for (const h of f.halfEdges) halfFeat[tr * 8 + HALF_EDGES.indexOf(rotateHalf(h as HalfEdge, q))] = i;
         }
@@ -321,4 +327,3 @@ export function tablesFor(set: TileSetDef): TileTables {
   }
   return t;
 }
-

@@ -13,8 +13,21 @@ const H = 3;
 
 /** Where each spot's meeple is drawn inside a tile's 5×3 block: [row, column]. */
 const SPOT_CELL: Record<Spot, readonly [number, number]> = {
-  N: [0, 2], E: [1, 4], S: [2, 2], W: [1, 0], C: [1, 2], I: [1, 1], G: [1, 2],
-  NNW: [0, 1], NNE: [0, 3], ENE: [0, 4], ESE: [2, 4], SSE: [2, 3], SSW: [2, 1], WSW: [2, 0], WNW: [0, 0],
+  N: [0, 2],
+  E: [1, 4],
+  S: [2, 2],
+  W: [1, 0],
+  C: [1, 2],
+  I: [1, 1],
+  G: [1, 2],
+  NNW: [0, 1],
+  NNE: [0, 3],
+  ENE: [0, 4],
+  ESE: [2, 4],
+  SSE: [2, 3],
+  SSW: [2, 1],
+  WSW: [2, 0],
+  WNW: [0, 0],
 };
 
 function drawTile(v: TileView): string[][] {
@@ -80,11 +93,9 @@ export function renderAscii(input: GameState): string {
     const block = drawTile(view);
     const ox = (p.x - minX) * W;
     const oy = (p.y - minY) * H;
-    block.forEach((line, r) =>
-      line.forEach((ch, c) => {
-        (canvas[oy + r] as string[])[ox + c] = ch;
-      }),
-    );
+    for (const [r, line] of block.entries()) {
+      for (const [c, ch] of line.entries()) (canvas[oy + r] as string[])[ox + c] = ch;
+    }
   }
   for (const m of state.meeples) {
     const [r, c] = SPOT_CELL[m.at];

@@ -24,18 +24,8 @@ export function baseTiles(): readonly TileDef[] {
     tile('G', 'City between two opposite sides', 'FCFC', [city('E W'), field('NNW NNE', [0]), field('SSE SSW', [0])]),
     tile('H', 'Two city caps on opposite sides', 'CFCF', [city('N'), city('S'), field('ENE ESE WSW WNW', [0, 1])]),
     tile('I', 'Two city caps on adjacent sides', 'CFFC', [city('N'), city('W'), field('ENE ESE SSE SSW', [0, 1])]),
-    tile('J', 'City cap, road curving east to south', 'CRRF', [
-      city('N'),
-      road('E S'),
-      field('ENE SSW WSW WNW', [0]),
-      field('ESE SSE'),
-    ]),
-    tile('K', 'City cap, road curving south to west', 'CFRR', [
-      city('N'),
-      road('S W'),
-      field('ENE ESE SSE WNW', [0]),
-      field('SSW WSW'),
-    ]),
+    tile('J', 'City cap, road curving east to south', 'CRRF', [city('N'), road('E S'), field('ENE SSW WSW WNW', [0]), field('ESE SSE')]),
+    tile('K', 'City cap, road curving south to west', 'CFRR', [city('N'), road('S W'), field('ENE ESE SSE WNW', [0]), field('SSW WSW')]),
     tile('L', 'City cap, three roads meeting at a junction', 'CRRR', [
       city('N'),
       road('E'),
@@ -96,6 +86,7 @@ export function baseTiles(): readonly TileDef[] {
 export const BASE_SET: TileSetDef = {
   name: 'base',
   title: 'Carcassonne base game (72 tiles)',
+  // biome-ignore format: a table, eight tile types a line
   counts: [
     ['A', 2], ['B', 4], ['C', 1], ['D', 4], ['E', 5], ['F', 2], ['G', 1], ['H', 3],
     ['I', 2], ['J', 3], ['K', 3], ['L', 3], ['M', 2], ['N', 3], ['O', 2], ['P', 3],

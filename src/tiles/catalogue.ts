@@ -1,13 +1,4 @@
-import {
-  EDGES,
-  type Edge,
-  HALF_EDGES,
-  type HalfEdge,
-  type Rotation,
-  SPOTS,
-  type Spot,
-  isRotation,
-} from '../core/geometry.js';
+import { EDGES, type Edge, HALF_EDGES, type HalfEdge, type Rotation, SPOTS, type Spot, isRotation } from '../core/geometry.js';
 import { BASE_SET, baseTiles } from './base.js';
 import { PNP_DEMO_SET, pnpExtraTiles } from './pnp-demo.js';
 import { GARDEN_TILES, RIVER_GARDEN_TILES, riverTiles, withGarden } from './river.js';
@@ -28,7 +19,9 @@ export function tileCatalogue(): Readonly<Record<string, TileDef>> {
   if (catalogue === undefined) {
     const pnp = pnpExtraTiles();
     const river = riverTiles().map(([t]) => t);
-    const inns = innsCathedralsTiles().map(([t]) => t).filter((t) => !pnp.includes(t));
+    const inns = innsCathedralsTiles()
+      .map(([t]) => t)
+      .filter((t) => !pnp.includes(t));
     const traders = tradersBuildersTiles().map(([t]) => t);
     const gardenIds = [...GARDEN_TILES, ...RIVER_GARDEN_TILES, ...IC_GARDEN_TILES, ...TB_GARDEN_TILES];
     const gardens = [...baseTiles(), ...river, ...inns, ...traders].filter((t) => gardenIds.includes(t.id)).map(withGarden);

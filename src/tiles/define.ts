@@ -21,9 +21,19 @@ export const city = (edges: string, pennants = 0): CityDef => ({
   pennants,
 });
 /** A city segment with a cathedral (Inns & Cathedrals). */
-export const cathedralCity = (edges: string): CityDef => ({ kind: 'city', edges: edges.split(' ') as Edge[], pennants: 0, cathedral: true });
+export const cathedralCity = (edges: string): CityDef => ({
+  kind: 'city',
+  edges: edges.split(' ') as Edge[],
+  pennants: 0,
+  cathedral: true,
+});
 /** A city segment with a goods symbol (Traders & Builders). */
-export const goodsCity = (edges: string, goods: Goods): CityDef => ({ kind: 'city', edges: edges.split(' ') as Edge[], pennants: 0, goods });
+export const goodsCity = (edges: string, goods: Goods): CityDef => ({
+  kind: 'city',
+  edges: edges.split(' ') as Edge[],
+  pennants: 0,
+  goods,
+});
 export const cloister = (): CloisterDef => ({ kind: 'cloister' });
 export const garden = (): GardenDef => ({ kind: 'garden' });
 export const river = (edges: string): RiverDef => ({ kind: 'river', edges: edges.split(' ') as Edge[] });

@@ -16,12 +16,7 @@ export function pnpExtraTiles(): readonly TileDef[] {
       field('NNW NNE ENE WNW'),
       field('ESE SSE SSW WSW'),
     ]),
-    tile('IC-J', 'City cap with a road ending at it', 'CFRF', [
-      city('N'),
-      road('S'),
-      field('SSW WSW WNW', [0]),
-      field('ENE ESE SSE', [0]),
-    ]),
+    tile('IC-J', 'City cap with a road ending at it', 'CFRF', [city('N'), road('S'), field('SSW WSW WNW', [0]), field('ENE ESE SSE', [0])]),
   ];
   return pnpExtraTilesCache;
 }
@@ -34,6 +29,7 @@ export function pnpExtraTiles(): readonly TileDef[] {
 export const PNP_DEMO_SET: TileSetDef = {
   name: 'pnp-demo',
   title: 'Print-and-play demo (48 tiles)',
+  // biome-ignore format: a table, eight tile types a line
   counts: [
     ['A', 1], ['B', 2], ['IC-D', 1], ['D', 4], ['E', 2], ['IC-J', 1], ['F', 2], ['G', 1],
     ['H', 2], ['I', 3], ['J', 2], ['K', 2], ['L', 2], ['N', 4], ['O', 2], ['P', 1],

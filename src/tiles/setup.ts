@@ -52,14 +52,7 @@ export function gameTiles(setup: TileSetup): TileSetDef {
   return set;
 }
 
-function compose(
-  land: TileSetDef,
-  river: boolean,
-  gardens: boolean,
-  inns: boolean,
-  traders: boolean,
-  start: RiverStartTile,
-): TileSetDef {
+function compose(land: TileSetDef, river: boolean, gardens: boolean, inns: boolean, traders: boolean, start: RiverStartTile): TileSetDef {
   const counts: [string, number][] = [];
   const add = (id: string, n: number, gardenCopy: boolean) => {
     if (gardens && gardenCopy && n > 0) {
@@ -81,8 +74,7 @@ function compose(
   }
   for (const [id, n] of landCounts) {
     const copies = river && start === 'removed' && id === land.startTile ? n - 1 : n;
-    const gardenCopy =
-      (land === BASE_SET && GARDEN_TILES.includes(id)) || IC_GARDEN_TILES.includes(id) || TB_GARDEN_TILES.includes(id);
+    const gardenCopy = (land === BASE_SET && GARDEN_TILES.includes(id)) || IC_GARDEN_TILES.includes(id) || TB_GARDEN_TILES.includes(id);
     add(id, copies, gardenCopy);
   }
   const total = counts.reduce((a, [, n]) => a + n, 0);

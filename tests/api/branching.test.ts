@@ -25,7 +25,10 @@ describe('states stay usable after the game moved on from them', () => {
   it('a custom farmer rule survives: an old state of a game created with one still scores with it', () => {
     const double: FarmerRule = (input) => {
       const r = farmerRules['farm-3'](input);
-      return { points: r.points.map((p) => 2 * p), breakdown: r.breakdown.map((b) => ({ ...b, points: 2 * b.points, awarded: b.awarded.map((a) => 2 * a) })) };
+      return {
+        points: r.points.map((p) => 2 * p),
+        breakdown: r.breakdown.map((b) => ({ ...b, points: 2 * b.points, awarded: b.awarded.map((a) => 2 * a) })),
+      };
     };
     let s = createGame({ players: 2, seed: 3, rules: { farmers: double } });
     const history = [s];
@@ -39,7 +42,8 @@ describe('states stay usable after the game moved on from them', () => {
     // mid's kernel was handed on long ago: it is rebuilt with the custom rule, no hooks needed.
     const withRule = scoreFinal(mid);
     const plain = scoreFinal(mid, { farmers: farmerRules['farm-3'] });
-    const fields = (f: typeof withRule) => f.breakdown.filter((b) => b.phase === 'final' && b.kind === 'field').reduce((a, b) => a + b.points, 0);
+    const fields = (f: typeof withRule) =>
+      f.breakdown.filter((b) => b.phase === 'final' && b.kind === 'field').reduce((a, b) => a + b.points, 0);
     expect(fields(plain)).toBeGreaterThan(0);
     expect(fields(withRule)).toBe(2 * fields(plain));
   });

@@ -12,7 +12,6 @@ import {
 import { perTile } from '../support/custom-rule';
 import { lcg } from '../support/play';
 
-
 function playUntil(s: GameState, turns: number, seed: number, hooks?: { farmers: FarmerRule }): GameState {
   const r = lcg(seed);
   for (let i = 0; i < turns && s.status === 'playing'; i++) {

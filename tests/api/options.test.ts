@@ -30,7 +30,12 @@ describe('createGame options', () => {
   it('editions are presets that rules override', () => {
     const setup = { riverStartTile: 'removed', gardens: true };
     expect(createGame({ players: 2, seed: 1, edition: 'first' }).rules).toEqual({ farmers: 'city-4', smallCity: 2, meeples: 7, ...setup });
-    expect(createGame({ players: 2, seed: 1, edition: 'second' }).rules).toEqual({ farmers: 'farm-3-once', smallCity: 2, meeples: 7, ...setup });
+    expect(createGame({ players: 2, seed: 1, edition: 'second' }).rules).toEqual({
+      farmers: 'farm-3-once',
+      smallCity: 2,
+      meeples: 7,
+      ...setup,
+    });
     expect(createGame({ players: 2, seed: 1 }).rules).toEqual({ farmers: 'farm-3', smallCity: 4, meeples: 7, ...setup });
     expect(createGame({ players: 2, seed: 1, edition: 'first', rules: { smallCity: 4, meeples: 3 } }).rules).toEqual({
       farmers: 'city-4',
@@ -67,7 +72,11 @@ describe('createGame options', () => {
     [{ players: 2, seed: 1, rules: { farmer: 'none' } }, 'unknown-option', 'unknown rule "farmer"'],
     [{ players: 2, seed: 1, tileset: 'base' }, 'unknown-option', 'unknown option "tileset"'],
     [{ players: 2, seed: 1, drawOrder: ['Z'] }, 'invalid-draw-order', 'drawOrder: tile "Z" is not in the base tile set'],
-    [{ players: 2, seed: 1, drawOrder: ['D', 'D', 'D', 'D'] }, 'invalid-draw-order', 'drawOrder asks for 4 × D but the base set holds only 3 (one is the start tile)'],
+    [
+      { players: 2, seed: 1, drawOrder: ['D', 'D', 'D', 'D'] },
+      'invalid-draw-order',
+      'drawOrder asks for 4 × D but the base set holds only 3 (one is the start tile)',
+    ],
     [{ players: 2, seed: 1, tileSet: 'pnp-demo', drawOrder: ['C'] }, 'invalid-draw-order', 'tile "C" is not in the pnp-demo tile set'],
     [null, 'invalid-options', 'options must be an object'],
   ])('rejects %j with %s', (options, code, message) => {
@@ -97,11 +106,12 @@ describe('createGame options', () => {
     expect(createGame({ players: 5, seed: 1, expansions: ['river', 'abbot'] }).players.every((p) => p.largeMeeples === 0)).toBe(true);
   });
 
-  it('Traders & Builders: 24 more tiles, one builder and one pig each, no goods tokens yet, no builder\'s second tile (rules-facts §e)', () => {
+  it("Traders & Builders: 24 more tiles, one builder and one pig each, no goods tokens yet, no builder's second tile (rules-facts §e)", () => {
     const s = createGame({ players: 4, seed: 1, expansions: ['traders-builders'] });
     expect(s.expansions).toEqual(['traders-builders']);
     expect(s.builderTurn).toBe(false);
-    for (const p of s.players) expect(p).toMatchObject({ meeples: 7, abbots: 0, largeMeeples: 0, builders: 1, pigs: 1, goods: { wine: 0, grain: 0, cloth: 0 } });
+    for (const p of s.players)
+      expect(p).toMatchObject({ meeples: 7, abbots: 0, largeMeeples: 0, builders: 1, pigs: 1, goods: { wine: 0, grain: 0, cloth: 0 } });
     // 72 base tiles + 24: the start tile on the board, the current tile, the rest left.
     expect(s.tilesLeft.length + 1 + 1).toBe(72 + 24);
     // With all four expansions: six players (Inns & Cathedrals), 72 + 12 river tiles - the start

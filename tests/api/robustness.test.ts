@@ -47,12 +47,17 @@ describe('saved states are checked for consistency', () => {
     const s = copy(withMeeple);
     const i = s.meeples.findIndex((m: { feature: string }) => m.feature === 'road');
     const m = s.meeples[i];
-    const view = tileDefinition(s.placements.find((p: any) => p.x === m.x && p.y === m.y).tile, s.placements.find((p: any) => p.x === m.x && p.y === m.y).rotation);
+    const view = tileDefinition(
+      s.placements.find((p: any) => p.x === m.x && p.y === m.y).tile,
+      s.placements.find((p: any) => p.x === m.x && p.y === m.y).rotation,
+    );
     const other = view?.features.find((f) => f.spot === m.at)?.spots.find((sp) => sp !== m.at);
     expect(other).toBeDefined();
     const listed = copy(withMeeple);
     listed.meeples[i] = { ...m, at: other };
-    expect(validateState(listed)[0]?.message).toBe(`meeples[${i}] is ${JSON.stringify({ ...m, at: other })}, but the placements give ${JSON.stringify(m)}`);
+    expect(validateState(listed)[0]?.message).toBe(
+      `meeples[${i}] is ${JSON.stringify({ ...m, at: other })}, but the placements give ${JSON.stringify(m)}`,
+    );
     const placed = s.placements.find((p: any) => p.x === m.x && p.y === m.y);
     placed.meeple.at = other;
     expect(validateState(s)[0]?.message).toContain(`.meeple: spot ${other} must be written as its feature's canonical spot ${m.at}`);
@@ -64,18 +69,26 @@ describe('saved states are checked for consistency', () => {
     ['scores that the placements do not give', (s: any) => (s.players[0].score += 1), ', but the placements score'],
     ['a placement out of turn', (s: any) => (s.placements[3].player = 1 - s.placements[3].player), 'out of turn'],
     ['more followers than the rules allow', (s: any) => (s.rules.meeples = 40000), 'meeples (0 to 99)'],
-    ['a scoring line with other awards', (s: any) => (s.scored[0] = { ...s.scored[0], awarded: [1] }), 'awarding 1, but the placements give'],
+    [
+      'a scoring line with other awards',
+      (s: any) => (s.scored[0] = { ...s.scored[0], awarded: [1] }),
+      'awarding 1, but the placements give',
+    ],
     ['a scoring line the placements do not give', (s: any) => s.scored.push(s.scored[0]), 'which the placements do not give'],
     ['a scoring line left out', (s: any) => s.scored.pop(), 'but the placements also give the'],
     // Scores are the rules' scores, not only the sum of the state's own lines: a scoring raised
     // together with the player's total is still refused.
-    ['a scoring and its total raised together', (s: any) => {
-      const line = s.scored[0];
-      const p = line.holders[0] ?? 0;
-      line.points += 5;
-      line.awarded[p] += 5;
-      s.players[p].score += 5;
-    }, ', but the placements score'],
+    [
+      'a scoring and its total raised together',
+      (s: any) => {
+        const line = s.scored[0];
+        const p = line.holders[0] ?? 0;
+        line.points += 5;
+        line.awarded[p] += 5;
+        s.players[p].score += 5;
+      },
+      ', but the placements score',
+    ],
   ])('rejects %s', (_, change, message) => {
     const s = copy(game.states[40] as GameState);
     if (s.scored.length === 0) s.scored.push(...copy(game.states.at(-1) as GameState).scored.slice(0, 1));
@@ -90,7 +103,15 @@ describe('odd inputs give typed errors, never a crash', () => {
   const s = createGame({ players: 2, seed: 3 });
 
   it('moves', () => {
-    for (const move of [null, 3, 'E', [], { x: 1n, y: 0, rotation: 0 }, { x: 1, y: 0, rotation: 90n }, { x: 1, y: 0, rotation: 0, meeple: { at: 1n } }]) {
+    for (const move of [
+      null,
+      3,
+      'E',
+      [],
+      { x: 1n, y: 0, rotation: 0 },
+      { x: 1, y: 0, rotation: 90n },
+      { x: 1, y: 0, rotation: 0, meeple: { at: 1n } },
+    ]) {
       expect(validateMove(s, move as never)?.code).toMatch(/^(malformed-move|unknown-spot)$/);
       expect(codeOf(() => applyMove(s, move as never))).toMatch(/^(malformed-move|unknown-spot)$/);
     }
@@ -107,7 +128,7 @@ describe('odd inputs give typed errors, never a crash', () => {
 
   it('options', () => {
     expect(codeOf(() => createGame({ players: 2, seed: 1n } as never))).toBe('invalid-seed');
-    expect(codeOf(() => createGame({ players: ['a', , 'b'] as never, seed: 1 }))).toBe('invalid-players');
+    expect(codeOf(() => createGame({ players: ['a', undefined, 'b'] as never, seed: 1 }))).toBe('invalid-players');
     expect(codeOf(() => createGame({ players: 2, seed: 1, edition: null } as never))).toBe('invalid-edition');
     expect(codeOf(() => createGame({ players: 2, seed: 1, rules: { farmers: 1n } } as never))).toBe('invalid-rule');
     const circular: Record<string, unknown> = {};
@@ -149,9 +170,24 @@ describe('rule hooks', () => {
   });
 
   it.each([
-    ['fractional points', (input: any) => ({ points: input.fields.length ? [1.5, ...new Array(input.players - 1).fill(0)] : new Array(input.players).fill(0), breakdown: [] }), 'points that are not one whole number'],
-    ['a line missing its fields', (input: any) => ({ points: new Array(input.players).fill(0), breakdown: [{ awarded: new Array(input.players).fill(0) }] }), 'a line without an id'],
-    ['negative points', (input: any) => ({ points: [-1, ...new Array(input.players - 1).fill(0)], breakdown: [] }), 'points that are not one whole number'],
+    [
+      'fractional points',
+      (input: any) => ({
+        points: input.fields.length ? [1.5, ...new Array(input.players - 1).fill(0)] : new Array(input.players).fill(0),
+        breakdown: [],
+      }),
+      'points that are not one whole number',
+    ],
+    [
+      'a line missing its fields',
+      (input: any) => ({ points: new Array(input.players).fill(0), breakdown: [{ awarded: new Array(input.players).fill(0) }] }),
+      'a line without an id',
+    ],
+    [
+      'negative points',
+      (input: any) => ({ points: [-1, ...new Array(input.players - 1).fill(0)], breakdown: [] }),
+      'points that are not one whole number',
+    ],
   ])('a custom rule returning %s fails with custom-rule-failed', (_, rule, message) => {
     let s = createGame({ players: 2, seed: 30, rules: { farmers: rule as unknown as FarmerRule } });
     for (const m of game.moves.slice(0, 40)) s = applyMove(s, m);
@@ -161,7 +197,10 @@ describe('rule hooks', () => {
   });
 
   it('StateError lists its problems', () => {
-    const e = new StateError([{ code: 'invalid-state', message: 'a' }, { code: 'invalid-state', message: 'b' }]);
+    const e = new StateError([
+      { code: 'invalid-state', message: 'a' },
+      { code: 'invalid-state', message: 'b' },
+    ]);
     expect(e.message).toBe('a; b');
     expect(e.code).toBe('invalid-state');
   });
@@ -174,7 +213,10 @@ describe('The River and The Abbot: odd inputs give typed errors, never a crash',
 
   it('options: expansions and their rules', () => {
     for (const expansions of [['river', 'river'], ['abbot', 'inns'], 'river', [1], [null], {}, [['river']]]) {
-      expect(codeOf(() => createGame({ players: 2, seed: 1, expansions } as never)), JSON.stringify(expansions)).toBe('invalid-expansion');
+      expect(
+        codeOf(() => createGame({ players: 2, seed: 1, expansions } as never)),
+        JSON.stringify(expansions),
+      ).toBe('invalid-expansion');
     }
     for (const rules of [{ riverStartTile: 'kept' }, { riverStartTile: 1n }, { gardens: 'yes' }, { gardens: null }]) {
       expect(codeOf(() => createGame({ players: 2, seed: 1, expansions: ['river', 'abbot'], rules } as never))).toBe('invalid-rule');
@@ -194,7 +236,10 @@ describe('The River and The Abbot: odd inputs give typed errors, never a crash',
       { ...m, meeple: { at: 'G', kind: 1n } },
       { ...m, meeple: { at: 'C', kind: 'abbot', extra: 1 } },
     ]) {
-      expect(validateMove(s, bad as never)?.code, JSON.stringify(bad, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))).toBe('malformed-move');
+      expect(
+        validateMove(s, bad as never)?.code,
+        JSON.stringify(bad, (_, v) => (typeof v === 'bigint' ? `${v}n` : v)),
+      ).toBe('malformed-move');
       expect(codeOf(() => applyMove(s, bad as never))).toBe('malformed-move');
     }
   });
@@ -208,10 +253,13 @@ describe('The River and The Abbot: odd inputs give typed errors, never a crash',
     ['a recall that is true', (s) => (s.placements[1].recall = true)],
     ['no recall field', (s) => delete s.placements[1].recall],
     ['a figure of an unknown kind', (s) => (s.meeples[0].kind = 'builder')],
-    ['an abbot deployed in a game without The Abbot', (s) => {
-      s.expansions = ['river'];
-      for (const p of s.players) p.abbots = 0;
-    }],
+    [
+      'an abbot deployed in a game without The Abbot',
+      (s) => {
+        s.expansions = ['river'];
+        for (const p of s.players) p.abbots = 0;
+      },
+    ],
     ['expansions that are not a list', (s) => (s.expansions = 'river,abbot')],
     ['expansions holding a number', (s) => (s.expansions = [1])],
     ['rules without riverStartTile', (s) => delete s.rules.riverStartTile],
@@ -241,8 +289,17 @@ describe('Inns & Cathedrals: odd inputs give typed errors, never a crash', () =>
   const copy = (s: GameState) => JSON.parse(JSON.stringify(s)) as Record<string, any>;
 
   it('options: the expansion named wrongly or twice; six players only with it', () => {
-    for (const expansions of [['inns-cathedrals', 'inns-cathedrals'], ['inns'], ['Inns & Cathedrals'], 'inns-cathedrals', [['inns-cathedrals']]]) {
-      expect(codeOf(() => createGame({ players: 2, seed: 1, expansions } as never)), JSON.stringify(expansions)).toBe('invalid-expansion');
+    for (const expansions of [
+      ['inns-cathedrals', 'inns-cathedrals'],
+      ['inns'],
+      ['Inns & Cathedrals'],
+      'inns-cathedrals',
+      [['inns-cathedrals']],
+    ]) {
+      expect(
+        codeOf(() => createGame({ players: 2, seed: 1, expansions } as never)),
+        JSON.stringify(expansions),
+      ).toBe('invalid-expansion');
     }
     expect(codeOf(() => createGame({ players: 6, seed: 1 }))).toBe('invalid-players');
     expect(codeOf(() => createGame({ players: 6, seed: 1, expansions: ['inns-cathedrals'] }))).toBeNull();
@@ -263,7 +320,10 @@ describe('Inns & Cathedrals: odd inputs give typed errors, never a crash', () =>
     }
     // rules-facts §d: one large meeple; once it is on the board, none is left to deploy.
     const later = game.states.find(
-      (x) => x.status === 'playing' && x.players[x.currentPlayer]?.largeMeeples === 0 && legalMoves(x).some((f) => f.meeple?.kind === 'follower'),
+      (x) =>
+        x.status === 'playing' &&
+        x.players[x.currentPlayer]?.largeMeeples === 0 &&
+        legalMoves(x).some((f) => f.meeple?.kind === 'follower'),
     ) as GameState;
     expect(later).toBeDefined();
     const follower = legalMoves(later).find((x) => x.meeple?.kind === 'follower') as Move;
@@ -280,11 +340,14 @@ describe('Inns & Cathedrals: odd inputs give typed errors, never a crash', () =>
     ['large meeples as a string', (s) => (s.players[0].largeMeeples = '1')],
     ['large meeples as true', (s) => (s.players[0].largeMeeples = true)],
     ['no largeMeeples field', (s) => delete s.players[0].largeMeeples],
-    ['a large meeple deployed in a game without Inns & Cathedrals', (s) => {
-      s.expansions = ['abbot'];
-      s.players = s.players.slice(0, 5);
-      for (const p of s.players) p.largeMeeples = 0;
-    }],
+    [
+      'a large meeple deployed in a game without Inns & Cathedrals',
+      (s) => {
+        s.expansions = ['abbot'];
+        s.players = s.players.slice(0, 5);
+        for (const p of s.players) p.largeMeeples = 0;
+      },
+    ],
     ['a seventh player', (s) => s.players.push({ name: 'Player 7', score: 0, meeples: 7, abbots: 1, largeMeeples: 1 })],
   ])('states: %s is invalid-state', (_, change) => {
     const s = copy(withLarge);
@@ -306,18 +369,29 @@ describe('Inns & Cathedrals: odd inputs give typed errors, never a crash', () =>
 
 describe('Traders & Builders: odd inputs give typed errors, never a crash', () => {
   const game = playTradersHeavy({ players: 3, seed: 'odd', expansions: ['traders-builders', 'abbot'] }, 17);
-  const withBoth = game.states.find((s) => s.status === 'playing' && s.meeples.some((m) => m.kind === 'builder') && s.meeples.some((m) => m.kind === 'pig')) as GameState;
+  const withBoth = game.states.find(
+    (s) => s.status === 'playing' && s.meeples.some((m) => m.kind === 'builder') && s.meeples.some((m) => m.kind === 'pig'),
+  ) as GameState;
   const second = game.states.find((s) => s.builderTurn) as GameState;
   const copy = (s: GameState) => JSON.parse(JSON.stringify(s)) as Record<string, any>;
 
-  it('the test game has builders and pigs on the board and a builder\'s second tile', () => {
+  it("the test game has builders and pigs on the board and a builder's second tile", () => {
     expect(withBoth).toBeDefined();
     expect(second).toBeDefined();
   });
 
   it('options: the expansion named wrongly or twice; any order, recorded last', () => {
-    for (const expansions of [['traders-builders', 'traders-builders'], ['traders'], ['Traders & Builders'], 'traders-builders', [['traders-builders']]]) {
-      expect(codeOf(() => createGame({ players: 2, seed: 1, expansions } as never)), JSON.stringify(expansions)).toBe('invalid-expansion');
+    for (const expansions of [
+      ['traders-builders', 'traders-builders'],
+      ['traders'],
+      ['Traders & Builders'],
+      'traders-builders',
+      [['traders-builders']],
+    ]) {
+      expect(
+        codeOf(() => createGame({ players: 2, seed: 1, expansions } as never)),
+        JSON.stringify(expansions),
+      ).toBe('invalid-expansion');
     }
     expect(createGame({ players: 2, seed: 1, expansions: ['traders-builders', 'inns-cathedrals', 'river', 'abbot'] }).expansions).toEqual([
       'river',
@@ -347,7 +421,9 @@ describe('Traders & Builders: odd inputs give typed errors, never a crash', () =
     const base = createGame({ players: 2, seed: 1, drawOrder: ['U'] });
     expect(validateMove(base, { x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'builder' } })?.code).toBe('figure-not-allowed');
     expect(validateMove(base, { x: 1, y: 0, rotation: 0, meeple: { at: 'NNW', kind: 'pig' } })?.code).toBe('figure-not-allowed');
-    expect(validateMove(base, { x: 1, y: 0, rotation: 0, meeple: { at: 'NNW', kind: 'pig' } })?.message).toContain('Traders & Builders is not in play');
+    expect(validateMove(base, { x: 1, y: 0, rotation: 0, meeple: { at: 'NNW', kind: 'pig' } })?.message).toContain(
+      'Traders & Builders is not in play',
+    );
     // With it: on the road east of the start tile nobody stands yet, so neither may join it (rules-facts §e).
     const tb = createGame({ players: 2, seed: 1, drawOrder: ['U'], expansions: ['traders-builders'] });
     expect(validateMove(tb, { x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'builder' } })?.code).toBe('no-own-meeple');
@@ -377,10 +453,13 @@ describe('Traders & Builders: odd inputs give typed errors, never a crash', () =
     ['builderTurn as a number', (s) => (s.builderTurn = 1)],
     ['builderTurn as null', (s) => (s.builderTurn = null)],
     ['no builderTurn field', (s) => delete s.builderTurn],
-    ['a builder deployed in a game without Traders & Builders', (s) => {
-      s.expansions = ['abbot'];
-      for (const p of s.players) Object.assign(p, { builders: 0, pigs: 0, goods: { wine: 0, grain: 0, cloth: 0 } });
-    }],
+    [
+      'a builder deployed in a game without Traders & Builders',
+      (s) => {
+        s.expansions = ['abbot'];
+        for (const p of s.players) Object.assign(p, { builders: 0, pigs: 0, goods: { wine: 0, grain: 0, cloth: 0 } });
+      },
+    ],
   ])('states: %s is invalid-state', (_, change) => {
     for (const base of [withBoth, second]) {
       const s = copy(base);
@@ -391,7 +470,7 @@ describe('Traders & Builders: odd inputs give typed errors, never a crash', () =
     }
   });
 
-  it('a raw parsed Traders & Builders state (builders and pigs out, or a builder\'s second part) is never frozen, and plays like the original', () => {
+  it("a raw parsed Traders & Builders state (builders and pigs out, or a builder's second part) is never frozen, and plays like the original", () => {
     for (const st of [withBoth, second]) {
       const i = game.states.indexOf(st);
       const raw = copy(st) as unknown as GameState;

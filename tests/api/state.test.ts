@@ -78,18 +78,30 @@ describe('saved states', () => {
     ['an unknown edition', (s: Record<string, unknown>) => (s.edition = 'fifth'), 'unknown edition "fifth"'],
     ['an unknown version', (s: Record<string, unknown>) => (s.version = 3), 'unsupported state version 3'],
     ['an unknown tile set', (s: Record<string, unknown>) => (s.tileSet = 'river'), 'unknown tile set "river"'],
-    ['a tile placed on another', (s: Record<string, unknown>) => {
-      const ps = s.placements as { x: number; y: number }[];
-      (ps[5] as { x: number; y: number }).x = (ps[4] as { x: number }).x;
-      (ps[5] as { x: number; y: number }).y = (ps[4] as { y: number }).y;
-    }, 'placements[5] (tile E at (0, 1) turned 180°) is not a legal move: (0, 1) already holds tile U'],
+    [
+      'a tile placed on another',
+      (s: Record<string, unknown>) => {
+        const ps = s.placements as { x: number; y: number }[];
+        (ps[5] as { x: number; y: number }).x = (ps[4] as { x: number }).x;
+        (ps[5] as { x: number; y: number }).y = (ps[4] as { y: number }).y;
+      },
+      'placements[5] (tile E at (0, 1) turned 180°) is not a legal move: (0, 1) already holds tile U',
+    ],
     ['an unknown tile', (s: Record<string, unknown>) => ((s.tilesLeft as string[])[0] = 'Z'), 'tilesLeft[0]: unknown tile "Z"'],
-    ['a missing tile', (s: Record<string, unknown>) => (s.tilesLeft as string[]).pop(), 'the tiles do not add up to the base set: missing 1 ×'],
-    ['too many copies', (s: Record<string, unknown>) => ((s.discarded as string[]).push('C')), 'more copies of tile C'],
-    ['a meeple from nowhere', (s: Record<string, unknown>) => {
-      const p = (s.players as { meeples: number }[])[0] as { meeples: number };
-      p.meeples += 1;
-    }, 'player 0 has 1 follower in supply, but the placements leave 0'],
+    [
+      'a missing tile',
+      (s: Record<string, unknown>) => (s.tilesLeft as string[]).pop(),
+      'the tiles do not add up to the base set: missing 1 ×',
+    ],
+    ['too many copies', (s: Record<string, unknown>) => (s.discarded as string[]).push('C'), 'more copies of tile C'],
+    [
+      'a meeple from nowhere',
+      (s: Record<string, unknown>) => {
+        const p = (s.players as { meeples: number }[])[0] as { meeples: number };
+        p.meeples += 1;
+      },
+      'player 0 has 1 follower in supply, but the placements leave 0',
+    ],
     ['a player index out of range', (s: Record<string, unknown>) => (s.currentPlayer = 7), 'currentPlayer is not a player'],
   ])('rejects a state with %s (invalid-state)', (_, change, message) => {
     const e = stateError(() => loadState(corrupt(change)));
@@ -167,7 +179,10 @@ describe('saved states of games with The River and The Abbot', () => {
   it('loadState accepts JSON round trips (river, abbots on cloisters and gardens, recalls) and they play on alike', () => {
     const others = [
       playSeeded({ players: 2, seed: 8, expansions: ['abbot'], rules: { gardens: false } }, 8),
-      playSeeded({ players: 4, seed: 'pnp', tileSet: 'pnp-demo', expansions: ['river', 'abbot'], rules: { riverStartTile: 'shuffled' } }, 9),
+      playSeeded(
+        { players: 4, seed: 'pnp', tileSet: 'pnp-demo', expansions: ['river', 'abbot'], rules: { riverStartTile: 'shuffled' } },
+        9,
+      ),
       riverOnly,
     ];
     for (const played of [heavy, ...others]) expectRoundTrips(played, 6);
@@ -184,52 +199,124 @@ describe('saved states of games with The River and The Abbot', () => {
   const followerOn = (feature: string) => (m: any) => m.kind === 'follower' && m.feature === feature;
 
   it.each<[string, () => GameState, Change, string]>([
-    ['an abbot count of 2', () => onGarden, (s) => (s.players[1].abbots = 2), 'player 1 has 2 abbots in supply, but the placements leave 1'],
-    ['an abbot count of 1 without The Abbot', () => riverOnly.states[20] as GameState, (s) => (s.players[0].abbots = 1), 'player 0 has 1 abbot in supply, but the placements leave 0'],
-    ['an abbot both in supply and on the board', () => onGarden, (s) => {
-      const { m } = figure(s, abbotOn('garden'));
-      s.players[m.owner].abbots = 1;
-    }, 'abbot in supply, but the placements leave 0'],
-    ['an abbot on a road (in the figure list)', () => recalled, (s) => {
-      figure(s, followerOn('road')).m.kind = 'abbot';
-    }, '"kind":"abbot","x":3,"y":2,"at":"E","feature":"road"}, but the placements give {"owner":1,"kind":"follower"'],
-    ['an abbot on a road (deployed so in the placements)', () => recalled, (s) => {
-      const { m, p } = figure(s, followerOn('road'));
-      m.kind = 'abbot';
-      p.meeple.kind = 'abbot';
-    }, 'placements[14] (tile D at (3, 2) turned 180°) is not a legal move: the abbot stands only on a cloister or garden, not on a road (at E)'],
-    ['a follower on a garden (in the figure list)', () => onGarden, (s) => {
-      figure(s, abbotOn('garden')).m.kind = 'follower';
-    }, '"kind":"follower","x":6,"y":-1,"at":"G","feature":"garden"}, but the placements give {"owner":2,"kind":"abbot"'],
-    ['a follower on a garden (deployed so in the placements)', () => onGarden, (s) => {
-      const { m, p } = figure(s, abbotOn('garden'));
-      m.kind = 'follower';
-      p.meeple.kind = 'follower';
-    }, 'is not a legal move: a follower may not stand on a garden (at G): only an abbot may'],
-    ['a recall without The Abbot', () => riverOnly.states[20] as GameState, (s) => {
-      s.placements.find((p: any, i: number) => i > 0 && p.meeple === null).recall = 'abbot';
-    }, 'is not a legal move: The Abbot is not in play: there is no abbot to take back'],
-    ['a recall and a deploy in the same turn', () => onCloister, (s) => {
-      figure(s, abbotOn('cloister')).p.recall = 'abbot';
-    }, 'is not a legal move: a move deploys a meeple or takes the abbot back, not both'],
-    ['expansions listed twice', () => onGarden, (s) => (s.expansions = ['river', 'abbot', 'abbot']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order'],
-    ['an unknown expansion', () => onGarden, (s) => (s.expansions = ['river', 'abbot', 'inns']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order'],
-    ['expansions out of order', () => onGarden, (s) => (s.expansions = ['abbot', 'river']), 'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order'],
+    [
+      'an abbot count of 2',
+      () => onGarden,
+      (s) => (s.players[1].abbots = 2),
+      'player 1 has 2 abbots in supply, but the placements leave 1',
+    ],
+    [
+      'an abbot count of 1 without The Abbot',
+      () => riverOnly.states[20] as GameState,
+      (s) => (s.players[0].abbots = 1),
+      'player 0 has 1 abbot in supply, but the placements leave 0',
+    ],
+    [
+      'an abbot both in supply and on the board',
+      () => onGarden,
+      (s) => {
+        const { m } = figure(s, abbotOn('garden'));
+        s.players[m.owner].abbots = 1;
+      },
+      'abbot in supply, but the placements leave 0',
+    ],
+    [
+      'an abbot on a road (in the figure list)',
+      () => recalled,
+      (s) => {
+        figure(s, followerOn('road')).m.kind = 'abbot';
+      },
+      '"kind":"abbot","x":3,"y":2,"at":"E","feature":"road"}, but the placements give {"owner":1,"kind":"follower"',
+    ],
+    [
+      'an abbot on a road (deployed so in the placements)',
+      () => recalled,
+      (s) => {
+        const { m, p } = figure(s, followerOn('road'));
+        m.kind = 'abbot';
+        p.meeple.kind = 'abbot';
+      },
+      'placements[14] (tile D at (3, 2) turned 180°) is not a legal move: the abbot stands only on a cloister or garden, not on a road (at E)',
+    ],
+    [
+      'a follower on a garden (in the figure list)',
+      () => onGarden,
+      (s) => {
+        figure(s, abbotOn('garden')).m.kind = 'follower';
+      },
+      '"kind":"follower","x":6,"y":-1,"at":"G","feature":"garden"}, but the placements give {"owner":2,"kind":"abbot"',
+    ],
+    [
+      'a follower on a garden (deployed so in the placements)',
+      () => onGarden,
+      (s) => {
+        const { m, p } = figure(s, abbotOn('garden'));
+        m.kind = 'follower';
+        p.meeple.kind = 'follower';
+      },
+      'is not a legal move: a follower may not stand on a garden (at G): only an abbot may',
+    ],
+    [
+      'a recall without The Abbot',
+      () => riverOnly.states[20] as GameState,
+      (s) => {
+        s.placements.find((p: any, i: number) => i > 0 && p.meeple === null).recall = 'abbot';
+      },
+      'is not a legal move: The Abbot is not in play: there is no abbot to take back',
+    ],
+    [
+      'a recall and a deploy in the same turn',
+      () => onCloister,
+      (s) => {
+        figure(s, abbotOn('cloister')).p.recall = 'abbot';
+      },
+      'is not a legal move: a move deploys a meeple or takes the abbot back, not both',
+    ],
+    [
+      'expansions listed twice',
+      () => onGarden,
+      (s) => (s.expansions = ['river', 'abbot', 'abbot']),
+      'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order',
+    ],
+    [
+      'an unknown expansion',
+      () => onGarden,
+      (s) => (s.expansions = ['river', 'abbot', 'inns']),
+      'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order',
+    ],
+    [
+      'expansions out of order',
+      () => onGarden,
+      (s) => (s.expansions = ['abbot', 'river']),
+      'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order',
+    ],
     ['no expansions field', () => onGarden, (s) => delete s.expansions, 'expansions must list distinct expansions'],
-    ['an abbot on the board of a game without The Abbot', () => onGarden, (s) => (s.expansions = ['river']), 'placements[9]: unknown tile "RV-curve-garden"'],
-    ['an unknown river start tile rule', () => onGarden, (s) => (s.rules.riverStartTile = 'kept'), 'riverStartTile (removed, shuffled or first-land)'],
+    [
+      'an abbot on the board of a game without The Abbot',
+      () => onGarden,
+      (s) => (s.expansions = ['river']),
+      'placements[9]: unknown tile "RV-curve-garden"',
+    ],
+    [
+      'an unknown river start tile rule',
+      () => onGarden,
+      (s) => (s.rules.riverStartTile = 'kept'),
+      'riverStartTile (removed, shuffled or first-land)',
+    ],
     ['gardens that are not true or false', () => onGarden, (s) => (s.rules.gardens = 'yes'), 'gardens (true or false)'],
     ['garden tiles in a game without gardens', () => onGarden, (s) => (s.rules.gardens = false), 'unknown tile'],
   ])('rejects a state with %s (invalid-state)', rejectsCorrupted);
 
-  it('rejects a river tile placed away from the river\'s open end (rules-facts §f)', () => {
+  it("rejects a river tile placed away from the river's open end (rules-facts §f)", () => {
     // Turn 3's river tile moved to a cell where its edges match but the river does not continue.
     const { states } = riverOnly;
     const before = states[3] as GameState;
     const after = states[4] as GameState;
     const tile = before.currentTile as string;
     const river = walkRiver(before);
-    const away = frontier(before).flatMap(({ x, y }) => ROTATIONS.map((r) => ({ x, y, r }))).find(({ x, y, r }) => placementCode(before, river, tile, x, y, r) === 'river-not-continued');
+    const away = frontier(before)
+      .flatMap(({ x, y }) => ROTATIONS.map((r) => ({ x, y, r })))
+      .find(({ x, y, r }) => placementCode(before, river, tile, x, y, r) === 'river-not-continued');
     expect(away).toBeDefined();
     const { x, y, r } = away as { x: number; y: number; r: 0 };
     expect(validateMove(before, { x, y, rotation: r })?.code).toBe('river-not-continued');
@@ -242,7 +329,9 @@ describe('saved states of games with The River and The Abbot', () => {
     Object.assign(placed, { x, y, rotation: r, meeple: null });
     const e = stateError(() => loadState(s));
     expect(e.problems).toHaveLength(1);
-    expect(e.message).toContain(`placements[4] (tile ${tile} at (${x}, ${y}) turned ${r}°) is not a legal move: tile ${tile} has a river, which must continue the river from its open end`);
+    expect(e.message).toContain(
+      `placements[4] (tile ${tile} at (${x}, ${y}) turned ${r}°) is not a legal move: tile ${tile} has a river, which must continue the river from its open end`,
+    );
   });
 
   it('rejects a river turning the same way twice in a row (rules-facts §f)', () => {
@@ -256,7 +345,9 @@ describe('saved states of games with The River and The Abbot', () => {
     const bad = JSON.parse(JSON.stringify(s2));
     bad.placements[2].rotation = 90;
     const e = stateError(() => loadState(bad));
-    expect(e.message).toContain('placements[2] (tile RV-curve at (1, 1) turned 90°) is not a legal move: the last river tile turned right: the river may not turn right twice in a row');
+    expect(e.message).toContain(
+      'placements[2] (tile RV-curve at (1, 1) turned 90°) is not a legal move: the last river tile turned right: the river may not turn right twice in a row',
+    );
   });
 
   it('rejects a recall by a player whose abbot is not on the board', () => {
@@ -271,7 +362,9 @@ describe('saved states of games with The River and The Abbot', () => {
     expect(validateState(JSON.parse(JSON.stringify(s)))).toEqual([]); // consistent but for the recall
     p.recall = 'abbot';
     const e = stateError(() => loadState(s));
-    expect(e.message).toContain("placements[1] (tile RV-cities at (1, 0) turned 0°) is not a legal move: Player 1's abbot is not on the board");
+    expect(e.message).toContain(
+      "placements[1] (tile RV-cities at (1, 0) turned 0°) is not a legal move: Player 1's abbot is not on the board",
+    );
   });
 
   it('rejects an abbot on the board that its owner took back after deploying it', () => {
@@ -312,7 +405,7 @@ describe('saved states of games with Inns & Cathedrals', () => {
   const onCity = find(large, 'a large meeple on a city', largeOn('city'));
   const onField = find(large, 'a large meeple on a field', largeOn('field'));
   // An abbot on a garden whose owner still has the large meeple in supply.
-  const gardenWithLargeInHand = find(abbots, 'an abbot on a garden, its owner\'s large meeple in supply', (s) =>
+  const gardenWithLargeInHand = find(abbots, "an abbot on a garden, its owner's large meeple in supply", (s) =>
     s.meeples.some((m) => m.kind === 'abbot' && m.feature === 'garden' && s.players[m.owner]?.largeMeeples === 1),
   );
   const baseWithFollower = find(base, 'a follower on the board', (s) => s.turn >= 20 && s.meeples.some((m) => m.kind === 'follower'));
@@ -320,7 +413,10 @@ describe('saved states of games with Inns & Cathedrals', () => {
   it('loadState accepts JSON round trips (six players, large meeples on roads, cities and fields; all three expansions; the demo) and they play on alike', () => {
     const others = [
       abbots,
-      playSeeded({ players: 4, seed: 'all', expansions: ['river', 'abbot', 'inns-cathedrals'], rules: { riverStartTile: 'first-land' } }, 4),
+      playSeeded(
+        { players: 4, seed: 'all', expansions: ['river', 'abbot', 'inns-cathedrals'], rules: { riverStartTile: 'first-land' } },
+        4,
+      ),
       playSeeded({ players: 5, seed: 'demo', tileSet: 'pnp-demo', expansions: ['inns-cathedrals'] }, 5),
     ];
     for (const played of [large, ...others]) expectRoundTrips(played, 8);
@@ -337,34 +433,83 @@ describe('saved states of games with Inns & Cathedrals', () => {
   const largeMeeple = (m: any) => m.kind === 'large';
   const abbotOnGarden = (s: any) => (m: any) => m.kind === 'abbot' && m.feature === 'garden' && s.players[m.owner].largeMeeples === 1;
   /** A follower of the base game turned into a large meeple (in the figure list, and in the placements too when `deployed`). */
-  const followerToLarge = (deployed: boolean): Change => (s) => {
-    const { m, p } = figure(s, (x) => x.kind === 'follower');
-    m.kind = 'large';
-    if (deployed) p.meeple.kind = 'large';
-    s.players[m.owner].meeples += 1;
-  };
+  const followerToLarge =
+    (deployed: boolean): Change =>
+    (s) => {
+      const { m, p } = figure(s, (x) => x.kind === 'follower');
+      m.kind = 'large';
+      if (deployed) p.meeple.kind = 'large';
+      s.players[m.owner].meeples += 1;
+    };
   /** An abbot on a garden turned into its owner's large meeple (supplies kept consistent). */
-  const abbotToLarge = (deployed: boolean): Change => (s) => {
-    const { m, p } = figure(s, abbotOnGarden(s));
-    m.kind = 'large';
-    if (deployed) p.meeple.kind = 'large';
-    s.players[m.owner].abbots = 1;
-    s.players[m.owner].largeMeeples = 0;
-  };
+  const abbotToLarge =
+    (deployed: boolean): Change =>
+    (s) => {
+      const { m, p } = figure(s, abbotOnGarden(s));
+      m.kind = 'large';
+      if (deployed) p.meeple.kind = 'large';
+      s.players[m.owner].abbots = 1;
+      s.players[m.owner].largeMeeples = 0;
+    };
 
   it.each<[string, () => GameState, Change, string]>([
-    ['a large meeple count of 2', () => onCity, (s) => (s.players[1].largeMeeples = 2), 'player 1 has 2 large meeples in supply, but the placements leave 0'],
-    ['a large meeple count of 1 without Inns & Cathedrals', () => baseWithFollower, (s) => (s.players[0].largeMeeples = 1), 'player 0 has 1 large meeple in supply, but the placements leave 0'],
-    ['a large meeple both in supply and on the board', () => onRoad, (s) => {
-      s.players[figure(s, largeMeeple).m.owner].largeMeeples = 1;
-    }, 'has 1 large meeple in supply, but the placements leave 0'],
-    ['a large meeple deployed without Inns & Cathedrals', () => baseWithFollower, followerToLarge(true), 'is not a legal move: Inns & Cathedrals is not in play: there is no large meeple to deploy'],
-    ['a large meeple on the board (only in the figure list) without Inns & Cathedrals', () => baseWithFollower, followerToLarge(false), '"kind":"large","x":0,"y":1,"at":"NNW","feature":"field"}, but the placements give {"owner":0,"kind":"follower"'],
-    ['six players without Inns & Cathedrals', () => onField, (s) => (s.expansions = ['abbot']), 'players must list 2 to 5 players (6 with Inns & Cathedrals)'],
+    [
+      'a large meeple count of 2',
+      () => onCity,
+      (s) => (s.players[1].largeMeeples = 2),
+      'player 1 has 2 large meeples in supply, but the placements leave 0',
+    ],
+    [
+      'a large meeple count of 1 without Inns & Cathedrals',
+      () => baseWithFollower,
+      (s) => (s.players[0].largeMeeples = 1),
+      'player 0 has 1 large meeple in supply, but the placements leave 0',
+    ],
+    [
+      'a large meeple both in supply and on the board',
+      () => onRoad,
+      (s) => {
+        s.players[figure(s, largeMeeple).m.owner].largeMeeples = 1;
+      },
+      'has 1 large meeple in supply, but the placements leave 0',
+    ],
+    [
+      'a large meeple deployed without Inns & Cathedrals',
+      () => baseWithFollower,
+      followerToLarge(true),
+      'is not a legal move: Inns & Cathedrals is not in play: there is no large meeple to deploy',
+    ],
+    [
+      'a large meeple on the board (only in the figure list) without Inns & Cathedrals',
+      () => baseWithFollower,
+      followerToLarge(false),
+      '"kind":"large","x":0,"y":1,"at":"NNW","feature":"field"}, but the placements give {"owner":0,"kind":"follower"',
+    ],
+    [
+      'six players without Inns & Cathedrals',
+      () => onField,
+      (s) => (s.expansions = ['abbot']),
+      'players must list 2 to 5 players (6 with Inns & Cathedrals)',
+    ],
     ['seven players', () => onField, (s) => s.players.push({ ...s.players[0], name: 'Player 7' }), 'players must list 2 to 6 players'],
-    ['a large meeple on a garden (in the figure list)', () => gardenWithLargeInHand, abbotToLarge(false), '"kind":"large","x":5,"y":-3,"at":"G","feature":"garden"}, but the placements give {"owner":4,"kind":"abbot"'],
-    ['a large meeple on a garden (deployed so in the placements)', () => gardenWithLargeInHand, abbotToLarge(true), 'is not a legal move: a large meeple may not stand on a garden (at G): only an abbot may'],
-    ['a large meeple of an unknown kind name', () => onRoad, (s) => (figure(s, largeMeeple).m.kind = 'big'), 'meeples[1] is {"owner":1,"kind":"big"'],
+    [
+      'a large meeple on a garden (in the figure list)',
+      () => gardenWithLargeInHand,
+      abbotToLarge(false),
+      '"kind":"large","x":5,"y":-3,"at":"G","feature":"garden"}, but the placements give {"owner":4,"kind":"abbot"',
+    ],
+    [
+      'a large meeple on a garden (deployed so in the placements)',
+      () => gardenWithLargeInHand,
+      abbotToLarge(true),
+      'is not a legal move: a large meeple may not stand on a garden (at G): only an abbot may',
+    ],
+    [
+      'a large meeple of an unknown kind name',
+      () => onRoad,
+      (s) => (figure(s, largeMeeple).m.kind = 'big'),
+      'meeples[1] is {"owner":1,"kind":"big"',
+    ],
   ])('rejects a state with %s (invalid-state)', rejectsCorrupted);
 
   it('rejects Inns & Cathedrals tiles in a game without the expansion', () => {
@@ -460,10 +605,21 @@ describe('saved states of games with Traders & Builders', () => {
     ]);
   });
 
-  it('loadState accepts JSON round trips (mid-game, in a builder\'s second part, finished) and they play on alike', () => {
+  it("loadState accepts JSON round trips (mid-game, in a builder's second part, finished) and they play on alike", () => {
     const others = [
-      playTradersHeavy({ players: 4, seed: 'all four', expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'], rules: { farmers: 'city-4' } }, 3),
-      playTradersHeavy({ players: 2, seed: 'demo', tileSet: 'pnp-demo', edition: 'first', expansions: ['traders-builders'], rules: { farmers: 'farm-3' } }, 5),
+      playTradersHeavy(
+        {
+          players: 4,
+          seed: 'all four',
+          expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'],
+          rules: { farmers: 'city-4' },
+        },
+        3,
+      ),
+      playTradersHeavy(
+        { players: 2, seed: 'demo', tileSet: 'pnp-demo', edition: 'first', expansions: ['traders-builders'], rules: { farmers: 'farm-3' } },
+        5,
+      ),
       playSeeded({ players: 5, seed: 'plain', expansions: ['traders-builders', 'abbot'] }, 9),
     ];
     for (const played of [heavy, ...others]) expectRoundTrips(played, 7);
@@ -482,7 +638,9 @@ describe('saved states of games with Traders & Builders', () => {
       expect(legalMoves(loaded)).toEqual(legalMoves(st));
     }
     expect(loadState(JSON.parse(JSON.stringify(second))).builderTurn).toBe(true);
-    expect(heavy.states[0]?.players.map((p) => [p.builders, p.pigs, p.goods])).toEqual([0, 1, 2].map(() => [1, 1, { wine: 0, grain: 0, cloth: 0 }]));
+    expect(heavy.states[0]?.players.map((p) => [p.builders, p.pigs, p.goods])).toEqual(
+      [0, 1, 2].map(() => [1, 1, { wine: 0, grain: 0, cloth: 0 }]),
+    );
   });
 
   type Change = (s: any) => void;
@@ -493,20 +651,24 @@ describe('saved states of games with Traders & Builders', () => {
   };
   const ofKind = (kind: string) => (m: any) => m.kind === kind;
   /** A base game's follower turned into a builder or pig (in the figure list, and in the placements too when `deployed`). */
-  const followerTo = (kind: 'builder' | 'pig', deployed: boolean): Change => (s) => {
-    const { m, p } = figure(s, ofKind('follower'));
-    m.kind = kind;
-    if (deployed) p.meeple.kind = kind;
-    s.players[m.owner].meeples += 1;
-  };
+  const followerTo =
+    (kind: 'builder' | 'pig', deployed: boolean): Change =>
+    (s) => {
+      const { m, p } = figure(s, ofKind('follower'));
+      m.kind = kind;
+      if (deployed) p.meeple.kind = kind;
+      s.players[m.owner].meeples += 1;
+    };
   /** Figure `from` turned into figure `to` of the same owner (supplies kept consistent). */
-  const swap = (from: 'builder' | 'pig', to: 'builder' | 'pig', deployed: boolean): Change => (s) => {
-    const { m, p } = figure(s, ofKind(from));
-    m.kind = to;
-    if (deployed) p.meeple.kind = to;
-    s.players[m.owner][`${from}s`] = 1;
-    s.players[m.owner][`${to}s`] = 0;
-  };
+  const swap =
+    (from: 'builder' | 'pig', to: 'builder' | 'pig', deployed: boolean): Change =>
+    (s) => {
+      const { m, p } = figure(s, ofKind(from));
+      m.kind = to;
+      if (deployed) p.meeple.kind = to;
+      s.players[m.owner][`${from}s`] = 1;
+      s.players[m.owner][`${to}s`] = 0;
+    };
   /** Takes player 0's followers off the board (as if never deployed): a builder or pig left alone. */
   const withoutFollowers: Change = (s) => {
     for (const m of s.meeples.filter(ofKind('follower'))) {
@@ -518,58 +680,220 @@ describe('saved states of games with Traders & Builders', () => {
 
   /** A goods line giving nobody anything (so that the scores still add up). */
   const goodsLine = (phase: 'play' | 'final') => ({
-    phase, turn: 0, kind: 'goods', id: 'wine', complete: false, tiles: [], pennants: 0,
-    meeples: [0, 0], holders: [], points: 10, awarded: [0, 0], fields: [], cities: [], note: 'forged',
+    phase,
+    turn: 0,
+    kind: 'goods',
+    id: 'wine',
+    complete: false,
+    tiles: [],
+    pennants: 0,
+    meeples: [0, 0],
+    holders: [],
+    points: 10,
+    awarded: [0, 0],
+    fields: [],
+    cities: [],
+    note: 'forged',
   });
 
   it.each<[string, () => GameState, Change, string]>([
-    ['a builder count of 2', () => builderOut, (s) => (s.players[1].builders = 2), 'player 1 has 2 builders in supply, but the placements leave 1'],
+    [
+      'a builder count of 2',
+      () => builderOut,
+      (s) => (s.players[1].builders = 2),
+      'player 1 has 2 builders in supply, but the placements leave 1',
+    ],
     ['a pig count of 2', () => pigOut, (s) => (s.players[1].pigs = 2), 'player 1 has 2 pigs in supply, but the placements leave 1'],
-    ['a builder both in supply and on the board', () => builderOut, (s) => (s.players[0].builders = 1), 'player 0 has 1 builder in supply, but the placements leave 0'],
-    ['a pig both in supply and on the board', () => pigOut, (s) => (s.players[0].pigs = 1), 'player 0 has 1 pig in supply, but the placements leave 0'],
-    ['a builder count of 1 without Traders & Builders', () => baseWithFollower, (s) => (s.players[0].builders = 1), 'player 0 has 1 builder in supply, but the placements leave 0'],
-    ['a pig count of 1 without Traders & Builders', () => baseWithFollower, (s) => (s.players[1].pigs = 1), 'player 1 has 1 pig in supply, but the placements leave 0'],
-    ['goods tokens without Traders & Builders', () => baseWithFollower, (s) => (s.players[0].goods.cloth = 1), 'player 0 has 1 cloth token, but the cities they completed hold 0'],
-    ['a builder deployed without Traders & Builders', () => baseWithFollower, followerTo('builder', true), 'is not a legal move: Traders & Builders is not in play: there is no builder to deploy'],
-    ['a builder on the board (only in the figure list) without Traders & Builders', () => baseWithFollower, followerTo('builder', false), 'meeples[0] is {"owner":0,"kind":"builder"'],
-    ['a pig deployed without Traders & Builders', () => baseWithFollower, followerTo('pig', true), 'is not a legal move: Traders & Builders is not in play: there is no pig to deploy'],
-    ['a pig on the board (only in the figure list) without Traders & Builders', () => baseWithFollower, followerTo('pig', false), 'meeples[0] is {"owner":0,"kind":"pig"'],
-    ['builderTurn true without Traders & Builders', () => baseWithFollower, (s) => (s.builderTurn = true), 'builderTurn is true, but the placements do not give the current player a builder\'s second tile'],
-    ['builderTurn true when no tile extended the player\'s builder', () => builderOut, (s) => (s.builderTurn = true), 'builderTurn is true, but the placements do not give the current player a builder\'s second tile'],
-    ['builderTurn true after the second tile (no third, rules-facts §e)', () => afterSecond, (s) => {
-      s.builderTurn = true;
-      s.currentPlayer = 0;
-    }, 'builderTurn is true, but the placements do not give the current player a builder\'s second tile'],
-    ['builderTurn false when the last tile extended the player\'s builder', () => second, (s) => (s.builderTurn = false), 'builderTurn is false, but the placements give the current player a builder\'s second tile'],
-    ['builderTurn false after a builder sent home in part one', () => returnedSecond, (s) => (s.builderTurn = false), 'builderTurn is false, but the placements give'],
-    ['the next player to move in a builder\'s second part', () => second, (s) => (s.currentPlayer = 1), 'currentPlayer 1 is not the player whose turn 5 is (player 0)'],
-    ['the same player to move again after a double turn', () => afterSecond, (s) => (s.currentPlayer = 0), 'currentPlayer 0 is not the player whose turn 6 is (player 1)'],
-    ['a second tile recorded as placed by the next player', () => afterSecond, (s) => (s.placements[6].player = 1), 'placements[6] was placed by player 1, out of turn (player 0 was to move)'],
-    ['more goods tokens than the cities the player completed hold', () => goodsTaken, (s) => (s.players[1].goods.wine = 2), 'player 1 has 2 wine tokens, but the cities they completed hold 1'],
-    ['goods tokens of another kind', () => goodsTaken, (s) => {
-      s.players[1].goods.wine = 0;
-      s.players[1].goods.grain = 1;
-    }, 'player 1 has 0 wine tokens, but the cities they completed hold 1'],
-    ['goods tokens given to the knight instead of the player who completed the city', () => goodsTaken, (s) => {
-      s.players[0].goods.wine = 1;
-      s.players[1].goods.wine = 0;
-    }, 'player 0 has 1 wine token, but the cities they completed hold 0; player 1 has 0 wine tokens, but the cities they completed hold 1'],
-    ['a builder on a field (in the figure list)', () => pigOut, swap('pig', 'builder', false), 'meeples[1] is {"owner":0,"kind":"builder","x":2,"y":0,"at":"NNW","feature":"field"}, but the placements give {"owner":0,"kind":"pig"'],
-    ['a builder on a field (deployed so in the placements)', () => pigOut, swap('pig', 'builder', true), 'placements[3] (tile U at (2, 0) turned 0°) is not a legal move: the builder stands only on a road or city, not on a field (at NNW)'],
-    ['a pig on a road (in the figure list)', () => builderOut, swap('builder', 'pig', false), 'meeples[1] is {"owner":0,"kind":"pig","x":2,"y":0,"at":"E","feature":"road"}, but the placements give {"owner":0,"kind":"builder"'],
-    ['a pig on a road (deployed so in the placements)', () => builderOut, swap('builder', 'pig', true), 'placements[3] (tile U at (2, 0) turned 0°) is not a legal move: the pig stands only on a field, not on a road (at E)'],
-    ['a pig whose field holds no farmer of its owner', () => pigOut, withoutFollowers, "is not a legal move: the pig must join a field that already holds one of A's farmers, and the field at NNW holds none"],
-    ['a builder whose road holds no meeple of its owner', () => builderOut, withoutFollowers, "is not a legal move: the builder must join a road that already holds one of A's meeples, and the road at E holds none"],
+    [
+      'a builder both in supply and on the board',
+      () => builderOut,
+      (s) => (s.players[0].builders = 1),
+      'player 0 has 1 builder in supply, but the placements leave 0',
+    ],
+    [
+      'a pig both in supply and on the board',
+      () => pigOut,
+      (s) => (s.players[0].pigs = 1),
+      'player 0 has 1 pig in supply, but the placements leave 0',
+    ],
+    [
+      'a builder count of 1 without Traders & Builders',
+      () => baseWithFollower,
+      (s) => (s.players[0].builders = 1),
+      'player 0 has 1 builder in supply, but the placements leave 0',
+    ],
+    [
+      'a pig count of 1 without Traders & Builders',
+      () => baseWithFollower,
+      (s) => (s.players[1].pigs = 1),
+      'player 1 has 1 pig in supply, but the placements leave 0',
+    ],
+    [
+      'goods tokens without Traders & Builders',
+      () => baseWithFollower,
+      (s) => (s.players[0].goods.cloth = 1),
+      'player 0 has 1 cloth token, but the cities they completed hold 0',
+    ],
+    [
+      'a builder deployed without Traders & Builders',
+      () => baseWithFollower,
+      followerTo('builder', true),
+      'is not a legal move: Traders & Builders is not in play: there is no builder to deploy',
+    ],
+    [
+      'a builder on the board (only in the figure list) without Traders & Builders',
+      () => baseWithFollower,
+      followerTo('builder', false),
+      'meeples[0] is {"owner":0,"kind":"builder"',
+    ],
+    [
+      'a pig deployed without Traders & Builders',
+      () => baseWithFollower,
+      followerTo('pig', true),
+      'is not a legal move: Traders & Builders is not in play: there is no pig to deploy',
+    ],
+    [
+      'a pig on the board (only in the figure list) without Traders & Builders',
+      () => baseWithFollower,
+      followerTo('pig', false),
+      'meeples[0] is {"owner":0,"kind":"pig"',
+    ],
+    [
+      'builderTurn true without Traders & Builders',
+      () => baseWithFollower,
+      (s) => (s.builderTurn = true),
+      "builderTurn is true, but the placements do not give the current player a builder's second tile",
+    ],
+    [
+      "builderTurn true when no tile extended the player's builder",
+      () => builderOut,
+      (s) => (s.builderTurn = true),
+      "builderTurn is true, but the placements do not give the current player a builder's second tile",
+    ],
+    [
+      'builderTurn true after the second tile (no third, rules-facts §e)',
+      () => afterSecond,
+      (s) => {
+        s.builderTurn = true;
+        s.currentPlayer = 0;
+      },
+      "builderTurn is true, but the placements do not give the current player a builder's second tile",
+    ],
+    [
+      "builderTurn false when the last tile extended the player's builder",
+      () => second,
+      (s) => (s.builderTurn = false),
+      "builderTurn is false, but the placements give the current player a builder's second tile",
+    ],
+    [
+      'builderTurn false after a builder sent home in part one',
+      () => returnedSecond,
+      (s) => (s.builderTurn = false),
+      'builderTurn is false, but the placements give',
+    ],
+    [
+      "the next player to move in a builder's second part",
+      () => second,
+      (s) => (s.currentPlayer = 1),
+      'currentPlayer 1 is not the player whose turn 5 is (player 0)',
+    ],
+    [
+      'the same player to move again after a double turn',
+      () => afterSecond,
+      (s) => (s.currentPlayer = 0),
+      'currentPlayer 0 is not the player whose turn 6 is (player 1)',
+    ],
+    [
+      'a second tile recorded as placed by the next player',
+      () => afterSecond,
+      (s) => (s.placements[6].player = 1),
+      'placements[6] was placed by player 1, out of turn (player 0 was to move)',
+    ],
+    [
+      'more goods tokens than the cities the player completed hold',
+      () => goodsTaken,
+      (s) => (s.players[1].goods.wine = 2),
+      'player 1 has 2 wine tokens, but the cities they completed hold 1',
+    ],
+    [
+      'goods tokens of another kind',
+      () => goodsTaken,
+      (s) => {
+        s.players[1].goods.wine = 0;
+        s.players[1].goods.grain = 1;
+      },
+      'player 1 has 0 wine tokens, but the cities they completed hold 1',
+    ],
+    [
+      'goods tokens given to the knight instead of the player who completed the city',
+      () => goodsTaken,
+      (s) => {
+        s.players[0].goods.wine = 1;
+        s.players[1].goods.wine = 0;
+      },
+      'player 0 has 1 wine token, but the cities they completed hold 0; player 1 has 0 wine tokens, but the cities they completed hold 1',
+    ],
+    [
+      'a builder on a field (in the figure list)',
+      () => pigOut,
+      swap('pig', 'builder', false),
+      'meeples[1] is {"owner":0,"kind":"builder","x":2,"y":0,"at":"NNW","feature":"field"}, but the placements give {"owner":0,"kind":"pig"',
+    ],
+    [
+      'a builder on a field (deployed so in the placements)',
+      () => pigOut,
+      swap('pig', 'builder', true),
+      'placements[3] (tile U at (2, 0) turned 0°) is not a legal move: the builder stands only on a road or city, not on a field (at NNW)',
+    ],
+    [
+      'a pig on a road (in the figure list)',
+      () => builderOut,
+      swap('builder', 'pig', false),
+      'meeples[1] is {"owner":0,"kind":"pig","x":2,"y":0,"at":"E","feature":"road"}, but the placements give {"owner":0,"kind":"builder"',
+    ],
+    [
+      'a pig on a road (deployed so in the placements)',
+      () => builderOut,
+      swap('builder', 'pig', true),
+      'placements[3] (tile U at (2, 0) turned 0°) is not a legal move: the pig stands only on a field, not on a road (at E)',
+    ],
+    [
+      'a pig whose field holds no farmer of its owner',
+      () => pigOut,
+      withoutFollowers,
+      "is not a legal move: the pig must join a field that already holds one of A's farmers, and the field at NNW holds none",
+    ],
+    [
+      'a builder whose road holds no meeple of its owner',
+      () => builderOut,
+      withoutFollowers,
+      "is not a legal move: the builder must join a road that already holds one of A's meeples, and the road at E holds none",
+    ],
     // The builders still on the board decide who moves (review finding): the figure list must hold them.
-    ['a builder left out of the figure list and counted in supply', () => builderOut, (s) => {
-      s.meeples = s.meeples.filter((m: { kind: string }) => m.kind !== 'builder');
-      s.players[0].builders = 1;
-    }, 'player 0 has 1 builder in supply, but the placements leave 0; meeples lists 1 figure, but the placements also give {"owner":0,"kind":"builder","x":2,"y":0,"at":"E","feature":"road"}'],
-    ['a goods line scored during play', () => builderOut, (s) => s.scored.push(goodsLine('play')), 'is the goods wine, awarding 0/0, which the placements do not give'],
-    ['a goods line in a game without Traders & Builders', () => baseWithFollower, (s) => s.scored.push(goodsLine('final')), 'is the goods wine, awarding 0/0, which the placements do not give'],
+    [
+      'a builder left out of the figure list and counted in supply',
+      () => builderOut,
+      (s) => {
+        s.meeples = s.meeples.filter((m: { kind: string }) => m.kind !== 'builder');
+        s.players[0].builders = 1;
+      },
+      'player 0 has 1 builder in supply, but the placements leave 0; meeples lists 1 figure, but the placements also give {"owner":0,"kind":"builder","x":2,"y":0,"at":"E","feature":"road"}',
+    ],
+    [
+      'a goods line scored during play',
+      () => builderOut,
+      (s) => s.scored.push(goodsLine('play')),
+      'is the goods wine, awarding 0/0, which the placements do not give',
+    ],
+    [
+      'a goods line in a game without Traders & Builders',
+      () => baseWithFollower,
+      (s) => s.scored.push(goodsLine('final')),
+      'is the goods wine, awarding 0/0, which the placements do not give',
+    ],
   ])('rejects a state with %s (invalid-state)', rejectsCorrupted);
 
-  it('a last tile that extends the player\'s builder ends the game without a builder\'s second part (no tile is left to play)', () => {
+  it("a last tile that extends the player's builder ends the game without a builder's second part (no tile is left to play)", () => {
     // types.ts: builderTurn is true "while currentPlayer plays the second tile of a turn, given by
     // their builder"; rules-facts §e: the builder gives a second tile to draw. Once the last tile is
     // placed the game is over: there is no second tile, so a finished state has builderTurn false.
@@ -584,7 +908,12 @@ describe('saved states of games with Traders & Builders', () => {
       for (const move of legalMoves(before)) {
         if (move.meeple) continue;
         const after = applyMove(before, move);
-        const joined = features(after).find((f) => f.kind === builderFeature?.kind && f.tiles.some((t) => t.x === own.x && t.y === own.y) && f.segments.some((g) => g.x === own.x && g.y === own.y && g.at === own.at));
+        const joined = features(after).find(
+          (f) =>
+            f.kind === builderFeature?.kind &&
+            f.tiles.some((t) => t.x === own.x && t.y === own.y) &&
+            f.segments.some((g) => g.x === own.x && g.y === own.y && g.at === own.at),
+        );
         if (joined?.tiles.some((t) => t.x === move.x && t.y === move.y)) {
           found = { before, move };
           break;

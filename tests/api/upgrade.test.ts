@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, createGame, type GameState, legalMoves, loadState, type Move, type Spot, validateMove, validateState } from 'carcassonne-engine';
+import {
+  applyMove,
+  createGame,
+  type GameState,
+  legalMoves,
+  loadState,
+  type Move,
+  type Spot,
+  validateMove,
+  validateState,
+} from 'carcassonne-engine';
 
 /** A state as 0.1.0 saved it: version 1, without the fields the expansions added. */
 function asVersion1(state: GameState): unknown {
@@ -37,7 +47,7 @@ describe('version-1 states (saved by 0.1.0)', () => {
     expect(applyMove(loaded, legalMoves(loaded)[0] as never)).toEqual(applyMove(s, legalMoves(s)[0] as never));
   });
 
-  it('upgrade with the expansions\' fields at rest: no abbot, large meeple, builder or pig, no goods tokens, no builder\'s second tile', () => {
+  it("upgrade with the expansions' fields at rest: no abbot, large meeple, builder or pig, no goods tokens, no builder's second tile", () => {
     let s = createGame({ players: 4, seed: 'old save 2', rules: { farmers: 'farm-3' } });
     for (let i = 0; i < 30; i++) s = applyMove(s, legalMoves(s)[(i * 7) % legalMoves(s).length] as never);
     const old = asVersion1(s) as { players: Record<string, unknown>[] };
@@ -54,7 +64,9 @@ describe('version-1 states (saved by 0.1.0)', () => {
     // And the move a builder would need is refused: there is no Traders & Builders in a version-1 game.
     const move = legalMoves(loaded).find((m) => m.meeple?.kind === 'follower' && m.meeple.at.length === 1);
     expect(move).toBeDefined();
-    expect(validateMove(loaded, { ...(move as Move), meeple: { at: move?.meeple?.at as Spot, kind: 'builder' } })?.code).toBe('figure-not-allowed');
+    expect(validateMove(loaded, { ...(move as Move), meeple: { at: move?.meeple?.at as Spot, kind: 'builder' } })?.code).toBe(
+      'figure-not-allowed',
+    );
   });
 
   it('a version-1 state with problems reports them like any state', () => {

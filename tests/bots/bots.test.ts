@@ -105,10 +105,7 @@ describe('mctsBot options', () => {
   });
 
   it('checks the search shape options too', () => {
-    const e = caught(
-      () => mctsBot(s, { candidates: 0, depth: -1, prior: -1, playoutSamples: 1.5, figureRate: 2 }),
-      OptionsError,
-    );
+    const e = caught(() => mctsBot(s, { candidates: 0, depth: -1, prior: -1, playoutSamples: 1.5, figureRate: 2 }), OptionsError);
     expect(e.problems.map((p) => p.message.split(' ')[0])).toEqual(['candidates', 'depth', 'playoutSamples', 'prior', 'figureRate']);
   });
 
@@ -220,17 +217,20 @@ describe('bots play Traders & Builders', () => {
     return [states[0], states[8], out, ...seconds, states[50], states[states.length - 2]] as GameState[];
   }
 
-  it.each(BOTS)('%s returns a legal move in Traders & Builders positions (a builder\'s second part too), blind to the draw order', (_, bot) => {
-    for (const s of [...tradersPositions(OPTIONS, 2), ...tradersPositions(ALL, 3)]) {
-      const json = JSON.stringify(s);
-      const move = bot(s, { seed: 17 });
-      expect(validateMove(s, move), `turn ${s.turn}${s.builderTurn ? ' (second tile)' : ''}`).toBeNull();
-      expect(JSON.stringify(s)).toBe(json);
-      expect(bot(reordered(s), { seed: 17 })).toEqual(move);
-    }
-  });
+  it.each(BOTS)(
+    "%s returns a legal move in Traders & Builders positions (a builder's second part too), blind to the draw order",
+    (_, bot) => {
+      for (const s of [...tradersPositions(OPTIONS, 2), ...tradersPositions(ALL, 3)]) {
+        const json = JSON.stringify(s);
+        const move = bot(s, { seed: 17 });
+        expect(validateMove(s, move), `turn ${s.turn}${s.builderTurn ? ' (second tile)' : ''}`).toBeNull();
+        expect(JSON.stringify(s)).toBe(json);
+        expect(bot(reordered(s), { seed: 17 })).toEqual(move);
+      }
+    },
+  );
 
-  it('mctsBot returns a legal move in a builder\'s second part, and a finished Traders & Builders game is game-finished', () => {
+  it("mctsBot returns a legal move in a builder's second part, and a finished Traders & Builders game is game-finished", () => {
     const { states } = playTradersHeavy(OPTIONS, 4);
     const second = states.find((s) => s.builderTurn) as GameState;
     expect(second).toBeDefined();

@@ -28,7 +28,12 @@ function choose<T>(legal: readonly T[], pick: number, engine: Engine, code: (m: 
   if (pick % 4 === 0) {
     const joiners = legal.filter((m) => ((code(m) >> 4) & 7) >= 3);
     if (joiners.length > 0) pool = joiners;
-  } else if (pick % 4 === 1 && engine.expansions.includes('traders-builders') && !engine.builderTurn && engine.builders(engine.currentPlayer) === 0) {
+  } else if (
+    pick % 4 === 1 &&
+    engine.expansions.includes('traders-builders') &&
+    !engine.builderTurn &&
+    engine.builders(engine.currentPlayer) === 0
+  ) {
     const again = legal.filter((m) => givesSecondTile(engine, code(m)));
     if (again.length > 0) pool = again;
   }

@@ -25,7 +25,11 @@ import { lcg, playSeeded } from '../support/play';
 // Unit tests of the unchecked fast path (carcassonne-engine/engine) against the pure API.
 
 /** The engine's legal moves as sorted JSON strings of decoded moves (no `tile`). */
-const engineMoveSet = (e: Engine): string[] => e.legalMoves().map((c) => JSON.stringify(decodeMove(c))).sort();
+const engineMoveSet = (e: Engine): string[] =>
+  e
+    .legalMoves()
+    .map((c) => JSON.stringify(decodeMove(c)))
+    .sort();
 
 /** The pure API's legal moves as sorted JSON strings, `tile` stripped. */
 const pureMoveSet = (s: GameState): string[] =>
@@ -54,9 +58,21 @@ const OPTIONS: readonly GameOptions[] = [
   { players: 3, seed: 'river', expansions: ['abbot', 'river'], rules: { riverStartTile: 'first-land' } },
   { players: 2, seed: 31, tileSet: 'pnp-demo', expansions: ['abbot'], rules: { gardens: false } },
   { players: 6, seed: 'inns', expansions: ['inns-cathedrals'] },
-  { players: 4, seed: 'all three', tileSet: 'pnp-demo', expansions: ['inns-cathedrals', 'river', 'abbot'], rules: { riverStartTile: 'shuffled' } },
+  {
+    players: 4,
+    seed: 'all three',
+    tileSet: 'pnp-demo',
+    expansions: ['inns-cathedrals', 'river', 'abbot'],
+    rules: { riverStartTile: 'shuffled' },
+  },
   { players: 3, seed: 'traders', expansions: ['traders-builders'], rules: { farmers: 'farm-3' } },
-  { players: 5, seed: 'all four', edition: 'first', expansions: ['traders-builders', 'inns-cathedrals', 'abbot', 'river'], rules: { farmers: 'city-4' } },
+  {
+    players: 5,
+    seed: 'all four',
+    edition: 'first',
+    expansions: ['traders-builders', 'inns-cathedrals', 'abbot', 'river'],
+    rules: { farmers: 'city-4' },
+  },
 ];
 
 const moveError = (fn: () => unknown): IllegalMoveError => caught(fn, IllegalMoveError);
@@ -165,7 +181,7 @@ describe('move codes: encodeMove / decodeMove', () => {
 
 describe('Engine.fromState and legal moves', () => {
   it.each(OPTIONS.map((o) => [JSON.stringify(o), o] as const))(
-    'a new game (%s) has the pure API\'s legal moves, as a set of decoded moves',
+    "a new game (%s) has the pure API's legal moves, as a set of decoded moves",
     (_, options) => {
       const state = createGame(options);
       const e = Engine.fromState(state);
@@ -191,7 +207,11 @@ describe('Engine.fromState and legal moves', () => {
       expect(e.movesPlayed()).toEqual([]);
       // Decoded with the tile, the codes are exactly the pure API's moves.
       const withTile = e.legalMoves().map((c) => JSON.stringify(decodeMove(c, state.currentTile as string)));
-      expect(withTile.sort()).toEqual(legalMoves(state).map((m) => JSON.stringify(m)).sort());
+      expect(withTile.sort()).toEqual(
+        legalMoves(state)
+          .map((m) => JSON.stringify(m))
+          .sort(),
+      );
     },
   );
 
@@ -204,7 +224,7 @@ describe('Engine.fromState and legal moves', () => {
     }
   });
 
-  it('mid-game states (also after a JSON round trip) give the pure API\'s legal moves', () => {
+  it("mid-game states (also after a JSON round trip) give the pure API's legal moves", () => {
     const { states } = playSeeded({ players: 3, seed: 21, edition: 'second' }, 21);
     for (const s of states.filter((_, i) => i % 9 === 0 && i < states.length - 1)) {
       expect(engineMoveSet(Engine.fromState(s))).toEqual(pureMoveSet(s));
@@ -350,7 +370,7 @@ describe('Engine.shuffleTilesLeft', () => {
     expect(validateState(JSON.parse(JSON.stringify(after)))).toEqual([]);
   });
 
-  it('after shuffling and playing, toState() is a valid state whose tiles left follow the engine\'s draws', () => {
+  it("after shuffling and playing, toState() is a valid state whose tiles left follow the engine's draws", () => {
     for (const [i, o] of [options, { players: 2, seed: 8, tileSet: 'pnp-demo' as const }].entries()) {
       const e = Engine.create(o);
       advance(e, 5, 40 + i);
@@ -396,7 +416,10 @@ describe('The River and The Abbot in the engine', () => {
    * abbot's moves (deploy when possible, else take it back every other time), and hands each
    * position's codes to `check`.
    */
-  function playAbbotGame(options: GameOptions, check: (e: Engine, s: GameState, codes: MoveCode[]) => void): { deploys: number; recalls: number } {
+  function playAbbotGame(
+    options: GameOptions,
+    check: (e: Engine, s: GameState, codes: MoveCode[]) => void,
+  ): { deploys: number; recalls: number } {
     const e = Engine.create(options);
     let s = createGame(options);
     const r = lcg(77);
@@ -420,10 +443,14 @@ describe('The River and The Abbot in the engine', () => {
     return { deploys, recalls };
   }
 
-  it('abbot deploy and recall codes: bits as documented, encode(decode(code)) = code, and the pure API\'s moves', () => {
+  it("abbot deploy and recall codes: bits as documented, encode(decode(code)) = code, and the pure API's moves", () => {
     const { deploys, recalls } = playAbbotGame(RIVER_ABBOT, (_, s, codes) => {
       const tile = s.currentTile as string;
-      expect(codes.map((c) => JSON.stringify(decodeMove(c, tile))).sort()).toEqual(legalMoves(s).map((m) => JSON.stringify(m)).sort());
+      expect(codes.map((c) => JSON.stringify(decodeMove(c, tile))).sort()).toEqual(
+        legalMoves(s)
+          .map((m) => JSON.stringify(m))
+          .sort(),
+      );
       for (const code of codes) {
         const m = decodeMove(code);
         expect(encodeMove(m)).toBe(code);
@@ -449,7 +476,7 @@ describe('The River and The Abbot in the engine', () => {
     expect(recalls).toBeGreaterThan(0);
   });
 
-  it('engine.abbots(p) is the state\'s abbot supply: 1 or 0 with The Abbot, always 0 without', () => {
+  it("engine.abbots(p) is the state's abbot supply: 1 or 0 with The Abbot, always 0 without", () => {
     const fresh = Engine.create(RIVER_ABBOT);
     expect([0, 1, 2].map((p) => fresh.abbots(p))).toEqual([1, 1, 1]);
     const base = Engine.create({ players: 2, seed: 1 });
@@ -477,7 +504,12 @@ describe('The River and The Abbot in the engine', () => {
 
   it('shuffleTilesLeft keeps the river structure: river tiles first, the lake after them, a first-land D next, then the land', () => {
     for (const riverStartTile of ['removed', 'shuffled', 'first-land'] as const) {
-      const options: GameOptions = { players: 2, seed: `shuffle ${riverStartTile}`, expansions: ['river', 'abbot'], rules: { riverStartTile } };
+      const options: GameOptions = {
+        players: 2,
+        seed: `shuffle ${riverStartTile}`,
+        expansions: ['river', 'abbot'],
+        rules: { riverStartTile },
+      };
       for (const turns of [0, 4, 9]) {
         const e = Engine.create(options);
         advance(e, turns, 5);
@@ -574,10 +606,14 @@ describe('Inns & Cathedrals in the engine', () => {
     return deploys;
   }
 
-  it('large meeple codes on a real 6-player game: figure 2 in bits 4–6, the spot in bits 0–3, encode(decode(code)) = code, the pure API\'s moves', () => {
+  it("large meeple codes on a real 6-player game: figure 2 in bits 4–6, the spot in bits 0–3, encode(decode(code)) = code, the pure API's moves", () => {
     const deploys = playLargeGame(SIX, (_, s, codes) => {
       const tile = s.currentTile as string;
-      expect(codes.map((c) => JSON.stringify(decodeMove(c, tile))).sort()).toEqual(legalMoves(s).map((m) => JSON.stringify(m)).sort());
+      expect(codes.map((c) => JSON.stringify(decodeMove(c, tile))).sort()).toEqual(
+        legalMoves(s)
+          .map((m) => JSON.stringify(m))
+          .sort(),
+      );
       const player = s.players[s.currentPlayer] as GameState['players'][number];
       const set = new Set(codes);
       for (const code of codes) {
@@ -596,7 +632,7 @@ describe('Inns & Cathedrals in the engine', () => {
     expect(deploys).toBeGreaterThan(0);
   });
 
-  it('engine.largeMeeples(p) is the state\'s large meeple supply: 1 or 0 with Inns & Cathedrals, always 0 without', () => {
+  it("engine.largeMeeples(p) is the state's large meeple supply: 1 or 0 with Inns & Cathedrals, always 0 without", () => {
     const fresh = Engine.create(SIX);
     expect([0, 1, 2, 3, 4, 5].map((p) => fresh.largeMeeples(p))).toEqual([1, 1, 1, 1, 1, 1]);
     const base = Engine.create({ players: 2, seed: 1 });
@@ -621,9 +657,17 @@ describe('Inns & Cathedrals in the engine', () => {
   it('encodeMove / decodeMove of large meeple moves; figure bits 2 without a spot, or with a recall, are malformed', () => {
     const valid = encodeMove({ x: -3, y: 2, rotation: 270 });
     expect(encodeMove({ x: -3, y: 2, rotation: 270, meeple: { at: 'N', kind: 'large' } })).toBe(valid | (2 << 4) | 1);
-    expect(encodeMove({ x: -3, y: 2, rotation: 270, meeple: { at: 'I', kind: 'large' } })).toBe(valid | (2 << 4) | (SPOTS.indexOf('I') + 1));
+    expect(encodeMove({ x: -3, y: 2, rotation: 270, meeple: { at: 'I', kind: 'large' } })).toBe(
+      valid | (2 << 4) | (SPOTS.indexOf('I') + 1),
+    );
     expect(decodeMove(valid | (2 << 4) | 5)).toEqual({ x: -3, y: 2, rotation: 270, meeple: { at: 'C', kind: 'large' } });
-    expect(decodeMove(valid | (2 << 4) | 2, 'IC-K')).toEqual({ tile: 'IC-K', x: -3, y: 2, rotation: 270, meeple: { at: 'E', kind: 'large' } });
+    expect(decodeMove(valid | (2 << 4) | 2, 'IC-K')).toEqual({
+      tile: 'IC-K',
+      x: -3,
+      y: 2,
+      rotation: 270,
+      meeple: { at: 'E', kind: 'large' },
+    });
     for (const at of SPOTS) {
       const code = encodeMove({ x: 127, y: -128, rotation: 90, meeple: { at, kind: 'large' } });
       expect(decodeMove(code)).toEqual({ x: 127, y: -128, rotation: 90, meeple: { at, kind: 'large' } });
@@ -639,7 +683,7 @@ describe('Inns & Cathedrals in the engine', () => {
     const mid = e.toState();
     const copy = Engine.fromState(JSON.parse(JSON.stringify(mid)) as GameState);
     expect(engineMoveSet(copy)).toEqual(pureMoveSet(mid));
-    mid.players.forEach((p, i) => expect(copy.largeMeeples(i)).toBe(p.largeMeeples));
+    for (const [i, p] of mid.players.entries()) expect(copy.largeMeeples(i)).toBe(p.largeMeeples);
     advance(copy, 40, 24);
     let s = mid;
     for (const c of copy.movesPlayed()) s = applyMove(s, decodeMove(c));
@@ -700,11 +744,18 @@ describe('Traders & Builders in the engine', () => {
     return seen;
   }
 
-  it('builder and pig codes on real games: figure 3 or 4 in bits 4–6, the spot in bits 0–3, encode(decode(code)) = code, the pure API\'s moves', () => {
-    for (const [options, seed] of [[TRADERS, 1], [ALL, 2]] as const) {
+  it("builder and pig codes on real games: figure 3 or 4 in bits 4–6, the spot in bits 0–3, encode(decode(code)) = code, the pure API's moves", () => {
+    for (const [options, seed] of [
+      [TRADERS, 1],
+      [ALL, 2],
+    ] as const) {
       const seen = playTradersGame(options, seed, (_, s, codes) => {
         const tile = s.currentTile as string;
-        expect(codes.map((c) => JSON.stringify(decodeMove(c, tile))).sort()).toEqual(legalMoves(s).map((m) => JSON.stringify(m)).sort());
+        expect(codes.map((c) => JSON.stringify(decodeMove(c, tile))).sort()).toEqual(
+          legalMoves(s)
+            .map((m) => JSON.stringify(m))
+            .sort(),
+        );
         const player = s.players[s.currentPlayer] as GameState['players'][number];
         for (const code of codes) {
           const m = decodeMove(code);
@@ -729,7 +780,7 @@ describe('Traders & Builders in the engine', () => {
     }
   });
 
-  it('engine.builders, pigs, goods and builderTurn are the state\'s, all the way through; 1, 1, zeros and false at the start; 0s without the expansion', () => {
+  it("engine.builders, pigs, goods and builderTurn are the state's, all the way through; 1, 1, zeros and false at the start; 0s without the expansion", () => {
     const fresh = Engine.create(TRADERS);
     expect([0, 1, 2].map((p) => fresh.builders(p))).toEqual([1, 1, 1]);
     expect([0, 1, 2].map((p) => fresh.pigs(p))).toEqual([1, 1, 1]);
@@ -737,7 +788,9 @@ describe('Traders & Builders in the engine', () => {
     expect(fresh.builderTurn).toBe(false);
     const base = Engine.create({ players: 2, seed: 1, expansions: ['river', 'abbot', 'inns-cathedrals'] });
     randomPlayout(base, seededRandom(1));
-    expect([0, 1].map((p) => [base.builders(p), base.pigs(p), base.goods(p)])).toEqual([0, 1].map(() => [0, 0, { wine: 0, grain: 0, cloth: 0 }]));
+    expect([0, 1].map((p) => [base.builders(p), base.pigs(p), base.goods(p)])).toEqual(
+      [0, 1].map(() => [0, 0, { wine: 0, grain: 0, cloth: 0 }]),
+    );
     expect(base.builderTurn).toBe(false);
     let builderOut = false;
     let pigOut = false;
@@ -763,19 +816,32 @@ describe('Traders & Builders in the engine', () => {
     expect(seen.goodsTaken).toBeGreaterThan(0);
   });
 
-  it('engine.expansions is the state\'s list, in the order river, abbot, inns-cathedrals, traders-builders', () => {
+  it("engine.expansions is the state's list, in the order river, abbot, inns-cathedrals, traders-builders", () => {
     expect(Engine.create({ players: 2, seed: 1 }).expansions).toEqual([]);
     expect(Engine.create(TRADERS).expansions).toEqual(['traders-builders']);
     expect(Engine.create(ALL).expansions).toEqual(['river', 'abbot', 'inns-cathedrals', 'traders-builders']);
-    expect(Engine.create({ players: 2, seed: 1, expansions: ['traders-builders', 'abbot'] }).expansions).toEqual(['abbot', 'traders-builders']);
+    expect(Engine.create({ players: 2, seed: 1, expansions: ['traders-builders', 'abbot'] }).expansions).toEqual([
+      'abbot',
+      'traders-builders',
+    ]);
   });
 
   it('encodeMove / decodeMove of builder and pig moves; figure bits 3 or 4 without a spot, or with a recall, and figure bits 5 to 7, are malformed', () => {
     const valid = encodeMove({ x: 4, y: -7, rotation: 180 });
-    expect(encodeMove({ x: 4, y: -7, rotation: 180, meeple: { at: 'E', kind: 'builder' } })).toBe(valid | (3 << 4) | (SPOTS.indexOf('E') + 1));
-    expect(encodeMove({ x: 4, y: -7, rotation: 180, meeple: { at: 'SSW', kind: 'pig' } })).toBe(valid | (4 << 4) | (SPOTS.indexOf('SSW') + 1));
+    expect(encodeMove({ x: 4, y: -7, rotation: 180, meeple: { at: 'E', kind: 'builder' } })).toBe(
+      valid | (3 << 4) | (SPOTS.indexOf('E') + 1),
+    );
+    expect(encodeMove({ x: 4, y: -7, rotation: 180, meeple: { at: 'SSW', kind: 'pig' } })).toBe(
+      valid | (4 << 4) | (SPOTS.indexOf('SSW') + 1),
+    );
     expect(decodeMove(valid | (3 << 4) | 1)).toEqual({ x: 4, y: -7, rotation: 180, meeple: { at: 'N', kind: 'builder' } });
-    expect(decodeMove(valid | (4 << 4) | (SPOTS.indexOf('NNW') + 1), 'TB-B')).toEqual({ tile: 'TB-B', x: 4, y: -7, rotation: 180, meeple: { at: 'NNW', kind: 'pig' } });
+    expect(decodeMove(valid | (4 << 4) | (SPOTS.indexOf('NNW') + 1), 'TB-B')).toEqual({
+      tile: 'TB-B',
+      x: 4,
+      y: -7,
+      rotation: 180,
+      meeple: { at: 'NNW', kind: 'pig' },
+    });
     for (const kind of ['builder', 'pig'] as const) {
       for (const at of SPOTS) {
         const code = encodeMove({ x: -128, y: 127, rotation: 270, meeple: { at, kind } });
@@ -783,12 +849,20 @@ describe('Traders & Builders in the engine', () => {
         expect(decodeMove(code)).toEqual({ x: -128, y: 127, rotation: 270, meeple: { at, kind } });
       }
     }
-    for (const c of [valid | (3 << 4), valid | (4 << 4), valid | (1 << 25) | (3 << 4) | 1, valid | (1 << 25) | (4 << 4) | 1, valid | (5 << 4) | 1, valid | (6 << 4) | 2, valid | (7 << 4) | 3]) {
+    for (const c of [
+      valid | (3 << 4),
+      valid | (4 << 4),
+      valid | (1 << 25) | (3 << 4) | 1,
+      valid | (1 << 25) | (4 << 4) | 1,
+      valid | (5 << 4) | 1,
+      valid | (6 << 4) | 2,
+      valid | (7 << 4) | 3,
+    ]) {
       expect(moveError(() => decodeMove(c)).code, String(c)).toBe('malformed-move');
     }
   });
 
-  it('an engine from a state in a builder\'s second part (as made, or through JSON) continues like the pure API', () => {
+  it("an engine from a state in a builder's second part (as made, or through JSON) continues like the pure API", () => {
     // A seeded game played until the builder gives a second tile.
     const e = Engine.create(TRADERS);
     const r = lcg(4);
@@ -903,7 +977,6 @@ describe('Engine.scoreFinal', () => {
 });
 
 describe('a custom farmer rule', () => {
-
   /** A custom-rule game mid-way, with farmers on the board. */
   function midGame(): GameState {
     let s = createGame({ players: 2, seed: 8, rules: { farmers: perTile } });
@@ -946,7 +1019,11 @@ describe('a custom farmer rule', () => {
     for (const c of f.movesPlayed()) p = applyMove(p, decodeMove(c));
     expect(f.scores()).toEqual(scoresOf(p));
     expect(f.toState()).toEqual(p);
-    expect(scoreFinal(p).breakdown.filter((b) => b.kind === 'field').every((b) => b.points === b.tiles.length)).toBe(true);
+    expect(
+      scoreFinal(p)
+        .breakdown.filter((b) => b.kind === 'field')
+        .every((b) => b.points === b.tiles.length),
+    ).toBe(true);
   });
 });
 
@@ -963,12 +1040,11 @@ describe('engine misuse gives typed errors', () => {
     expect(e.legalMoves(new Int32Array(e.maxMoves))).toBe(e.legalMoves().length);
   });
 
-  it('an illegal code played unchecked makes toState() throw the pure API\'s error', () => {
+  it("an illegal code played unchecked makes toState() throw the pure API's error", () => {
     const e = Engine.create({ players: 2, seed: 1 });
     e.play(encodeMove({ x: 5, y: 5, rotation: 0 }));
     expect(caught(() => e.toState(), IllegalMoveError).code).toBe('not-adjacent');
   });
-
 });
 
 describe('Engine.copyFrom', () => {

@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  applyMove,
-  createGame,
-  type GameOptions,
-  type GameState,
-  legalMoves,
-  scoreFinal,
-  validateMove,
-} from 'carcassonne-engine';
+import { applyMove, createGame, type GameOptions, type GameState, legalMoves, scoreFinal, validateMove } from 'carcassonne-engine';
 import { decodeMove, Engine, type MoveCode, perft, seededRandom } from 'carcassonne-engine/engine';
 
 // tests/fixtures/perft.json, written by scripts/perft.mjs (npm run perft): seeded random games and
@@ -40,7 +32,11 @@ const fixture = JSON.parse(readFileSync(new URL('../fixtures/perft.json', import
 
 const label = (g: FixtureGame): string => {
   const o = g.options;
-  const extras = [...(o.expansions ?? []), ...(o.rules?.riverStartTile ? [o.rules.riverStartTile] : []), ...(o.rules?.gardens === false ? ['no gardens'] : [])];
+  const extras = [
+    ...(o.expansions ?? []),
+    ...(o.rules?.riverStartTile ? [o.rules.riverStartTile] : []),
+    ...(o.rules?.gardens === false ? ['no gardens'] : []),
+  ];
   return `${String(o.players)}p ${o.tileSet ?? 'base'} ${o.edition ?? 'current'} ${String(o.rules?.farmers ?? 'default')}${extras.map((x) => ` +${x}`).join('')} seed ${JSON.stringify(o.seed)}`;
 };
 const cases = fixture.games.map((g) => [label(g), g] as const);
@@ -77,7 +73,10 @@ describe('tests/fixtures/perft.json', () => {
       expect(g.legalMoveCounts.length, label(g)).toBe(g.turns);
       expect(g.moves.length, label(g)).toBe(g.turns);
       expect(g.scores.length, label(g)).toBe(g.options.players);
-      expect(g.perft.map((p) => p.turn), label(g)).toEqual([0, fixture.midTurn]);
+      expect(
+        g.perft.map((p) => p.turn),
+        label(g),
+      ).toEqual([0, fixture.midTurn]);
       for (const p of g.perft) expect(p.counts.length, label(g)).toBeGreaterThanOrEqual(2);
       players.add(g.options.players as number);
       sets.add(g.options.tileSet ?? 'base');
@@ -91,7 +90,9 @@ describe('tests/fixtures/perft.json', () => {
     const firstExpansion = fixture.games.findIndex((g) => (g.options.expansions ?? []).length > 0);
     expect(firstExpansion).toBe(6);
     expect(fixture.games.slice(firstExpansion).every((g) => (g.options.expansions ?? []).length > 0)).toBe(true);
-    expect(fixture.games.slice(firstExpansion).map((g) => [g.options.expansions, g.options.rules?.gardens, g.options.rules?.riverStartTile])).toEqual([
+    expect(
+      fixture.games.slice(firstExpansion).map((g) => [g.options.expansions, g.options.rules?.gardens, g.options.rules?.riverStartTile]),
+    ).toEqual([
       [['river', 'abbot'], undefined, undefined],
       [['abbot'], false, undefined],
       [['river'], undefined, 'first-land'],
@@ -106,7 +107,7 @@ describe('tests/fixtures/perft.json', () => {
     }
   });
 
-  it('expansion games: the river\'s tiles come first, the lake last of them (rules-facts §f), the abbot, the large meeple, the builder and the pig are played', () => {
+  it("expansion games: the river's tiles come first, the lake last of them (rules-facts §f), the abbot, the large meeple, the builder and the pig are played", () => {
     const RECALL = 1 << 25;
     const abbotMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 4) & 7) === 1).length;
     const largeMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 4) & 7) === 2).length;
@@ -128,14 +129,26 @@ describe('tests/fixtures/perft.json', () => {
       const discards = (river ? land - removed + 11 : land - 1) - g.turns;
       expect(discards, label(g)).toBeGreaterThanOrEqual(0);
       if (river && discards === 0) {
-        expect(g.tiles.slice(0, 11).every((t) => t.startsWith('RV-')), label(g)).toBe(true);
+        expect(
+          g.tiles.slice(0, 11).every((t) => t.startsWith('RV-')),
+          label(g),
+        ).toBe(true);
         expect(g.tiles[10], label(g)).toBe('RV-lake');
-        expect(g.tiles.slice(11).some((t) => t.startsWith('RV-')), label(g)).toBe(false);
+        expect(
+          g.tiles.slice(11).some((t) => t.startsWith('RV-')),
+          label(g),
+        ).toBe(false);
         if (g.options.rules?.riverStartTile === 'first-land') expect(g.tiles[11], label(g)).toBe('D');
       } else if (!river) {
-        expect(g.tiles.some((t) => t.startsWith('RV-')), label(g)).toBe(false);
+        expect(
+          g.tiles.some((t) => t.startsWith('RV-')),
+          label(g),
+        ).toBe(false);
       }
-      expect(g.tiles.some((t) => t.endsWith('-garden')), label(g)).toBe(gardens);
+      expect(
+        g.tiles.some((t) => t.endsWith('-garden')),
+        label(g),
+      ).toBe(gardens);
       if (!abbot) expect(abbotMoves(g) + recalls(g), label(g)).toBe(0);
       // Inns & Cathedrals' tiles and large meeples only in its games; there, every one of its 18 tiles is drawn.
       const icTiles = g.tiles.filter((t) => t.startsWith('IC-')).length;
@@ -211,7 +224,7 @@ describe('tests/fixtures/perft.json', () => {
     it.each(cases)('%s: perft counts', (_, g) => {
       for (const p of g.perft) {
         const e = engineAfter(g, p.turn);
-        p.counts.forEach((count, i) => expect(perft(e, i + 1), `perft(${i + 1}) after turn ${p.turn}`).toBe(count));
+        for (const [i, count] of p.counts.entries()) expect(perft(e, i + 1), `perft(${i + 1}) after turn ${p.turn}`).toBe(count);
         expect(perft(e, 0)).toBe(1);
         // perft leaves the engine as it was.
         expect(e.turn).toBe(p.turn);
@@ -241,7 +254,8 @@ describe('tests/fixtures/perft.json', () => {
       for (const p of g.perft) {
         const s = pureAfter(g, p.turn);
         const deepest = p.turn === 0 ? 3 : 2;
-        p.counts.slice(0, deepest).forEach((count, i) => expect(purePerft(s, i + 1), `perft(${i + 1}) after turn ${p.turn}`).toBe(count));
+        for (const [i, count] of p.counts.slice(0, deepest).entries())
+          expect(purePerft(s, i + 1), `perft(${i + 1}) after turn ${p.turn}`).toBe(count);
       }
     });
   });

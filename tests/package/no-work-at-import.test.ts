@@ -28,10 +28,13 @@ function inert(n: ts.Node | undefined): boolean {
   if (ts.isAsExpression(n) || ts.isSatisfiesExpression(n) || ts.isParenthesizedExpression(n)) return inert(n.expression);
   if (ts.isArrayLiteralExpression(n)) return n.elements.every((e) => !ts.isSpreadElement(e) && inert(e));
   if (ts.isObjectLiteralExpression(n)) {
-    return n.properties.every((p) => (ts.isPropertyAssignment(p) ? inert(p.initializer) : ts.isShorthandPropertyAssignment(p) || ts.isMethodDeclaration(p)));
+    return n.properties.every((p) =>
+      ts.isPropertyAssignment(p) ? inert(p.initializer) : ts.isShorthandPropertyAssignment(p) || ts.isMethodDeclaration(p),
+    );
   }
   // An empty cache: `new Map()` / `new WeakMap()` with no entries.
-  if (ts.isNewExpression(n)) return ts.isIdentifier(n.expression) && ['Map', 'WeakMap'].includes(n.expression.text) && (n.arguments ?? []).length === 0;
+  if (ts.isNewExpression(n))
+    return ts.isIdentifier(n.expression) && ['Map', 'WeakMap'].includes(n.expression.text) && (n.arguments ?? []).length === 0;
   return false;
 }
 
@@ -46,9 +49,11 @@ function workAtImport(file: string): string[] {
     if (ts.isClassDeclaration(st)) {
       for (const m of st.members) {
         const isStatic = ts.canHaveModifiers(m) && (ts.getModifiers(m) ?? []).some((x) => x.kind === ts.SyntaxKind.StaticKeyword);
-        if (ts.isClassStaticBlockDeclaration(m) || (isStatic && ts.isPropertyDeclaration(m) && !inert(m.initializer))) out.push(`${where(m)} static initialiser`);
+        if (ts.isClassStaticBlockDeclaration(m) || (isStatic && ts.isPropertyDeclaration(m) && !inert(m.initializer)))
+          out.push(`${where(m)} static initialiser`);
       }
-      if (st.heritageClauses?.some((h) => h.types.some((t) => !ts.isIdentifier(t.expression)))) out.push(`${where(st)} computed base class`);
+      if (st.heritageClauses?.some((h) => h.types.some((t) => !ts.isIdentifier(t.expression))))
+        out.push(`${where(st)} computed base class`);
       continue;
     }
     if (ts.isVariableStatement(st)) {

@@ -79,7 +79,12 @@ function boardKey(tile: string, x: number, y: number, rotation: Rotation): strin
     const key = (f: FeatureView): string => {
       if ('halfEdges' in f) return `${f.kind} ${[...f.halfEdges].sort().join(',')}`;
       if (!('edges' in f)) return f.kind;
-      const marks = f.kind === 'city' ? ` p${f.pennants}${f.cathedral === true ? ' cathedral' : ''}${f.goods ?? ''}` : f.kind === 'road' && f.inn === true ? ' inn' : '';
+      const marks =
+        f.kind === 'city'
+          ? ` p${f.pennants}${f.cathedral === true ? ' cathedral' : ''}${f.goods ?? ''}`
+          : f.kind === 'road' && f.inn === true
+            ? ' inn'
+            : '';
       return `${f.kind} ${[...f.edges].sort().join('')}${marks}`;
     };
     printed = `${EDGES.map((e) => v?.edges[e]).join('')}:${JSON.stringify(v?.features.map(key).sort())}`;
@@ -114,7 +119,8 @@ function checkMajorities(states: readonly GameState[]): void {
       const placed = last.placements[e.turn + 1];
       if (placed === undefined || placed.player === null) throw new Error(`no placement for turn ${e.turn}`);
       figures = [...(states[e.turn] as GameState).meeples];
-      if (placed.meeple !== null) figures.push({ owner: placed.player, kind: placed.meeple.kind, x: placed.x, y: placed.y, at: placed.meeple.at });
+      if (placed.meeple !== null)
+        figures.push({ owner: placed.player, kind: placed.meeple.kind, x: placed.x, y: placed.y, at: placed.meeple.at });
       if (placed.recall === 'abbot' && !e.note.startsWith('abbot taken back')) {
         figures = figures.filter((m) => !(m.kind === 'abbot' && m.owner === placed.player));
       }
@@ -183,8 +189,16 @@ const GOODS = ['wine', 'grain', 'cloth'] as const;
 /** README §3 traders-builders.json: 9 wine, 6 grain, 5 cloth symbols, as many as the tokens (rules-facts §e). */
 const ALL_GOODS: GoodsTokens = { wine: 9, grain: 6, cloth: 5 };
 const NO_GOODS: GoodsTokens = { wine: 0, grain: 0, cloth: 0 };
-const plus = (a: GoodsTokens, b: GoodsTokens): GoodsTokens => ({ wine: a.wine + b.wine, grain: a.grain + b.grain, cloth: a.cloth + b.cloth });
-const minus = (a: GoodsTokens, b: GoodsTokens): GoodsTokens => ({ wine: a.wine - b.wine, grain: a.grain - b.grain, cloth: a.cloth - b.cloth });
+const plus = (a: GoodsTokens, b: GoodsTokens): GoodsTokens => ({
+  wine: a.wine + b.wine,
+  grain: a.grain + b.grain,
+  cloth: a.cloth + b.cloth,
+});
+const minus = (a: GoodsTokens, b: GoodsTokens): GoodsTokens => ({
+  wine: a.wine - b.wine,
+  grain: a.grain - b.grain,
+  cloth: a.cloth - b.cloth,
+});
 const sumGoods = (list: readonly GoodsTokens[]): GoodsTokens => list.reduce(plus, NO_GOODS);
 
 /** The goods symbols of one feature as the tile view gives it. */
@@ -216,7 +230,9 @@ function completedCities(last: GameState): { goods: GoodsTokens; at: number }[] 
         if (g.feature.kind !== 'city') continue;
         goods.push(featureGoods(g.feature));
         at = Math.max(at, index.get(`${g.x},${g.y}`) as number);
-        open += g.feature.edges.filter((e) => cellAt(last, g.x + (DX[EDGES.indexOf(e)] as number), g.y + (DY[EDGES.indexOf(e)] as number)) === null).length;
+        open += g.feature.edges.filter(
+          (e) => cellAt(last, g.x + (DX[EDGES.indexOf(e)] as number), g.y + (DY[EDGES.indexOf(e)] as number)) === null,
+        ).length;
       }
       if (open === 0) out.push({ goods: sumGoods(goods), at });
     }
@@ -344,19 +360,29 @@ function checkBuildersAndPigs(states: readonly GameState[]): void {
     const feats = s.meeples.some((m) => m.kind === 'builder' || m.kind === 'pig') ? features(s) : [];
     for (const m of s.meeples) {
       if (m.kind !== 'builder' && m.kind !== 'pig') continue;
-      const home = feats.find((f) => f.meeples.some((x) => x.x === m.x && x.y === m.y && x.at === m.at && x.kind === m.kind && x.owner === m.owner));
+      const home = feats.find((f) =>
+        f.meeples.some((x) => x.x === m.x && x.y === m.y && x.at === m.at && x.kind === m.kind && x.owner === m.owner),
+      );
       expect(home, `state ${i}: ${m.kind} at ${m.x},${m.y}:${m.at}`).toBeDefined();
       expect(m.kind === 'pig' ? ['field'] : ['road', 'city']).toContain(home?.kind);
-      expect(home?.meeples.some((x) => x.owner === m.owner && isMeeple(x.kind)), `state ${i}: ${m.kind} of player ${m.owner} without a meeple of theirs`).toBe(true);
+      expect(
+        home?.meeples.some((x) => x.owner === m.owner && isMeeple(x.kind)),
+        `state ${i}: ${m.kind} of player ${m.owner} without a meeple of theirs`,
+      ).toBe(true);
       if (m.kind === 'builder') expect(home?.complete, `state ${i}: builder on a completed ${home?.kind}`).toBe(false);
       if (m.kind === 'pig') tb.pigs++;
       else tb.builders++;
     }
     const next = states[i + 1];
     if (next === undefined) return;
-    const same = (a: MeepleOnBoard, b: MeepleOnBoard) => a.owner === b.owner && a.kind === b.kind && a.x === b.x && a.y === b.y && a.at === b.at;
+    const same = (a: MeepleOnBoard, b: MeepleOnBoard) =>
+      a.owner === b.owner && a.kind === b.kind && a.x === b.x && a.y === b.y && a.at === b.at;
     for (const m of s.meeples) {
-      if (m.kind === 'pig') expect(next.meeples.some((x) => same(x, m)), `state ${i + 1}: a pig left`).toBe(true);
+      if (m.kind === 'pig')
+        expect(
+          next.meeples.some((x) => same(x, m)),
+          `state ${i + 1}: a pig left`,
+        ).toBe(true);
       if (m.kind !== 'builder' || next.meeples.some((x) => same(x, m))) continue;
       const home = features(next).find((f) => f.segments.some((g) => g.x === m.x && g.y === m.y && g.at === m.at));
       expect(home?.complete, `state ${i + 1}: a builder left an incomplete ${home?.kind}`).toBe(true);
@@ -366,36 +392,40 @@ function checkBuildersAndPigs(states: readonly GameState[]): void {
 }
 
 describe('properties of random games (fast-check)', () => {
-  prop('figure conservation (followers, abbots, large meeples, builders, pigs): supply + on the board = the rules\' figures, for every player; each figure on a feature it may take', (states) => {
-    for (const s of states) {
-      s.players.forEach((p, i) => {
-        const mine = s.meeples.filter((m) => m.owner === i);
-        expect(p.meeples + mine.filter((m) => m.kind === 'follower').length).toBe(s.rules.meeples);
-        // rules-facts §g: one abbot per player with The Abbot, none without.
-        expect(p.abbots + mine.filter((m) => m.kind === 'abbot').length).toBe(hasAbbot(s) ? 1 : 0);
-        // rules-facts §d: one large meeple per player with Inns & Cathedrals, none without.
-        expect(p.largeMeeples + mine.filter((m) => m.kind === 'large').length).toBe(hasInns(s) ? 1 : 0);
-        // rules-facts §e: one builder and one pig per player with Traders & Builders, none without.
-        expect(p.builders + mine.filter((m) => m.kind === 'builder').length).toBe(hasTraders(s) ? 1 : 0);
-        expect(p.pigs + mine.filter((m) => m.kind === 'pig').length).toBe(hasTraders(s) ? 1 : 0);
-      });
-      // rules-facts §d: 2 to 5 players, 6 with Inns & Cathedrals' sixth colour.
-      expect(s.players.length).toBeLessThanOrEqual(hasInns(s) ? 6 : 5);
-      for (const m of s.meeples) {
-        // rules-facts §g: the abbot only on a cloister or garden; followers (§d: the large meeple too,
-        // placed like a follower) never on a garden; §f: nothing on the river.
-        if (m.kind === 'abbot') expect(['cloister', 'garden']).toContain(m.feature);
-        // §e: the builder on a road or city, the pig on a field.
-        else if (m.kind === 'builder') expect(['road', 'city']).toContain(m.feature);
-        else if (m.kind === 'pig') expect(m.feature).toBe('field');
-        else expect(['road', 'city', 'cloister', 'field']).toContain(m.feature);
+  prop(
+    "figure conservation (followers, abbots, large meeples, builders, pigs): supply + on the board = the rules' figures, for every player; each figure on a feature it may take",
+    (states) => {
+      for (const s of states) {
+        s.players.forEach((p, i) => {
+          const mine = s.meeples.filter((m) => m.owner === i);
+          expect(p.meeples + mine.filter((m) => m.kind === 'follower').length).toBe(s.rules.meeples);
+          // rules-facts §g: one abbot per player with The Abbot, none without.
+          expect(p.abbots + mine.filter((m) => m.kind === 'abbot').length).toBe(hasAbbot(s) ? 1 : 0);
+          // rules-facts §d: one large meeple per player with Inns & Cathedrals, none without.
+          expect(p.largeMeeples + mine.filter((m) => m.kind === 'large').length).toBe(hasInns(s) ? 1 : 0);
+          // rules-facts §e: one builder and one pig per player with Traders & Builders, none without.
+          expect(p.builders + mine.filter((m) => m.kind === 'builder').length).toBe(hasTraders(s) ? 1 : 0);
+          expect(p.pigs + mine.filter((m) => m.kind === 'pig').length).toBe(hasTraders(s) ? 1 : 0);
+        });
+        // rules-facts §d: 2 to 5 players, 6 with Inns & Cathedrals' sixth colour.
+        expect(s.players.length).toBeLessThanOrEqual(hasInns(s) ? 6 : 5);
+        for (const m of s.meeples) {
+          // rules-facts §g: the abbot only on a cloister or garden; followers (§d: the large meeple too,
+          // placed like a follower) never on a garden; §f: nothing on the river.
+          if (m.kind === 'abbot') expect(['cloister', 'garden']).toContain(m.feature);
+          // §e: the builder on a road or city, the pig on a field.
+          else if (m.kind === 'builder') expect(['road', 'city']).toContain(m.feature);
+          else if (m.kind === 'pig') expect(m.feature).toBe('field');
+          else expect(['road', 'city', 'cloister', 'field']).toContain(m.feature);
+        }
       }
-    }
-  });
+    },
+  );
 
   prop('scores never fall', (states) => {
     for (let i = 1; i < states.length; i++) {
-      states[i]?.players.forEach((p, j) => expect(p.score).toBeGreaterThanOrEqual(states[i - 1]?.players[j]?.score ?? 0));
+      for (const [j, p] of (states[i]?.players ?? []).entries())
+        expect(p.score).toBeGreaterThanOrEqual(states[i - 1]?.players[j]?.score ?? 0);
     }
   });
 
@@ -419,74 +449,88 @@ describe('properties of random games (fast-check)', () => {
     if (s.placements.some((p) => p.tile === 'RV-lake')) expect(open).toEqual([]);
   });
 
-  prop('the river is one path from the spring: each river tile continues the open end, never turning the same way twice in a row', (states) => {
-    const last = states[states.length - 1] as GameState;
-    const river = walkRiver(last);
-    if (!hasRiver(last)) {
-      expect(river.tiles).toBe(0);
-      return;
-    }
-    expect(last.placements[0]).toMatchObject({ tile: 'RV-spring', x: 0, y: 0, rotation: 0 });
-    // Every river tile was placed, or discarded because it fitted nowhere (rules-facts §f, §h).
-    const discardedRiver = last.discarded.filter(isRiverTile).length;
-    expect(river.tiles + discardedRiver).toBe(12);
-    if (last.placements.some((p) => p.tile === 'RV-lake')) expect(river.open).toBeNull();
-  });
+  prop(
+    'the river is one path from the spring: each river tile continues the open end, never turning the same way twice in a row',
+    (states) => {
+      const last = states[states.length - 1] as GameState;
+      const river = walkRiver(last);
+      if (!hasRiver(last)) {
+        expect(river.tiles).toBe(0);
+        return;
+      }
+      expect(last.placements[0]).toMatchObject({ tile: 'RV-spring', x: 0, y: 0, rotation: 0 });
+      // Every river tile was placed, or discarded because it fitted nowhere (rules-facts §f, §h).
+      const discardedRiver = last.discarded.filter(isRiverTile).length;
+      expect(river.tiles + discardedRiver).toBe(12);
+      if (last.placements.some((p) => p.tile === 'RV-lake')) expect(river.open).toBeNull();
+    },
+  );
 
-  prop('placed + discarded + left (+ current) = the tiles of the game, per tile id (Inns & Cathedrals tiles and garden copies too)', (states, _, options) => {
-    const first = states[0] as GameState;
-    // The state records the options: expansions in the order river, abbot, inns-cathedrals, traders-builders; the River and Abbot rules always.
-    expect(first.expansions).toEqual((['river', 'abbot', 'inns-cathedrals', 'traders-builders'] as const).filter((e) => options.expansions?.includes(e)));
-    expect(first.rules.riverStartTile).toBe(options.rules?.riverStartTile ?? 'removed');
-    expect(first.rules.gardens).toBe(options.rules?.gardens ?? true);
-    const expected = expectedTiles(first);
-    for (const s of states) {
-      const count = new Map<string, number>();
-      const add = (id: string) => count.set(id, (count.get(id) ?? 0) + 1);
-      s.placements.forEach((p) => add(p.tile));
-      s.discarded.forEach(add);
-      s.tilesLeft.forEach(add);
-      if (s.currentTile !== null) add(s.currentTile);
-      expect(Object.fromEntries([...count].sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(expected);
-    }
-    if (!hasRiver(first) && !hasInns(first) && !hasTraders(first) && !(hasAbbot(first) && first.rules.gardens)) {
-      expect(expected).toEqual(Object.fromEntries([...TILE_SETS[first.tileSet].counts].sort()));
-    }
-    // rules-facts §d: Inns & Cathedrals adds 18 land tiles; §e: Traders & Builders 24; §f: The River
-    // 12, the spring replacing the start tile (removed by default); a garden copy replaces a copy (no
-    // change in number).
-    const total = Object.values(expected).reduce((a, n) => a + n, 0);
-    const land = first.tileSet === 'base' ? 72 : 48;
-    expect(total).toBe(
-      land + (hasInns(first) ? 18 : 0) + (hasTraders(first) ? 24 : 0) + (hasRiver(first) ? 12 - (first.rules.riverStartTile === 'removed' ? 1 : 0) : 0),
-    );
-    const last = states[states.length - 1] as GameState;
-    expect(last.status).toBe('finished');
-    expect(last.tilesLeft).toEqual([]);
-    expect(last.currentTile).toBeNull();
-  });
+  prop(
+    'placed + discarded + left (+ current) = the tiles of the game, per tile id (Inns & Cathedrals tiles and garden copies too)',
+    (states, _, options) => {
+      const first = states[0] as GameState;
+      // The state records the options: expansions in the order river, abbot, inns-cathedrals, traders-builders; the River and Abbot rules always.
+      expect(first.expansions).toEqual(
+        (['river', 'abbot', 'inns-cathedrals', 'traders-builders'] as const).filter((e) => options.expansions?.includes(e)),
+      );
+      expect(first.rules.riverStartTile).toBe(options.rules?.riverStartTile ?? 'removed');
+      expect(first.rules.gardens).toBe(options.rules?.gardens ?? true);
+      const expected = expectedTiles(first);
+      for (const s of states) {
+        const count = new Map<string, number>();
+        const add = (id: string) => count.set(id, (count.get(id) ?? 0) + 1);
+        for (const p of s.placements) add(p.tile);
+        s.discarded.forEach(add);
+        s.tilesLeft.forEach(add);
+        if (s.currentTile !== null) add(s.currentTile);
+        expect(Object.fromEntries([...count].sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(expected);
+      }
+      if (!hasRiver(first) && !hasInns(first) && !hasTraders(first) && !(hasAbbot(first) && first.rules.gardens)) {
+        expect(expected).toEqual(Object.fromEntries([...TILE_SETS[first.tileSet].counts].sort()));
+      }
+      // rules-facts §d: Inns & Cathedrals adds 18 land tiles; §e: Traders & Builders 24; §f: The River
+      // 12, the spring replacing the start tile (removed by default); a garden copy replaces a copy (no
+      // change in number).
+      const total = Object.values(expected).reduce((a, n) => a + n, 0);
+      const land = first.tileSet === 'base' ? 72 : 48;
+      expect(total).toBe(
+        land +
+          (hasInns(first) ? 18 : 0) +
+          (hasTraders(first) ? 24 : 0) +
+          (hasRiver(first) ? 12 - (first.rules.riverStartTile === 'removed' ? 1 : 0) : 0),
+      );
+      const last = states[states.length - 1] as GameState;
+      expect(last.status).toBe('finished');
+      expect(last.tilesLeft).toEqual([]);
+      expect(last.currentTile).toBeNull();
+    },
+  );
 
-  prop('the draw: river course tiles first, the lake last of them, a first-land start tile next, then the land; in deal order', (states) => {
-    const first = states[0] as GameState;
-    const deal = [...first.discarded, first.currentTile as string, ...first.tilesLeft];
-    if (hasRiver(first)) {
-      // rules-facts §f: the spring starts, the other river tiles are shuffled with the lake at the bottom.
-      const gardens = hasAbbot(first) && first.rules.gardens;
-      expect(deal.slice(0, 10).sort()).toEqual(riverCourse(gardens));
-      expect(deal[10]).toBe('RV-lake');
-      let land = 11;
-      if (first.rules.riverStartTile === 'first-land') expect(deal[land++]).toBe(TILE_SETS[first.tileSet].startTile);
-      expect(deal.slice(land).filter(isRiverTile)).toEqual([]);
-    } else {
-      expect(deal.filter(isRiverTile)).toEqual([]);
-    }
-    if (!(hasAbbot(first) && first.rules.gardens)) expect(deal.filter((id) => id.endsWith('-garden'))).toEqual([]);
-    // Tiles come out in that order: what is left is always the end of the deal, the current tile just before it.
-    for (const s of states) {
-      expect(s.tilesLeft).toEqual(deal.slice(deal.length - s.tilesLeft.length));
-      if (s.currentTile !== null) expect(s.currentTile).toBe(deal[deal.length - s.tilesLeft.length - 1]);
-    }
-  });
+  prop(
+    'the draw: river course tiles first, the lake last of them, a first-land start tile next, then the land; in deal order',
+    (states) => {
+      const first = states[0] as GameState;
+      const deal = [...first.discarded, first.currentTile as string, ...first.tilesLeft];
+      if (hasRiver(first)) {
+        // rules-facts §f: the spring starts, the other river tiles are shuffled with the lake at the bottom.
+        const gardens = hasAbbot(first) && first.rules.gardens;
+        expect(deal.slice(0, 10).sort()).toEqual(riverCourse(gardens));
+        expect(deal[10]).toBe('RV-lake');
+        let land = 11;
+        if (first.rules.riverStartTile === 'first-land') expect(deal[land++]).toBe(TILE_SETS[first.tileSet].startTile);
+        expect(deal.slice(land).filter(isRiverTile)).toEqual([]);
+      } else {
+        expect(deal.filter(isRiverTile)).toEqual([]);
+      }
+      if (!(hasAbbot(first) && first.rules.gardens)) expect(deal.filter((id) => id.endsWith('-garden'))).toEqual([]);
+      // Tiles come out in that order: what is left is always the end of the deal, the current tile just before it.
+      for (const s of states) {
+        expect(s.tilesLeft).toEqual(deal.slice(deal.length - s.tilesLeft.length));
+        if (s.currentTile !== null) expect(s.currentTile).toBe(deal[deal.length - s.tilesLeft.length - 1]);
+      }
+    },
+  );
 
   prop('discarded tiles really fitted nowhere when drawn (river tiles: nowhere continuing the river)', (states) => {
     for (let i = 0; i < states.length; i++) {
@@ -511,14 +555,16 @@ describe('properties of random games (fast-check)', () => {
     }
   });
 
-  prop('a finished game\'s scores are its final totals, and its last event announces them', (states) => {
+  prop("a finished game's scores are its final totals, and its last event announces them", (states) => {
     const last = states[states.length - 1] as GameState;
     const f = scoreFinal(last);
     expect(f.scores).toEqual(last.players.map((p) => p.score));
     expect(last.events.at(-1)).toEqual({ type: 'game-finished', scores: f.scores, winners: f.winners });
   });
 
-  prop('states are plain JSON: a JSON round trip gives an equal state that plays on identically', (states, moves) => checkJson(states, moves));
+  prop('states are plain JSON: a JSON round trip gives an equal state that plays on identically', (states, moves) =>
+    checkJson(states, moves),
+  );
 
   prop('inputs are never mutated and every state is deeply frozen', (states, moves) => {
     for (let i = 0; i < moves.length; i++) {
@@ -553,7 +599,9 @@ describe('properties of random games (fast-check)', () => {
     );
   });
 
-  prop('the placements record replays the game: tile, cell, rotation, figure (with its kind) and recall', (states, _, options) => checkPlacementsReplay(states, options));
+  prop('the placements record replays the game: tile, cell, rotation, figure (with its kind) and recall', (states, _, options) =>
+    checkPlacementsReplay(states, options),
+  );
 
   prop('taking the abbot back scores 1 + the tiles around it at once, before what the tile completes (rules-facts §g)', (states, moves) => {
     moves.forEach((m, i) => {
@@ -595,7 +643,7 @@ describe('properties of random games (fast-check)', () => {
     const last = states[states.length - 1] as GameState;
     for (const e of last.scored) {
       if (e.kind !== 'cloister' && e.kind !== 'garden') continue;
-      const [x, y] = e.id.split(':')[0]?.split(',').map(Number) as [number, number];
+      const [x, y] = (e.id.split(':')[0] ?? '').split(',').map(Number) as [number, number];
       if (e.phase === 'play' && e.complete) {
         expect(e.points).toBe(9);
         expect(neighbours(last, x, y)).toBe(8);
@@ -604,65 +652,69 @@ describe('properties of random games (fast-check)', () => {
         expect(e.points).toBe(1 + neighbours(last, x, y));
         expect(e.complete).toBe(false);
       }
-      e.holders.forEach((h) => expect(e.awarded[h]).toBe(e.points));
+      for (const h of e.holders) expect(e.awarded[h]).toBe(e.points);
     }
   });
 
-  prop('legal placements are exactly the rules\' placements (distinct boards, sorted by y, x, rotation); legal moves extend them', (states) => {
-    for (const s of states.slice(0, -1).filter((_, i) => i % 3 === 0)) {
-      const ps = legalPlacements(s);
-      const tile = s.currentTile as string;
-      const river = walkRiver(s);
-      const boards = new Set<string>();
-      for (const p of ps) {
-        const key = boardKey(tile, p.x, p.y, p.rotation);
-        expect(boards.has(key)).toBe(false);
-        boards.add(key);
-        expect(placementCode(s, river, tile, p.x, p.y, p.rotation)).toBeNull();
-      }
-      // Complete: every placement the rules allow is listed (as its board).
-      for (const { x, y } of frontier(s)) {
-        for (const r of ROTATIONS) {
-          if (placementCode(s, river, tile, x, y, r) === null) expect(boards.has(boardKey(tile, x, y, r)), `${tile} at ${x},${y} ${r}`).toBe(true);
+  prop(
+    "legal placements are exactly the rules' placements (distinct boards, sorted by y, x, rotation); legal moves extend them",
+    (states) => {
+      for (const s of states.slice(0, -1).filter((_, i) => i % 3 === 0)) {
+        const ps = legalPlacements(s);
+        const tile = s.currentTile as string;
+        const river = walkRiver(s);
+        const boards = new Set<string>();
+        for (const p of ps) {
+          const key = boardKey(tile, p.x, p.y, p.rotation);
+          expect(boards.has(key)).toBe(false);
+          boards.add(key);
+          expect(placementCode(s, river, tile, p.x, p.y, p.rotation)).toBeNull();
         }
-      }
-      const sorted = [...ps].sort((a, b) => a.y - b.y || a.x - b.x || a.rotation - b.rotation);
-      expect(ps).toEqual(sorted);
-      // Per placement: the placement alone; then by canonical spot (SPOTS order), on a feature holding
-      // no figure once the tile joins it a follower, then a large meeple (each when in supply); on a
-      // road or city holding a meeple of the player a builder, on such a field a pig (rules-facts §e,
-      // each when in supply); then the abbot (when in supply, on a cloister or garden); then taking
-      // the abbot back (when it is on the board). Which feature holds what: the board model.
-      const moves = legalMoves(s);
-      const player = s.players[s.currentPlayer];
-      const abbotSpot = view(tile, 0)?.features.find((f) => f.kind === 'cloister' || f.kind === 'garden')?.spot;
-      const deploysAbbot = hasAbbot(s) && player?.abbots === 1 && abbotSpot !== undefined;
-      const recalls = hasAbbot(s) && player?.abbots === 0;
-      const board = boardModel(s);
-      let i = 0;
-      for (const p of ps) {
-        const expected: Move[] = [{ tile, ...p }];
-        const joined = figuresJoined(s, board, tile, p.x, p.y, p.rotation);
-        const feats = [...(view(tile, p.rotation)?.features ?? [])].sort((a, b) => SPOTS.indexOf(a.spot) - SPOTS.indexOf(b.spot));
-        for (const f of feats) {
-          const here = joined[f.index] ?? [];
-          const free = here.length === 0;
-          const own = here.some((m) => m.owner === s.currentPlayer && isMeeple(m.kind));
-          const follows = f.kind === 'road' || f.kind === 'city' || f.kind === 'cloister' || f.kind === 'field';
-          const deploy = (kind: MeepleOnBoard['kind']) => expected.push({ tile, ...p, meeple: { at: f.spot, kind } });
-          if (follows && free && (player?.meeples ?? 0) > 0) deploy('follower');
-          if (follows && free && (player?.largeMeeples ?? 0) > 0) deploy('large');
-          if ((f.kind === 'road' || f.kind === 'city') && own && (player?.builders ?? 0) > 0) deploy('builder');
-          if (f.kind === 'field' && own && (player?.pigs ?? 0) > 0) deploy('pig');
+        // Complete: every placement the rules allow is listed (as its board).
+        for (const { x, y } of frontier(s)) {
+          for (const r of ROTATIONS) {
+            if (placementCode(s, river, tile, x, y, r) === null)
+              expect(boards.has(boardKey(tile, x, y, r)), `${tile} at ${x},${y} ${r}`).toBe(true);
+          }
         }
-        if (deploysAbbot) expected.push({ tile, ...p, meeple: { at: abbotSpot, kind: 'abbot' } });
-        if (recalls) expected.push({ tile, ...p, recall: 'abbot' });
-        expect(moves.slice(i, i + expected.length), `${tile} at ${p.x},${p.y} ${p.rotation}`).toEqual(expected);
-        i += expected.length;
+        const sorted = [...ps].sort((a, b) => a.y - b.y || a.x - b.x || a.rotation - b.rotation);
+        expect(ps).toEqual(sorted);
+        // Per placement: the placement alone; then by canonical spot (SPOTS order), on a feature holding
+        // no figure once the tile joins it a follower, then a large meeple (each when in supply); on a
+        // road or city holding a meeple of the player a builder, on such a field a pig (rules-facts §e,
+        // each when in supply); then the abbot (when in supply, on a cloister or garden); then taking
+        // the abbot back (when it is on the board). Which feature holds what: the board model.
+        const moves = legalMoves(s);
+        const player = s.players[s.currentPlayer];
+        const abbotSpot = view(tile, 0)?.features.find((f) => f.kind === 'cloister' || f.kind === 'garden')?.spot;
+        const deploysAbbot = hasAbbot(s) && player?.abbots === 1 && abbotSpot !== undefined;
+        const recalls = hasAbbot(s) && player?.abbots === 0;
+        const board = boardModel(s);
+        let i = 0;
+        for (const p of ps) {
+          const expected: Move[] = [{ tile, ...p }];
+          const joined = figuresJoined(s, board, tile, p.x, p.y, p.rotation);
+          const feats = [...(view(tile, p.rotation)?.features ?? [])].sort((a, b) => SPOTS.indexOf(a.spot) - SPOTS.indexOf(b.spot));
+          for (const f of feats) {
+            const here = joined[f.index] ?? [];
+            const free = here.length === 0;
+            const own = here.some((m) => m.owner === s.currentPlayer && isMeeple(m.kind));
+            const follows = f.kind === 'road' || f.kind === 'city' || f.kind === 'cloister' || f.kind === 'field';
+            const deploy = (kind: MeepleOnBoard['kind']) => expected.push({ tile, ...p, meeple: { at: f.spot, kind } });
+            if (follows && free && (player?.meeples ?? 0) > 0) deploy('follower');
+            if (follows && free && (player?.largeMeeples ?? 0) > 0) deploy('large');
+            if ((f.kind === 'road' || f.kind === 'city') && own && (player?.builders ?? 0) > 0) deploy('builder');
+            if (f.kind === 'field' && own && (player?.pigs ?? 0) > 0) deploy('pig');
+          }
+          if (deploysAbbot) expected.push({ tile, ...p, meeple: { at: abbotSpot, kind: 'abbot' } });
+          if (recalls) expected.push({ tile, ...p, recall: 'abbot' });
+          expect(moves.slice(i, i + expected.length), `${tile} at ${p.x},${p.y} ${p.rotation}`).toEqual(expected);
+          i += expected.length;
+        }
+        expect(i).toBe(moves.length);
       }
-      expect(i).toBe(moves.length);
-    }
-  });
+    },
+  );
 
   prop('every legal move is accepted; mutated moves are rejected with the right code', (states) => {
     for (const s of states.slice(0, -1).filter((_, i) => i % 4 === 0)) {
@@ -760,7 +812,13 @@ describe('properties of random games (fast-check)', () => {
       // Taking the abbot back: never with a deploy; only when it stands on the board.
       const recall = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, recall: 'abbot' })?.code ?? null;
       expect(recall).toBe(hasAbbot(s) && abbots === 0 ? null : 'nothing-to-recall');
-      const both = { x: m0.x, y: m0.y, rotation: m0.rotation, recall: 'abbot' as const, meeple: { at: 'C' as const, kind: 'abbot' as const } };
+      const both = {
+        x: m0.x,
+        y: m0.y,
+        rotation: m0.rotation,
+        recall: 'abbot' as const,
+        meeple: { at: 'C' as const, kind: 'abbot' as const },
+      };
       expect(validateMove(s, both)?.code).toBe('deploy-and-recall');
     }
     const last = states[states.length - 1] as GameState;
@@ -768,7 +826,7 @@ describe('properties of random games (fast-check)', () => {
     expect(() => applyMove(last, { x: 0, y: 1, rotation: 0 })).toThrow(expect.objectContaining({ code: 'game-finished' }));
   });
 
-  it('majorities: each scoring\'s strengths and holders are its figures\' weights (a large meeple counts 2, rules-facts §d; builders and pigs 0, §e), a pig raising its holder\'s field points, from state.meeples on an independent model of the board', () => {
+  it("majorities: each scoring's strengths and holders are its figures' weights (a large meeple counts 2, rules-facts §d; builders and pigs 0, §e), a pig raising its holder's field points, from state.meeples on an independent model of the board", () => {
     fc.assert(
       fc.property(gameOptions, choices, (options, picks) => {
         checkMajorities(play(options, picks).states);
@@ -803,7 +861,9 @@ describe('properties of random games (fast-check)', () => {
               if (f.cathedral === true) cathedral = true;
             }
             if (f.kind === 'road' || f.kind === 'city') {
-              open += f.edges.filter((edge) => cellAt(last, g.x + (DX[EDGES.indexOf(edge)] as number), g.y + (DY[EDGES.indexOf(edge)] as number)) === null).length;
+              open += f.edges.filter(
+                (edge) => cellAt(last, g.x + (DX[EDGES.indexOf(edge)] as number), g.y + (DY[EDGES.indexOf(edge)] as number)) === null,
+              ).length;
             }
           }
           expect(e.pennants).toBe(pennants);
@@ -843,18 +903,31 @@ describe('properties of random games (fast-check)', () => {
 });
 
 describe('Traders & Builders properties (fast-check)', () => {
-  prop('token conservation: held + in cities not completed + on tiles off the board = 9 wine, 6 grain, 5 cloth (0 without T&B); tokens never fall; the completer takes each completed city\'s symbols', (states) => checkTokens(states));
+  prop(
+    "token conservation: held + in cities not completed + on tiles off the board = 9 wine, 6 grain, 5 cloth (0 without T&B); tokens never fall; the completer takes each completed city's symbols",
+    (states) => checkTokens(states),
+  );
 
-  prop('the final goods majorities: wine, grain, cloth last, 10 to each player tied for the most tokens (at least one)', (states) => checkGoodsScoring(states));
+  prop('the final goods majorities: wine, grain, cloth last, 10 to each player tied for the most tokens (at least one)', (states) =>
+    checkGoodsScoring(states),
+  );
 
-  prop('turn order: the same player moves again exactly when builderTurn, which a builder\'s extended feature gives, never twice in a row', (states) => checkTurnOrder(states));
+  prop(
+    "turn order: the same player moves again exactly when builderTurn, which a builder's extended feature gives, never twice in a row",
+    (states) => checkTurnOrder(states),
+  );
 
-  prop('builders and pigs share their feature with a meeple of their owner; a pig never leaves; a builder leaves only with its completed feature', (states) => checkBuildersAndPigs(states));
+  prop(
+    'builders and pigs share their feature with a meeple of their owner; a pig never leaves; a builder leaves only with its completed feature',
+    (states) => checkBuildersAndPigs(states),
+  );
 
   // Games with Traders & Builders always in, played by a driver deploying builders and pigs
   // whenever it can (three times in four), so that double turns, pigs in scored fields and goods
   // come up; every T&B property, the majorities, the JSON round trip and the replays on them.
-  const withTraders = gameOptions.map((o): GameOptions => ({ ...o, expansions: [...new Set([...(o.expansions ?? []), 'traders-builders' as const])] }));
+  const withTraders = gameOptions.map(
+    (o): GameOptions => ({ ...o, expansions: [...new Set([...(o.expansions ?? []), 'traders-builders' as const])] }),
+  );
   it('builder- and pig-heavy games: all of the above, with double turns (also after the builder returned), pigs raising field scores and goods taken', () => {
     fc.assert(
       fc.property(withTraders, fc.nat(), (options, seed) => {
@@ -887,7 +960,7 @@ describe('Traders & Builders properties (fast-check)', () => {
     }
   });
 
-  it('a finished game has no builder turn pending: when the last tile extends the feature holding the player\'s builder, builderTurn is false and currentPlayer the next in turn (rules-facts §e: the builder gives a second tile only if one is drawn)', () => {
+  it("a finished game has no builder turn pending: when the last tile extends the feature holding the player's builder, builderTurn is false and currentPlayer the next in turn (rules-facts §e: the builder gives a second tile only if one is drawn)", () => {
     // The first of these games whose last tile extends the builder's road or city (by the board model).
     let found: { states: GameState[]; seed: number } | null = null;
     for (let seed = 0; seed < 300 && found === null; seed++) {
@@ -899,7 +972,11 @@ describe('Traders & Builders properties (fast-check)', () => {
       const board = boardModel(last);
       const placed = last.placements.at(-1) as GameState['placements'][number];
       const home = board.componentOf(builder.x, builder.y, builder.at);
-      if ((view(placed.tile, placed.rotation)?.features ?? []).some((f) => (f.kind === 'road' || f.kind === 'city') && board.componentOf(placed.x, placed.y, f.spot) === home)) {
+      if (
+        (view(placed.tile, placed.rotation)?.features ?? []).some(
+          (f) => (f.kind === 'road' || f.kind === 'city') && board.componentOf(placed.x, placed.y, f.spot) === home,
+        )
+      ) {
         found = { states, seed };
       }
     }

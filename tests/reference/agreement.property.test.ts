@@ -85,9 +85,7 @@ function compareTurn(s: GameState, ref: Referee, legal: readonly Move[], checkFi
   const str = (p: { x: number; y: number; rotation: number }): string => `${p.x},${p.y}@${p.rotation}`;
   const theirSet = new Set(theirs.map(str));
   expect(ours.filter((o) => !theirSet.has(str(o)))).toEqual([]);
-  const missing = theirs.filter(
-    (p) => !ours.some((o) => o.x === p.x && o.y === p.y && ref.sameRotation(tile, o.rotation, p.rotation)),
-  );
+  const missing = theirs.filter((p) => !ours.some((o) => o.x === p.x && o.y === p.y && ref.sameRotation(tile, o.rotation, p.rotation)));
   expect(missing).toEqual([]);
   if (!checkFigures) return;
   // Every legal move, placement by placement, as tokens: 'plain', 'recall', and for a figure its
@@ -112,7 +110,7 @@ function compareTurn(s: GameState, ref: Referee, legal: readonly Move[], checkFi
     optionsAt.set(str(p), options);
     // The plain placement, and taking the abbot back when it is on the board (§g).
     const tokens = ['plain', ...(recall ? ['recall'] : [])];
-    for (const kind of FIGURE_KINDS) options[kind].forEach((_, i) => tokens.push(`${kind} ${i}`));
+    for (const kind of FIGURE_KINDS) for (const i of options[kind].keys()) tokens.push(`${kind} ${i}`);
     expected[str(p)] = tokens.sort().join(' | ');
   }
   const offered: Record<string, string[]> = {};
@@ -125,14 +123,15 @@ function compareTurn(s: GameState, ref: Referee, legal: readonly Move[], checkFi
       const i = options?.[kind].findIndex((o) => o.includes(m.meeple?.at as string)) ?? -1;
       token = `${kind} ${i < 0 ? `? ${m.meeple.at}` : i}`;
     }
-    (offered[str(m)] ??= []).push(token);
+    offered[str(m)] ??= [];
+    offered[str(m)]?.push(token);
   }
   expect(Object.fromEntries(Object.entries(offered).map(([k, t]) => [k, t.sort().join(' | ')]))).toEqual(expected);
 }
 
 function sumAwarded(entries: readonly ScoredFeature[], players: number): number[] {
   const out = new Array<number>(players).fill(0);
-  for (const e of entries) e.awarded.forEach((a, i) => (out[i] = (out[i] ?? 0) + a));
+  for (const e of entries) for (const [i, a] of e.awarded.entries()) out[i] = (out[i] ?? 0) + a;
   return out;
 }
 
@@ -295,7 +294,10 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
       features: ref.features().map(key).sort(),
       ...refSupplies(ref),
       goods: ref.goods,
-      goodsTaken: ref.goodsTaken.slice(goodsTaken).map((t) => tokens({ player: t.player, ...t.goods })).sort(),
+      goodsTaken: ref.goodsTaken
+        .slice(goodsTaken)
+        .map((t) => tokens({ player: t.player, ...t.goods }))
+        .sort(),
       figures: ref.figures(),
       // Once the game is over no second tile is left to play: the turn passes as usual (the
       // state's convention: after the end, currentPlayer is the next in turn).
@@ -472,7 +474,9 @@ const building =
           }
         }
         v = {
-          builder: js.some((j) => (j.kind === 'road' || j.kind === 'city') && j.figures.some((f) => f.owner === player && f.kind === 'builder')),
+          builder: js.some(
+            (j) => (j.kind === 'road' || j.kind === 'city') && j.figures.some((f) => f.owner === player && f.kind === 'builder'),
+          ),
           pig,
         };
         joins.set(k, v);
@@ -550,115 +554,130 @@ function largeDecided(ref: Referee): number {
     const counts = new Map<number, number>();
     for (const f of m.figures) if (f.kind !== 'builder' && f.kind !== 'pig') counts.set(f.owner, (counts.get(f.owner) ?? 0) + 1);
     const max = Math.max(...counts.values());
-    const flat = [...counts].filter(([, c]) => c === max).map(([p]) => p).sort((a, b) => a - b);
+    const flat = [...counts]
+      .filter(([, c]) => c === max)
+      .map(([p]) => p)
+      .sort((a, b) => a - b);
     return flat.join(',') !== m.holders.join(',');
   }).length;
 }
 
 describe('the kernel agrees with the independent referee (tests/reference/referee.ts)', () => {
   for (const farmers of FARMER_RULES) {
-    it(`over random games scored with farmers '${farmers}', with and without The River, The Abbot, Inns & Cathedrals and Traders & Builders`, () => {
-      fc.assert(
-        fc.property(
-          gameOptionsArb(fc.constant(farmers), expansionsArb, false),
-          choices,
-          (options, picks) => {
+    it(
+      `over random games scored with farmers '${farmers}', with and without The River, The Abbot, Inns & Cathedrals and Traders & Builders`,
+      () => {
+        fc.assert(
+          fc.property(gameOptionsArb(fc.constant(farmers), expansionsArb, false), choices, (options, picks) => {
             agree(options, uniform(picks));
-          },
-        ),
-        PARAMS,
-      );
-    }, TIMEOUT);
+          }),
+          PARAMS,
+        );
+      },
+      TIMEOUT,
+    );
   }
 
   // Random games rarely surround an abbot; these games do (rules-facts §g: 9 points when
   // surrounded, an abbot still on the board scores like an incomplete cloister).
-  it('over random games crowding cloisters and gardens, with The Abbot', () => {
-    fc.assert(
-      fc.property(
-        gameOptionsArb(
-          fc.constantFrom(...FARMER_RULES),
-          fc.constantFrom<ExpansionName[]>(['abbot'], ['river', 'abbot'], ['abbot', 'river'], ['abbot', 'inns-cathedrals']),
-          true,
+  it(
+    'over random games crowding cloisters and gardens, with The Abbot',
+    () => {
+      fc.assert(
+        fc.property(
+          gameOptionsArb(
+            fc.constantFrom(...FARMER_RULES),
+            fc.constantFrom<ExpansionName[]>(['abbot'], ['river', 'abbot'], ['abbot', 'river'], ['abbot', 'inns-cathedrals']),
+            true,
+          ),
+          choices,
+          (options, picks) => {
+            agree(options, crowded(picks));
+          },
         ),
-        choices,
-        (options, picks) => {
-          agree(options, crowded(picks));
-        },
-      ),
-      PARAMS,
-    );
-  }, TIMEOUT);
+        PARAMS,
+      );
+    },
+    TIMEOUT,
+  );
 
   // Random games rarely let a large meeple decide a majority; these games do (rules-facts §d: a
   // large meeple counts as 2 in every majority, farmers included, under every farmer rule).
-  it('over random games bringing large meeples against other figures, with Inns & Cathedrals', () => {
-    let decided = 0;
-    fc.assert(
-      fc.property(
-        gameOptionsArb(
-          fc.constantFrom(...FARMER_RULES),
-          fc.shuffledSubarray<ExpansionName>(['river', 'abbot']).map((e) => [...e, 'inns-cathedrals' as const]),
-          true,
+  it(
+    'over random games bringing large meeples against other figures, with Inns & Cathedrals',
+    () => {
+      let decided = 0;
+      fc.assert(
+        fc.property(
+          gameOptionsArb(
+            fc.constantFrom(...FARMER_RULES),
+            fc.shuffledSubarray<ExpansionName>(['river', 'abbot']).map((e) => [...e, 'inns-cathedrals' as const]),
+            true,
+          ),
+          choices,
+          (options, picks) => {
+            const ref = agree(options, contested(picks));
+            decided += largeDecided(ref);
+          },
         ),
-        choices,
-        (options, picks) => {
-          const ref = agree(options, contested(picks));
-          decided += largeDecided(ref);
-        },
-      ),
-      PARAMS,
-    );
-    // The games did what they are for (in some game of ten, by far).
-    if (RUNS >= 10) expect(decided).toBeGreaterThan(0);
-  }, TIMEOUT);
+        PARAMS,
+      );
+      // The games did what they are for (in some game of ten, by far).
+      if (RUNS >= 10) expect(decided).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
 
   // Random games rarely deploy a builder or a pig; these games do, so that builders give second
   // tiles (also when the first tile completed the builder's feature, and never a third) and pigs
   // raise farmers' points (rules-facts §e, §a). Legal moves are compared at every turn.
-  it('over random games deploying builders and pigs as often as they can, with Traders & Builders', () => {
-    const seen = { games: 0, secondTiles: 0, afterReturn: 0, noThird: 0, pigPoints: 0, goodsTaken: 0, goodsTies: 0 };
-    // Pigs that gave nothing, their owner outnumbered, by farmer rule.
-    const idlePigs: Record<string, number> = { 'farm-3': 0, 'farm-3-once': 0, 'city-4': 0 };
-    fc.assert(
-      fc.property(
-        gameOptionsArb(
-          fc.constantFrom(...FARMER_RULES),
-          fc.shuffledSubarray<ExpansionName>(['river', 'abbot', 'inns-cathedrals']).map((e) => [...e, 'traders-builders' as const]),
-          true,
+  it(
+    'over random games deploying builders and pigs as often as they can, with Traders & Builders',
+    () => {
+      const seen = { games: 0, secondTiles: 0, afterReturn: 0, noThird: 0, pigPoints: 0, goodsTaken: 0, goodsTies: 0 };
+      // Pigs that gave nothing, their owner outnumbered, by farmer rule.
+      const idlePigs: Record<string, number> = { 'farm-3': 0, 'farm-3-once': 0, 'city-4': 0 };
+      fc.assert(
+        fc.property(
+          gameOptionsArb(
+            fc.constantFrom(...FARMER_RULES),
+            fc.shuffledSubarray<ExpansionName>(['river', 'abbot', 'inns-cathedrals']).map((e) => [...e, 'traders-builders' as const]),
+            true,
+          ),
+          choices,
+          (options, picks) => {
+            const ref = agree(options, building(picks), true);
+            seen.games++;
+            seen.secondTiles += ref.secondTiles.length;
+            seen.afterReturn += ref.secondTiles.filter((t) => t.builderReturned).length;
+            seen.noThird += ref.noThirdTile.length;
+            seen.pigPoints += ref.finalScore().pigPoints.reduce((a, b) => a + b, 0);
+            if (ref.rules.farmers !== 'none') idlePigs[ref.rules.farmers] = (idlePigs[ref.rules.farmers] ?? 0) + ref.idlePigs();
+            seen.goodsTaken += ref.goodsTaken.length;
+            seen.goodsTies += ref.goodsMajorities().filter((m) => m.holders.length > 1).length;
+          },
         ),
-        choices,
-        (options, picks) => {
-          const ref = agree(options, building(picks), true);
-          seen.games++;
-          seen.secondTiles += ref.secondTiles.length;
-          seen.afterReturn += ref.secondTiles.filter((t) => t.builderReturned).length;
-          seen.noThird += ref.noThirdTile.length;
-          seen.pigPoints += ref.finalScore().pigPoints.reduce((a, b) => a + b, 0);
-          if (ref.rules.farmers !== 'none') idlePigs[ref.rules.farmers] = (idlePigs[ref.rules.farmers] ?? 0) + ref.idlePigs();
-          seen.goodsTaken += ref.goodsTaken.length;
-          seen.goodsTies += ref.goodsMajorities().filter((m) => m.holders.length > 1).length;
-        },
-      ),
-      PARAMS,
-    );
-    if (process.env.REFERENCE_STATS) console.log('traders & builders agreement:', JSON.stringify({ ...seen, idlePigs }));
-    // The games did what they are for (in some game of ten, by far).
-    if (RUNS >= 10) {
-      expect(seen.secondTiles).toBeGreaterThan(0);
-      expect(seen.afterReturn).toBeGreaterThan(0);
-      expect(seen.noThird).toBeGreaterThan(0);
-      expect(seen.pigPoints).toBeGreaterThan(0);
-      expect(Object.values(idlePigs).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-      expect(seen.goodsTaken).toBeGreaterThan(0);
-    }
-  }, TIMEOUT);
+        PARAMS,
+      );
+      if (process.env.REFERENCE_STATS) console.log('traders & builders agreement:', JSON.stringify({ ...seen, idlePigs }));
+      // The games did what they are for (in some game of ten, by far).
+      if (RUNS >= 10) {
+        expect(seen.secondTiles).toBeGreaterThan(0);
+        expect(seen.afterReturn).toBeGreaterThan(0);
+        expect(seen.noThird).toBeGreaterThan(0);
+        expect(seen.pigPoints).toBeGreaterThan(0);
+        expect(Object.values(idlePigs).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+        expect(seen.goodsTaken).toBeGreaterThan(0);
+      }
+    },
+    TIMEOUT,
+  );
 
   // rules-facts §a (2nd-edition rules: a city scores at most once per player) with §e (the pig
   // makes a city 4 for its owner): P0's farmers in two fields bordering the same completed city,
   // P0's pig in one of them, first the younger field, then the older (the engine orders fields
   // by age in one path and by figure in another). Then the game goes on at random.
-  it('rules-facts §a / §e, hand-built: a city bordering two of a player\'s fields, one with their pig, under every farmer rule', () => {
+  it("rules-facts §a / §e, hand-built: a city bordering two of a player's fields, one with their pig, under every farmer rule", () => {
     // E r180 at (0,-1) closes D's city C (nobody on it); P0's farmer on E's field F1 (borders C).
     // U r0 at (1,0): P0's farmer on the field north of the road, F2 (D's, borders C). The pig on
     // B at (-1,-1) (its field joins F1) or on U r0 at (-1,0) (its north field joins F2).

@@ -73,7 +73,10 @@ describe('tile data', () => {
 describe('start position', () => {
   it('has the D tile at the origin with its four features', () => {
     const r = ref();
-    const feats = r.features().map((f) => `${f.kind}:${f.tiles.join('|')}:${f.open}:${f.complete}`).sort();
+    const feats = r
+      .features()
+      .map((f) => `${f.kind}:${f.tiles.join('|')}:${f.open}:${f.complete}`)
+      .sort();
     // city N open on 1 edge, road E-W open on 2 edges, two fields.
     expect(feats).toEqual(['city:0,0:1:false', 'field:0,0:0:false', 'field:0,0:0:false', 'road:0,0:2:false']);
     expect(r.scores).toEqual([0, 0]);
@@ -82,8 +85,7 @@ describe('start position', () => {
 });
 
 describe('legalPlacements', () => {
-  const sorted = (l: { x: number; y: number; rotation: number }[]): string[] =>
-    l.map((p) => `${p.x},${p.y},${p.rotation}`).sort();
+  const sorted = (l: { x: number; y: number; rotation: number }[]): string[] => l.map((p) => `${p.x},${p.y},${p.rotation}`).sort();
 
   it('B (all field) fits only south of D, in all 4 rotations', () => {
     // N of D needs a city at S; E/W of D need a road; S of D needs a field at N.
@@ -96,17 +98,13 @@ describe('legalPlacements', () => {
 
   it('U (straight road) fits E and W (road E-W) and S (field N)', () => {
     // r0/r180 have roads E-W and fields N/S; r90/r270 have roads N-S.
-    expect(sorted(ref().legalPlacements('U'))).toEqual(
-      ['-1,0,0', '-1,0,180', '0,1,0', '0,1,180', '1,0,0', '1,0,180'].sort(),
-    );
+    expect(sorted(ref().legalPlacements('U'))).toEqual(['-1,0,0', '-1,0,180', '0,1,0', '0,1,180', '1,0,0', '1,0,180'].sort());
   });
 
   it('D against D: 6 placements', () => {
     // (0,-1): city S only at r180. (1,0): W road at r0 (W=road) and r180 (W=old E road).
     // (-1,0): E road at r0 and r180. (0,1): N field only at r180 (N=old S).
-    expect(sorted(ref().legalPlacements('D'))).toEqual(
-      ['0,-1,180', '1,0,0', '1,0,180', '-1,0,0', '-1,0,180', '0,1,180'].sort(),
-    );
+    expect(sorted(ref().legalPlacements('D'))).toEqual(['0,-1,180', '1,0,0', '1,0,180', '-1,0,0', '-1,0,180', '0,1,180'].sort());
   });
 });
 
@@ -136,10 +134,7 @@ describe('small city', () => {
   // E turned 180° at (0,-1): city S closes D's city N: 2 tiles, no pennant.
   it('meepleOptions lists every spot of each free feature', () => {
     // E r180: city S; field on N, E, W edges = halves NNW,NNE,ENE,ESE,WSW,WNW.
-    expect(ref().meepleOptions('E', 0, -1, 180, 0)).toEqual([
-      ['N', 'E', 'W', 'NNW', 'NNE', 'ENE', 'ESE', 'WSW', 'WNW'],
-      ['S'],
-    ]);
+    expect(ref().meepleOptions('E', 0, -1, 180, 0)).toEqual([['N', 'E', 'W', 'NNW', 'NNE', 'ENE', 'ESE', 'WSW', 'WNW'], ['S']]);
   });
 
   it('scores 4 with smallCity 4 and returns the knight', () => {
@@ -148,7 +143,17 @@ describe('small city', () => {
     expect(r.scores).toEqual([4, 0]);
     expect(r.supply).toEqual([7, 7]);
     const city = r.features().find((f) => f.kind === 'city');
-    expect(city).toEqual({ kind: 'city', tiles: ['0,-1', '0,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0, goods: NO_GOODS });
+    expect(city).toEqual({
+      kind: 'city',
+      tiles: ['0,-1', '0,0'],
+      complete: true,
+      owners: [],
+      pennants: 0,
+      open: 0,
+      inns: 0,
+      cathedrals: 0,
+      goods: NO_GOODS,
+    });
   });
 
   it('scores 2 with smallCity 2', () => {
@@ -160,12 +165,7 @@ describe('small city', () => {
     // IC-J: city N, road S ending at the city, field1 SSW+WSW+WNW, field2 ENE+ESE+SSE (both border the city).
     // r180: city S, road N, field1 -> NNE,ENE,ESE (E edge), field2 -> NNW,WSW,WNW (W edge).
     const r = ref({ smallCity: 4 }, 2, 'pnp-demo');
-    expect(r.meepleOptions('IC-J', 0, -1, 180, 0)).toEqual([
-      ['N'],
-      ['E', 'NNE', 'ENE', 'ESE'],
-      ['S'],
-      ['W', 'NNW', 'WSW', 'WNW'],
-    ]);
+    expect(r.meepleOptions('IC-J', 0, -1, 180, 0)).toEqual([['N'], ['E', 'NNE', 'ENE', 'ESE'], ['S'], ['W', 'NNW', 'WSW', 'WNW']]);
     expect(r.play(mv('IC-J', 0, -1, 180, 'S'), 0)).toEqual([4, 0]);
     const r2 = ref({ smallCity: 2 }, 2, 'pnp-demo');
     expect(r2.play(mv('IC-J', 0, -1, 180, 'S'), 0)).toEqual([2, 0]);
@@ -182,18 +182,35 @@ describe('road and cloister', () => {
     // A turned 270: road S -> E. At (-1,0) it closes D's west end. Road = A + D + W = 3 tiles.
     // A's single field (all 8 halves) joins D's north and south fields (road ends at the cloister);
     // the road is taken, so the options are that field and the cloister.
-    expect(r.meepleOptions('A', -1, 0, 270, 1)).toEqual([
-      ['N', 'S', 'W', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW'],
-      ['C'],
-    ]);
+    expect(r.meepleOptions('A', -1, 0, 270, 1)).toEqual([['N', 'S', 'W', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW'], ['C']]);
     expect(r.play(mv('A', -1, 0, 270, 'C'), 1)).toEqual([3, 0]);
     expect(r.scores).toEqual([3, 0]);
     expect(r.supply).toEqual([7, 6]);
     const cloister = r.features().find((f) => f.kind === 'cloister');
     // Neighbours of (-1,0): only (0,0) is filled -> 7 open.
-    expect(cloister).toEqual({ kind: 'cloister', tiles: ['-1,0'], complete: false, owners: [1], pennants: 0, open: 7, inns: 0, cathedrals: 0, goods: NO_GOODS });
+    expect(cloister).toEqual({
+      kind: 'cloister',
+      tiles: ['-1,0'],
+      complete: false,
+      owners: [1],
+      pennants: 0,
+      open: 7,
+      inns: 0,
+      cathedrals: 0,
+      goods: NO_GOODS,
+    });
     const road = r.features().find((f) => f.kind === 'road' && f.tiles.length === 3);
-    expect(road).toEqual({ kind: 'road', tiles: ['-1,0', '0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0, goods: NO_GOODS });
+    expect(road).toEqual({
+      kind: 'road',
+      tiles: ['-1,0', '0,0', '1,0'],
+      complete: true,
+      owners: [],
+      pennants: 0,
+      open: 0,
+      inns: 0,
+      cathedrals: 0,
+      goods: NO_GOODS,
+    });
     // Final: cloister 1 + 1 neighbour = 2 for player 1.
     expect(r.finalScore()).toEqual({
       pigPoints: [0, 0],
@@ -521,7 +538,9 @@ describe('The River (rules-facts §f)', () => {
     r.play(mv('RV-lake', 1, 0, 0), 0);
     expect(r.river()?.end).toBeNull();
     const river = r.features().filter((f) => f.kind === 'river');
-    expect(river).toEqual([{ kind: 'river', tiles: ['0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0, goods: NO_GOODS }]);
+    expect(river).toEqual([
+      { kind: 'river', tiles: ['0,0', '1,0'], complete: true, owners: [], pennants: 0, open: 0, inns: 0, cathedrals: 0, goods: NO_GOODS },
+    ]);
     expect(r.legalPlacements('RV-straight')).toEqual([]);
     expect(r.legalPlacements('RV-bridge')).toEqual([]);
   });
@@ -567,7 +586,12 @@ describe('The Abbot (rules-facts §g)', () => {
     const types = loadGameTiles({ tileSet: 'base', expansions: ['river', 'abbot'] }).types;
     expect([types.get('U')?.count, types.get('V')?.count, types.get('RV-curve')?.count]).toEqual([7, 8, 1]);
     // The garden copy: the same tile plus a garden.
-    expect(types.get('U-garden')?.def.features.map((f) => f.kind).sort()).toEqual(['field', 'field', 'garden', 'road']);
+    expect(
+      types
+        .get('U-garden')
+        ?.def.features.map((f) => f.kind)
+        .sort(),
+    ).toEqual(['field', 'field', 'garden', 'road']);
     expect(game({ expansions: ['abbot'] }).abbots).toEqual([1, 1]);
     expect(game({ expansions: [] }).abbots).toEqual([0, 0]);
   });
@@ -615,7 +639,17 @@ describe('The Abbot (rules-facts §g)', () => {
     // E-garden r180 at (0,-1): city S closes D's city (nobody on it); fields N, E, W; garden.
     expect(r.play(abbot('E-garden', 0, -1, 180, 'G'), 0)).toEqual([0, 0]);
     const garden = () => r.features().find((f) => f.kind === 'garden');
-    expect(garden()).toEqual({ kind: 'garden', tiles: ['0,-1'], complete: false, owners: [0], pennants: 0, open: 7, inns: 0, cathedrals: 0, goods: NO_GOODS });
+    expect(garden()).toEqual({
+      kind: 'garden',
+      tiles: ['0,-1'],
+      complete: false,
+      owners: [0],
+      pennants: 0,
+      open: 7,
+      inns: 0,
+      cathedrals: 0,
+      goods: NO_GOODS,
+    });
     // At the end now: 1 + 1 neighbour (D), as an incomplete cloister.
     expect(r.finalScore().final.garden).toEqual([2, 0]);
     r.play(mv('U', 1, 0, 0), 1);
@@ -693,7 +727,10 @@ describe('Inns & Cathedrals (rules-facts §d)', () => {
     expect(edges).toEqual({ field: 17, road: 24, city: 31, river: 0 });
     expect(segs).toEqual({ city: 20, road: 18, field: 35, cloister: 1, river: 0, garden: 0 });
     // The inn tiles are A, B, C, L, M, N; the cathedral tile K has no pennant.
-    const innIds = ic.filter((t) => t.def.features.some((f) => f.inn)).map((t) => t.id).sort();
+    const innIds = ic
+      .filter((t) => t.def.features.some((f) => f.inn))
+      .map((t) => t.id)
+      .sort();
     expect(innIds).toEqual(['IC-A', 'IC-B', 'IC-C', 'IC-L', 'IC-M', 'IC-N']);
     const k = withIC.get('IC-K');
     expect([k?.count, k?.def.features.map((f) => `${f.kind}:${f.cathedral}:${f.pennants}`)]).toEqual([2, ['city:true:0']]);
@@ -701,7 +738,7 @@ describe('Inns & Cathedrals (rules-facts §d)', () => {
     expect([...withIC.values()].reduce((a, t) => a + t.count, 0)).toBe(90);
   });
 
-  it('rules-facts §d / README §2: with the print-and-play demo IC-D and IC-J have both sets\' copies; C2 gardens on IC-B and IC-H', () => {
+  it("rules-facts §d / README §2: with the print-and-play demo IC-D and IC-J have both sets' copies; C2 gardens on IC-B and IC-H", () => {
     const pnp = loadGameTiles({ tileSet: 'pnp-demo', expansions: ['inns-cathedrals'] }).types;
     expect([pnp.get('IC-D')?.count, pnp.get('IC-J')?.count]).toEqual([2, 2]);
     expect([...pnp.values()].reduce((a, t) => a + t.count, 0)).toBe(48 + 18);
@@ -717,11 +754,14 @@ describe('Inns & Cathedrals (rules-facts §d)', () => {
     expect(gardens({ tileSet: 'base', expansions: ['inns-cathedrals'] })).toEqual([]);
     // One copy each of IC-B and IC-H: the garden copy is the only one.
     const types = loadGameTiles({ tileSet: 'base', expansions: ['abbot', 'inns-cathedrals'] }).types;
-    expect([types.has('IC-B'), types.has('IC-H'), types.get('IC-H-garden')?.def.features.map((f) => f.kind).sort()]).toEqual([
-      false,
-      false,
-      ['city', 'city', 'city', 'city', 'field', 'garden'],
-    ]);
+    expect([
+      types.has('IC-B'),
+      types.has('IC-H'),
+      types
+        .get('IC-H-garden')
+        ?.def.features.map((f) => f.kind)
+        .sort(),
+    ]).toEqual([false, false, ['city', 'city', 'city', 'city', 'field', 'garden']]);
   });
 
   it('rules-facts §d: one large meeple per player, up to a sixth player; none without the expansion', () => {
@@ -760,7 +800,11 @@ describe('Inns & Cathedrals (rules-facts §d)', () => {
     expect(a.meepleOptions('U', 1, 0, 0, 0)).toHaveLength(3);
     expect(() => a.play(large('U', 1, 0, 0, 'E'), 0)).toThrow(/no large meeple in supply/);
     // Player 1 still has its own.
-    expect(a.largeOptions('U', 1, 0, 0, 1)).toEqual([['N', 'NNW', 'NNE', 'ENE', 'WNW'], ['E', 'W'], ['S', 'ESE', 'SSE', 'SSW', 'WSW']]);
+    expect(a.largeOptions('U', 1, 0, 0, 1)).toEqual([
+      ['N', 'NNW', 'NNE', 'ENE', 'WNW'],
+      ['E', 'W'],
+      ['S', 'ESE', 'SSE', 'SSW', 'WSW'],
+    ]);
   });
 
   it('rules-facts §d: a completed road with an inn scores 2 a tile; the large meeple scores it like a follower and returns', () => {
@@ -924,7 +968,11 @@ describe('Inns & Cathedrals (rules-facts §d)', () => {
   it('rules-facts §d / §a: a large farmer against one farmer: 2 against 1, under every farmer rule', () => {
     // F1: P0 1. Merged F2: P0 2 (large), P1 1 -> P0 alone.
     // farm-3: F1 3 + F2 3 = 6. farm-3-once: city C once = 3. city-4: C's fields hold P0 3, P1 1 -> 4.
-    expect(farmers('farm-3', true).finalScore()).toEqual({ pigPoints: [0, 0], totals: [8, 0], final: { ...NO_FINAL, cloister: [2, 0], field: [6, 0] } });
+    expect(farmers('farm-3', true).finalScore()).toEqual({
+      pigPoints: [0, 0],
+      totals: [8, 0],
+      final: { ...NO_FINAL, cloister: [2, 0], field: [6, 0] },
+    });
     expect(farmers('farm-3-once', true).finalScore().final.field).toEqual([3, 0]);
     expect(farmers('city-4', true).finalScore().final.field).toEqual([4, 0]);
     expect(farmers('none', true).finalScore().final.field).toEqual([0, 0]);
@@ -1029,18 +1077,23 @@ describe('Traders & Builders (rules-facts §e)', () => {
     expect({ pennants, roadEnds, enclosed }).toEqual({ pennants: 0, roadEnds: 21, enclosed: ['TB-M', 'TB-N', 'TB-P', 'TB-X'] });
     expect(edges).toEqual({ field: 19, road: 25, city: 52, river: 0 });
     expect(segs).toEqual({ city: 29, road: 23, field: 56, cloister: 1, river: 0, garden: 0 });
-    expect([tb.filter((t) => t.def.edges.includes('city')).length, tb.filter((t) => t.def.edges.includes('road')).length]).toEqual([22, 16]);
+    expect([tb.filter((t) => t.def.edges.includes('city')).length, tb.filter((t) => t.def.edges.includes('road')).length]).toEqual([
+      22, 16,
+    ]);
     // With the base game: 72 + 24 tiles.
     expect([...withTB.values()].reduce((a, t) => a + t.count, 0)).toBe(96);
     // With The Abbot (C2 printing): the one copy of K and of U carries a garden.
     const abbot = loadGameTiles({ tileSet: 'base', expansions: ['abbot', 'traders-builders'] }).types;
     const gardens = [...abbot.values()].filter((t) => t.def.features.some((f) => f.kind === 'garden')).map((t) => `${t.id}×${t.count}`);
     expect(gardens.filter((g) => g.startsWith('TB-')).sort()).toEqual(['TB-K-garden×1', 'TB-U-garden×1']);
-    expect([abbot.has('TB-K'), abbot.has('TB-U'), abbot.get('TB-U-garden')?.def.features.map((f) => f.kind).sort()]).toEqual([
-      false,
-      false,
-      ['city', 'field', 'field', 'field', 'garden', 'road', 'road'],
-    ]);
+    expect([
+      abbot.has('TB-K'),
+      abbot.has('TB-U'),
+      abbot
+        .get('TB-U-garden')
+        ?.def.features.map((f) => f.kind)
+        .sort(),
+    ]).toEqual([false, false, ['city', 'field', 'field', 'field', 'garden', 'road', 'road']]);
     // The print-and-play demo takes them too: 48 + 24.
     const pnp = loadGameTiles({ tileSet: 'pnp-demo', expansions: ['traders-builders'] }).types;
     expect([...pnp.values()].reduce((a, t) => a + t.count, 0)).toBe(72);
@@ -1076,10 +1129,7 @@ describe('Traders & Builders (rules-facts §e)', () => {
     // E r270 (cap W) at (1,-1) closes it: D + TB-G + E = 3 tiles, 2×3 = 6 to P0's knight. P1
     // placed the tile: P1 takes the grain (one symbol), with no knight in the city.
     expect(r.play(mv('E', 1, -1, 270), 1)).toEqual([6, 0]);
-    expect([r.goods, r.goodsTaken]).toEqual([
-      [tokens(0, 0, 0), tokens(0, 1, 0)],
-      [{ turn: 1, player: 1, goods: tokens(0, 1, 0) }],
-    ]);
+    expect([r.goods, r.goodsTaken]).toEqual([[tokens(0, 0, 0), tokens(0, 1, 0)], [{ turn: 1, player: 1, goods: tokens(0, 1, 0) }]]);
     // At the end: P1 has the most grain (1 against 0) and scores 10; nobody has wine or cloth,
     // so nobody scores those (0 tokens never wins).
     expect(r.goodsMajorities()).toEqual([
@@ -1129,7 +1179,7 @@ describe('Traders & Builders (rules-facts §e)', () => {
     expect(r.goodsTaken.map((t) => t.turn)).toEqual([1, 6]);
   });
 
-  it('papageek Builders: the builder goes on a road or city of the tile just placed that holds one of its owner\'s meeples', () => {
+  it("papageek Builders: the builder goes on a road or city of the tile just placed that holds one of its owner's meeples", () => {
     const r = traders();
     r.play(mv('U', 1, 0, 0, 'E'), 0); // P0 thief on the road D+U
     r.play(mv('B', 0, 1, 0), 1);
@@ -1160,7 +1210,7 @@ describe('Traders & Builders (rules-facts §e)', () => {
     expect(() => r.play(builder('U', 3, 0, 0, 'E'), 0)).toThrow(/no builder in supply/);
   });
 
-  it('rules-facts §e: extending the builder\'s road gives a second tile at once; the second tile gives no third', () => {
+  it("rules-facts §e: extending the builder's road gives a second tile at once; the second tile gives no third", () => {
     const r = traders();
     r.play(mv('U', 1, 0, 0, 'E'), 0); // P0 thief on the road D+U
     r.play(mv('B', 0, 1, 0), 1);
@@ -1237,7 +1287,7 @@ describe('Traders & Builders (rules-facts §e)', () => {
     expect([r.builders, r.supply, r.figures(), r.secondTiles.map((t) => t.turn), r.noThirdTile]).toEqual([[1, 1], [7, 7], [], [6], [7]]);
   });
 
-  it('wikicarpedia Traders and Builders: the second part takes place even when the first completed the builder\'s road; the builder may go out again', () => {
+  it("wikicarpedia Traders and Builders: the second part takes place even when the first completed the builder's road; the builder may go out again", () => {
     const r = traders();
     r.play(mv('TB-G', 0, -1, 180, 'S'), 0); // P0 knight in the city D + TB-G (grain), open at (1,-1)
     r.play(mv('B', 0, 1, 0), 1);
@@ -1259,7 +1309,14 @@ describe('Traders & Builders (rules-facts §e)', () => {
     expect(r.builderOptions('E', 1, -1, 270, 0)).toEqual([['W']]);
     // It closes the city: D + TB-G + E = 3 tiles, 6 to P0; P0 takes the grain. No third tile.
     expect(r.play(builder('E', 1, -1, 270, 'W'), 0)).toEqual([6, 0]);
-    expect([r.scores, r.builders, r.supply, r.goods[0], r.builderTurn, r.nextPlayer]).toEqual([[10, 0], [1, 1], [7, 7], tokens(0, 1, 0), false, 1]);
+    expect([r.scores, r.builders, r.supply, r.goods[0], r.builderTurn, r.nextPlayer]).toEqual([
+      [10, 0],
+      [1, 1],
+      [7, 7],
+      tokens(0, 1, 0),
+      false,
+      1,
+    ]);
   });
 
   // Fields (rules-facts §a, §e): E r180 closes D's city C (nobody on it); P0's farmer on E's field
@@ -1280,7 +1337,7 @@ describe('Traders & Builders (rules-facts §e)', () => {
     return r;
   }
 
-  it('rules-facts §e: the pig goes on a field of the tile just placed that holds one of its owner\'s farmers', () => {
+  it("rules-facts §e: the pig goes on a field of the tile just placed that holds one of its owner's farmers", () => {
     const r = traders();
     r.play(mv('E', 0, -1, 180, 'N'), 0);
     r.play(mv('U', 1, 0, 0, 'N'), 1);
@@ -1293,11 +1350,15 @@ describe('Traders & Builders (rules-facts §e)', () => {
     expect(r.pigOptions('B', -1, -1, 0, 0)).toEqual([['N', 'E', 'S', 'W', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW']]);
     expect(() => r.play(pig('B', -1, -1, 0, 'C'), 0)).toThrow(/pig may not stand on a cloister/);
     r.play(pig('B', -1, -1, 0, 'N'), 0);
-    expect([r.pigs, r.supply, r.figures().at(-1)]).toEqual([[0, 1], [6, 6], { owner: 0, kind: 'pig', x: -1, y: -1, at: 'NNW', feature: 'field' }]);
+    expect([r.pigs, r.supply, r.figures().at(-1)]).toEqual([
+      [0, 1],
+      [6, 6],
+      { owner: 0, kind: 'pig', x: -1, y: -1, at: 'NNW', feature: 'field' },
+    ]);
     expect(() => r.play(pig('B', -2, -1, 0, 'N'), 0)).toThrow(/no pig in supply/);
   });
 
-  it('rules-facts §a / §e: the pig counts for no majority and makes its owner\'s cities 4 (farm-3 and farm-3-once) or 5 (city-4)', () => {
+  it("rules-facts §a / §e: the pig counts for no majority and makes its owner's cities 4 (farm-3 and farm-3-once) or 5 (city-4)", () => {
     // The field: P0 1 farmer (+ pig), P1 1 farmer: a tie; it borders one completed city, C.
     // farm-3 and farm-3-once: P0 4 (pig), P1 3. city-4: C's field gives P0 1, P1 1: both win, P0
     // 5 with the pig, P1 4. none: nothing.
@@ -1323,7 +1384,7 @@ describe('Traders & Builders (rules-facts §e)', () => {
     expect([r.pigs, r.figures().filter((f) => f.kind === 'pig').length]).toEqual([[0, 1], 1]);
   });
 
-  it('rules-facts §a / §e: a pig without its owner\'s majority gives nothing', () => {
+  it("rules-facts §a / §e: a pig without its owner's majority gives nothing", () => {
     // The field: P0 1 farmer + pig, P1 2 farmers: P1 alone scores C, 3 (city-4: 4); P0 nothing.
     expect(pigField('farm-3', true).finalScore()).toEqual({ pigPoints: [0, 0], totals: [0, 3], final: { ...NO_FINAL, field: [0, 3] } });
     expect(pigField('farm-3-once', true).finalScore().final.field).toEqual([0, 3]);
@@ -1550,7 +1611,12 @@ describe('random full games (self-consistency and speed)', () => {
       const figures = r.figures();
       for (let q = 0; q < players; q++) {
         const mine = (kind: string) => figures.filter((f) => f.owner === q && f.kind === kind).length;
-        const total = [r.supply[q]! + mine('follower'), r.largeMeeples[q]! + mine('large'), r.builders[q]! + mine('builder'), r.pigs[q]! + mine('pig')];
+        const total = [
+          r.supply[q]! + mine('follower'),
+          r.largeMeeples[q]! + mine('large'),
+          r.builders[q]! + mine('builder'),
+          r.pigs[q]! + mine('pig'),
+        ];
         expect(total).toEqual([7, 1, 1, 1]);
       }
       const features = r.features();

@@ -319,7 +319,7 @@ function parseTile(id: string, t: JsonTile, withGarden = false): RefTileDef {
   });
   const kept = t.features.filter((f) => f.type !== 'garden' || withGarden);
   const idIndex = new Map<string, number>();
-  kept.forEach((f, i) => idIndex.set(f.id, i));
+  for (const [i, f] of kept.entries()) idIndex.set(f.id, i);
   const features: RefFeatureDef[] = kept.map((f) => {
     const kinds: readonly string[] = ['road', 'city', 'cloister', 'field', 'river', 'garden'];
     if (!kinds.includes(f.type)) {
@@ -372,9 +372,7 @@ function checkTileDef(def: RefTileDef): void {
     if (type === 'road' || type === 'city' || type === 'river') {
       const owners = def.features.filter((f) => f.kind === type && f.edges.includes(e));
       if (owners.length !== 1) throw new Error(`referee: tile ${def.id} edge ${e}: ${owners.length} ${type} features`);
-      const fieldHalves = def.features.filter(
-        (f) => f.kind === 'field' && (f.halves.includes(2 * e) || f.halves.includes(2 * e + 1)),
-      );
+      const fieldHalves = def.features.filter((f) => f.kind === 'field' && (f.halves.includes(2 * e) || f.halves.includes(2 * e + 1)));
       if (type === 'city' && fieldHalves.length > 0) throw new Error(`referee: tile ${def.id}: field on a city edge`);
     }
     if (type !== 'city') {
@@ -1178,9 +1176,7 @@ export class Referee {
     const returned = new Set<number>();
     for (const feat of feats) {
       if (feat.kind === 'field' || feat.kind === 'river' || !feat.complete || feat.meeples.length === 0) continue;
-      const touches = centred(feat.kind)
-        ? Math.abs(feat.x - x) <= 1 && Math.abs(feat.y - y) <= 1
-        : feat.tiles.has(cellKey(x, y));
+      const touches = centred(feat.kind) ? Math.abs(feat.x - x) <= 1 && Math.abs(feat.y - y) <= 1 : feat.tiles.has(cellKey(x, y));
       if (!touches) throw new Error(`referee internal error: completed ${feat.kind} with meeples not touching the move`);
       const points = this.completedPoints(feat);
       const figures = feat.meeples.map((i) => at(this.meeples, i));
@@ -1280,7 +1276,9 @@ export class Referee {
           if (cities.length > 0 && !majority(figures, this.players).includes(pig.owner)) idle++;
         } else if (this.rules.farmers === 'city-4') {
           for (const c of cities) {
-            const farmers = feats.filter((g) => g.kind === 'field' && g.cities.has(c)).flatMap((g) => g.meeples.map((i) => at(this.meeples, i)));
+            const farmers = feats
+              .filter((g) => g.kind === 'field' && g.cities.has(c))
+              .flatMap((g) => g.meeples.map((i) => at(this.meeples, i)));
             if (!majority(farmers, this.players).includes(pig.owner)) idle++;
           }
         }
@@ -1358,22 +1356,22 @@ export class Referee {
         const bordering = fields.filter((f) => f.cities.has(ci));
         const farmers = bordering.flatMap(figuresOf);
         if (farmers.length === 0) return;
-        for (const p of this.decide(log, 'final', 'field', farmers)) score(p, 1, 4, bordering.some((f) => pigIn(f, p)));
+        for (const p of this.decide(log, 'final', 'field', farmers))
+          score(
+            p,
+            1,
+            4,
+            bordering.some((f) => pigIn(f, p)),
+          );
       });
     }
 
     // Goods (§e): 10 to every player tied for the most tokens of a kind (at least one).
-    for (const m of this.goodsMajorities()) m.awarded.forEach((a, p) => (final.goods[p] = at(final.goods, p) + a));
+    for (const m of this.goodsMajorities()) for (const [p, a] of m.awarded.entries()) final.goods[p] = at(final.goods, p) + a;
 
     const totals = this.scoreList.map(
       (s, p) =>
-        s +
-        at(final.road, p) +
-        at(final.city, p) +
-        at(final.cloister, p) +
-        at(final.garden, p) +
-        at(final.field, p) +
-        at(final.goods, p),
+        s + at(final.road, p) + at(final.city, p) + at(final.cloister, p) + at(final.garden, p) + at(final.field, p) + at(final.goods, p),
     );
     return { score: { totals, final, pigPoints }, majorities: log };
   }
@@ -1472,7 +1470,12 @@ export class Referee {
    * For each segment of the tile placed so (before any figure goes on it): how many features of
    * the board it would join into one, and their figures. For test drivers seeking merges.
    */
-  placementJoins(tile: string, x: number, y: number, rotation: number): { kind: RefFeatureKind; features: number; figures: { owner: number; kind: RefFigure }[] }[] {
+  placementJoins(
+    tile: string,
+    x: number,
+    y: number,
+    rotation: number,
+  ): { kind: RefFeatureKind; features: number; figures: { owner: number; kind: RefFigure }[] }[] {
     const { def, fs, joined } = this.joinedFeatures(tile, x, y, rotation);
     return def.features.map((fd, f) => {
       const feats = [...at(joined, f)];

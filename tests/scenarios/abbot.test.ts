@@ -81,16 +81,30 @@ describe('The Abbot: deploying (rules-facts §g "Placement")', () => {
     const follower = rejection(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G' } });
     expect(follower?.code).toBe('figure-not-allowed');
     expect(follower?.message).toContain('garden');
-    expect(rejection(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G', kind: 'follower' } })?.code).toBe('figure-not-allowed');
+    expect(rejection(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G', kind: 'follower' } })?.code).toBe(
+      'figure-not-allowed',
+    );
     // The abbot stands only on a cloister or garden: not on the road or a field.
-    expect(rejection(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'E', kind: 'abbot' } })?.code).toBe('figure-not-allowed');
-    expect(rejection(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'NNW', kind: 'abbot' } })?.code).toBe('figure-not-allowed');
+    expect(rejection(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'E', kind: 'abbot' } })?.code).toBe(
+      'figure-not-allowed',
+    );
+    expect(rejection(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'NNW', kind: 'abbot' } })?.code).toBe(
+      'figure-not-allowed',
+    );
 
     const t1 = applyMove(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G', kind: 'abbot' } });
     expect(abbots(t1)).toEqual([0, 1]);
     expect(supply(t1)).toEqual([7, 7]);
     expect(t1.meeples).toEqual([{ owner: 0, kind: 'abbot', x: 0, y: 1, at: 'G', feature: 'garden' }]);
-    expect(t1.placements[1]).toEqual({ tile: 'U-garden', x: 0, y: 1, rotation: 0, player: 0, meeple: { at: 'G', kind: 'abbot' }, recall: null });
+    expect(t1.placements[1]).toEqual({
+      tile: 'U-garden',
+      x: 0,
+      y: 1,
+      rotation: 0,
+      player: 0,
+      meeple: { at: 'G', kind: 'abbot' },
+      recall: null,
+    });
     expect(t1.events).toContainEqual({ type: 'meeple-placed', player: 0, kind: 'abbot', x: 0, y: 1, at: 'G', feature: 'garden' });
   });
 
@@ -107,7 +121,16 @@ describe('The Abbot: deploying (rules-facts §g "Placement")', () => {
   it("rules-facts §g (one abbot per player): a second abbot is 'no-meeples-left'; legalMoves offers the recall instead", () => {
     // t0 A: U-garden (0,1) with the abbot. t1 B: U (1,0). t2 A draws B (cloister, all fields) and
     // places it at (1,-1): it touches only U (1,0), field against field.
-    const s = last(scenarioX([['U-garden', 0, 1, 0, 'abbot:G'], ['U', 1, 0, 0]], ABBOT, ['B']));
+    const s = last(
+      scenarioX(
+        [
+          ['U-garden', 0, 1, 0, 'abbot:G'],
+          ['U', 1, 0, 0],
+        ],
+        ABBOT,
+        ['B'],
+      ),
+    );
     expect(abbots(s)).toEqual([0, 1]);
     const err = rejection(s, { tile: 'B', x: 1, y: -1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } });
     expect(err?.code).toBe('no-meeples-left');
@@ -117,7 +140,9 @@ describe('The Abbot: deploying (rules-facts §g "Placement")', () => {
     const moves = legalMoves(s);
     expect(moves.some((m) => m.meeple?.kind === 'abbot')).toBe(false);
     // One recall per placement, and one placement-only move per placement.
-    expect(moves.filter((m) => m.recall === 'abbot').length).toBe(moves.filter((m) => m.meeple === undefined && m.recall === undefined).length);
+    expect(moves.filter((m) => m.recall === 'abbot').length).toBe(
+      moves.filter((m) => m.meeple === undefined && m.recall === undefined).length,
+    );
     expect(moves).toContainEqual({ tile: 'B', x: 1, y: -1, rotation: 0, recall: 'abbot' });
   });
 });
@@ -153,7 +178,14 @@ describe('The Abbot: scoring (rules-facts §g)', () => {
     // t0 A: U-garden (0,1), abbot on the garden. t1 B: U (1,0).
     // t2 A: U at (-1,0) and takes the abbot back instead of deploying. Around (0,1): D (0,0),
     // U (1,0) (diagonal) and the U just placed at (-1,0) (diagonal): 1 + 3 = 4.
-    const states = scenarioX([['U-garden', 0, 1, 0, 'abbot:G'], ['U', 1, 0, 0], ['U', -1, 0, 0, 'recall']], ABBOT);
+    const states = scenarioX(
+      [
+        ['U-garden', 0, 1, 0, 'abbot:G'],
+        ['U', 1, 0, 0],
+        ['U', -1, 0, 0, 'recall'],
+      ],
+      ABBOT,
+    );
     const end = last(states);
     expect(scores(end)).toEqual([4, 0]);
     expect(abbots(end)).toEqual([1, 1]);
@@ -200,7 +232,9 @@ describe('The Abbot: scoring (rules-facts §g)', () => {
     expect(none?.code).toBe('nothing-to-recall');
     expect(legalMoves(s).some((m) => m.recall === 'abbot')).toBe(false);
     // Deploying and recalling in one move, even with the abbot in supply: 'deploy-and-recall'.
-    expect(rejection(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G', kind: 'abbot' }, recall: 'abbot' })?.code).toBe('deploy-and-recall');
+    expect(rejection(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G', kind: 'abbot' }, recall: 'abbot' })?.code).toBe(
+      'deploy-and-recall',
+    );
     // With the abbot on the board: a follower plus the recall is still 'deploy-and-recall'.
     const t2 = last(scenarioX([['U-garden', 0, 1, 0, 'abbot:G']], ABBOT, ['U']));
     expect(rejection(t2, { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'E' }, recall: 'abbot' })?.code).toBe('deploy-and-recall');
@@ -217,12 +251,28 @@ describe('The Abbot: scoring (rules-facts §g)', () => {
 
   it('papageek The Abbot ("an abbot still on the board scores like an incomplete cloister"): garden 1 + 2 = 3, cloister 1 + 2 = 3', () => {
     // t0 A: U-garden (0,1) with the abbot. t1 B: U (1,0). Around (0,1): D and (1,0): 1 + 2 = 3.
-    const g = last(scenarioX([['U-garden', 0, 1, 0, 'abbot:G'], ['U', 1, 0, 0]], ABBOT));
+    const g = last(
+      scenarioX(
+        [
+          ['U-garden', 0, 1, 0, 'abbot:G'],
+          ['U', 1, 0, 0],
+        ],
+        ABBOT,
+      ),
+    );
     expect(finalScores(g)).toEqual([3, 0]);
     const [ge] = heldOf(finalEntries(g), 'garden');
     expect(ge).toMatchObject({ phase: 'final', kind: 'garden', complete: false, points: 3, holders: [0], awarded: [3, 0] });
     // The same with the abbot on the cloister B at (0,1).
-    const c = last(scenarioX([['B', 0, 1, 0, 'abbot:C'], ['U', 1, 0, 0]], ABBOT));
+    const c = last(
+      scenarioX(
+        [
+          ['B', 0, 1, 0, 'abbot:C'],
+          ['U', 1, 0, 0],
+        ],
+        ABBOT,
+      ),
+    );
     expect(finalScores(c)).toEqual([3, 0]);
     const [ce] = heldOf(finalEntries(c), 'cloister');
     expect(ce).toMatchObject({ phase: 'final', kind: 'cloister', complete: false, points: 3, holders: [0], awarded: [3, 0] });
@@ -264,7 +314,7 @@ describe('The Abbot: garden tiles (rules-facts §g "Garden tiles"; reference bas
     expect(s.rules.gardens).toBe(false);
     expect(abbots(s)).toEqual([1, 1]);
     expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } })).toBeNull();
-    expect(tileCatalogue()['B']?.features.some((f) => f.kind === 'garden')).toBe(false);
+    expect(tileCatalogue().B?.features.some((f) => f.kind === 'garden')).toBe(false);
   });
 });
 
@@ -285,7 +335,9 @@ describe('The Abbot with The River (papageek The Abbot: "8 base tiles + 1 River 
     // No follower on the garden, nobody on the river (RV-curve-garden turned 180: river N and E).
     expect(rejection(t6, { tile: 'RV-curve-garden', x: 5, y: 2, rotation: 180, meeple: { at: 'G' } })?.code).toBe('figure-not-allowed');
     expect(rejection(t6, { tile: 'RV-curve-garden', x: 5, y: 2, rotation: 180, meeple: { at: 'N' } })?.code).toBe('figure-not-allowed');
-    expect(rejection(t6, { tile: 'RV-curve-garden', x: 5, y: 2, rotation: 180, meeple: { at: 'N', kind: 'abbot' } })?.code).toBe('figure-not-allowed');
+    expect(rejection(t6, { tile: 'RV-curve-garden', x: 5, y: 2, rotation: 180, meeple: { at: 'N', kind: 'abbot' } })?.code).toBe(
+      'figure-not-allowed',
+    );
     const t7 = states[7] as GameState;
     expect(t7.meeples.map((m) => `${m.owner}:${m.kind}@${m.x},${m.y}:${m.at}`)).toEqual(['1:abbot@4,0:C', '0:abbot@5,2:G']);
     expect(abbots(t7)).toEqual([0, 0]);

@@ -106,8 +106,7 @@ export const heldOf = (entries: readonly ScoredFeature[], kind: ScoredFeature['k
   held(entries).filter((e) => e.kind === kind);
 
 /** The 'feature-scored' entries of the last move's events that gave points to somebody. */
-export const scoredNow = (s: GameState): ScoredFeature[] =>
-  held(s.events.flatMap((e) => (e.type === 'feature-scored' ? [e.score] : [])));
+export const scoredNow = (s: GameState): ScoredFeature[] => held(s.events.flatMap((e) => (e.type === 'feature-scored' ? [e.score] : [])));
 
 /** Positions as sorted "x,y" strings, to compare tile sets. */
 export const cells = (tiles: readonly Position[]): string[] => tiles.map((t) => `${t.x},${t.y}`).sort();
@@ -131,7 +130,8 @@ export function rejection(state: GameState, move: Move): IllegalMoveError | null
     if (thrown !== null) throw new Error(`validateMove accepted the move but applyMove threw ${String(thrown)}`);
     return null;
   }
-  if (!(thrown instanceof IllegalMoveError)) throw new Error(`validateMove reported ${reported.code} but applyMove did not throw an IllegalMoveError`);
+  if (!(thrown instanceof IllegalMoveError))
+    throw new Error(`validateMove reported ${reported.code} but applyMove did not throw an IllegalMoveError`);
   if (thrown.code !== reported.code) throw new Error(`validateMove reported ${reported.code} but applyMove threw ${thrown.code}`);
   return reported;
 }
@@ -212,7 +212,7 @@ export type ICStep = readonly [tile: string, x: number, y: number, rotation: Rot
 /** The move an Inns & Cathedrals step stands for (followers, the large meeple, the abbot and its recall). */
 export function moveOfIC(step: ICStep): Move {
   const [tile, x, y, rotation, act] = step;
-  if (act !== undefined && act.startsWith('large:')) return { tile, x, y, rotation, meeple: { at: act.slice('large:'.length) as Spot, kind: 'large' } };
+  if (act?.startsWith('large:')) return { tile, x, y, rotation, meeple: { at: act.slice('large:'.length) as Spot, kind: 'large' } };
   return act === undefined ? moveOfX([tile, x, y, rotation]) : moveOfX([tile, x, y, rotation, act as Act]);
 }
 
@@ -242,7 +242,7 @@ export type TBStep = readonly [tile: string, x: number, y: number, rotation: Rot
 export function moveOfTB(step: TBStep): Move {
   const [tile, x, y, rotation, act] = step;
   for (const kind of ['builder', 'pig'] as const) {
-    if (act !== undefined && act.startsWith(`${kind}:`)) return { tile, x, y, rotation, meeple: { at: act.slice(kind.length + 1) as Spot, kind } };
+    if (act?.startsWith(`${kind}:`)) return { tile, x, y, rotation, meeple: { at: act.slice(kind.length + 1) as Spot, kind } };
   }
   return act === undefined ? moveOfIC([tile, x, y, rotation]) : moveOfIC([tile, x, y, rotation, act as ICAct]);
 }

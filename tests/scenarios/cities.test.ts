@@ -43,7 +43,16 @@ describe('Cities', () => {
     expect(scores(end)).toEqual([12, 0]);
     expect(supply(end)).toEqual([7, 7]);
     const [city] = scoredNow(end);
-    expect(city).toMatchObject({ phase: 'play', turn: 2, kind: 'city', complete: true, pennants: 2, points: 12, holders: [0], awarded: [12, 0] });
+    expect(city).toMatchObject({
+      phase: 'play',
+      turn: 2,
+      kind: 'city',
+      complete: true,
+      pennants: 2,
+      points: 12,
+      holders: [0],
+      awarded: [12, 0],
+    });
     expect(cells(city!.tiles)).toEqual(cellsOf([0, 0], [0, -1], [1, -1], [2, -1]));
   });
 
@@ -66,7 +75,15 @@ describe('Cities', () => {
     expect(finalScores(end)).toEqual([5, 0]);
     const cities = heldOf(finalEntries(end), 'city');
     expect(cities).toHaveLength(1);
-    expect(cities[0]).toMatchObject({ phase: 'final', kind: 'city', complete: false, pennants: 2, points: 5, holders: [0], awarded: [5, 0] });
+    expect(cities[0]).toMatchObject({
+      phase: 'final',
+      kind: 'city',
+      complete: false,
+      pennants: 2,
+      points: 5,
+      holders: [0],
+      awarded: [5, 0],
+    });
     expect(cells(cities[0]!.tiles)).toEqual(cellsOf([0, 0], [0, -1], [1, -1]));
   });
 

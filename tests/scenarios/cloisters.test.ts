@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
 import { features } from '../../src/index.js';
 import { finalEntries, finalScores, heldOf, last, RING, scenario, scores, scoredNow, supply } from './board.js';
 
-
 describe('Cloisters', () => {
   it('rules-facts §c / wikicarpedia Base game: a cloister surrounded by 8 tiles scores 9 and the monk returns', () => {
     // t0 A: B at (0,1), monk. t1..t7: the 7 other neighbours (D is the 8th); t7 (B's move) completes it.

@@ -106,7 +106,9 @@ describe('Placement errors', () => {
     expect(rejection(river, { tile: 'RV-straight', x: 1, y: 0, rotation: 0, meeple: { at: 'E' } })?.code).toBe('figure-not-allowed');
     const abbot = newGame(['U-garden'], { expansions: ['abbot'] });
     expect(rejection(abbot, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G' } })?.code).toBe('figure-not-allowed');
-    expect(rejection(abbot, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'E', kind: 'abbot' } })?.code).toBe('figure-not-allowed');
+    expect(rejection(abbot, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'E', kind: 'abbot' } })?.code).toBe(
+      'figure-not-allowed',
+    );
     // U-garden has a garden, but B (no garden) does not: 'no-feature-at-spot' for G.
     const base = newGame(['B']);
     expect(rejection(base, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } })?.code).toBe('figure-not-allowed');
@@ -117,7 +119,16 @@ describe('Placement errors', () => {
     const s0 = newGame(['B', 'U', 'B'], { expansions: ['abbot'] });
     expect(rejection(s0, { tile: 'B', x: 0, y: 1, rotation: 0, recall: 'abbot' })?.code).toBe('nothing-to-recall');
     // t0 A: B at (0,1) with the abbot.  t1 B: U (1,0).  t2 A: B at (1,-1) (touches only U's north field).
-    const s = last(scenarioX([['B', 0, 1, 0, 'abbot:C'], ['U', 1, 0, 0]], { expansions: ['abbot'] }, ['B']));
+    const s = last(
+      scenarioX(
+        [
+          ['B', 0, 1, 0, 'abbot:C'],
+          ['U', 1, 0, 0],
+        ],
+        { expansions: ['abbot'] },
+        ['B'],
+      ),
+    );
     expect(rejection(s, { tile: 'B', x: 1, y: -1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } })?.code).toBe('no-meeples-left');
     expect(rejection(s, { tile: 'B', x: 1, y: -1, rotation: 0, meeple: { at: 'C' }, recall: 'abbot' })?.code).toBe('deploy-and-recall');
     expect(rejection(s, { tile: 'B', x: 1, y: -1, rotation: 0, recall: 'abbot' })).toBeNull();
@@ -132,16 +143,37 @@ describe('Placement errors', () => {
     const abbot = newGame(['U'], { expansions: ['abbot'] });
     expect(rejection(abbot, { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })?.code).toBe('figure-not-allowed');
     // With the expansion: legal there, but never on a river (§f) nor on a garden (§g: abbots only).
-    expect(rejection(newGame(['U'], { expansions: ['inns-cathedrals'] }), { tile: 'U', x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })).toBeNull();
+    expect(
+      rejection(newGame(['U'], { expansions: ['inns-cathedrals'] }), {
+        tile: 'U',
+        x: 1,
+        y: 0,
+        rotation: 0,
+        meeple: { at: 'E', kind: 'large' },
+      }),
+    ).toBeNull();
     const river = newGame(['RV-straight'], { expansions: ['river', 'inns-cathedrals'] });
-    expect(rejection(river, { tile: 'RV-straight', x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })?.code).toBe('figure-not-allowed');
+    expect(rejection(river, { tile: 'RV-straight', x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })?.code).toBe(
+      'figure-not-allowed',
+    );
     const garden = newGame(['U-garden'], { expansions: ['abbot', 'inns-cathedrals'] });
-    expect(rejection(garden, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G', kind: 'large' } })?.code).toBe('figure-not-allowed');
+    expect(rejection(garden, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G', kind: 'large' } })?.code).toBe(
+      'figure-not-allowed',
+    );
   });
 
   it("rules-facts §d (one large meeple per player): a second large meeple is 'no-meeples-left'; a follower is still fine", () => {
     // t0 A: U at (1,0), large meeple on the road.  t1 B: U at (-1,0), nothing.  t2 A: B at (0,1).
-    const s = last(scenarioIC([['U', 1, 0, 0, 'large:E'], ['U', -1, 0, 0]], { expansions: ['inns-cathedrals'] }, ['B']));
+    const s = last(
+      scenarioIC(
+        [
+          ['U', 1, 0, 0, 'large:E'],
+          ['U', -1, 0, 0],
+        ],
+        { expansions: ['inns-cathedrals'] },
+        ['B'],
+      ),
+    );
     expect(s.players.map((p) => p.largeMeeples)).toEqual([0, 1]);
     expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'large' } })?.code).toBe('no-meeples-left');
     expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C' } })).toBeNull();
@@ -159,8 +191,13 @@ describe('Placement errors', () => {
   it("a recall other than 'abbot' and an unknown meeple kind are 'malformed-move'; a builder without its expansion is 'figure-not-allowed'", () => {
     const s = newGame(['B'], { expansions: ['abbot'] });
     expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, recall: 'monk' } as unknown as Move)?.code).toBe('malformed-move');
-    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'monk' } } as unknown as Move)?.code).toBe('malformed-move');
+    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'monk' } } as unknown as Move)?.code).toBe(
+      'malformed-move',
+    );
     const builder = rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'builder' } });
-    expect([builder?.code, builder?.message]).toEqual(['figure-not-allowed', 'Traders & Builders is not in play: there is no builder to deploy']);
+    expect([builder?.code, builder?.message]).toEqual([
+      'figure-not-allowed',
+      'Traders & Builders is not in play: there is no builder to deploy',
+    ]);
   });
 });

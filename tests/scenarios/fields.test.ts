@@ -33,18 +33,20 @@ const under = (steps: Step[], farmers: FarmerRuleName, extra: Extra = {}): GameS
   last(scenario(steps, { ...extra, rules: { ...extra.rules, farmers } }));
 
 /** Farmer entries of the final scoring that gave points to somebody. */
-const farmerEntries = (s: GameState): ScoredFeature[] =>
-  finalEntries(s).filter((e) => e.kind === 'field' && e.awarded.some((a) => a > 0));
+const farmerEntries = (s: GameState): ScoredFeature[] => finalEntries(s).filter((e) => e.kind === 'field' && e.awarded.some((a) => a > 0));
 
 /** Only farmers are on the board in these scenarios, so the final totals are the farmer points. */
 function expectFarmerPoints(steps: Step[], expected: Record<FarmerRuleName, [number, number]>): void {
   for (const rule of RULES) {
     const end = under(steps, rule);
     expect(end.rules.farmers, rule).toBe(rule);
-    expect(end.players.map((p) => p.score), `${rule}: no points during play`).toEqual([0, 0]);
+    expect(
+      end.players.map((p) => p.score),
+      `${rule}: no points during play`,
+    ).toEqual([0, 0]);
     expect(finalScores(end), `final scores under ${rule}`).toEqual(expected[rule]);
     const sum = [0, 0];
-    for (const e of farmerEntries(end)) e.awarded.forEach((a, i) => (sum[i] = (sum[i] ?? 0) + a));
+    for (const e of farmerEntries(end)) for (const [i, a] of e.awarded.entries()) sum[i] = (sum[i] ?? 0) + a;
     expect(sum, `field entries under ${rule} add up`).toEqual(expected[rule]);
   }
 }

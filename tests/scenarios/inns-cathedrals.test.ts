@@ -87,13 +87,26 @@ describe('Inns (rules-facts §d "Inn")', () => {
     const end = last(states);
     const [road] = heldOf(scoredNow(end), 'road');
     // 4 tiles × 2 = 8 for A's thief.
-    expect(road).toMatchObject({ complete: true, points: 8, holders: [0], awarded: [8, 0], note: 'completed road of 4 tiles with an inn: 2×4' });
+    expect(road).toMatchObject({
+      complete: true,
+      points: 8,
+      holders: [0],
+      awarded: [8, 0],
+      note: 'completed road of 4 tiles with an inn: 2×4',
+    });
     expect(road?.tiles).toHaveLength(4);
     expect(scores(end)).toEqual([8, 0]);
     // The thief is back: 7 followers each.
     expect(supply(end)).toEqual([7, 7]);
     // Without the inn (U instead of IC-B, base game): 1 a tile = 4.
-    const plain = play([['U', -1, 0, 0, 'E'], ['A', 1, 0, 90], ['A', -2, 0, 270]], {});
+    const plain = play(
+      [
+        ['U', -1, 0, 0, 'E'],
+        ['A', 1, 0, 90],
+        ['A', -2, 0, 270],
+      ],
+      {},
+    );
     expect(scores(plain)).toEqual([4, 0]);
   });
 
@@ -107,24 +120,44 @@ describe('Inns (rules-facts §d "Inn")', () => {
     expect(roads[0]?.tiles).toHaveLength(3);
     expect(finalScores(end)).toEqual([0, 0]);
     // Without the inn: 3 tiles × 1 = 3.
-    expect(finalScores(play([['U', -1, 0, 0, 'E'], ['A', 1, 0, 90]], {}))).toEqual([3, 0]);
+    expect(
+      finalScores(
+        play(
+          [
+            ['U', -1, 0, 0, 'E'],
+            ['A', 1, 0, 90],
+          ],
+          {},
+        ),
+      ),
+    ).toEqual([3, 0]);
   });
 
   it('rules-facts §d: a road with two inns scores no more than with one (4 tiles: 2×4 = 8)', () => {
     // t0 A: IC-B at (-1,0), thief on the road.  t1 B: IC-N@90 at (1,0): city N-E, inn road W
     // ending at its city, closing D's road on the east.  t2 A: A@270 at (-2,0) closes the west.
     // Road = A(-2,0), IC-B, D, IC-N = 4 tiles with 2 inns: still 2 a tile = 8 (not 16, not 12).
-    const states = scenarioIC([
-      ['IC-B', -1, 0, 0, 'E'],
-      ['IC-N', 1, 0, 90],
-      ['A', -2, 0, 270],
-    ], IC);
+    const states = scenarioIC(
+      [
+        ['IC-B', -1, 0, 0, 'E'],
+        ['IC-N', 1, 0, 90],
+        ['A', -2, 0, 270],
+      ],
+      IC,
+    );
     expect(featureAt(states[2] as GameState, 'road', 0, 0)[0]).toMatchObject({ inns: 2, complete: false });
     const end = last(states);
     expect(heldOf(scoredNow(end), 'road')[0]).toMatchObject({ points: 8, awarded: [8, 0], complete: true });
     expect(scores(end)).toEqual([8, 0]);
     // The same road with two inns, incomplete at the end (t0, t1 only): still 0.
-    expect(finalScores(play([['IC-B', -1, 0, 0, 'E'], ['IC-N', 1, 0, 90]]))).toEqual([0, 0]);
+    expect(
+      finalScores(
+        play([
+          ['IC-B', -1, 0, 0, 'E'],
+          ['IC-N', 1, 0, 90],
+        ]),
+      ),
+    ).toEqual([0, 0]);
   });
 
   it('rules-facts §d + §j.2: an inn on a road loop: the loop is complete and scores 2 a tile (4 tiles: 8)', () => {
@@ -132,12 +165,15 @@ describe('Inns (rules-facts §d "Inn")', () => {
     //   (0,1) V@270 (road E-S)   (1,1) IC-A@0 (road S-W, inn)
     //   (0,2) V@180 (road N-E)   (1,2) V@90 (road W-N)
     // t0 A: V@270 with a thief (E). t1 B: IC-A. t2 A: V@180. t3 B: V@90 closes the loop.
-    const states = scenarioIC([
-      ['V', 0, 1, 270, 'E'],
-      ['IC-A', 1, 1, 0],
-      ['V', 0, 2, 180],
-      ['V', 1, 2, 90],
-    ], IC);
+    const states = scenarioIC(
+      [
+        ['V', 0, 1, 270, 'E'],
+        ['IC-A', 1, 1, 0],
+        ['V', 0, 2, 180],
+        ['V', 1, 2, 90],
+      ],
+      IC,
+    );
     expect(scores(states[3] as GameState)).toEqual([0, 0]);
     const end = last(states);
     const [loop] = heldOf(scoredNow(end), 'road');
@@ -156,12 +192,15 @@ describe('Inns (rules-facts §d "Inn")', () => {
     //   t2 A: IC-J@180 at (0,2) (road N ending at its city cap S), thief on the road -> the S road
     //         IC-C + IC-J = 2 tiles, no inn: 1×2 = 2 to A.
     //   t3 B: A@270 at (-1,1): road E ends the W road, thief on it -> 2 tiles, no inn: 2 to B.
-    const states = scenarioIC([
-      ['IC-C', 0, 1, 0, 'E'],
-      ['A', 1, 1, 90],
-      ['IC-J', 0, 2, 180, 'N'],
-      ['A', -1, 1, 270, 'E'],
-    ], IC);
+    const states = scenarioIC(
+      [
+        ['IC-C', 0, 1, 0, 'E'],
+        ['A', 1, 1, 90],
+        ['IC-J', 0, 2, 180, 'N'],
+        ['A', -1, 1, 270, 'E'],
+      ],
+      IC,
+    );
     // Three separate roads on IC-C, one inn in all, beside the E segment.
     const onJunction = featureAt(states[1] as GameState, 'road', 0, 1);
     expect(onJunction).toHaveLength(3);
@@ -176,7 +215,7 @@ describe('Inns (rules-facts §d "Inn")', () => {
     expect(scores(last(states))).toEqual([6, 2]);
   });
 
-  it('rules-facts §d + README §2 (IC-C turned 90): at the end the inn road scores 0, the road through the junction\'s other edge 1 a tile', () => {
+  it("rules-facts §d + README §2 (IC-C turned 90): at the end the inn road scores 0, the road through the junction's other edge 1 a tile", () => {
     // IC-C@90 at (1,0): inn road S, plain roads W (joins D's road) and N.
     //   t0 A: IC-C@90, thief on the inn road (S): 1 tile, open, with the inn.
     //   t1 B: U at (-1,0), thief on the road: U + D + IC-C's W segment = 3 tiles, open on the west, no inn.
@@ -219,7 +258,14 @@ describe('Cathedrals (rules-facts §d "Cathedral")', () => {
     expect(featureAt(states[4] as GameState, 'city', 0, 0)[0]).toMatchObject({ cathedrals: 1, pennants: 1, complete: false });
     const end = last(states);
     const [city] = heldOf(scoredNow(end), 'city');
-    expect(city).toMatchObject({ complete: true, pennants: 1, points: 21, holders: [0], awarded: [21, 0], note: 'completed city of 6 tiles and 1 pennant with a cathedral: 3×6 + 3×1' });
+    expect(city).toMatchObject({
+      complete: true,
+      pennants: 1,
+      points: 21,
+      holders: [0],
+      awarded: [21, 0],
+      note: 'completed city of 6 tiles and 1 pennant with a cathedral: 3×6 + 3×1',
+    });
     expect(city?.tiles).toHaveLength(6);
     expect(scores(end)).toEqual([21, 0]);
     expect(supply(end)).toEqual([7, 7]);
@@ -239,15 +285,18 @@ describe('Cathedrals (rules-facts §d "Cathedral")', () => {
     // Caps close every open side: t2 A: E@270 (1,-1); t3 B: E@90 (-1,-1); t4 A: E@270 (1,-2);
     // t5 B: E@90 (-1,-2); t6 A: E@180 (0,-3). The caps stacked on each side meet field to field.
     // City = D + 2 IC-K + 5 E = 8 tiles, 0 pennants, 2 cathedrals: 3×8 = 24 once.
-    const states = scenarioIC([
-      ['IC-K', 0, -1, 0, 'N'],
-      ['IC-K', 0, -2, 0],
-      ['E', 1, -1, 270],
-      ['E', -1, -1, 90],
-      ['E', 1, -2, 270],
-      ['E', -1, -2, 90],
-      ['E', 0, -3, 180],
-    ], IC);
+    const states = scenarioIC(
+      [
+        ['IC-K', 0, -1, 0, 'N'],
+        ['IC-K', 0, -2, 0],
+        ['E', 1, -1, 270],
+        ['E', -1, -1, 90],
+        ['E', 1, -2, 270],
+        ['E', -1, -2, 90],
+        ['E', 0, -3, 180],
+      ],
+      IC,
+    );
     expect(featureAt(states[6] as GameState, 'city', 0, 0)[0]).toMatchObject({ cathedrals: 2, complete: false });
     const end = last(states);
     expect(heldOf(scoredNow(end), 'city')[0]).toMatchObject({ complete: true, points: 24, awarded: [24, 0] });
@@ -280,7 +329,7 @@ describe('The large meeple (rules-facts §d "Large meeple"): majorities', () => 
     ['V', -1, 2, 180],
   ];
 
-  it('rules-facts §d: road, large meeple (2) against one follower (1): the large meeple\'s owner scores alone (8)', () => {
+  it("rules-facts §d: road, large meeple (2) against one follower (1): the large meeple's owner scores alone (8)", () => {
     const states = scenarioIC(road(false), IC);
     expect(largeMeeples(states[0] as GameState)).toEqual([1, 1]);
     expect(largeMeeples(states[1] as GameState)).toEqual([0, 1]);
@@ -300,7 +349,7 @@ describe('The large meeple (rules-facts §d "Large meeple"): majorities', () => 
     expect(scores(end)).toEqual([8, 8]);
   });
 
-  it('rules-facts §d: the large meeple returns to its owner\'s supply when its feature is completed', () => {
+  it("rules-facts §d: the large meeple returns to its owner's supply when its feature is completed", () => {
     const states = scenarioIC(road(true), IC);
     const before = states[6] as GameState;
     expect(largeMeeples(before)).toEqual([0, 1]);
@@ -333,7 +382,7 @@ describe('The large meeple (rules-facts §d "Large meeple"): majorities', () => 
     ['N', 1, -1, 270],
   ];
 
-  it('rules-facts §d: city, large meeple (2) against one follower (1): the large meeple\'s owner scores alone (12)', () => {
+  it("rules-facts §d: city, large meeple (2) against one follower (1): the large meeple's owner scores alone (12)", () => {
     const end = play(city(false));
     const [c] = heldOf(scoredNow(end), 'city');
     expect(c).toMatchObject({ complete: true, meeples: [2, 1], holders: [0], points: 12, awarded: [12, 0] });
@@ -381,21 +430,39 @@ describe('The large meeple (rules-facts §d "Large meeple"): majorities', () => 
       const end = underRule(field(false), rule);
       expect(scores(end), rule).toEqual([0, 0]);
       expect(finalScores(end), rule).toEqual(expected[rule]);
-      if (rule !== 'none') expect(farmerEntries(end).map((e) => [e.meeples, e.holders]), rule).toEqual([[[2, 1], [0]]]);
+      if (rule !== 'none')
+        expect(
+          farmerEntries(end).map((e) => [e.meeples, e.holders]),
+          rule,
+        ).toEqual([[[2, 1], [0]]]);
     }
     const end = underRule(field(false), 'farm-3');
     const fields = features(end).filter((f) => f.kind === 'field' && f.meeples.length > 0);
     expect(fields).toHaveLength(1);
-    expect(fields[0]?.meeples.map((m) => [m.owner, m.kind])).toEqual(expect.arrayContaining([[0, 'large'], [1, 'follower']]));
+    expect(fields[0]?.meeples.map((m) => [m.owner, m.kind])).toEqual(
+      expect.arrayContaining([
+        [0, 'large'],
+        [1, 'follower'],
+      ]),
+    );
   });
 
-  it("rules-facts §a + §d + §j.8: field, large farmer (2) against two farmers (2): a tie, farm-3 3 each, city-4 4 each", () => {
+  it('rules-facts §a + §d + §j.8: field, large farmer (2) against two farmers (2): a tie, farm-3 3 each, city-4 4 each', () => {
     const expected: Record<FarmerRuleName, number[]> = { 'farm-3': [3, 3], 'farm-3-once': [3, 3], 'city-4': [4, 4], none: [0, 0] };
     for (const rule of ['farm-3', 'farm-3-once', 'city-4', 'none'] as const) {
       const end = underRule(field(true), rule);
       expect(scores(end), rule).toEqual([0, 0]);
       expect(finalScores(end), rule).toEqual(expected[rule]);
-      if (rule !== 'none') expect(farmerEntries(end).map((e) => [e.meeples, e.holders]), rule).toEqual([[[2, 2], [0, 1]]]);
+      if (rule !== 'none')
+        expect(
+          farmerEntries(end).map((e) => [e.meeples, e.holders]),
+          rule,
+        ).toEqual([
+          [
+            [2, 2],
+            [0, 1],
+          ],
+        ]);
     }
   });
 });
@@ -431,7 +498,16 @@ describe('The large meeple: deploying', () => {
 
   it('rules-facts §d: once on the board, the large meeple is not offered again; followers still are', () => {
     // t0 A: U at (1,0), large meeple on the road.  t1 B: U at (-1,0), nothing.  A's turn: U.
-    const s = last(scenarioIC([['U', 1, 0, 0, 'large:E'], ['U', -1, 0, 0]], IC, ['U']));
+    const s = last(
+      scenarioIC(
+        [
+          ['U', 1, 0, 0, 'large:E'],
+          ['U', -1, 0, 0],
+        ],
+        IC,
+        ['U'],
+      ),
+    );
     expect(s.currentPlayer).toBe(0);
     const moves = legalMoves(s);
     expect(moves.some((m) => m.meeple?.kind === 'large')).toBe(false);
@@ -449,7 +525,9 @@ describe('The large meeple: deploying', () => {
   it('rules-facts §d + §g: a large meeple cannot go on a garden (IC-B-garden with The Abbot)', () => {
     // IC-B-garden at (-1,0) turned 0: inn road E-W joins D's road, garden G.
     const s = newGame(['IC-B-garden'], { expansions: ['abbot', 'inns-cathedrals'] });
-    expect(rejection(s, { tile: 'IC-B-garden', x: -1, y: 0, rotation: 0, meeple: { at: 'G', kind: 'large' } })?.code).toBe('figure-not-allowed');
+    expect(rejection(s, { tile: 'IC-B-garden', x: -1, y: 0, rotation: 0, meeple: { at: 'G', kind: 'large' } })?.code).toBe(
+      'figure-not-allowed',
+    );
     const at = legalMoves(s).filter((m) => m.x === -1 && m.y === 0 && m.rotation === 0);
     expect(at.filter((m) => m.meeple?.at === 'G').map((m) => m.meeple?.kind)).toEqual(['abbot']);
     expect(rejection(s, { tile: 'IC-B-garden', x: -1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })).toBeNull();
@@ -518,7 +596,9 @@ describe('A sixth player (rules-facts §d "sixth player set", §i)', () => {
       expect(supply(s)).toEqual([7, 7, 7, 7, 7, 7]);
       expect(largeMeeples(s)).toEqual([1, 1, 1, 1, 1, 1]);
     }
-    expect(createGame({ players: ['a', 'b', 'c', 'd', 'e', 'f'], seed: 1, expansions: ['inns-cathedrals'] }).players.map((p) => p.name)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(
+      createGame({ players: ['a', 'b', 'c', 'd', 'e', 'f'], seed: 1, expansions: ['inns-cathedrals'] }).players.map((p) => p.name),
+    ).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     // Seven is too many even with the expansion; five is fine without it.
     expect(() => createGame({ players: 7, seed: 1, expansions: ['inns-cathedrals'] })).toThrow(OptionsError);
     expect(createGame({ players: 5, seed: 1 }).players).toHaveLength(5);

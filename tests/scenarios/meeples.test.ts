@@ -71,7 +71,7 @@ describe('Deploy and score in one turn (rules-facts §j.1)', () => {
 });
 
 describe('Meeple placement rules (rules-facts §j.1, §j.9)', () => {
-  it("rules-facts §j.1 / wikicarpedia Base game (\"no other follower ... on the road ... connected ... however far away\"): a road occupied further along -> 'feature-occupied'", () => {
+  it('rules-facts §j.1 / wikicarpedia Base game ("no other follower ... on the road ... connected ... however far away"): a road occupied further along -> \'feature-occupied\'', () => {
     // t0 A: U@0 at (1,0), thief. t1 B's U@0 at (-1,0) extends the same road through D: a thief on it is
     // refused even though A's thief is two tiles away; the same tile on its north field is fine.
     const s = last(scenario([['U', 1, 0, 0, 'E']], {}, ['U']));
@@ -107,7 +107,7 @@ describe('Meeple placement rules (rules-facts §j.1, §j.9)', () => {
     expect(rejection(s, { tile: 'E', x: 1, y: -1, rotation: 270, meeple: { at: 'N' } })).toBeNull();
   });
 
-  it("rules-facts §j.1 / wikicarpedia The Farmers (\"only place your farmer if there are no other farmers in the field\"): a field occupied further along -> 'feature-occupied'", () => {
+  it('rules-facts §j.1 / wikicarpedia The Farmers ("only place your farmer if there are no other farmers in the field"): a field occupied further along -> \'feature-occupied\'', () => {
     // t0 A: E@180 at (0,-1), farmer on its field (spot N). B's E@0 at (1,-1): its west edge joins that
     // field, so a farmer on it (spot E, a field edge of E@0) is refused; a knight on its cap is fine.
     const s = last(scenario([['E', 0, -1, 180, 'N']], {}, ['E']));

@@ -59,13 +59,25 @@ describe('The River: setup (rules-facts §f "Setup")', () => {
       expect(s.placements).toEqual([{ tile: 'RV-spring', x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }]);
       const d = drawn(s);
       // 12 river tiles - the spring (placed) = 11 drawn river tiles: 10 course tiles, then the lake.
-      expect(d.slice(0, 10).every((id) => isRiver(id) && riverEnds(id) === 2), `seed ${seed}: course first`).toBe(true);
+      expect(
+        d.slice(0, 10).every((id) => isRiver(id) && riverEnds(id) === 2),
+        `seed ${seed}: course first`,
+      ).toBe(true);
       expect(d[10], `seed ${seed}: lake 11th`).toBe('RV-lake');
       expect(d.slice(11).some(isRiver), `seed ${seed}: no river tile among the land tiles`).toBe(false);
       // The course tiles are the 10 of river.json: curve ×2, straight ×2, and one of each other type.
-      expect([...d.slice(0, 10)].sort()).toEqual(
-        ['RV-bridge', 'RV-cities', 'RV-city-curve', 'RV-city-road', 'RV-cloister-road', 'RV-curve', 'RV-curve', 'RV-road-curve', 'RV-straight', 'RV-straight'],
-      );
+      expect([...d.slice(0, 10)].sort()).toEqual([
+        'RV-bridge',
+        'RV-cities',
+        'RV-city-curve',
+        'RV-city-road',
+        'RV-cloister-road',
+        'RV-curve',
+        'RV-curve',
+        'RV-road-curve',
+        'RV-straight',
+        'RV-straight',
+      ]);
       orders.add(d.slice(0, 10).join(','));
     }
     // "Shuffle the other 10 river tiles": the seeds do not all give the same river.
@@ -154,7 +166,16 @@ describe('The River: placement (rules-facts §f "Placement")', () => {
     // t0 A: RV-curve (1,0) turned 90: left (W→N).  t1 B: RV-straight (1,-1) turned 90: river S-N, straight.
     // t2 A: RV-curve at (1,-2), entered from S. Turned 0 (river S,W) leaves W: left again, but a
     // straight lies between the two left turns, so it is allowed; turned 270 (river E,S) turns right.
-    const s = last(scenarioX([['RV-curve', 1, 0, 90], ['RV-straight', 1, -1, 90]], RIVER, ['RV-curve']));
+    const s = last(
+      scenarioX(
+        [
+          ['RV-curve', 1, 0, 90],
+          ['RV-straight', 1, -1, 90],
+        ],
+        RIVER,
+        ['RV-curve'],
+      ),
+    );
     expect(rejection(s, { tile: 'RV-curve', x: 1, y: -2, rotation: 0 })).toBeNull();
     expect(rejection(s, { tile: 'RV-curve', x: 1, y: -2, rotation: 270 })).toBeNull();
     expect(legalPlacements(s)).toEqual([
@@ -163,7 +184,12 @@ describe('The River: placement (rules-facts §f "Placement")', () => {
     ]);
     // Playing the meander: the river now flows west from (1,-2); its open end is (0,-2).
     const next = applyMove(s, { tile: 'RV-curve', x: 1, y: -2, rotation: 0 });
-    expect(next.placements.map((p) => `${p.tile}@${p.x},${p.y}`)).toEqual(['RV-spring@0,0', 'RV-curve@1,0', 'RV-straight@1,-1', 'RV-curve@1,-2']);
+    expect(next.placements.map((p) => `${p.tile}@${p.x},${p.y}`)).toEqual([
+      'RV-spring@0,0',
+      'RV-curve@1,0',
+      'RV-straight@1,-1',
+      'RV-curve@1,-2',
+    ]);
   });
 
   it("rules-facts §f (each river tile must continue the river from its open end): elsewhere it is 'river-not-continued', even with every edge matching", () => {
@@ -276,7 +302,11 @@ describe('The River: fields (rules-facts §f "Fields", §j.6)', () => {
     // South bank field: RV-city-road ESE+SSE (1,0) (cut from the spring by its road S), straight
     //   south (2,0), RV-cities ESE+WSW (3,0) [cap S of (3,0)], cloister-road SSW+WSW (4,0), cut by its road.
     const steps = riverSteps({ 1: 'S', 2: 'ENE' });
-    const before = scenarioX(steps.slice(0, 2), RIVER, steps.slice(2).map((s) => s[0]));
+    const before = scenarioX(
+      steps.slice(0, 2),
+      RIVER,
+      steps.slice(2).map((s) => s[0]),
+    );
     const t2 = last(before);
     // While placing RV-cities A may not join B on the south bank, but the north bank is free.
     expect(rejection(t2, { tile: 'RV-cities', x: 3, y: 0, rotation: 0, meeple: { at: 'ESE' } })?.code).toBe('feature-occupied');
@@ -340,7 +370,13 @@ describe('The River: fields (rules-facts §f "Fields", §j.6)', () => {
 describe('The River: meeples (rules-facts §f "Meeples")', () => {
   it("papageek River: a meeple may go on any feature of a river tile except the river: a knight on RV-cities yes, on its river 'figure-not-allowed'", () => {
     const steps = riverSteps();
-    const t2 = last(scenarioX(steps.slice(0, 2), RIVER, steps.slice(2).map((s) => s[0])));
+    const t2 = last(
+      scenarioX(
+        steps.slice(0, 2),
+        RIVER,
+        steps.slice(2).map((s) => s[0]),
+      ),
+    );
     expect(t2.currentTile).toBe('RV-cities');
     // RV-cities (3,0) turned 0: cities N and S, river E-W, fields ENE+WNW and ESE+WSW.
     expect(rejection(t2, { tile: 'RV-cities', x: 3, y: 0, rotation: 0, meeple: { at: 'N' } })).toBeNull();
@@ -372,7 +408,9 @@ describe('The River: meeples (rules-facts §f "Meeples")', () => {
       const s = states[i] as GameState;
       for (const m of legalMoves(s)) {
         if (!m.meeple) continue;
-        const kind = tileDefinition(s.currentTile as string, m.rotation)?.features.find((f) => f.spots.includes(m.meeple?.at as Spot))?.kind;
+        const kind = tileDefinition(s.currentTile as string, m.rotation)?.features.find((f) =>
+          f.spots.includes(m.meeple?.at as Spot),
+        )?.kind;
         expect(kind, `${s.currentTile} ${m.rotation} ${m.meeple.at}`).not.toBe('river');
       }
     }

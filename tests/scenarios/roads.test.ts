@@ -35,7 +35,16 @@ describe('Roads', () => {
     const roads = scoredNow(afterT1);
     expect(roads).toHaveLength(1);
     const road = roads[0]!;
-    expect(road).toMatchObject({ phase: 'play', turn: 1, kind: 'road', complete: true, points: 3, holders: [0], awarded: [3, 0], meeples: [1, 0] });
+    expect(road).toMatchObject({
+      phase: 'play',
+      turn: 1,
+      kind: 'road',
+      complete: true,
+      points: 3,
+      holders: [0],
+      awarded: [3, 0],
+      meeples: [1, 0],
+    });
     expect(cells(road.tiles)).toEqual(cellsOf([-1, 0], [0, 0], [1, 0]));
     expect(afterT1.events).toContainEqual({ type: 'meeple-returned', owner: 0, kind: 'follower', x: 1, y: 0, at: 'W' });
   });

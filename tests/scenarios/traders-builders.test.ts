@@ -101,7 +101,10 @@ describe('Goods (rules-facts §e "Goods")', () => {
     const states = scenarioTB(WINE(true), TB);
     const before = states[1] as GameState;
     expect(featuresAt(before, 'city', 0, 0)[0]).toMatchObject({ complete: false, goods: { wine: 1, grain: 0, cloth: 0 } });
-    expect(goods(before)).toEqual([[0, 0, 0], [0, 0, 0]]);
+    expect(goods(before)).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
     const end = last(states);
     expect(movers(end)).toEqual([0, 1]);
     const [city] = heldOf(scoredNow(end), 'city');
@@ -109,7 +112,10 @@ describe('Goods (rules-facts §e "Goods")', () => {
     expect(city?.tiles).toHaveLength(3);
     expect(scores(end)).toEqual([6, 0]);
     // One token per symbol to the completing player (B), none to the knight's owner.
-    expect(goods(end)).toEqual([[0, 0, 0], [1, 0, 0]]);
+    expect(goods(end)).toEqual([
+      [0, 0, 0],
+      [1, 0, 0],
+    ]);
     expect(end.players[1]?.goods).toEqual({ wine: 1, grain: 0, cloth: 0 });
     // The city is scored first (its knight returns), then B takes the token.
     expect(end.events.map((e) => e.type)).toEqual(['tile-placed', 'feature-scored', 'meeple-returned', 'goods-taken']);
@@ -120,7 +126,10 @@ describe('Goods (rules-facts §e "Goods")', () => {
   it('rules-facts §e: a city with goods and no knight at all still gives its completer the tokens (B: 1 wine), though nobody scores it', () => {
     const end = play(WINE(false));
     expect(scores(end)).toEqual([0, 0]);
-    expect(goods(end)).toEqual([[0, 0, 0], [1, 0, 0]]);
+    expect(goods(end)).toEqual([
+      [0, 0, 0],
+      [1, 0, 0],
+    ]);
     expect(end.events.map((e) => e.type)).toEqual(['tile-placed', 'feature-scored', 'goods-taken']);
     expect(allScoredNow(end)[0]).toMatchObject({ kind: 'city', complete: true, holders: [], awarded: [0, 0] });
   });
@@ -128,9 +137,16 @@ describe('Goods (rules-facts §e "Goods")', () => {
   it('rules-facts §e: a player completing their own goods city scores it and takes the tokens (A: 6 and 1 wine)', () => {
     // t0 A: TB-Q@90 (0,-1), knight.  t1 B: U at (1,0) (road continues D's, off the city).
     // t2 A: E@180 at (0,-2) completes the city: 2×3 = 6 to A, and the wine to A.
-    const end = play([['TB-Q', 0, -1, 90, 'N'], ['U', 1, 0, 0], ['E', 0, -2, 180]]);
+    const end = play([
+      ['TB-Q', 0, -1, 90, 'N'],
+      ['U', 1, 0, 0],
+      ['E', 0, -2, 180],
+    ]);
     expect(scores(end)).toEqual([6, 0]);
-    expect(goods(end)).toEqual([[1, 0, 0], [0, 0, 0]]);
+    expect(goods(end)).toEqual([
+      [1, 0, 0],
+      [0, 0, 0],
+    ]);
     expect(end.events.at(-1)).toEqual({ type: 'goods-taken', player: 0, city: '0,0:N', wine: 1, grain: 0, cloth: 0 });
   });
 
@@ -156,14 +172,20 @@ describe('Goods (rules-facts §e "Goods")', () => {
     const [city] = heldOf(scoredNow(end), 'city');
     expect(city).toMatchObject({ complete: true, id: '0,0:N', points: 10, awarded: [10, 0] });
     expect(city?.tiles).toHaveLength(5);
-    expect(goods(end)).toEqual([[0, 0, 0], [1, 2, 0]]);
+    expect(goods(end)).toEqual([
+      [0, 0, 0],
+      [1, 2, 0],
+    ]);
     expect(end.events.at(-1)).toEqual({ type: 'goods-taken', player: 1, city: '0,0:N', wine: 1, grain: 2, cloth: 0 });
   });
 
   it('rules-facts §e ("when a city … is completed"): a goods city incomplete at the end gives no token; it scores like any incomplete city (1×2 = 2)', () => {
     // Only t0 of WINE: D + TB-Q = 2 tiles, open on the north, A's knight.
     const end = play(WINE(true).slice(0, 1));
-    expect(goods(end)).toEqual([[0, 0, 0], [0, 0, 0]]);
+    expect(goods(end)).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
     const cities = heldOf(finalEntries(end), 'city');
     expect(cities).toHaveLength(1);
     expect(cities[0]).toMatchObject({ complete: false, points: 2, awarded: [2, 0] });
@@ -189,11 +211,18 @@ describe('Goods (rules-facts §e "Goods")', () => {
     expect(movers(end)).toEqual([0, 1, 0, 1, 0, 1, 0]);
     expect(allScoredNow(end)[0]).toMatchObject({ kind: 'city', complete: true, holders: [], id: '0,1:E' });
     expect(end.events.at(-1)).toEqual({ type: 'goods-taken', player: 0, city: '0,1:E', wine: 1, grain: 0, cloth: 0 });
-    expect(goods(end)).toEqual([[1, 0, 0], [1, 2, 0]]);
+    expect(goods(end)).toEqual([
+      [1, 0, 0],
+      [1, 2, 0],
+    ]);
     expect(scores(end)).toEqual([10, 0]);
     const final = finalEntries(end);
     // The goods come last in the final scoring, wine, grain, cloth.
-    expect(final.slice(-3).map((e) => [e.kind, e.id])).toEqual([['goods', 'wine'], ['goods', 'grain'], ['goods', 'cloth']]);
+    expect(final.slice(-3).map((e) => [e.kind, e.id])).toEqual([
+      ['goods', 'wine'],
+      ['goods', 'grain'],
+      ['goods', 'cloth'],
+    ]);
     const lines = goodsEntries(end);
     expect(lines).toHaveLength(3);
     const common = { phase: 'final', kind: 'goods', complete: false, tiles: [], pennants: 0, fields: [], cities: [] };
@@ -209,7 +238,10 @@ describe('Goods (rules-facts §e "Goods")', () => {
 
   it('rules-facts §e ("a player with 0 tokens of a kind cannot win that kind"): a new game has three goods lines and nobody gets 10; none without the expansion', () => {
     const s = newGame(['U'], TB);
-    expect(goods(s)).toEqual([[0, 0, 0], [0, 0, 0]]);
+    expect(goods(s)).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
     expect(goodsEntries(s).map((e) => [e.id, e.holders, e.awarded])).toEqual([
       ['wine', [], [0, 0]],
       ['grain', [], [0, 0]],
@@ -221,7 +253,7 @@ describe('Goods (rules-facts §e "Goods")', () => {
 });
 
 describe('The builder: deploying (rules-facts §e "Builder", papageek Builders)', () => {
-  it('papageek Builders: the builder goes on a road or city holding one of its owner\'s meeples; elsewhere no-own-meeple or figure-not-allowed', () => {
+  it("papageek Builders: the builder goes on a road or city holding one of its owner's meeples; elsewhere no-own-meeple or figure-not-allowed", () => {
     const s = newGame(['U', 'B', 'U', 'A'], TB);
     expect(builders(s)).toEqual([1, 1]);
     expect(pigs(s)).toEqual([1, 1]);
@@ -234,12 +266,25 @@ describe('The builder: deploying (rules-facts §e "Builder", papageek Builders)'
     expect(field?.code).toBe('figure-not-allowed');
     expect(field?.message).toContain('field');
     // t0 A: U at (1,0), thief on D's road.  t1 B: B (cloister) at (0,1).
-    const s2 = last(scenarioTB([['U', 1, 0, 0, 'E'], ['B', 0, 1, 0]], TB, ['U', 'A']));
+    const s2 = last(
+      scenarioTB(
+        [
+          ['U', 1, 0, 0, 'E'],
+          ['B', 0, 1, 0],
+        ],
+        TB,
+        ['U', 'A'],
+      ),
+    );
     expect(s2.currentPlayer).toBe(0);
     // A's U at (2,0) joins the road with A's thief: the builder may go there.
     const u2 = { tile: 'U', x: 2, y: 0, rotation: 0 } as const;
     expect(rejection(s2, { ...u2, meeple: { at: 'E', kind: 'builder' } })).toBeNull();
-    expect(legalMoves(s2).filter((m) => m.x === 2 && m.y === 0 && m.rotation === 0 && m.meeple?.kind === 'builder').map((m) => m.meeple?.at)).toEqual(['E']);
+    expect(
+      legalMoves(s2)
+        .filter((m) => m.x === 2 && m.y === 0 && m.rotation === 0 && m.meeple?.kind === 'builder')
+        .map((m) => m.meeple?.at),
+    ).toEqual(['E']);
     // Not on the fields of that tile.
     expect(rejection(s2, { ...u2, meeple: { at: 'ESE', kind: 'builder' } })?.code).toBe('figure-not-allowed');
     const s3 = applyMove(s2, { ...u2, meeple: { at: 'E', kind: 'builder' } });
@@ -257,13 +302,33 @@ describe('The builder: deploying (rules-facts §e "Builder", papageek Builders)'
 
   it("rules-facts §e (one builder per player): a second builder is 'no-meeples-left'; without the expansion 'figure-not-allowed'", () => {
     // t0 A: U (1,0) thief.  t1 B: B (0,1).  t2 A: U (2,0) builder.  t3 B: B (1,1) (fields only).
-    const s = last(scenarioTB([['U', 1, 0, 0, 'E'], ['B', 0, 1, 0], ['U', 2, 0, 0, 'builder:E'], ['B', 1, 1, 0]], TB, ['U']));
+    const s = last(
+      scenarioTB(
+        [
+          ['U', 1, 0, 0, 'E'],
+          ['B', 0, 1, 0],
+          ['U', 2, 0, 0, 'builder:E'],
+          ['B', 1, 1, 0],
+        ],
+        TB,
+        ['U'],
+      ),
+    );
     expect(s.currentPlayer).toBe(0);
     const err = rejection(s, { tile: 'U', x: 3, y: 0, rotation: 0, meeple: { at: 'E', kind: 'builder' } });
     expect(err?.code).toBe('no-meeples-left');
     expect(err?.message).toContain('builder');
     expect(legalMoves(s).some((m) => m.meeple?.kind === 'builder')).toBe(false);
-    const base = last(scenarioTB([['U', 1, 0, 0, 'E'], ['B', 0, 1, 0]], {}, ['U']));
+    const base = last(
+      scenarioTB(
+        [
+          ['U', 1, 0, 0, 'E'],
+          ['B', 0, 1, 0],
+        ],
+        {},
+        ['U'],
+      ),
+    );
     const off = rejection(base, { tile: 'U', x: 2, y: 0, rotation: 0, meeple: { at: 'E', kind: 'builder' } });
     expect(off?.code).toBe('figure-not-allowed');
     expect(off?.message).toContain('Traders & Builders');
@@ -301,34 +366,37 @@ const ROAD: TBStep[] = [
 
 describe('The builder: double turns (rules-facts §e "Double turn", "No chain", "Builder removed in part one")', () => {
   const states = scenarioTB(ROAD, TB);
-  const after = (i: number): GameState => states[i + 1] as GameState;
+  const stateAfter = (i: number): GameState => states[i + 1] as GameState;
 
   it('papageek Builders: the builder deployed this turn gives no second tile; a tile of another player extending the road gives nobody a second tile', () => {
-    expect(turnOf(after(0))).toEqual([1, 1, false]);
-    expect(turnOf(after(1))).toEqual([2, 0, false]);
+    expect(turnOf(stateAfter(0))).toEqual([1, 1, false]);
+    expect(turnOf(stateAfter(1))).toEqual([2, 0, false]);
     // Step 2: A's builder goes on the road with A's thief; B moves next.
-    expect(turnOf(after(2))).toEqual([3, 1, false]);
-    expect(builders(after(2))).toEqual([0, 1]);
+    expect(turnOf(stateAfter(2))).toEqual([3, 1, false]);
+    expect(builders(stateAfter(2))).toEqual([0, 1]);
     // Step 3: B's tile extends the road holding A's builder: A moves next, in a normal turn.
-    expect(turnOf(after(3))).toEqual([4, 0, false]);
-    expect(featuresAt(after(3), 'road', 0, 0)[0]?.meeples.map((m) => [m.owner, m.kind])).toEqual([[0, 'follower'], [0, 'builder']]);
+    expect(turnOf(stateAfter(3))).toEqual([4, 0, false]);
+    expect(featuresAt(stateAfter(3), 'road', 0, 0)[0]?.meeples.map((m) => [m.owner, m.kind])).toEqual([
+      [0, 'follower'],
+      [0, 'builder'],
+    ]);
   });
 
-  it('rules-facts §e: a tile of the builder\'s owner extending its road gives a second tile: builderTurn, same player, turn + 1', () => {
-    expect(turnOf(after(4))).toEqual([5, 0, true]);
-    expect(after(4).currentTile).toBe('U');
-    expect(after(4).placements).toHaveLength(6);
+  it("rules-facts §e: a tile of the builder's owner extending its road gives a second tile: builderTurn, same player, turn + 1", () => {
+    expect(turnOf(stateAfter(4))).toEqual([5, 0, true]);
+    expect(stateAfter(4).currentTile).toBe('U');
+    expect(stateAfter(4).placements).toHaveLength(6);
   });
 
   it('wikicarpedia T&B (1st edition) /25 ("no chain reaction"): the second tile extends the road again but gives no third: B moves', () => {
-    expect(turnOf(after(5))).toEqual([6, 1, false]);
-    expect(turnOf(after(6))).toEqual([7, 0, false]);
-    expect(featuresAt(after(6), 'road', 0, 0)[0]).toMatchObject({ complete: false });
-    expect(featuresAt(after(6), 'road', 0, 0)[0]?.tiles).toHaveLength(6);
+    expect(turnOf(stateAfter(5))).toEqual([6, 1, false]);
+    expect(turnOf(stateAfter(6))).toEqual([7, 0, false]);
+    expect(featuresAt(stateAfter(6), 'road', 0, 0)[0]).toMatchObject({ complete: false });
+    expect(featuresAt(stateAfter(6), 'road', 0, 0)[0]?.tiles).toHaveLength(6);
   });
 
   it('wikicarpedia T&B (1st edition) /21 + /25: the first tile completes the road: builder and thief return, the second part still happens, and the returned builder may go on the second tile', () => {
-    const s7 = after(7);
+    const s7 = stateAfter(7);
     const [road] = heldOf(scoredNow(s7), 'road');
     // 7 tiles, 1 a tile; A's strength is 1 (the thief; the builder counts 0).
     expect(road).toMatchObject({ complete: true, points: 7, meeples: [1, 0], holders: [0], awarded: [7, 0] });
@@ -341,15 +409,26 @@ describe('The builder: double turns (rules-facts §e "Double turn", "No chain", 
     // A: 7 - knight on TB-A = 6 (the thief is back).
     expect(supply(s7)).toEqual([6, 7]);
     expect(turnOf(s7)).toEqual([8, 0, true]);
-    const s8 = after(8);
+    const s8 = stateAfter(8);
     expect(builders(s8)).toEqual([0, 1]);
     expect(s8.meeples.at(-1)).toEqual({ owner: 0, kind: 'builder', x: 5, y: 1, at: 'N', feature: 'city' });
     expect(turnOf(s8)).toEqual([9, 1, false]);
     expect(movers(s8)).toEqual([0, 1, 0, 1, 0, 0, 1, 0, 0]);
-    expect(s8.placements.map((p) => p.meeple?.kind ?? null)).toEqual([null, 'follower', null, 'builder', null, null, null, null, 'follower', 'builder']);
+    expect(s8.placements.map((p) => p.meeple?.kind ?? null)).toEqual([
+      null,
+      'follower',
+      null,
+      'builder',
+      null,
+      null,
+      null,
+      null,
+      'follower',
+      'builder',
+    ]);
   });
 
-  it('rules-facts §e: a city works like a road: extending the builder\'s city gives a second tile, completing it returns the builder and hands out its goods', () => {
+  it("rules-facts §e: a city works like a road: extending the builder's city gives a second tile, completing it returns the builder and hands out its goods", () => {
     // ROAD, then:
     //   9 B: B at (2,1) (fields only).
     //  10 A: E at (5,2): cap N closes TB-Q's S side -> city TB-A(5,0), TB-Q(5,1), E(5,2) = 3 tiles,
@@ -365,7 +444,10 @@ describe('The builder: double turns (rules-facts §e "Double turn", "No chain", 
     expect(scores(s10)).toEqual([13, 0]);
     expect(s10.events.map((e) => e.type)).toEqual(['tile-placed', 'feature-scored', 'meeple-returned', 'meeple-returned', 'goods-taken']);
     expect(s10.events).toContainEqual({ type: 'meeple-returned', owner: 0, kind: 'builder', x: 5, y: 1, at: 'N' });
-    expect(goods(s10)).toEqual([[1, 0, 0], [0, 0, 0]]);
+    expect(goods(s10)).toEqual([
+      [1, 0, 0],
+      [0, 0, 0],
+    ]);
     expect(builders(s10)).toEqual([1, 1]);
     expect(supply(s10)).toEqual([7, 7]);
     expect(turnOf(s10)).toEqual([11, 0, true]);
@@ -386,23 +468,26 @@ describe('The builder: what extends its feature (rules-facts §e "extends the ro
    *   6 A: U at (3,0): joins the E-W road: a second tile.   7 A: U at (4,0). Then B.
    */
   it('rules-facts §e ("extends"): a tile joining the other road of the builder\'s bridge tile is no extension; a tile joining the builder\'s road is', () => {
-    const states = scenarioTB([
-      ['U', 1, 0, 0, 'E'],
-      ['B', 0, 1, 0],
-      ['TB-B', 2, 0, 0, 'builder:E'],
-      ['B', 1, 1, 0],
-      ['TB-A', 2, -1, 90],
-      ['B', -1, 1, 0],
-      ['U', 3, 0, 0],
-      ['U', 4, 0, 0],
-    ], TB);
-    const after = (i: number): GameState => states[i + 1] as GameState;
-    expect(after(2).meeples.at(-1)).toEqual({ owner: 0, kind: 'builder', x: 2, y: 0, at: 'E', feature: 'road' });
-    expect(turnOf(after(2))).toEqual([3, 1, false]);
-    expect(turnOf(after(4))).toEqual([5, 1, false]);
-    expect(turnOf(after(6))).toEqual([7, 0, true]);
-    expect(turnOf(after(7))).toEqual([8, 1, false]);
-    expect(movers(after(7))).toEqual([0, 1, 0, 1, 0, 1, 0, 0]);
+    const states = scenarioTB(
+      [
+        ['U', 1, 0, 0, 'E'],
+        ['B', 0, 1, 0],
+        ['TB-B', 2, 0, 0, 'builder:E'],
+        ['B', 1, 1, 0],
+        ['TB-A', 2, -1, 90],
+        ['B', -1, 1, 0],
+        ['U', 3, 0, 0],
+        ['U', 4, 0, 0],
+      ],
+      TB,
+    );
+    const stateAfter = (i: number): GameState => states[i + 1] as GameState;
+    expect(stateAfter(2).meeples.at(-1)).toEqual({ owner: 0, kind: 'builder', x: 2, y: 0, at: 'E', feature: 'road' });
+    expect(turnOf(stateAfter(2))).toEqual([3, 1, false]);
+    expect(turnOf(stateAfter(4))).toEqual([5, 1, false]);
+    expect(turnOf(stateAfter(6))).toEqual([7, 0, true]);
+    expect(turnOf(stateAfter(7))).toEqual([8, 1, false]);
+    expect(movers(stateAfter(7))).toEqual([0, 1, 0, 1, 0, 1, 0, 0]);
   });
 });
 
@@ -456,17 +541,20 @@ describe('The builder counts for no majority (rules-facts §e "No majority weigh
    *        V(0,1), V(0,2), V(-1,2), A(-1,1) = 8 tiles. A 1 (+ builder 0), B 2: B alone, 8.
    */
   it('papageek Builders ("builders are not counted"): one thief + builder against two thieves: the two thieves win alone (8 to B, 0 to A)', () => {
-    const states = scenarioTB([
-      ['A', -1, 0, 270, 'E'],
-      ['V', 0, 1, 270, 'E'],
-      ['V', 1, 0, 0, 'builder:S'],
-      ['A', -1, 1, 0, 'S'],
-      ['B', -1, -1, 0],
-      ['V', 1, 1, 90],
-      ['B', -2, 0, 0],
-      ['V', 0, 2, 90],
-      ['V', -1, 2, 180],
-    ], TB);
+    const states = scenarioTB(
+      [
+        ['A', -1, 0, 270, 'E'],
+        ['V', 0, 1, 270, 'E'],
+        ['V', 1, 0, 0, 'builder:S'],
+        ['A', -1, 1, 0, 'S'],
+        ['B', -1, -1, 0],
+        ['V', 1, 1, 90],
+        ['B', -2, 0, 0],
+        ['V', 0, 2, 90],
+        ['V', -1, 2, 180],
+      ],
+      TB,
+    );
     const end = last(states);
     expect(movers(end)).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0]);
     const [road] = heldOf(scoredNow(end), 'road');
@@ -494,21 +582,29 @@ describe('The builder counts for no majority (rules-facts §e "No majority weigh
    *        extended the road with A's builder: A's second part follows.
    */
   it('papageek Builders ("multiple builders"): builders of different players may share a road; both return when it is completed', () => {
-    const states = scenarioTB([
-      ['A', -1, 0, 270, 'E'],
-      ['V', 0, 1, 270, 'E'],
-      ['V', 1, 0, 0, 'builder:S'],
-      ['V', 0, 2, 90, 'builder:N'],
-      ['B', -1, -1, 0],
-      ['V', 1, 1, 90],
-      ['B', -2, 0, 0],
-      ['A', -1, 2, 270],
-    ], TB);
+    const states = scenarioTB(
+      [
+        ['A', -1, 0, 270, 'E'],
+        ['V', 0, 1, 270, 'E'],
+        ['V', 1, 0, 0, 'builder:S'],
+        ['V', 0, 2, 90, 'builder:N'],
+        ['B', -1, -1, 0],
+        ['V', 1, 1, 90],
+        ['B', -2, 0, 0],
+        ['A', -1, 2, 270],
+      ],
+      TB,
+    );
     const s5 = states[6] as GameState;
     expect(turnOf(s5)).toEqual([6, 1, true]);
     const road = featuresAt(s5, 'road', 0, 0);
     expect(road).toHaveLength(1);
-    expect(road[0]?.meeples.filter((m) => m.kind === 'builder').map((m) => m.owner).sort()).toEqual([0, 1]);
+    expect(
+      road[0]?.meeples
+        .filter((m) => m.kind === 'builder')
+        .map((m) => m.owner)
+        .sort(),
+    ).toEqual([0, 1]);
     expect(builders(s5)).toEqual([0, 0]);
     expect(turnOf(states[7] as GameState)).toEqual([7, 0, false]);
     const end = last(states);
@@ -526,7 +622,7 @@ describe('The builder counts for no majority (rules-facts §e "No majority weigh
 });
 
 describe('The pig (rules-facts §e "Pig")', () => {
-  it('rules-facts §e: the pig goes on a field holding one of its owner\'s farmers; elsewhere no-own-meeple or figure-not-allowed', () => {
+  it("rules-facts §e: the pig goes on a field holding one of its owner's farmers; elsewhere no-own-meeple or figure-not-allowed", () => {
     const s = newGame(['U', 'U', 'A', 'U', 'U'], TB);
     const u = { tile: 'U', x: 1, y: 0, rotation: 0 } as const;
     // D.n holds no farmer.
@@ -535,8 +631,12 @@ describe('The pig (rules-facts §e "Pig")', () => {
     const road = rejection(s, { ...u, meeple: { at: 'E', kind: 'pig' } });
     expect(road?.code).toBe('figure-not-allowed');
     expect(road?.message).toContain('road');
-    expect(rejection(newGame(['E'], TB), { tile: 'E', x: 0, y: -1, rotation: 180, meeple: { at: 'S', kind: 'pig' } })?.code).toBe('figure-not-allowed');
-    expect(rejection(newGame(['A'], TB), { tile: 'A', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'pig' } })?.code).toBe('figure-not-allowed');
+    expect(rejection(newGame(['E'], TB), { tile: 'E', x: 0, y: -1, rotation: 180, meeple: { at: 'S', kind: 'pig' } })?.code).toBe(
+      'figure-not-allowed',
+    );
+    expect(rejection(newGame(['A'], TB), { tile: 'A', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'pig' } })?.code).toBe(
+      'figure-not-allowed',
+    );
     // t0 A: U at (1,0), farmer on its south field (D.s).
     const s1 = applyMove(s, { ...u, meeple: { at: 'ESE' } });
     // B's U at (-1,0): its south field joins D.s, which holds A's farmer, not B's.
@@ -546,7 +646,11 @@ describe('The pig (rules-facts §e "Pig")', () => {
     const s2 = applyMove(s1, v);
     // A's A (cloister) at (0,1): its field joins D.s with A's farmer: the pig may go there.
     const a = { tile: 'A', x: 0, y: 1, rotation: 0 } as const;
-    expect(legalMoves(s2).filter((m) => m.x === 0 && m.y === 1 && m.rotation === 0 && m.meeple?.kind === 'pig').map((m) => m.meeple?.at)).toEqual(['NNW']);
+    expect(
+      legalMoves(s2)
+        .filter((m) => m.x === 0 && m.y === 1 && m.rotation === 0 && m.meeple?.kind === 'pig')
+        .map((m) => m.meeple?.at),
+    ).toEqual(['NNW']);
     const s3 = applyMove(s2, { ...a, meeple: { at: 'SSE', kind: 'pig' } });
     expect(pigs(s3)).toEqual([0, 1]);
     expect(supply(s3)).toEqual([6, 7]);
@@ -587,7 +691,8 @@ describe('The pig (rules-facts §e "Pig")', () => {
     ['B', 1, 1, 0],
     ['B', 1, 3, 0],
   ];
-  const underRule = (steps: readonly TBStep[], farmers: FarmerRuleName, players: number) => play(steps, { ...TB, rules: { farmers } }, players);
+  const underRule = (steps: readonly TBStep[], farmers: FarmerRuleName, players: number) =>
+    play(steps, { ...TB, rules: { farmers } }, players);
   const fieldLines = (s: GameState): ScoredFeature[] => finalEntries(s).filter((e) => e.kind === 'field' && e.holders.length > 0);
 
   it('wikicarpedia Traders and Builders: three players tied in a field with two completed cities, two with pigs: 8, 8 and 6 (farm-3)', () => {
@@ -597,7 +702,13 @@ describe('The pig (rules-facts §e "Pig")', () => {
     expect(scores(end)).toEqual([0, 0, 0]);
     const field = featuresAt(end, 'field', 0, 1).filter((f) => f.meeples.length > 0);
     expect(field).toHaveLength(1);
-    expect(field[0]?.meeples.map((m) => [m.owner, m.kind]).sort()).toEqual([[0, 'follower'], [0, 'pig'], [1, 'follower'], [1, 'pig'], [2, 'follower']]);
+    expect(field[0]?.meeples.map((m) => [m.owner, m.kind]).sort()).toEqual([
+      [0, 'follower'],
+      [0, 'pig'],
+      [1, 'follower'],
+      [1, 'pig'],
+      [2, 'follower'],
+    ]);
     expect(field[0]?.cities).toHaveLength(2);
     const lines = fieldLines(end);
     expect(lines).toHaveLength(1);
@@ -609,7 +720,12 @@ describe('The pig (rules-facts §e "Pig")', () => {
   });
 
   it('rules-facts §e + §a: the same field under farm-3-once (8, 8, 6), city-4 (documented: 5 with a pig: 10, 10, 8) and none (0)', () => {
-    const expected: Record<FarmerRuleName, number[]> = { 'farm-3': [8, 8, 6], 'farm-3-once': [8, 8, 6], 'city-4': [10, 10, 8], none: [0, 0, 0] };
+    const expected: Record<FarmerRuleName, number[]> = {
+      'farm-3': [8, 8, 6],
+      'farm-3-once': [8, 8, 6],
+      'city-4': [10, 10, 8],
+      none: [0, 0, 0],
+    };
     for (const rule of ['farm-3', 'farm-3-once', 'city-4', 'none'] as const) {
       const end = underRule(THREE, rule, 3);
       expect(finalScores(end), rule).toEqual(expected[rule]);
@@ -617,8 +733,16 @@ describe('The pig (rules-facts §e "Pig")', () => {
     // city-4: one line per completed city, each 5, 5, 4.
     const lines = fieldLines(underRule(THREE, 'city-4', 3));
     expect(lines.map((e) => [e.meeples, e.holders, e.awarded])).toEqual([
-      [[1, 1, 1], [0, 1, 2], [5, 5, 4]],
-      [[1, 1, 1], [0, 1, 2], [5, 5, 4]],
+      [
+        [1, 1, 1],
+        [0, 1, 2],
+        [5, 5, 4],
+      ],
+      [
+        [1, 1, 1],
+        [0, 1, 2],
+        [5, 5, 4],
+      ],
     ]);
   });
 
@@ -659,7 +783,7 @@ describe('The pig (rules-facts §e "Pig")', () => {
    * 4 (docs/rules.md: the pig's point is not lost to board order). city-4: A wins the city, with a
    * pig in a bordering field: 5. none: 0.
    */
-  it('docs/rules.md (farm-3-once with a pig): a city bordering two of the player\'s fields counts once, through the pig\'s field: 4', () => {
+  it("docs/rules.md (farm-3-once with a pig): a city bordering two of the player's fields counts once, through the pig's field: 4", () => {
     const steps: TBStep[] = [
       ['E', 0, -1, 180, 'NNW'],
       ['U', 0, -2, 0],
@@ -720,13 +844,16 @@ describe('The special tiles (rules-facts §e contents, §j.6; traders-builders.j
    * The bridge tile counts for both roads; the N-S road is not part of D's road.
    */
   it('rules-facts §e + traders-builders.json (TB-B): the bridge is no junction: each road continues through it and scores on its own (4 and 3)', () => {
-    const states = scenarioTB([
-      ['TB-B', 1, 0, 0, 'E'],
-      ['TB-A', 1, -1, 90, 'S'],
-      ['W', -1, 0, 0],
-      ['T', 1, 1, 180],
-      ['X', 2, 0, 0],
-    ], TB);
+    const states = scenarioTB(
+      [
+        ['TB-B', 1, 0, 0, 'E'],
+        ['TB-A', 1, -1, 90, 'S'],
+        ['W', -1, 0, 0],
+        ['T', 1, 1, 180],
+        ['X', 2, 0, 0],
+      ],
+      TB,
+    );
     const s0 = states[1] as GameState;
     const roads = featuresAt(s0, 'road', 1, 0);
     expect(roads).toHaveLength(2);
@@ -750,11 +877,18 @@ describe('The special tiles (rules-facts §e contents, §j.6; traders-builders.j
     const s0 = applyMove(s, { tile: 'TB-B', x: 1, y: 0, rotation: 0 });
     const fields = featuresAt(s0, 'field', 1, 0);
     expect(fields).toHaveLength(4);
-    expect(fields.map((f) => f.segments.filter((g) => g.x === 1 && g.y === 0).map((g) => g.at)).sort()).toEqual([['ESE'], ['NNE'], ['NNW'], ['SSW']]);
+    expect(fields.map((f) => f.segments.filter((g) => g.x === 1 && g.y === 0).map((g) => g.at)).sort()).toEqual([
+      ['ESE'],
+      ['NNE'],
+      ['NNW'],
+      ['SSW'],
+    ]);
     // The NW corner is D's north field, the SW corner D's south field.
     expect(featuresAt(s0, 'field', 0, 0)).toHaveLength(2);
     // Four farmer spots on the bridge, two thief spots.
-    const at0 = legalMoves(s).filter((m) => m.x === 1 && m.y === 0 && m.rotation === 0 && m.meeple?.kind === 'follower').map((m) => m.meeple?.at);
+    const at0 = legalMoves(s)
+      .filter((m) => m.x === 1 && m.y === 0 && m.rotation === 0 && m.meeple?.kind === 'follower')
+      .map((m) => m.meeple?.at);
     expect(at0).toEqual(['N', 'E', 'NNW', 'NNE', 'ESE', 'SSW']);
   });
 
@@ -765,7 +899,13 @@ describe('The special tiles (rules-facts §e contents, §j.6; traders-builders.j
    *        2 tiles: 2 to A (the S and W roads are other roads).
    */
   it('manualzz T&B rule text + traders-builders.json (TB-J): the cloister ends three roads and splits three fields: a 2-tile road scores 2', () => {
-    const states = scenarioTB([['TB-J', 0, 1, 0, 'E'], ['A', 1, 1, 90]], TB);
+    const states = scenarioTB(
+      [
+        ['TB-J', 0, 1, 0, 'E'],
+        ['A', 1, 1, 90],
+      ],
+      TB,
+    );
     const s0 = states[1] as GameState;
     expect(featuresAt(s0, 'road', 0, 1)).toHaveLength(3);
     expect(featuresAt(s0, 'field', 0, 1)).toHaveLength(3);
@@ -788,8 +928,14 @@ describe('The special tiles (rules-facts §e contents, §j.6; traders-builders.j
    *   0 A: TB-C, thief on the W road (W).
    *   1 B: A@270 at (-1,0) ends D's road on the west -> completed: A, D, TB-C = 3 tiles: 3 to A.
    */
-  it('manualzz T&B rule text + traders-builders.json (TB-C): the cottage ends the road: A, D, TB-C = 3 tiles scores 3; TB-C\'s other road is apart', () => {
-    const states = scenarioTB([['TB-C', 1, 0, 0, 'W'], ['A', -1, 0, 270]], TB);
+  it("manualzz T&B rule text + traders-builders.json (TB-C): the cottage ends the road: A, D, TB-C = 3 tiles scores 3; TB-C's other road is apart", () => {
+    const states = scenarioTB(
+      [
+        ['TB-C', 1, 0, 0, 'W'],
+        ['A', -1, 0, 270],
+      ],
+      TB,
+    );
     const s0 = states[1] as GameState;
     expect(featuresAt(s0, 'road', 1, 0)).toHaveLength(2);
     expect(featuresAt(s0, 'road', 0, 0)[0]).toMatchObject({ open: 1 });
@@ -808,7 +954,10 @@ describe('The special tiles (rules-facts §e contents, §j.6; traders-builders.j
     for (const id of ['TB-M', 'TB-N', 'TB-P', 'TB-X']) {
       const s = newGame([id], TB);
       const here = legalMoves(s).filter((m) => m.x === 0 && m.y === -1 && m.rotation === 0);
-      expect(here.filter((m) => m.meeple?.at === 'I').map((m) => m.meeple?.kind), id).toEqual(['follower']);
+      expect(
+        here.filter((m) => m.meeple?.at === 'I').map((m) => m.meeple?.kind),
+        id,
+      ).toEqual(['follower']);
       const t = applyMove(s, { tile: id, x: 0, y: -1, rotation: 0, meeple: { at: 'I' } });
       const f = features(t).filter((x) => x.kind === 'field' && x.meeples.length > 0);
       expect(f, id).toHaveLength(1);
@@ -820,7 +969,10 @@ describe('The special tiles (rules-facts §e contents, §j.6; traders-builders.j
     // 0 A: TB-X at (0,-1): city E-S (its S on D's cap), city N-W (wine); farmer on I.
     // 1 B: E@270 at (1,-1): cap W closes TB-X's E side -> city D + TB-X + E = 3 tiles, complete.
     // The enclosed field borders that city and the open wine city: one completed city.
-    const steps: TBStep[] = [['TB-X', 0, -1, 0, 'I'], ['E', 1, -1, 270]];
+    const steps: TBStep[] = [
+      ['TB-X', 0, -1, 0, 'I'],
+      ['E', 1, -1, 270],
+    ];
     const expected: Record<FarmerRuleName, number[]> = { 'farm-3': [3, 0], 'farm-3-once': [3, 0], 'city-4': [4, 0], none: [0, 0] };
     for (const rule of ['farm-3', 'farm-3-once', 'city-4', 'none'] as const) {
       const end = play(steps, { ...TB, rules: { farmers: rule } });
@@ -877,25 +1029,33 @@ describe('Saved states (brief: builderTurn, builders, pigs and goods are checked
   it('brief 6 (saved states): every state of the builder, goods and pig scenarios survives a JSON round trip through loadState', () => {
     const games: GameState[][] = [
       scenarioTB([...ROAD, ['B', 2, 1, 0], ['E', 5, 2, 0], ['B', 6, 1, 0]], TB),
-      scenarioTB([
-        ['A', -1, 0, 270, 'E'],
-        ['V', 0, 1, 270, 'E'],
-        ['V', 1, 0, 0, 'builder:S'],
-        ['V', 0, 2, 90, 'builder:N'],
-        ['B', -1, -1, 0],
-        ['V', 1, 1, 90],
-        ['B', -2, 0, 0],
-        ['A', -1, 2, 270],
-      ], TB),
-      scenarioTB([
-        ['E', 0, 1, 180, 'NNW'],
-        ['H', 0, 2, 0, 'ENE'],
-        ['E', 0, 3, 0, 'ENE'],
-        ['B', -1, 1, 0, 'pig:NNW'],
-        ['B', 1, 2, 0, 'pig:NNW'],
-        ['B', 1, 1, 0],
-        ['B', 1, 3, 0],
-      ], TB, [], 3),
+      scenarioTB(
+        [
+          ['A', -1, 0, 270, 'E'],
+          ['V', 0, 1, 270, 'E'],
+          ['V', 1, 0, 0, 'builder:S'],
+          ['V', 0, 2, 90, 'builder:N'],
+          ['B', -1, -1, 0],
+          ['V', 1, 1, 90],
+          ['B', -2, 0, 0],
+          ['A', -1, 2, 270],
+        ],
+        TB,
+      ),
+      scenarioTB(
+        [
+          ['E', 0, 1, 180, 'NNW'],
+          ['H', 0, 2, 0, 'ENE'],
+          ['E', 0, 3, 0, 'ENE'],
+          ['B', -1, 1, 0, 'pig:NNW'],
+          ['B', 1, 2, 0, 'pig:NNW'],
+          ['B', 1, 1, 0],
+          ['B', 1, 3, 0],
+        ],
+        TB,
+        [],
+        3,
+      ),
     ];
     for (const states of games) {
       for (const s of states) {

@@ -153,7 +153,11 @@ export function playTradersHeavy(options: GameOptions, seed: number): Played {
       if (extending.length > 0) return any(extending);
     }
     const tile = s.currentTile as string;
-    const farmers = legal.filter((m) => m.meeple?.kind === 'follower' && view(tile, m.rotation)?.features.find((f) => f.spots.includes(m.meeple?.at as Spot))?.kind === 'field');
+    const farmers = legal.filter(
+      (m) =>
+        m.meeple?.kind === 'follower' &&
+        view(tile, m.rotation)?.features.find((f) => f.spots.includes(m.meeple?.at as Spot))?.kind === 'field',
+    );
     if (farmers.length > 0 && r() % 3 === 0) return any(farmers);
     return any(legal);
   });
@@ -351,7 +355,9 @@ function reference(): Refs {
     refs = {
       river,
       innsCathedrals: ic.map((t) => ({ id: t.id, count: t.count })),
-      baseGardens: loadReference('base.json').tiles.filter(hasGarden).map((t) => t.id),
+      baseGardens: loadReference('base.json')
+        .tiles.filter(hasGarden)
+        .map((t) => t.id),
       riverGardens: river.filter(hasGarden).map((t) => t.id),
       innsCathedralsGardens: ic.filter(hasGarden).map((t) => t.id),
       tradersBuilders: tb.map((t) => ({ id: t.id, count: t.count })),
@@ -380,7 +386,15 @@ export function riverCourse(gardens: boolean): string[] {
  * traders-builders.json; the print-and-play demo's own tiles have none) swapped for its garden copy.
  */
 export function expectedTiles(s: Pick<GameState, 'tileSet' | 'expansions' | 'rules'>): Record<string, number> {
-  const { river: riverTiles, innsCathedrals, tradersBuilders, baseGardens, riverGardens, innsCathedralsGardens, tradersBuildersGardens } = reference();
+  const {
+    river: riverTiles,
+    innsCathedrals,
+    tradersBuilders,
+    baseGardens,
+    riverGardens,
+    innsCathedralsGardens,
+    tradersBuildersGardens,
+  } = reference();
   const land = TILE_SETS[s.tileSet];
   const counts: Record<string, number> = Object.fromEntries(land.counts);
   const river = s.expansions.includes('river');
@@ -405,7 +419,11 @@ export function expectedTiles(s: Pick<GameState, 'tileSet' | 'expansions' | 'rul
       counts[`${id}-garden`] = 1;
     }
   }
-  return Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return Object.fromEntries(
+    Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 }
 
 /** Tiles in the 8 cells around (x, y) on the board of `s`. */

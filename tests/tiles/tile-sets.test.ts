@@ -28,7 +28,7 @@ function ours(t: TileDef): string {
     const f = t.features[i];
     return f?.kind === 'city' ? [...f.edges].sort().join('') : '?';
   };
-  const feats = t.features.map((f) => {
+  function feature(f: TileDef['features'][number]): string {
     switch (f.kind) {
       case 'road':
         return `road ${[...f.edges].sort().join('')}${f.inn === true ? ' inn' : ''}`;
@@ -43,8 +43,8 @@ function ours(t: TileDef): string {
       case 'garden':
         return 'garden';
     }
-  });
-  return `${t.edges.join(',')} / ${feats.sort().join('; ')}`;
+  }
+  return `${t.edges.join(',')} / ${t.features.map(feature).sort().join('; ')}`;
 }
 
 /** The reference tile as {@link ours} writes it; its garden (printed on some copies only) is left out unless `garden`. */
@@ -112,7 +112,22 @@ describe('print-and-play demo against tests/fixtures/reference/pnp-demo-c2.json 
 /** Checksums over a set (or any list of tile counts), computed from our tables: the quantities README §3 publishes. */
 function checksums(name: 'base' | 'pnp-demo' | readonly (readonly [string, number])[]) {
   const counts = typeof name === 'string' ? TILE_SETS[name].counts : name;
-  const c = { tiles: 0, pennants: 0, cloisters: 0, field: 0, road: 0, city: 0, river: 0, citySeg: 0, roadSeg: 0, fieldSeg: 0, roadEnds: 0, withCity: 0, withRoad: 0, roadOnly: 0 };
+  const c = {
+    tiles: 0,
+    pennants: 0,
+    cloisters: 0,
+    field: 0,
+    road: 0,
+    city: 0,
+    river: 0,
+    citySeg: 0,
+    roadSeg: 0,
+    fieldSeg: 0,
+    roadEnds: 0,
+    withCity: 0,
+    withRoad: 0,
+    roadOnly: 0,
+  };
   const pairs: Record<string, number> = {};
   for (const [id, n] of counts) {
     const t = TILES[id] as TileDef;
@@ -147,16 +162,39 @@ describe('tile-set checksums published in tests/fixtures/reference/README.md §3
   it('base: 72 tiles, 10 pennants, 6 cloisters, edges 115/94/79 and the Gatliff pair statistics', () => {
     const { c, pairs } = checksums('base');
     expect(c).toEqual({
-      tiles: 72, pennants: 10, cloisters: 6, field: 115, road: 94, city: 79, river: 0,
-      citySeg: 49, roadSeg: 62, fieldSeg: 126, roadEnds: 30, withCity: 44, withRoad: 45, roadOnly: 22,
+      tiles: 72,
+      pennants: 10,
+      cloisters: 6,
+      field: 115,
+      road: 94,
+      city: 79,
+      river: 0,
+      citySeg: 49,
+      roadSeg: 62,
+      fieldSeg: 126,
+      roadEnds: 30,
+      withCity: 44,
+      withRoad: 45,
+      roadOnly: 22,
     });
     expect(pairs).toEqual({ 'F-F': 46, 'F-R': 38, 'R-F': 38, 'R-R': 38, 'C-F': 31, 'F-C': 31, 'C-C': 30, 'C-R': 18, 'R-C': 18 });
   });
   it('pnp-demo (primary reading): 48 tiles, 7 pennants, 4 cloisters, edges 75/62/55', () => {
     const { c } = checksums('pnp-demo');
     expect(c).toMatchObject({
-      tiles: 48, pennants: 7, cloisters: 4, field: 75, road: 62, city: 55,
-      citySeg: 37, roadSeg: 42, fieldSeg: 86, roadEnds: 22, withCity: 32, withRoad: 31, roadOnly: 12,
+      tiles: 48,
+      pennants: 7,
+      cloisters: 4,
+      field: 75,
+      road: 62,
+      city: 55,
+      citySeg: 37,
+      roadSeg: 42,
+      fieldSeg: 86,
+      roadEnds: 22,
+      withCity: 32,
+      withRoad: 31,
+      roadOnly: 12,
     });
   });
   it('tileIds lists every tile type once (base, pnp extras, I&C, T&B, River, gardens: 24 + 2 + 15 + 24 + 10 + 13), frozen', () => {
@@ -207,8 +245,22 @@ describe('The River against tests/fixtures/reference/river.json', () => {
   it('README §3 river.json checksums: 22 river edges, edges field/road/city 15/6/5, segments 4/4/28, 1 cloister, 0 pennants, 3 tiles with a city, 4 with a road', () => {
     const { c } = checksums(RIVER_TILES.map(([t, n]) => [t.id, n] as const));
     // 22 river edges = 10 course tiles × 2 + spring 1 + lake 1; 15 + 6 + 5 + 22 = 48 = 12 × 4.
-    expect(c).toMatchObject({ tiles: 12, river: 22, field: 15, road: 6, city: 5, citySeg: 4, roadSeg: 4, fieldSeg: 28, cloisters: 1, pennants: 0, withCity: 3, withRoad: 4 });
-    const ends = (n: number) => RIVER_TILES.filter(([t]) => t.features.some((f) => f.kind === 'river' && f.edges.length === n)).reduce((a, [, k]) => a + k, 0);
+    expect(c).toMatchObject({
+      tiles: 12,
+      river: 22,
+      field: 15,
+      road: 6,
+      city: 5,
+      citySeg: 4,
+      roadSeg: 4,
+      fieldSeg: 28,
+      cloisters: 1,
+      pennants: 0,
+      withCity: 3,
+      withRoad: 4,
+    });
+    const ends = (n: number) =>
+      RIVER_TILES.filter(([t]) => t.features.some((f) => f.kind === 'river' && f.edges.length === n)).reduce((a, [, k]) => a + k, 0);
     // Spring and lake: the two tiles whose river has one end; every other tile carries the river through.
     expect(ends(1)).toBe(2);
     expect(ends(2)).toBe(10);
@@ -218,7 +270,11 @@ describe('The River against tests/fixtures/reference/river.json', () => {
 describe('Garden copies (The Abbot) against the gardens of base.json and river.json', () => {
   const base = loadReference('base.json');
   const river = loadReference('river.json');
-  const withGardenIn = (ref: RefSet) => ref.tiles.filter((t) => t.features.some((f) => f.type === 'garden')).map((t) => t.id).sort();
+  const withGardenIn = (ref: RefSet) =>
+    ref.tiles
+      .filter((t) => t.features.some((f) => f.type === 'garden'))
+      .map((t) => t.id)
+      .sort();
 
   it('the tiles with a garden are the reference ones: E, H, I, M, N, R, U, V and the river curve, one copy each', () => {
     expect([...GARDEN_TILES].sort()).toEqual(withGardenIn(base));
@@ -273,7 +329,10 @@ describe('Composed tile sets: every combination of expansions, riverStartTile an
   // set or another expansion. Its two garden tiles (TB-K, TB-U, README §3 "gardens (C2) 2") have 1
   // copy each: as for I&C, the garden copy replaces the tile, no new type.
   for (const tileSet of ['base', 'pnp-demo'] as const) {
-    const land = tileSet === 'base' ? { tiles: 72, types: 24, gardens: 8, icTypes: 17, icd: undefined } : { tiles: 48, types: 22, gardens: 0, icTypes: 15, icd: 1 };
+    const land =
+      tileSet === 'base'
+        ? { tiles: 72, types: 24, gardens: 8, icTypes: 17, icd: undefined }
+        : { tiles: 48, types: 22, gardens: 0, icTypes: 15, icd: 1 };
     for (const river of [false, true]) {
       for (const abbot of [false, true]) {
         for (const inns of [false, true]) {
@@ -302,7 +361,12 @@ describe('Composed tile sets: every combination of expansions, riverStartTile an
                   // e.g. base + I&C = 24 + 17 = 41; pnp-demo + I&C = 22 + 15 = 37; base + T&B = 24 + 24 =
                   // 48; pnp-demo + T&B = 22 + 24 = 46; base + river, abbot, I&C with gardens = 24 + 10 +
                   // 17 + 8 + 1 = 60, and with T&B too 60 + 24 = 84 (its garden copies add no type).
-                  types: land.types + (river ? 10 : 0) + (inns ? land.icTypes : 0) + (traders ? 24 : 0) + (g ? land.gardens + (river ? 1 : 0) : 0),
+                  types:
+                    land.types +
+                    (river ? 10 : 0) +
+                    (inns ? land.icTypes : 0) +
+                    (traders ? 24 : 0) +
+                    (g ? land.gardens + (river ? 1 : 0) : 0),
                   gardenTiles: g ? land.gardens + (river ? 1 : 0) + (inns ? 2 : 0) + (traders ? 2 : 0) : 0,
                   d: river && start === 'removed' ? 3 : 4,
                   // IC-D: 1 copy in I&C, 1 in the PnP demo.
@@ -317,7 +381,15 @@ describe('Composed tile sets: every combination of expansions, riverStartTile an
     }
   }
 
-  it.each(rows.map((r) => [`${r.tileSet} + [${r.expansions.join(', ')}] riverStartTile ${r.start}, gardens ${r.gardens}: ${r.tiles} tiles of ${r.types} types`, r] as const))('%s', (_, r) => {
+  it.each(
+    rows.map(
+      (r) =>
+        [
+          `${r.tileSet} + [${r.expansions.join(', ')}] riverStartTile ${r.start}, gardens ${r.gardens}: ${r.tiles} tiles of ${r.types} types`,
+          r,
+        ] as const,
+    ),
+  )('%s', (_, r) => {
     const set = gameTiles({ tileSet: r.tileSet, expansions: r.expansions, riverStartTile: r.start, gardens: r.gardens });
     const total = set.counts.reduce((a, [, n]) => a + n, 0);
     expect(total).toBe(r.tiles);
@@ -351,12 +423,20 @@ describe('Composed tile sets: every combination of expansions, riverStartTile an
     expect(new Set(set.counts.map(([id]) => id)).size).toBe(set.counts.length);
     for (const [id] of set.counts) expect(TILES[id], id).toBeDefined();
     // A game deals all of them but the start tile's copy.
-    const game = createGame({ players: 2, seed: 3, tileSet: r.tileSet, expansions: r.expansions, rules: { riverStartTile: r.start, gardens: r.gardens } });
+    const game = createGame({
+      players: 2,
+      seed: 3,
+      tileSet: r.tileSet,
+      expansions: r.expansions,
+      rules: { riverStartTile: r.start, gardens: r.gardens },
+    });
     expect(1 + game.tilesLeft.length + game.placements.length).toBe(r.tiles);
   });
 
   it('README §3 checksums of the combined base game with The River and gardens (removed): 83 tiles, 22 river edges, 7 cloisters, 9 gardens', () => {
-    const { c } = checksums(gameTiles({ tileSet: 'base', expansions: ['river', 'abbot'], riverStartTile: 'removed', gardens: true }).counts);
+    const { c } = checksums(
+      gameTiles({ tileSet: 'base', expansions: ['river', 'abbot'], riverStartTile: 'removed', gardens: true }).counts,
+    );
     // Base 115/94/79 edges minus one D (field S; road E, W; city N) plus the river's 15/6/5/22.
     expect(c).toMatchObject({ tiles: 83, field: 115 - 1 + 15, road: 94 - 2 + 6, city: 79 - 1 + 5, river: 22, cloisters: 7, pennants: 10 });
     const set = gameTiles({ tileSet: 'base', expansions: ['river', 'abbot'], riverStartTile: 'removed', gardens: true });
@@ -393,7 +473,10 @@ describe('Inns & Cathedrals against tests/fixtures/reference/inns-cathedrals.jso
       expect(counts.get(rt.id), `count of ${rt.id}`).toBe(rt.count);
       // The catalogue holds the very tiles of the set (IC-B and IC-H without their garden; the
       // garden copies are checked below).
-      expect(INNS_CATHEDRALS_TILES.some(([t]) => t === def), rt.id).toBe(true);
+      expect(
+        INNS_CATHEDRALS_TILES.some(([t]) => t === def),
+        rt.id,
+      ).toBe(true);
       expect(ours(def as TileDef), `tile ${rt.id}`).toBe(theirs(rt));
     }
   });
@@ -407,21 +490,43 @@ describe('Inns & Cathedrals against tests/fixtures/reference/inns-cathedrals.jso
     const { c } = checksums(icCounts);
     // 17 + 24 + 31 = 72 = 18 × 4.
     expect(c).toMatchObject({
-      tiles: 18, pennants: 3, cloisters: 1, field: 17, road: 24, city: 31, river: 0,
-      citySeg: 20, roadSeg: 18, fieldSeg: 35, roadEnds: 12, withCity: 13, withRoad: 12,
+      tiles: 18,
+      pennants: 3,
+      cloisters: 1,
+      field: 17,
+      road: 24,
+      city: 31,
+      river: 0,
+      citySeg: 20,
+      roadSeg: 18,
+      fieldSeg: 35,
+      roadEnds: 12,
+      withCity: 13,
+      withRoad: 12,
     });
     // Inns: one road segment each on A, B, C, L, M, N (6 inn tiles, 6 inns).
     expect(tally((f) => f.kind === 'road' && f.inn === true)).toBe(6);
     expect(tilesWith((f) => f.kind === 'road' && f.inn === true)).toBe(6);
     expect(INNS_CATHEDRALS_TILES.filter(([t]) => t.features.some((f) => f.kind === 'road' && f.inn === true)).map(([t]) => t.id)).toEqual([
-      'IC-A', 'IC-B', 'IC-C', 'IC-L', 'IC-M', 'IC-N',
+      'IC-A',
+      'IC-B',
+      'IC-C',
+      'IC-L',
+      'IC-M',
+      'IC-N',
     ]);
     // Cathedrals: IC-K × 2, a 4-sided city without pennant.
     expect(tally((f) => f.kind === 'city' && f.cathedral === true)).toBe(2);
     expect(TILES['IC-K']?.features).toEqual([{ kind: 'city', edges: ['N', 'E', 'S', 'W'], pennants: 0, cathedral: true }]);
     // Pennants on L, P, Q; the enclosed field only on H.
-    expect(INNS_CATHEDRALS_TILES.filter(([t]) => t.features.some((f) => f.kind === 'city' && f.pennants > 0)).map(([t]) => t.id)).toEqual(['IC-L', 'IC-P', 'IC-Q']);
-    expect(INNS_CATHEDRALS_TILES.filter(([t]) => t.features.some((f) => f.kind === 'field' && f.halfEdges.length === 0)).map(([t]) => t.id)).toEqual(['IC-H']);
+    expect(INNS_CATHEDRALS_TILES.filter(([t]) => t.features.some((f) => f.kind === 'city' && f.pennants > 0)).map(([t]) => t.id)).toEqual([
+      'IC-L',
+      'IC-P',
+      'IC-Q',
+    ]);
+    expect(
+      INNS_CATHEDRALS_TILES.filter(([t]) => t.features.some((f) => f.kind === 'field' && f.halfEdges.length === 0)).map(([t]) => t.id),
+    ).toEqual(['IC-H']);
     // Gardens (C2 printings): 2, on B and H, one copy each (checked below).
     const gardens = ref.tiles.filter((t) => t.features.some((f) => f.type === 'garden'));
     expect(gardens.map((t) => t.id)).toEqual(['IC-B', 'IC-H']);
@@ -463,7 +568,9 @@ describe('Inns & Cathedrals against tests/fixtures/reference/inns-cathedrals.jso
 
   it('the garden copies are dealt only with The Abbot (and gardens on): IC-B and IC-H are then replaced', () => {
     const ids = (expansions: ExpansionName[], gardens = true) =>
-      gameTiles({ tileSet: 'base', expansions, riverStartTile: 'removed', gardens }).counts.map(([id]) => id).filter((id) => id === 'IC-B' || id === 'IC-H' || id.startsWith('IC-') && id.endsWith('-garden'));
+      gameTiles({ tileSet: 'base', expansions, riverStartTile: 'removed', gardens })
+        .counts.map(([id]) => id)
+        .filter((id) => id === 'IC-B' || id === 'IC-H' || (id.startsWith('IC-') && id.endsWith('-garden')));
     expect(ids(['inns-cathedrals'])).toEqual(['IC-B', 'IC-H']);
     expect(ids(['abbot', 'inns-cathedrals'], false)).toEqual(['IC-B', 'IC-H']);
     expect(ids(['abbot', 'inns-cathedrals'])).toEqual(['IC-B-garden', 'IC-H-garden']);
@@ -477,10 +584,24 @@ describe('Inns & Cathedrals against tests/fixtures/reference/inns-cathedrals.jso
 
   it('combined checksums: base + I&C = 90 tiles, edges 132/118/110, 13 pennants, 7 cloisters; pnp-demo + I&C = 66 tiles, IC-D and IC-J twice', () => {
     // Base 115/94/79 plus I&C 17/24/31; pennants 10 + 3; cloisters 6 + 1.
-    const { c } = checksums(gameTiles({ tileSet: 'base', expansions: ['inns-cathedrals'], riverStartTile: 'removed', gardens: true }).counts);
-    expect(c).toMatchObject({ tiles: 90, field: 132, road: 118, city: 110, pennants: 13, cloisters: 7, citySeg: 69, roadSeg: 80, fieldSeg: 161 });
+    const { c } = checksums(
+      gameTiles({ tileSet: 'base', expansions: ['inns-cathedrals'], riverStartTile: 'removed', gardens: true }).counts,
+    );
+    expect(c).toMatchObject({
+      tiles: 90,
+      field: 132,
+      road: 118,
+      city: 110,
+      pennants: 13,
+      cloisters: 7,
+      citySeg: 69,
+      roadSeg: 80,
+      fieldSeg: 161,
+    });
     // PnP demo 75/62/55 plus 17/24/31; pennants 7 + 3; cloisters 4 + 1.
-    const p = checksums(gameTiles({ tileSet: 'pnp-demo', expansions: ['inns-cathedrals'], riverStartTile: 'removed', gardens: true }).counts).c;
+    const p = checksums(
+      gameTiles({ tileSet: 'pnp-demo', expansions: ['inns-cathedrals'], riverStartTile: 'removed', gardens: true }).counts,
+    ).c;
     expect(p).toMatchObject({ tiles: 66, field: 92, road: 86, city: 86, pennants: 10, cloisters: 5 });
   });
 });
@@ -514,7 +635,10 @@ describe('Traders & Builders against tests/fixtures/reference/traders-builders.j
       expect(counts.get(rt.id), `count of ${rt.id}`).toBe(rt.count);
       // The catalogue holds the very tiles of the set (TB-K and TB-U without their garden; the
       // garden copies are checked below).
-      expect(TRADERS_BUILDERS_TILES.some(([t]) => t === def), rt.id).toBe(true);
+      expect(
+        TRADERS_BUILDERS_TILES.some(([t]) => t === def),
+        rt.id,
+      ).toBe(true);
       expect(ours(def as TileDef), `tile ${rt.id}`).toBe(theirs(rt));
     }
   });
@@ -523,8 +647,19 @@ describe('Traders & Builders against tests/fixtures/reference/traders-builders.j
     const { c } = checksums(tbCounts);
     // 19 + 25 + 52 = 96 = 24 × 4.
     expect(c).toMatchObject({
-      tiles: 24, pennants: 0, cloisters: 1, field: 19, road: 25, city: 52, river: 0,
-      citySeg: 29, roadSeg: 23, fieldSeg: 56, roadEnds: 21, withCity: 22, withRoad: 16,
+      tiles: 24,
+      pennants: 0,
+      cloisters: 1,
+      field: 19,
+      road: 25,
+      city: 52,
+      river: 0,
+      citySeg: 29,
+      roadSeg: 23,
+      fieldSeg: 56,
+      roadEnds: 21,
+      withCity: 22,
+      withRoad: 16,
     });
     // Goods (README §2): grain D–I (6), cloth K–O (5), wine P–X (9): 20 symbols, as many as the tokens.
     expect(tally(goodsOf('wine'))).toBe(9);
@@ -535,10 +670,18 @@ describe('Traders & Builders against tests/fixtures/reference/traders-builders.j
     expect(idsWith(goodsOf('cloth'))).toEqual(letters('KLMNO'));
     expect(idsWith(goodsOf('wine'))).toEqual(letters('PQRSTUVWX'));
     // One symbol per goods tile; 4 tiles without goods: A, B, C, J.
-    for (const [t] of TRADERS_BUILDERS_TILES) expect(t.features.filter((f) => f.kind === 'city' && f.goods !== undefined).length, t.id).toBeLessThanOrEqual(1);
-    expect(TRADERS_BUILDERS_TILES.filter(([t]) => !t.features.some((f) => f.kind === 'city' && f.goods !== undefined)).map(([t]) => t.id)).toEqual(letters('ABCJ'));
+    for (const [t] of TRADERS_BUILDERS_TILES)
+      expect(t.features.filter((f) => f.kind === 'city' && f.goods !== undefined).length, t.id).toBeLessThanOrEqual(1);
+    expect(
+      TRADERS_BUILDERS_TILES.filter(([t]) => !t.features.some((f) => f.kind === 'city' && f.goods !== undefined)).map(([t]) => t.id),
+    ).toEqual(letters('ABCJ'));
     // No goods on any tile outside the expansion (the base, river, I&C and PnP tiles).
-    for (const [id, t] of Object.entries(TILES)) if (!id.startsWith('TB-')) expect(t.features.some((f) => f.kind === 'city' && f.goods !== undefined), id).toBe(false);
+    for (const [id, t] of Object.entries(TILES))
+      if (!id.startsWith('TB-'))
+        expect(
+          t.features.some((f) => f.kind === 'city' && f.goods !== undefined),
+          id,
+        ).toBe(false);
     // The cloister: TB-J. Enclosed fields: M, N, P, X.
     expect(idsWith((f) => f.kind === 'cloister')).toEqual(['TB-J']);
     expect(idsWith((f) => f.kind === 'field' && f.halfEdges.length === 0)).toEqual(letters('MNPX'));
@@ -551,7 +694,9 @@ describe('Traders & Builders against tests/fixtures/reference/traders-builders.j
   it('README §2 special tiles: the bridge (TB-B) is no junction, the cloister (TB-J) splits the road in three, the cottage road end (TB-C), the enclosed field (TB-M)', () => {
     // TB-B: two roads, each through two opposite edges, and four separate fields bordering no city.
     const b = TILES['TB-B'] as TileDef;
-    expect(b.features.filter((f) => f.kind === 'road').map((f) => (f.kind === 'road' ? [...f.edges].sort().join('') : ''))).toEqual(['NS', 'EW'].map((e) => [...e].sort().join('')));
+    expect(b.features.filter((f) => f.kind === 'road').map((f) => (f.kind === 'road' ? [...f.edges].sort().join('') : ''))).toEqual(
+      ['NS', 'EW'].map((e) => [...e].sort().join('')),
+    );
     expect(b.features.filter((f) => f.kind === 'field')).toHaveLength(4);
     // TB-J: three one-edge roads ending at the cloister, three fields.
     const j = TILES['TB-J'] as TileDef;
@@ -564,14 +709,21 @@ describe('Traders & Builders against tests/fixtures/reference/traders-builders.j
     const m = tileDefinition('TB-M', 0);
     expect(m?.features.filter((f) => f.kind === 'city')).toHaveLength(3);
     expect(m?.features.filter((f) => f.kind === 'field').map((f) => f.spot)).toEqual(['I']);
-    expect((TILES['TB-M'] as TileDef).features.find((f) => f.kind === 'field')).toEqual({ kind: 'field', halfEdges: [], cities: [0, 1, 2] });
+    expect((TILES['TB-M'] as TileDef).features.find((f) => f.kind === 'field')).toEqual({
+      kind: 'field',
+      halfEdges: [],
+      cities: [0, 1, 2],
+    });
   });
 
   it('the goods symbol turns with its city: tileDefinition keeps it in every rotation', () => {
     for (const [t] of TRADERS_BUILDERS_TILES) {
       const goods = t.features.map((f) => (f.kind === 'city' ? f.goods : undefined));
       for (const r of [0, 90, 180, 270] as const) {
-        expect(tileDefinition(t.id, r)?.features.map((f) => (f.kind === 'city' ? f.goods : undefined)), `${t.id} ${r}`).toEqual(goods);
+        expect(
+          tileDefinition(t.id, r)?.features.map((f) => (f.kind === 'city' ? f.goods : undefined)),
+          `${t.id} ${r}`,
+        ).toEqual(goods);
       }
     }
     // TB-P turned 90: its wine city (E W at rotation 0) runs N–S.
@@ -594,7 +746,9 @@ describe('Traders & Builders against tests/fixtures/reference/traders-builders.j
 
   it('the garden copies are dealt only with The Abbot (and gardens on): TB-K and TB-U are then replaced', () => {
     const ids = (expansions: ExpansionName[], gardens = true) =>
-      gameTiles({ tileSet: 'base', expansions, riverStartTile: 'removed', gardens }).counts.map(([id]) => id).filter((id) => /^TB-[KU](-garden)?$/.test(id));
+      gameTiles({ tileSet: 'base', expansions, riverStartTile: 'removed', gardens })
+        .counts.map(([id]) => id)
+        .filter((id) => /^TB-[KU](-garden)?$/.test(id));
     expect(ids(['traders-builders'])).toEqual(['TB-K', 'TB-U']);
     expect(ids(['abbot', 'traders-builders'], false)).toEqual(['TB-K', 'TB-U']);
     expect(ids(['abbot', 'traders-builders'])).toEqual(['TB-K-garden', 'TB-U-garden']);
@@ -613,17 +767,40 @@ describe('Traders & Builders against tests/fixtures/reference/traders-builders.j
     // Base 115/94/79 plus T&B 19/25/52; pennants 10 + 0; cloisters 6 + 1; segments 49 + 29, 62 + 23, 126 + 56.
     const base = gameTiles({ tileSet: 'base', expansions: ['traders-builders'], riverStartTile: 'removed', gardens: true });
     const { c } = checksums(base.counts);
-    expect(c).toMatchObject({ tiles: 96, field: 134, road: 119, city: 131, pennants: 10, cloisters: 7, citySeg: 78, roadSeg: 85, fieldSeg: 182 });
+    expect(c).toMatchObject({
+      tiles: 96,
+      field: 134,
+      road: 119,
+      city: 131,
+      pennants: 10,
+      cloisters: 7,
+      citySeg: 78,
+      roadSeg: 85,
+      fieldSeg: 182,
+    });
     const goods = (counts: readonly (readonly [string, number])[]) => {
       const out: Record<string, number> = { wine: 0, grain: 0, cloth: 0 };
-      for (const [id, n] of counts) for (const f of (TILES[id] as TileDef).features) if (f.kind === 'city' && f.goods !== undefined) out[f.goods] = (out[f.goods] as number) + n;
+      for (const [id, n] of counts)
+        for (const f of (TILES[id] as TileDef).features)
+          if (f.kind === 'city' && f.goods !== undefined) out[f.goods] = (out[f.goods] as number) + n;
       return out;
     };
     expect(goods(base.counts)).toEqual({ wine: 9, grain: 6, cloth: 5 });
     // With every expansion and the garden copies the goods are the same 20 (the garden copies keep them).
-    expect(goods(gameTiles({ tileSet: 'base', expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'], riverStartTile: 'shuffled', gardens: true }).counts)).toEqual({ wine: 9, grain: 6, cloth: 5 });
+    expect(
+      goods(
+        gameTiles({
+          tileSet: 'base',
+          expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'],
+          riverStartTile: 'shuffled',
+          gardens: true,
+        }).counts,
+      ),
+    ).toEqual({ wine: 9, grain: 6, cloth: 5 });
     // PnP demo 75/62/55 plus 19/25/52; pennants 7 + 0; cloisters 4 + 1.
-    const p = checksums(gameTiles({ tileSet: 'pnp-demo', expansions: ['traders-builders'], riverStartTile: 'removed', gardens: true }).counts).c;
+    const p = checksums(
+      gameTiles({ tileSet: 'pnp-demo', expansions: ['traders-builders'], riverStartTile: 'removed', gardens: true }).counts,
+    ).c;
     expect(p).toMatchObject({ tiles: 72, field: 94, road: 87, city: 107, pennants: 7, cloisters: 5 });
     expect(base.title).toContain('Traders & Builders');
   });

@@ -1,0 +1,75 @@
+// Bundle-size budgets of the built package, as a consumer's bundler sees them.
+//   npm run size        (builds first; exits 1 when an import is over its budget)
+//
+// Each row bundles one import of the package from dist/ with esbuild (minified, ESM, for the
+// browser, Immer included) and compresses it with brotli at its highest quality: the figure
+// size-limit's small-lib preset reports. Small helpers must also stay free of the kernel and of
+// Immer: importing a constant must not pull in the rules.
+import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { build } from 'esbuild';
+
+const KB = 1000;
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+/** [what is imported, from where, budget in kB, whether the kernel and Immer may be in it] */
+const rows = [
+  ['everything', '.', 28, true],
+  ['everything', './engine', 28, true],
+  ['everything', './bots', 28, true],
+  ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 26, true],
+  ['{ EDGES }', '.', 1, false],
+  ['{ EDGES, HALF_EDGES, SPOTS, ROTATIONS, EXPANSIONS }', '.', 1, false],
+  ['{ CarcassonneError, IllegalMoveError, OptionsError, StateError }', '.', 1, false],
+  ['{ tileDefinition }', '.', 8, false],
+  ['{ tileDefinition, tileIds, TILE_SETS }', '.', 8, false],
+];
+
+// Markers that survive minification: Immer's draft symbol and a name in the kernel's buffer layout.
+const MARKERS = { Immer: 'immer-state', kernel: 'frontDemand' };
+
+/** The dist file an export condition of the package points an `import` at. */
+const distFile = (subpath) => new URL(`.${pkg.exports[subpath].import.default.slice(1)}`, new URL('../', import.meta.url)).pathname;
+
+let failed = 0;
+console.log(`${'import'.padEnd(84)} ${'min'.padStart(8)} ${'brotli'.padStart(8)} ${'budget'.padStart(8)}`);
+for (const [names, subpath, budget, heavy] of rows) {
+  const from = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`;
+  const code = names === 'everything' ? `export * from '${from}';` : `export ${names} from '${from}';`;
+  const result = await build({
+    stdin: { contents: code, resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+    // Resolve the package to its built files, never to the sources (tsconfig paths are ignored).
+    tsconfigRaw: '{}',
+    alias: Object.fromEntries(
+      Object.keys(pkg.exports)
+        .filter((k) => k !== './package.json')
+        .map((k) => [k === '.' ? pkg.name : `${pkg.name}/${k.slice(2)}`, distFile(k)]),
+    ),
+  });
+  const bytes = result.outputFiles[0].contents;
+  const text = result.outputFiles[0].text;
+  const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const problems = [];
+  if (brotli > budget * KB) problems.push(`over budget by ${((brotli - budget * KB) / KB).toFixed(2)} kB`);
+  for (const [what, marker] of Object.entries(MARKERS)) {
+    const has = text.includes(marker);
+    if (!heavy && has) problems.push(`pulls in the ${what}`);
+    if (heavy && !has) problems.push(`the ${what} marker "${marker}" is missing: this check no longer sees it`);
+  }
+  failed += problems.length > 0 ? 1 : 0;
+  const label = `${from} ${names}`;
+  console.log(
+    `${label.padEnd(84)} ${`${(bytes.length / KB).toFixed(1)} kB`.padStart(8)} ${`${(brotli / KB).toFixed(2)} kB`.padStart(8)} ${`${budget} kB`.padStart(8)}${problems.length > 0 ? `  FAIL: ${problems.join('; ')}` : ''}`,
+  );
+}
+if (failed > 0) {
+  console.error(`\n${failed} import${failed === 1 ? '' : 's'} over budget or pulling in what they must not`);
+  process.exit(1);
+}
+console.log('\nevery import within its budget');
