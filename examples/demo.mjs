@@ -1,23 +1,35 @@
-// A seeded game between random players (or bots): prints the final board, every scored feature
-// and the final scores.  Usage: npm run demo -- [--seed 42] [--players 3]
-//   [--edition first|second|current] [--tile-set base|pnp-demo] [--bots greedy,mcts]
-//   [--expansions river,abbot,inns-cathedrals,traders-builders] [--river-start removed|shuffled|first-land]
-import { applyMove, createGame, legalMoves, renderAscii, scoreFinal } from 'carcassonne-engine';
+// A seeded game between the bots: every scoring as it happens, the final board, the final scoring
+// and the scores.
+//   npm run demo
+//   npm run demo -- --seed 7 --players 3 --bots mcts,greedy,random --playouts 300
+//   npm run demo -- --expansions river,abbot,inns-cathedrals,traders-builders --edition first
+//   npm run demo -- --tile-set pnp-demo --river-start first-land --quiet
+// --bots names one bot per seat, cycled (random, greedy, mcts); --quiet prints only the end.
+import { applyMove, createGame, renderAscii, scoreFinal } from 'carcassonne-engine';
 import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
 
 const args = Object.fromEntries(process.argv.slice(2).flatMap((a, i, all) => (a.startsWith('--') ? [[a.slice(2), all[i + 1]]] : [])));
+const quiet = process.argv.includes('--quiet');
 // A seed that looks like a number is taken as one (the seed 7 and the seed "7" are different games).
-const seed = args.seed === undefined ? 2026 : /^-?\d+$/.test(args.seed) ? Number(args.seed) : args.seed;
-const players = Number(args.players ?? 2);
+const seed = args.seed === undefined ? 36 : /^-?\d+$/.test(args.seed) ? Number(args.seed) : args.seed;
+const seats = (args.bots ?? 'mcts,greedy').split(',');
+const players = Number(args.players ?? Math.max(2, seats.length));
+const playouts = Number(args.playouts ?? 400);
+const BOTS = {
+  random: (s) => randomBot(s),
+  greedy: (s) => greedyBot(s),
+  mcts: (s) => mctsBot(s, { iterations: playouts }),
+};
+for (const b of seats) {
+  if (!(b in BOTS)) {
+    console.error(`unknown bot "${b}" (bots: ${Object.keys(BOTS).join(', ')})`);
+    process.exit(2);
+  }
+}
+const botOf = (p) => seats[p % seats.length];
 const names = ['Ada', 'Brendan', 'Chiara', 'Dmitri', 'Eun-ji', 'Farid'].slice(0, players);
 
-// A tiny seeded generator, so the random players are reproducible too.
-let x = [...String(seed)].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
-const random = () => {
-  x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-  return x / 2 ** 32;
-};
-
+const started = performance.now();
 let state = createGame({
   players: names,
   seed,
@@ -26,44 +38,54 @@ let state = createGame({
   expansions: args.expansions === undefined ? [] : args.expansions.split(','),
   rules: args['river-start'] === undefined ? {} : { riverStartTile: args['river-start'] },
 });
-// --bots names one bot per seat (cycled); without it every seat plays uniformly random moves.
-const BOTS = { random: randomBot, greedy: greedyBot, mcts: mctsBot };
-const seats = args.bots === undefined ? [] : args.bots.split(',');
-for (const b of seats) {
-  if (!(b in BOTS)) throw new Error(`unknown bot "${b}" (bots: ${Object.keys(BOTS).join(', ')})`);
-}
+
+const who = (list) => (list.length === 0 ? 'nobody' : list.map((i) => names[i]).join(' and '));
+/** "8 to Ada", or each amount when a pig makes them differ. */
+const awards = (e) => {
+  if (e.holders.length === 0 || e.points === 0) return 'nobody scores';
+  const amounts = new Set(e.holders.map((h) => e.awarded[h]));
+  return amounts.size === 1
+    ? `${e.awarded[e.holders[0]]} to ${who(e.holders)}`
+    : e.holders.map((h) => `${e.awarded[h]} to ${names[h]}`).join(', ');
+};
+const scoreline = (scores) => names.map((n, i) => `${n} ${scores[i]}`).join(', ');
+const expansions = state.expansions.length === 0 ? '' : ` with ${state.expansions.join(', ')}`;
+const line = seats
+  .slice(0, Math.min(seats.length, players))
+  .map((b, i) => `${names[i]} (${b}${b === 'mcts' ? `, ${playouts} playouts a move` : ''})`)
+  .join(' against ');
+console.log(`Carcassonne: ${line}${players > seats.length ? ', seats cycled' : ''}`);
+console.log(
+  `${state.tileSet} tiles${expansions}, ${state.edition} rules (farmers: ${state.rules.farmers}), seed ${JSON.stringify(seed)}\n`,
+);
+
 while (state.status === 'playing') {
-  const bot = seats.length > 0 ? BOTS[seats[state.currentPlayer % seats.length]] : null;
-  if (bot !== null) {
-    state = applyMove(state, bot(state));
-    continue;
+  const player = state.currentPlayer;
+  state = applyMove(state, BOTS[botOf(player)](state));
+  if (quiet) continue;
+  for (const e of state.events) {
+    if (e.type !== 'feature-scored' || e.score.phase !== 'play') continue;
+    const s = e.score;
+    const turn = `turn ${String(s.turn + 1).padStart(2)}`;
+    console.log(
+      `${turn}  ${names[player].padEnd(8)} ${s.note.padEnd(52)} ${awards(s).padEnd(14)} (${scoreline(state.players.map((p) => p.score))})`,
+    );
   }
-  const moves = legalMoves(state);
-  state = applyMove(state, moves[Math.floor(random() * moves.length)]);
 }
 
 const result = scoreFinal(state);
-const who = (list) => (list.length === 0 ? 'nobody' : list.map((i) => names[i]).join(' and '));
-const expansions = state.expansions.length === 0 ? '' : ` with ${state.expansions.join(' and ')}`;
-console.log(`Carcassonne, ${state.tileSet} tiles${expansions}, ${state.edition} rules (farmers: ${state.rules.farmers}), seed ${seed}\n`);
-console.log(renderAscii(state));
-const secondTiles = state.placements.filter((p, i) => i > 1 && p.player !== null && p.player === state.placements[i - 1].player).length;
-const doubles = state.expansions.includes('traders-builders') ? `, ${secondTiles} of them second tiles given by builders` : '';
-console.log(`\n${state.placements.length} tiles placed${doubles}, ${state.discarded.length} discarded.\n`);
-console.log('Scored features:');
+console.log(`\n${renderAscii(state)}\n`);
+const second = state.placements.filter((p, i) => i > 1 && p.player !== null && p.player === state.placements[i - 1].player).length;
+const doubles = state.expansions.includes('traders-builders') ? `, ${second} of them second tiles given by builders` : '';
+console.log(`${state.placements.length} tiles placed${doubles}, ${state.discarded.length} discarded.\n`);
+console.log('Final scoring:');
 for (const e of result.breakdown) {
-  if (e.holders.length === 0 || e.points === 0) continue;
-  const phase = e.phase === 'play' ? `turn ${String(e.turn + 1).padStart(2)}` : 'final  ';
-  // A pig (Traders & Builders) gives its owner more than the line's points: show each amount then.
-  const amounts = new Set(e.holders.map((h) => e.awarded[h]));
-  const to =
-    amounts.size === 1
-      ? `${String(e.awarded[e.holders[0]]).padStart(3)} to ${who(e.holders)}`
-      : `    ${e.holders.map((h) => `${e.awarded[h]} to ${names[h]}`).join(', ')}`;
-  console.log(`  ${phase}  ${e.kind.padEnd(8)} ${e.id.padEnd(10)} ${to}  (${e.note})`);
+  if (e.phase !== 'final' || (e.holders.length === 0 && e.kind !== 'goods')) continue;
+  console.log(`  ${e.kind.padEnd(8)} ${e.id.padEnd(10)} ${awards(e).padEnd(22)} (${e.note})`);
 }
 console.log('\nFinal scores:');
 const goods = (p) =>
   state.expansions.includes('traders-builders') ? `   goods: ${p.goods.wine} wine, ${p.goods.grain} grain, ${p.goods.cloth} cloth` : '';
-for (const [i, n] of names.entries()) console.log(`  ${n.padEnd(8)} ${String(result.scores[i]).padStart(4)}${goods(state.players[i])}`);
-console.log(`\nWinner: ${who(result.winners)}`);
+for (const [i, n] of names.entries())
+  console.log(`  ${n.padEnd(8)} ${String(result.scores[i]).padStart(4)}  ${botOf(i).padEnd(6)}${goods(state.players[i])}`);
+console.log(`\nWinner: ${who(result.winners)} (played in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
