@@ -3,6 +3,7 @@
  * Abbot, Inns & Cathedrals and Traders & Builders, as pure functions over frozen plain-JSON states.
  *
  * @packageDocumentation
+ * @module carcassonne-engine
  */
 export { createGame, applyMove, validateMove, legalPlacements, legalMoves, scoreFinal } from './api/game.js';
 export { features, tileAt } from './api/queries.js';

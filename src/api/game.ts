@@ -19,6 +19,15 @@ let immer: Immer | undefined;
 /**
  * Starts a game: the start tile at (0,0), the bag shuffled by the seed (after `drawOrder`), and
  * the first tile drawn for player 0. Throws {@link OptionsError} listing every bad option.
+ *
+ * @example
+ * ```ts
+ * import { createGame } from 'carcassonne-engine';
+ *
+ * const state = createGame({ players: ['Ann', 'Bob'], seed: 42, drawOrder: ['E'] });
+ * console.log(state.placements[0]?.tile, state.currentTile, state.players[state.currentPlayer]?.name); // → D E Ann
+ * console.log(state.tilesLeft.length); // → 70
+ * ```
  */
 export function createGame(options: GameOptions): GameState {
   const o = resolveOptions(options);
@@ -92,6 +101,16 @@ function scoredIn(events: readonly GameEvent[]): ScoredFeature[] {
  * Checks a move against the rules. Returns `null` for a legal move, or the
  * {@link IllegalMoveError} that `applyMove` would throw (never throws itself, except for a state
  * that is not a valid state).
+ *
+ * @example
+ * ```ts
+ * import { createGame, validateMove } from 'carcassonne-engine';
+ *
+ * const state = createGame({ players: 2, seed: 1, drawOrder: ['E'] });
+ * console.log(validateMove(state, { x: 0, y: -1, rotation: 180 })); // → null
+ * console.log(validateMove(state, { x: 0, y: -1, rotation: 0 })?.message); // → south edge: the tile has a field, the neighbour has a city
+ * console.log(validateMove(state, { x: 3, y: 3, rotation: 0 })?.code); // → not-adjacent
+ * ```
  */
 export function validateMove(state: GameState, move: Move): IllegalMoveError | null {
   const c = checked(state);
@@ -111,6 +130,18 @@ function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null
  * Plays a move and returns the next state; never changes `state`. Throws the
  * {@link IllegalMoveError} that {@link validateMove} returns for an illegal move; nothing is
  * half applied. `hooks` is only needed for a custom farmer rule after loading a state from JSON.
+ *
+ * @example
+ * ```ts
+ * import { applyMove, createGame } from 'carcassonne-engine';
+ *
+ * // E (a city cap) turned 180° above the start tile closes its city: two tiles, 4 points for Ann's knight.
+ * const before = createGame({ players: ['Ann', 'Bob'], seed: 1, drawOrder: ['E'] });
+ * const after = applyMove(before, { x: 0, y: -1, rotation: 180, meeple: { at: 'S' } });
+ * console.log(after.players.map((p) => p.score), after.players[0]?.meeples); // → [ 4, 0 ] 7
+ * console.log(after.events.map((e) => e.type).join(', ')); // → tile-placed, meeple-placed, feature-scored, meeple-returned
+ * console.log(before.turn, after.turn, after.currentPlayer); // → 0 1 1
+ * ```
  */
 export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): GameState {
   const c = checked(input);
@@ -197,6 +228,16 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
 /**
  * Every legal position and rotation for the current tile, rotations that give the same board
  * listed once (the smallest). Ordered by y, then x, then rotation. Empty when the game is over.
+ *
+ * @example
+ * ```ts
+ * import { createGame, legalPlacements } from 'carcassonne-engine';
+ *
+ * // The crossroads X fits on the road ends east and west of the start tile, in any rotation that
+ * // gives a different board: a crossroads looks the same every way round.
+ * const state = createGame({ players: 2, seed: 1, drawOrder: ['X'] });
+ * console.log(legalPlacements(state)); // → [ { x: -1, y: 0, rotation: 0 }, { x: 1, y: 0, rotation: 0 } ]
+ * ```
  */
 export function legalPlacements(state: GameState): TilePlacement[] {
   const k = checked(state).kernel;
@@ -216,6 +257,16 @@ export function legalPlacements(state: GameState): TilePlacement[] {
  * one of the player's meeples; with The Abbot, the abbot on the tile's cloister or garden (when it
  * is in supply), or taking the abbot back (`recall: 'abbot'`, when it is on the board). Every move
  * names its tile.
+ *
+ * @example
+ * ```ts
+ * import { createGame, legalMoves } from 'carcassonne-engine';
+ *
+ * const state = createGame({ players: 2, seed: 1, drawOrder: ['X'] });
+ * const moves = legalMoves(state);
+ * console.log(moves.length, moves[0]); // → 18 { tile: 'X', x: -1, y: 0, rotation: 0 }
+ * console.log(JSON.stringify(moves[1])); // → {"tile":"X","x":-1,"y":0,"rotation":0,"meeple":{"at":"N","kind":"follower"}}
+ * ```
  */
 export function legalMoves(state: GameState): Move[] {
   const k = checked(state).kernel;
@@ -251,6 +302,18 @@ function moveOrder(code: number): number {
  * Final totals, every scoring that made them, and the winners. On a finished game this is the
  * recorded result; on a game in progress, the result if it ended now (useful to evaluate a
  * position). Never changes `state`.
+ *
+ * @example
+ * ```ts
+ * import { applyMove, createGame, scoreFinal } from 'carcassonne-engine';
+ *
+ * // A follower on the start tile's road: if the game ended now, the road of two tiles scores 2.
+ * let state = createGame({ players: ['Ann', 'Bob'], seed: 1, drawOrder: ['U'] });
+ * state = applyMove(state, { x: 1, y: 0, rotation: 0, meeple: { at: 'E' } });
+ * const result = scoreFinal(state);
+ * console.log(result.scores, result.winners); // → [ 2, 0 ] [ 0 ]
+ * console.log(result.breakdown[0]?.note); // → incomplete road of 2 tiles: 1×2
+ * ```
  */
 export function scoreFinal(input: GameState, hooks?: RuleHooks): FinalScore {
   const c = checked(input);

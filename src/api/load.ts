@@ -8,12 +8,43 @@ import type { GameState } from './types.js';
  * as a base game without expansions and returned as version 2. Throws {@link StateError} listing what is
  * wrong. (Passing an unchecked parsed state straight to the other functions works too; they
  * check it the same way on first use.)
+ *
+ * @example
+ * ```ts
+ * import { applyMove, createGame, legalMoves, loadState, StateError } from 'carcassonne-engine';
+ *
+ * const game = createGame({ players: 2, seed: 1 });
+ * const saved = JSON.stringify(applyMove(game, legalMoves(game)[0]!));
+ * const state = loadState(JSON.parse(saved));
+ * console.log(state.turn, Object.isFrozen(state)); // → 1 true
+ *
+ * const forged = JSON.parse(saved);
+ * forged.players[0].score = 50;
+ * try {
+ *   loadState(forged);
+ * } catch (e) {
+ *   if (e instanceof StateError) console.log(e.code, '|', e.message); // → invalid-state | player 0 has 50 points, but the placements score 0
+ * }
+ * ```
  */
 export function loadState(json: unknown): GameState {
   return checked(json as GameState).state;
 }
 
-/** The problems {@link loadState} would throw for, as a list (empty for a valid state). */
+/**
+ * The problems {@link loadState} would throw for, as a list (empty for a valid state).
+ *
+ * @example
+ * ```ts
+ * import { createGame, validateState } from 'carcassonne-engine';
+ *
+ * const saved = JSON.parse(JSON.stringify(createGame({ players: 2, seed: 1 })));
+ * console.log(validateState(saved)); // → []
+ * saved.currentPlayer = 5;
+ * saved.tilesLeft.pop();
+ * console.log(validateState(saved).map((p) => p.message)); // → [ 'currentPlayer is not a player' ]
+ * ```
+ */
 export function validateState(json: unknown): Problem<StateErrorCode>[] {
   try {
     rebuild(upgrade(json) as GameState);

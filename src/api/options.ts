@@ -54,10 +54,12 @@ export interface GameOptions {
    */
   readonly edition?: Edition;
   /**
-   * Expansions in play, in any order: `'river'` (The River: 12 river tiles, drawn first from the
-   * spring), `'abbot'` (The Abbot: one abbot per player, and gardens) and `'inns-cathedrals'`
-   * (Inns & Cathedrals: 18 tiles with inns and cathedrals, a large meeple per player, up to 6
-   * players). Default: none.
+   * Expansions in play, in any order and any combination (the state records them in the order of
+   * `EXPANSIONS`): `'river'` (The River: 12 river tiles, drawn first from the spring),
+   * `'abbot'` (The Abbot: one abbot per player, and gardens), `'inns-cathedrals'` (Inns &
+   * Cathedrals: 18 tiles with inns and cathedrals, a large meeple per player, up to 6 players) and
+   * `'traders-builders'` (Traders & Builders: 24 tiles with 20 goods symbols, a builder and a pig
+   * per player). Default: none.
    */
   readonly expansions?: readonly ExpansionName[];
   readonly rules?: RulesOptions;
@@ -91,7 +93,17 @@ export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 6;
 export const MAX_MEEPLES = 99;
 
-/** The rules an edition stands for. */
+/**
+ * The rules an edition stands for.
+ *
+ * @example
+ * ```ts
+ * import { editionRules } from 'carcassonne-engine';
+ *
+ * console.log(editionRules('first')); // → { farmers: 'city-4', smallCity: 2 }
+ * console.log(editionRules('current')); // → { farmers: 'farm-3', smallCity: 4 }
+ * ```
+ */
 export function editionRules(edition: Edition): { farmers: FarmerRuleName; smallCity: 2 | 4 } {
   switch (edition) {
     case 'first':
@@ -106,6 +118,14 @@ export function editionRules(edition: Edition): { farmers: FarmerRuleName; small
 /**
  * Checks options and lists every problem (an empty list when they are fine). `createGame`
  * throws an {@link OptionsError} carrying this list.
+ *
+ * @example
+ * ```ts
+ * import { validateOptions } from 'carcassonne-engine';
+ *
+ * console.log(validateOptions({ players: 2, seed: 1 })); // → []
+ * console.log(validateOptions({ players: 9, seed: 1, edition: 'fourth' }).map((p) => p.code)); // → [ 'invalid-players', 'invalid-edition' ]
+ * ```
  */
 export function validateOptions(options: unknown): Problem<OptionsErrorCode>[] {
   return resolve(options).problems;

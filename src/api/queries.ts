@@ -4,7 +4,17 @@ import type { FeatureKind } from '../tiles/types.js';
 import { checked } from './bridge.js';
 import type { BoardFeature, GameState, PlacedTile } from './types.js';
 
-/** The tile at (x, y), or `null` when the cell is empty. */
+/**
+ * The tile at (x, y), or `null` when the cell is empty.
+ *
+ * @example
+ * ```ts
+ * import { applyMove, createGame, tileAt } from 'carcassonne-engine';
+ *
+ * const state = applyMove(createGame({ players: 2, seed: 1, drawOrder: ['U'] }), { x: 1, y: 0, rotation: 0 });
+ * console.log(tileAt(state, 1, 0)?.tile, tileAt(state, 1, 0)?.player, tileAt(state, 5, 5)); // → U 0 null
+ * ```
+ */
 export function tileAt(state: GameState, x: number, y: number): PlacedTile | null {
   const { state: s, kernel: k } = checked(state);
   const p = Number.isInteger(x) && Number.isInteger(y) ? k.tileAt(x, y) : -1;
@@ -15,6 +25,18 @@ export function tileAt(state: GameState, x: number, y: number): PlacedTile | nul
  * Every feature on the board (roads, cities, cloisters, fields, and with the expansions gardens and
  * rivers) with its tiles, segments, figures and whether it is complete, ordered by age (the feature
  * holding the oldest segment first). A river is complete once the lake closes it.
+ *
+ * @example
+ * ```ts
+ * import { createGame, features } from 'carcassonne-engine';
+ *
+ * // The start tile D: a city cap, a road across, a field above the road and one below.
+ * for (const f of features(createGame({ players: 2, seed: 1 }))) console.log(f.id, f.kind, f.open, f.complete);
+ * // → 0,0:N city 1 false
+ * // → 0,0:E road 2 false
+ * // → 0,0:ENE field 0 false
+ * // → 0,0:ESE field 0 false
+ * ```
  */
 export function features(input: GameState): BoardFeature[] {
   const { state, kernel: k } = checked(input);

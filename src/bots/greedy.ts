@@ -43,6 +43,18 @@ export interface GreedyOptions extends BotOptions {
  * fourth point a city); the third prices the meeple economy: a figure in hand is worth something
  * while there are tiles to use it on, nothing at the end, and a builder on the board the second
  * tiles it may give.
+ *
+ * @example
+ * ```ts
+ * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+ * import { estimate } from 'carcassonne-engine/bots';
+ *
+ * // A thief on a road of two tiles: 0 scored, 2 if the game ended now (0.8 × 2), and six followers
+ * // in hand at 1.5 each while the bag is full.
+ * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U'] });
+ * engine.play(encodeMove({ x: 1, y: 0, rotation: 0, meeple: { at: 'E' } }));
+ * console.log(estimate(engine).map((v) => v.toFixed(1))); // → [ '10.6', '10.5' ]
+ * ```
  */
 export function estimate(engine: Engine, weights: GreedyWeights = {}): number[] {
   const open = weights.open ?? 0.8;
@@ -61,7 +73,16 @@ export function estimate(engine: Engine, weights: GreedyWeights = {}): number[] 
   });
 }
 
-/** A player's margin: its estimate minus the best other player's. */
+/**
+ * A player's margin: its estimate minus the best other player's.
+ *
+ * @example
+ * ```ts
+ * import { margin } from 'carcassonne-engine/bots';
+ *
+ * console.log(margin([30, 42, 35], 1), margin([30, 42, 35], 0)); // → 7 -12
+ * ```
+ */
 export function margin(values: readonly number[], player: number): number {
   let best = -Infinity;
   for (let p = 0; p < values.length; p++) if (p !== player) best = Math.max(best, values[p] as number);
@@ -71,6 +92,16 @@ export function margin(values: readonly number[], player: number): number {
 /**
  * Plays the move with the best {@link estimate} margin over the best opponent after it: one ply,
  * no look at the tiles to come. Ties are broken by the seeded random source.
+ *
+ * @example
+ * ```ts
+ * import { createGame } from 'carcassonne-engine';
+ * import { greedyBot } from 'carcassonne-engine/bots';
+ *
+ * // E can close the start tile's city: the greedy bot takes the 4 points with a knight.
+ * const state = createGame({ players: 2, seed: 1, drawOrder: ['E'] });
+ * console.log(JSON.stringify(greedyBot(state))); // → {"tile":"E","x":0,"y":-1,"rotation":180,"meeple":{"at":"S","kind":"follower"}}
+ * ```
  */
 export function greedyBot(state: GameState, options?: GreedyOptions): Move {
   const root = Engine.fromState(state, options?.hooks);

@@ -3,6 +3,7 @@
  * over the pure API's states, usable from any frontend.
  *
  * @packageDocumentation
+ * @module carcassonne-engine/bots
  */
 export { randomBot } from './random.js';
 export { greedyBot, estimate, margin } from './greedy.js';

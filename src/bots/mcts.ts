@@ -99,6 +99,16 @@ const reward = (margin: number): number => 0.5 + 0.5 * Math.tanh(margin / SCALE)
  *   the best other player, a reward in [0, 1]. The move played is the most visited.
  *
  * Deterministic for a given `seed` and `iterations`; a `timeMs` budget depends on the machine.
+ *
+ * @example
+ * ```ts
+ * import { applyMove, createGame, validateMove } from 'carcassonne-engine';
+ * import { mctsBot } from 'carcassonne-engine/bots';
+ *
+ * const state = createGame({ players: 2, seed: 1 });
+ * const move = mctsBot(state, { iterations: 200, seed: 1 });
+ * console.log(validateMove(state, move), applyMove(state, move).turn); // → null 1
+ * ```
  */
 export function mctsBot(state: GameState, options?: MctsOptions): Move {
   const iterations = options?.iterations ?? (options?.timeMs === undefined ? 1000 : Infinity);

@@ -4,7 +4,19 @@ import { IllegalMoveError } from '../core/errors.js';
 import { botRandom } from './seed.js';
 import type { BotOptions } from './types.js';
 
-/** Plays a uniformly random legal move. Throws `game-finished` on a finished game. */
+/**
+ * Plays a uniformly random legal move. Throws `game-finished` on a finished game.
+ *
+ * @example
+ * ```ts
+ * import { applyMove, createGame } from 'carcassonne-engine';
+ * import { randomBot } from 'carcassonne-engine/bots';
+ *
+ * const state = createGame({ players: 2, seed: 1 });
+ * const move = randomBot(state, { seed: 'x' });
+ * console.log(JSON.stringify(move) === JSON.stringify(randomBot(state, { seed: 'x' })), applyMove(state, move).turn); // → true 1
+ * ```
+ */
 export function randomBot(state: GameState, options?: BotOptions): Move {
   const moves = legalMoves(state);
   if (moves.length === 0) throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');

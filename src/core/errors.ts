@@ -43,20 +43,62 @@ export interface Problem<C extends string = ErrorCode> {
   readonly message: string;
 }
 
-/** Base class of every error this library throws. `code` is stable; `message` is for people. */
+/**
+ * Base class of every error this library throws. `code` is stable; `message` is for people.
+ *
+ * @example
+ * ```ts
+ * import { applyMove, CarcassonneError, createGame } from 'carcassonne-engine';
+ *
+ * try {
+ *   applyMove(createGame({ players: 2, seed: 1 }), { x: 9, y: 9, rotation: 0 });
+ * } catch (e) {
+ *   if (e instanceof CarcassonneError) console.log(e.name, e.code); // → IllegalMoveError not-adjacent
+ * }
+ * ```
+ */
 export class CarcassonneError<C extends ErrorCode = ErrorCode> extends Error {
   readonly code: C;
   constructor(code: C, message: string) {
     super(message);
     this.code = code;
-    this.name = new.target.name;
   }
+
+  // Written out (not `new.target.name`): a minifier renames classes, and `name` must not change.
+  override name = 'CarcassonneError';
 }
 
-/** A move that the rules forbid, or that is not a move at all. Returned by `validateMove`, thrown by `applyMove`. */
-export class IllegalMoveError extends CarcassonneError<MoveErrorCode> {}
+/**
+ * A move that the rules forbid, or that is not a move at all. Returned by `validateMove`, thrown by `applyMove`.
+ *
+ * @example
+ * ```ts
+ * import { applyMove, createGame, IllegalMoveError, validateMove } from 'carcassonne-engine';
+ *
+ * const state = createGame({ players: 2, seed: 1, drawOrder: ['E'] });
+ * const error = validateMove(state, { x: 0, y: 1, rotation: 0 });
+ * console.log(error instanceof IllegalMoveError, error?.code); // → true edge-mismatch
+ * console.log(error?.message); // → north edge: the tile has a city, the neighbour has a field
+ * ```
+ */
+export class IllegalMoveError extends CarcassonneError<MoveErrorCode> {
+  override name = 'IllegalMoveError';
+}
 
-/** An error that carries every problem found; `code` is the code of the first. */
+/**
+ * An error that carries every problem found; `code` is the code of the first.
+ *
+ * @example
+ * ```ts
+ * import { createGame, ProblemsError } from 'carcassonne-engine';
+ *
+ * try {
+ *   createGame({ players: 1, seed: 1, tileSet: 'moon' } as never);
+ * } catch (e) {
+ *   if (e instanceof ProblemsError) console.log(e.problems.map((p) => p.code)); // → [ 'invalid-players', 'invalid-tile-set' ]
+ * }
+ * ```
+ */
 export class ProblemsError<C extends ErrorCode> extends CarcassonneError<C> {
   readonly problems: readonly Problem<C>[];
   constructor(problems: readonly Problem<C>[], fallback: Problem<C>) {
@@ -64,18 +106,50 @@ export class ProblemsError<C extends ErrorCode> extends CarcassonneError<C> {
     super(first.code, problems.length > 0 ? problems.map((p) => p.message).join('; ') : first.message);
     this.problems = problems.length > 0 ? problems : [first];
   }
+
+  override name = 'ProblemsError';
 }
 
-/** Options that `createGame` cannot accept. `problems` lists every problem found, not only the first. */
+/**
+ * Options that `createGame` cannot accept. `problems` lists every problem found, not only the first.
+ *
+ * @example
+ * ```ts
+ * import { createGame, OptionsError } from 'carcassonne-engine';
+ *
+ * try {
+ *   createGame({ players: 2, seed: 1, expansions: ['river', 'dragons'] } as never);
+ * } catch (e) {
+ *   if (e instanceof OptionsError) console.log(e.code, e.problems.length); // → invalid-expansion 1
+ * }
+ * ```
+ */
 export class OptionsError extends ProblemsError<OptionsErrorCode> {
   constructor(problems: readonly Problem<OptionsErrorCode>[]) {
     super(problems, { code: 'invalid-options', message: 'invalid options' });
   }
+
+  override name = 'OptionsError';
 }
 
-/** A state (usually loaded from JSON) that is not a state this library could have produced, or that needs a custom rule again. */
+/**
+ * A state (usually loaded from JSON) that is not a state this library could have produced, or that needs a custom rule again.
+ *
+ * @example
+ * ```ts
+ * import { loadState, StateError } from 'carcassonne-engine';
+ *
+ * try {
+ *   loadState({ version: 2, tileSet: 'moon' });
+ * } catch (e) {
+ *   if (e instanceof StateError) console.log(e.code, '|', e.message); // → invalid-state | unknown tile set "moon"
+ * }
+ * ```
+ */
 export class StateError extends ProblemsError<StateErrorCode> {
   constructor(problems: readonly Problem<StateErrorCode>[]) {
     super(problems, { code: 'invalid-state', message: 'invalid state' });
   }
+
+  override name = 'StateError';
 }

@@ -27,16 +27,53 @@ export interface Position {
   readonly y: number;
 }
 
-/** Edges in index order: N=0, E=1, S=2, W=3. */
+/**
+ * Edges in index order: N=0, E=1, S=2, W=3.
+ *
+ * @example
+ * ```ts
+ * import { EDGES, tileDefinition } from 'carcassonne-engine';
+ *
+ * const d = tileDefinition('D');
+ * console.log(EDGES.map((e) => d?.edges[e]).join(' ')); // → city road field road
+ * ```
+ */
 export const EDGES: readonly Edge[] = ['N', 'E', 'S', 'W'];
-/** Half-edges in clockwise index order, NNW=0 … WNW=7. */
+/**
+ * Half-edges in clockwise index order, NNW=0 … WNW=7.
+ *
+ * @example
+ * ```ts
+ * import { HALF_EDGES } from 'carcassonne-engine';
+ *
+ * console.log(HALF_EDGES.indexOf('ESE'), HALF_EDGES[7]); // → 3 WNW
+ * ```
+ */
 export const HALF_EDGES: readonly HalfEdge[] = ['NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW'];
 /**
  * Every spot, in the order legal moves list them. A feature's canonical spot is its first edge
  * (roads, cities, rivers), `C` (cloisters), its first half-edge or `I` (fields), or `G` (gardens).
+ *
+ * @example
+ * ```ts
+ * import { SPOTS, tileDefinition } from 'carcassonne-engine';
+ *
+ * // Where a meeple may stand on the start tile D, by canonical spot in the order of SPOTS.
+ * const spots = tileDefinition('D')?.features.map((f) => f.spot) ?? [];
+ * console.log(SPOTS.filter((s) => spots.includes(s))); // → [ 'N', 'E', 'ENE', 'ESE' ]
+ * ```
  */
 export const SPOTS: readonly Spot[] = ['N', 'E', 'S', 'W', 'C', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'I', 'G'];
-/** The four rotations, in degrees clockwise. */
+/**
+ * The four rotations, in degrees clockwise.
+ *
+ * @example
+ * ```ts
+ * import { ROTATIONS, tileDefinition } from 'carcassonne-engine';
+ *
+ * console.log(ROTATIONS.map((r) => tileDefinition('E', r)?.features[0]?.spot).join(' ')); // → N E S W
+ * ```
+ */
 export const ROTATIONS: readonly Rotation[] = [0, 90, 180, 270];
 
 /** Number of spots (length of {@link SPOTS}). */

@@ -20,6 +20,23 @@ export type Random = () => number;
  *
  * The rules are the pure API's: both run the same kernel, and {@link Engine.toState} gives the
  * frozen {@link GameState} the pure API would produce for the same moves.
+ *
+ * @example
+ * ```ts
+ * import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
+ *
+ * const engine = Engine.create({ players: 2, seed: 'demo' });
+ * const buffer = new Int32Array(engine.maxMoves);
+ * let wins = 0;
+ * for (let i = 0; i < 100; i++) {
+ *   const e = engine.clone();
+ *   e.shuffleTilesLeft(seededRandom(i)); // never peek at the order of the bag
+ *   randomPlayout(e, seededRandom(i));
+ *   const [a = 0, b = 0] = e.scores();
+ *   if (a > b) wins++;
+ * }
+ * console.log(engine.legalMoves(buffer) > 0, wins >= 0 && wins <= 100); // → true true
+ * ```
  */
 export class Engine {
   private constructor(
@@ -37,6 +54,17 @@ export class Engine {
    * An engine at `state` (any state the pure API made or accepts; a state from elsewhere is
    * checked and throws {@link StateError}). A game with a custom farmer rule needs it again in
    * `hooks` unless its state was made in this process.
+   *
+   * @example
+   * ```ts
+   * import { applyMove, createGame, legalMoves } from 'carcassonne-engine';
+   * import { Engine } from 'carcassonne-engine/engine';
+   *
+   * let state = createGame({ players: 2, seed: 1 });
+   * state = applyMove(state, legalMoves(state)[0]!);
+   * const engine = Engine.fromState(state);
+   * console.log(engine.turn, engine.currentPlayer, engine.currentTile === state.currentTile); // → 1 1 true
+   * ```
    */
   static fromState(state: GameState, hooks?: RuleHooks): Engine {
     const { state: origin, kernel } = workingKernel(state, hooks);
@@ -48,12 +76,34 @@ export class Engine {
     return new Engine(kernel, origin, kernel.bagPos, hooks, new Int32Array(kernel.capacity), 0, kernel.maxMoves);
   }
 
-  /** A new game: `Engine.fromState(createGame(options))`. */
+  /**
+   * A new game: `Engine.fromState(createGame(options))`.
+   *
+   * @example
+   * ```ts
+   * import { Engine } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 3, seed: 1, drawOrder: ['X'] });
+   * console.log(engine.players, engine.currentTile, engine.tilesLeft); // → 3 X 70
+   * ```
+   */
   static create(options: GameOptions): Engine {
     return Engine.fromState(createGame(options));
   }
 
-  /** An independent copy (about ten microseconds for a base game). */
+  /**
+   * An independent copy (about ten microseconds for a base game).
+   *
+   * @example
+   * ```ts
+   * import { Engine } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1 });
+   * const copy = engine.clone();
+   * copy.play(copy.legalMoves()[0]!);
+   * console.log(engine.turn, copy.turn); // → 0 1
+   * ```
+   */
   clone(): Engine {
     return new Engine(this.k.clone(), this.origin, this.originDrawn, this.hooks, this.history.slice(), this.played, this.maxMoves);
   }
@@ -62,6 +112,20 @@ export class Engine {
    * Makes this engine a copy of `other`, reusing its memory: like `other.clone()`, without
    * allocating. The search loop's way to reset a scratch engine. Both must be engines of the same
    * setup (tile set and players); otherwise it throws {@link StateError} (`invalid-state`).
+   *
+   * @example
+   * ```ts
+   * import { Engine } from 'carcassonne-engine/engine';
+   *
+   * // One scratch engine, reset from the root before every playout: no allocation per playout.
+   * const root = Engine.create({ players: 2, seed: 1 });
+   * const scratch = root.clone();
+   * for (let i = 0; i < 3; i++) {
+   *   scratch.copyFrom(root);
+   *   scratch.play(scratch.legalMoves()[i]!);
+   * }
+   * console.log(root.turn, scratch.turn); // → 0 1
+   * ```
    */
   copyFrom(other: Engine): void {
     if (!this.k.sameShape(other.k)) {
@@ -110,32 +174,94 @@ export class Engine {
     return this.k.bagLen - this.k.bagPos;
   }
 
-  /** Followers in `player`'s supply. */
+  /**
+   * Followers in `player`'s supply.
+   *
+   * @example
+   * ```ts
+   * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U'] });
+   * engine.play(encodeMove({ x: 1, y: 0, rotation: 0, meeple: { at: 'E' } }));
+   * console.log(engine.meeples(0), engine.meeples(1)); // → 6 7
+   * ```
+   */
   meeples(player: number): number {
     return this.k.inSupply(player, FIGURE_FOLLOWER);
   }
 
-  /** Abbots in `player`'s supply (0 or 1; always 0 without The Abbot). */
+  /**
+   * Abbots in `player`'s supply (0 or 1; always 0 without The Abbot).
+   *
+   * @example
+   * ```ts
+   * import { Engine } from 'carcassonne-engine/engine';
+   *
+   * console.log(Engine.create({ players: 2, seed: 1, expansions: ['abbot'] }).abbots(0)); // → 1
+   * console.log(Engine.create({ players: 2, seed: 1 }).abbots(0)); // → 0
+   * ```
+   */
   abbots(player: number): number {
     return this.k.inSupply(player, FIGURE_ABBOT);
   }
 
-  /** Large meeples in `player`'s supply (0 or 1; always 0 without Inns & Cathedrals). */
+  /**
+   * Large meeples in `player`'s supply (0 or 1; always 0 without Inns & Cathedrals).
+   *
+   * @example
+   * ```ts
+   * import { Engine } from 'carcassonne-engine/engine';
+   *
+   * console.log(Engine.create({ players: 6, seed: 1, expansions: ['inns-cathedrals'] }).largeMeeples(5)); // → 1
+   * ```
+   */
   largeMeeples(player: number): number {
     return this.k.inSupply(player, FIGURE_LARGE);
   }
 
-  /** Builders in `player`'s supply (0 or 1; always 0 without Traders & Builders). */
+  /**
+   * Builders in `player`'s supply (0 or 1; always 0 without Traders & Builders).
+   *
+   * @example
+   * ```ts
+   * import { Engine } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, expansions: ['traders-builders'] });
+   * console.log(engine.builders(0), engine.pigs(0)); // → 1 1
+   * ```
+   */
   builders(player: number): number {
     return this.k.inSupply(player, FIGURE_BUILDER);
   }
 
-  /** Pigs in `player`'s supply (0 or 1; always 0 without Traders & Builders). */
+  /**
+   * Pigs in `player`'s supply (0 or 1; always 0 without Traders & Builders).
+   *
+   * @example
+   * ```ts
+   * import { Engine } from 'carcassonne-engine/engine';
+   *
+   * console.log(Engine.create({ players: 2, seed: 1 }).pigs(1)); // → 0
+   * ```
+   */
   pigs(player: number): number {
     return this.k.inSupply(player, FIGURE_PIG);
   }
 
-  /** Goods tokens `player` has taken (Traders & Builders). */
+  /**
+   * Goods tokens `player` has taken (Traders & Builders).
+   *
+   * @example
+   * ```ts
+   * import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, expansions: ['traders-builders'] });
+   * console.log(engine.goods(0)); // → { wine: 0, grain: 0, cloth: 0 }
+   * randomPlayout(engine, seededRandom(1));
+   * const { wine, grain, cloth } = engine.goods(0);
+   * console.log(wine <= 9 && grain <= 6 && cloth <= 5); // → true
+   * ```
+   */
   goods(player: number): GoodsTokens {
     return { wine: this.k.tokensOf(player, 0), grain: this.k.tokensOf(player, 1), cloth: this.k.tokensOf(player, 2) };
   }
@@ -145,12 +271,36 @@ export class Engine {
     return this.k.builderTurn;
   }
 
-  /** Each player's points so far (the final totals once the game is finished). */
+  /**
+   * Each player's points so far (the final totals once the game is finished).
+   *
+   * @example
+   * ```ts
+   * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+   *
+   * // E turned 180° above the start tile closes its city: 4 points for the knight.
+   * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['E'] });
+   * engine.play(encodeMove({ x: 0, y: -1, rotation: 180, meeple: { at: 'S' } }));
+   * console.log(engine.scores()); // → [ 4, 0 ]
+   * ```
+   */
   scores(): number[] {
     return Array.from(this.k.score);
   }
 
-  /** Each player's total if the game ended now: points so far plus the final scoring. */
+  /**
+   * Each player's total if the game ended now: points so far plus the final scoring.
+   *
+   * @example
+   * ```ts
+   * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+   *
+   * // A thief on a road of two tiles: nothing scored yet, 2 if the game ended now.
+   * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U'] });
+   * engine.play(encodeMove({ x: 1, y: 0, rotation: 0, meeple: { at: 'E' } }));
+   * console.log(engine.scores(), engine.scoreFinal()); // → [ 0, 0 ] [ 2, 0 ]
+   * ```
+   */
   scoreFinal(): number[] {
     if (this.k.finished) return this.scores();
     const pts = new Int32Array(this.k.players);
@@ -162,6 +312,18 @@ export class Engine {
    * The legal moves, as a new array of exactly their number (in the order below). The codes are
    * written into a scratch buffer shared by every engine, then copied: no buffer of
    * {@link Engine.maxMoves} is allocated per call.
+   *
+   * @example
+   * ```ts
+   * import { decodeMove, Engine } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['X'] });
+   * const moves = engine.legalMoves(); // a new array, exactly as long as the list
+   * console.log(moves.length, JSON.stringify(decodeMove(moves[0]!))); // → 18 {"x":1,"y":0,"rotation":0}
+   *
+   * const buffer = new Int32Array(engine.maxMoves); // or fill your own buffer: no allocation at all
+   * console.log(engine.legalMoves(buffer), buffer[0] === moves[0]); // → 18 true
+   * ```
    */
   legalMoves(): MoveCode[];
   /**
@@ -193,6 +355,15 @@ export class Engine {
    * a builder's second tile), draw.
    * **Unchecked**: the code must be one of {@link Engine.legalMoves} (use the pure API's
    * `validateMove` for an untrusted move). Throws only when the game is already finished.
+   *
+   * @example
+   * ```ts
+   * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U', 'V'] });
+   * engine.play(encodeMove({ x: 1, y: 0, rotation: 0 }));
+   * console.log(engine.turn, engine.currentPlayer, engine.currentTile); // → 1 1 V
+   * ```
    */
   play(move: MoveCode): void {
     const k = this.k;
@@ -208,12 +379,37 @@ export class Engine {
    * Shuffles the tiles still to be drawn (the current tile stays): a determinisation of the
    * hidden bag, for search that must not peek at the draw order. The result depends only on which
    * tiles are left and on `random`, not on their order.
+   *
+   * @example
+   * ```ts
+   * import { Engine, seededRandom } from 'carcassonne-engine/engine';
+   *
+   * // Two engines whose bags hold the same tiles in different orders deal alike: the order is hidden.
+   * const a = Engine.create({ players: 2, seed: 1 });
+   * const b = Engine.create({ players: 2, seed: 2, drawOrder: [a.currentTile!] });
+   * a.shuffleTilesLeft(seededRandom(7));
+   * b.shuffleTilesLeft(seededRandom(7));
+   * a.play(a.legalMoves()[0]!);
+   * b.play(b.legalMoves()[0]!);
+   * console.log(a.currentTile === b.currentTile); // → true
+   * ```
    */
   shuffleTilesLeft(random: Random): void {
     this.k.shuffleUndrawn(random);
   }
 
-  /** The move codes played since this engine was made from a state. */
+  /**
+   * The move codes played since this engine was made from a state.
+   *
+   * @example
+   * ```ts
+   * import { decodeMove, Engine, encodeMove } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U'] });
+   * engine.play(encodeMove({ x: 1, y: 0, rotation: 0 }));
+   * console.log(engine.movesPlayed().map((m) => JSON.stringify(decodeMove(m)))); // → [ '{"x":1,"y":0,"rotation":0}' ]
+   * ```
+   */
   movesPlayed(): MoveCode[] {
     return Array.from(this.history.subarray(0, this.played));
   }
@@ -223,6 +419,18 @@ export class Engine {
    * the tiles drawn in the order this engine drew them). Throws {@link IllegalMoveError} if an
    * illegal code was played. Replays the moves through the pure API: a few milliseconds for a
    * whole game, so call it at the end of a search, not inside it.
+   *
+   * @example
+   * ```ts
+   * import { applyMove, createGame } from 'carcassonne-engine';
+   * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+   *
+   * const start = createGame({ players: 2, seed: 1, drawOrder: ['U'] });
+   * const engine = Engine.fromState(start);
+   * engine.play(encodeMove({ x: 1, y: 0, rotation: 0 }));
+   * const viaPure = applyMove(start, { x: 1, y: 0, rotation: 0 });
+   * console.log(JSON.stringify(engine.toState()) === JSON.stringify(viaPure)); // → true
+   * ```
    */
   toState(): GameState {
     const k = this.k;
@@ -243,6 +451,15 @@ export class Engine {
 /**
  * Plays uniformly random legal moves until the game ends; returns the number of moves played.
  * Allocates nothing per move.
+ *
+ * @example
+ * ```ts
+ * import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
+ *
+ * const engine = Engine.create({ players: 2, seed: 1 });
+ * const moves = randomPlayout(engine, seededRandom('playout'));
+ * console.log(engine.status, moves === engine.turn); // → finished true
+ * ```
  */
 export function randomPlayout(engine: Engine, random: Random): number {
   let n = 0;
@@ -264,7 +481,18 @@ function scratchFor(size: number): Int32Array {
   return scratch;
 }
 
-/** A seeded {@link Random} (mulberry32): the same seed gives the same numbers. */
+/**
+ * A seeded {@link Random} (mulberry32): the same seed gives the same numbers.
+ *
+ * @example
+ * ```ts
+ * import { seededRandom } from 'carcassonne-engine/engine';
+ *
+ * const a = seededRandom('seed');
+ * const b = seededRandom('seed');
+ * console.log(a() === b(), a() >= 0 && a() < 1); // → true true
+ * ```
+ */
 export function seededRandom(seed: number | string): Random {
   const next = mulberry32(hashSeed(seed));
   return () => next() / 4294967296;

@@ -3,6 +3,7 @@
  * {@link Engine} over the same kernel as the pure API, with moves as small integers.
  *
  * @packageDocumentation
+ * @module carcassonne-engine/engine
  */
 export { Engine, randomPlayout, seededRandom } from './engine.js';
 export type { Random } from './engine.js';

@@ -26,6 +26,15 @@ export type MoveCode = number;
  * The code of a move object. Throws {@link IllegalMoveError} (`malformed-move` or `unknown-spot`)
  * for a move that is not well formed or lies outside the codable board (-128 to 127). Legality is
  * not checked: that is the engine's and the pure API's job.
+ *
+ * @example
+ * ```ts
+ * import { decodeMove, encodeMove } from 'carcassonne-engine/engine';
+ *
+ * const code = encodeMove({ x: 1, y: 0, rotation: 90 });
+ * console.log(code); // → 16973952
+ * console.log(decodeMove(encodeMove({ x: -2, y: 3, rotation: 270, meeple: { at: 'C', kind: 'abbot' } }))); // → { x: -2, y: 3, rotation: 270, meeple: { at: 'C', kind: 'abbot' } }
+ * ```
  */
 export function encodeMove(move: Move): MoveCode {
   const shape = shapeError(move);
@@ -43,6 +52,14 @@ export function encodeMove(move: Move): MoveCode {
 /**
  * The move object of a code, as the pure API's `legalMoves` writes it (with `tile` when given).
  * Throws {@link IllegalMoveError} (`malformed-move`) for a number that is not a move code.
+ *
+ * @example
+ * ```ts
+ * import { decodeMove } from 'carcassonne-engine/engine';
+ *
+ * console.log(decodeMove(16973952)); // → { x: 1, y: 0, rotation: 90 }
+ * console.log(decodeMove(16973952, 'V')); // → { tile: 'V', x: 1, y: 0, rotation: 90 }
+ * ```
  */
 export function decodeMove(code: MoveCode, tile?: TileId): Move {
   if (!Number.isInteger(code) || code < 0 || code >= MOVE_CODE_LIMIT) {

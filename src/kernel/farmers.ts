@@ -149,7 +149,22 @@ export const city4: FarmerRule = (input): FarmerResult => {
 /** Fields score nothing. */
 export const noFarmers: FarmerRule = (input) => ({ points: new Array<number>(input.players).fill(0), breakdown: [] });
 
-/** The built-in farmer rules by name. */
+/**
+ * The built-in farmer rules by name.
+ *
+ * @example
+ * ```ts
+ * import { createGame, farmerRules, type FarmerRule } from 'carcassonne-engine';
+ *
+ * console.log(Object.keys(farmerRules)); // → [ 'city-4', 'farm-3-once', 'farm-3', 'none' ]
+ * // A house rule built on a built-in one: the current rule, doubled.
+ * const double: FarmerRule = (input) => {
+ *   const { points, breakdown } = farmerRules['farm-3'](input);
+ *   return { points: points.map((p) => 2 * p), breakdown: breakdown.map((l) => ({ ...l, points: 2 * l.points, awarded: l.awarded.map((a) => 2 * a) })) };
+ * };
+ * console.log(createGame({ players: 2, seed: 1, rules: { farmers: double } }).rules.farmers); // → custom
+ * ```
+ */
 export const farmerRules: Readonly<Record<FarmerRuleName, FarmerRule>> = {
   'city-4': city4,
   'farm-3-once': farm3Once,

@@ -77,6 +77,17 @@ const INN_CELL: Record<Edge, readonly [number, number]> = { N: [0, 3], E: [1, 3]
 /**
  * The board as ASCII art: 5×3 characters per tile, north up, with a legend line. Meeples are
  * drawn as their owner's number (player index + 1).
+ *
+ * @example
+ * ```ts
+ * import { createGame, renderAscii } from 'carcassonne-engine';
+ *
+ * console.log(renderAscii(createGame({ players: 2, seed: 1 })));
+ * // → #####
+ * // → -----
+ * // → .....
+ * // → x 0..0, y 0..0; # city, * pennant, - | + road, C cloister, . field, digits: meeples
+ * ```
  */
 export function renderAscii(input: GameState): string {
   const { state } = checked(input);

@@ -55,7 +55,18 @@ export function tileIds(): readonly string[] {
   return ids;
 }
 
-/** Every tile set, by name. */
+/**
+ * Every tile set, by name.
+ *
+ * @example
+ * ```ts
+ * import { TILE_SETS } from 'carcassonne-engine';
+ *
+ * const base = TILE_SETS.base;
+ * console.log(base.counts.reduce((n, [, c]) => n + c, 0), base.startTile, base.meeples); // → 72 D 7
+ * console.log(TILE_SETS['pnp-demo'].title); // → Print-and-play demo (48 tiles)
+ * ```
+ */
 export const TILE_SETS: Readonly<Record<TileSetName, TileSetDef>> = {
   base: BASE_SET,
   'pnp-demo': PNP_DEMO_SET,
@@ -161,6 +172,16 @@ function rotateFeature(f: FeatureDef, q: number): FeatureDef {
 /**
  * A tile type's definition rotated as it would lie on the board: edge kinds, features and the
  * spots naming each feature. Returns `null` for an unknown id or rotation.
+ *
+ * @example
+ * ```ts
+ * import { tileDefinition } from 'carcassonne-engine';
+ *
+ * // The start tile D turned a quarter: its city now faces east.
+ * const d = tileDefinition('D', 90);
+ * console.log(d?.edges); // → { E: 'city', S: 'road', W: 'field', N: 'road' }
+ * console.log(d?.features.map((f) => `${f.kind} at ${f.spot}`).join(', ')); // → city at E, road at N, field at NNE, field at NNW
+ * ```
  */
 export function tileDefinition(id: string, rotation: Rotation = 0): TileView | null {
   const t = typeof id === 'string' ? tileDef(id) : undefined;

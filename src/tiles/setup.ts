@@ -9,7 +9,17 @@ import type { TileSetDef, TileSetName } from './types.js';
 /** Expansions a game can be played with. */
 export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders';
 
-/** Every expansion, in the order a state records them. */
+/**
+ * Every expansion, in the order a state records them.
+ *
+ * @example
+ * ```ts
+ * import { createGame, EXPANSIONS } from 'carcassonne-engine';
+ *
+ * console.log(EXPANSIONS); // → [ 'river', 'abbot', 'inns-cathedrals', 'traders-builders' ]
+ * console.log(createGame({ players: 2, seed: 1, expansions: [...EXPANSIONS].reverse() }).expansions.join()); // → river,abbot,inns-cathedrals,traders-builders
+ * ```
+ */
 export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals', 'traders-builders'];
 
 /**

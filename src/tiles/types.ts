@@ -61,6 +61,7 @@ export interface FieldDef {
   readonly cities: readonly number[];
 }
 
+/** A feature of a tile type: a road, city, cloister, field, garden or river segment (see `kind`). */
 export type FeatureDef = RoadDef | CityDef | CloisterDef | FieldDef | GardenDef | RiverDef;
 
 /**
