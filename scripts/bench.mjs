@@ -175,7 +175,7 @@ console.log(`\nsize of a finished game's state as JSON: ${JSON.stringify(state).
 if (typeof globalThis.gc === 'function') {
   // Retained heap of one finished state, its kernel included (run with node --expose-gc).
   const used = () => {
-    globalThis.gc();
+    for (let i = 0; i < 3; i++) globalThis.gc();
     const m = process.memoryUsage();
     return m.heapUsed + m.arrayBuffers;
   };

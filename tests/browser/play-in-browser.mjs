@@ -30,16 +30,14 @@ for (const sub of ['.', './engine', './bots']) {
 const immerDir = path.dirname(createRequire(path.join(pkgDir, 'package.json')).resolve('immer/package.json'));
 const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-// The import map a page without a bundler needs. Immer's default ES module reads
-// process.env.NODE_ENV, which a browser does not have: its production module does not.
-const importMap = {
-  imports: {
-    'carcassonne-engine': `/pkg/${pkg.exports['.'].import.default.slice(2)}`,
-    'carcassonne-engine/engine': `/pkg/${pkg.exports['./engine'].import.default.slice(2)}`,
-    'carcassonne-engine/bots': `/pkg/${pkg.exports['./bots'].import.default.slice(2)}`,
-    immer: '/immer/dist/immer.production.mjs',
-  },
-};
+// The import map a page without a bundler needs, taken from the README ("In the browser") as
+// written there: the page serves the package and Immer where an npm install puts them.
+const readme = readFileSync(path.join(HERE, '../../README.md'), 'utf8');
+const htmlBlock = /```html\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## In the browser')))?.[1] ?? '';
+const importMap = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(htmlBlock)?.[1] ?? 'null');
+if (importMap?.imports?.['carcassonne-engine'] === undefined || importMap.imports.immer === undefined) {
+  throw new Error('README.md has no import map for carcassonne-engine and immer under "## In the browser"');
+}
 const play = `
   window.result = null;
   try {
@@ -57,6 +55,7 @@ const pages = {
   import { playGame } from '/game.mjs';
   ${play}
 </script>`,
+  '/readme': htmlBlock,
   '/bundled': `<!doctype html><meta charset="utf-8"><title>bundled</title><link rel="icon" href="data:,"><script type="module" src="/bundle.js"></script>`,
 };
 
@@ -94,8 +93,8 @@ const server = createServer((req, res) => {
   if (url.pathname in pages) return send(200, pages[url.pathname], 'text/html');
   if (url.pathname in files) return send(200, files[url.pathname], 'text/javascript');
   for (const [prefix, root] of [
-    ['/pkg/', pkgDir],
-    ['/immer/', immerDir],
+    ['/node_modules/carcassonne-engine/', pkgDir],
+    ['/node_modules/immer/', immerDir],
   ]) {
     if (!url.pathname.startsWith(prefix)) continue;
     const file = path.resolve(root, `.${decodeURIComponent(url.pathname.slice(prefix.length - 1))}`);
@@ -128,6 +127,25 @@ const browser = await chromium.launchPersistentContext(profile, {
 });
 let failed = 0;
 try {
+  {
+    // The README's page, verbatim: it plays a game with the greedy bot and shows the board.
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('response', (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && errors.push(`${r.status()} for ${r.url()}`));
+    await page.goto(`${base}/readme`);
+    const board = await page
+      .waitForFunction(() => /scores \d+ : \d+/.test(document.querySelector('#board')?.textContent ?? ''), null, { timeout: 60_000 })
+      .then(() => page.evaluate(() => document.querySelector('#board')?.textContent ?? ''))
+      .catch(() => '');
+    if (errors.length > 0 || !board.includes('# city')) {
+      failed++;
+      console.log(`FAIL  the README's page: ${[...errors, board === '' ? 'no board shown' : ''].filter(Boolean).join('; ')}`);
+    } else {
+      console.log(`ok    the README's page, verbatim: ${board.trim().split('\n').at(-1)}`);
+    }
+    await page.close();
+  }
   for (const [name, route] of [
     ['import map, no bundler', '/'],
     ['bundled with esbuild', '/bundled'],
