@@ -92,7 +92,7 @@ export class Engine {
   }
 
   /**
-   * An independent copy (about ten microseconds for a base game).
+   * An independent copy (a few microseconds for a base game).
    *
    * @example
    * ```ts
