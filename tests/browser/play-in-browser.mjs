@@ -46,7 +46,7 @@ const play = `
     window.failure = String(e && e.stack || e);
   }`;
 const pages = {
-  '/': `<!doctype html><meta charset="utf-8"><title>import map</title><link rel="icon" href="data:,">
+  '/': `<!doctype html><meta charset="utf-8"><title>import map</title>
 <script type="importmap">${JSON.stringify(importMap)}</script>
 <script type="module">
   import * as api from 'carcassonne-engine';
@@ -56,7 +56,7 @@ const pages = {
   ${play}
 </script>`,
   '/readme': htmlBlock,
-  '/bundled': `<!doctype html><meta charset="utf-8"><title>bundled</title><link rel="icon" href="data:,"><script type="module" src="/bundle.js"></script>`,
+  '/bundled': `<!doctype html><meta charset="utf-8"><title>bundled</title><script type="module" src="/bundle.js"></script>`,
 };
 
 const bundled = await build({
@@ -91,6 +91,7 @@ const server = createServer((req, res) => {
     res.end(body);
   };
   if (url.pathname in pages) return send(200, pages[url.pathname], 'text/html');
+  if (url.pathname === '/favicon.ico') return send(204, '', 'image/x-icon');
   if (url.pathname in files) return send(200, files[url.pathname], 'text/javascript');
   for (const [prefix, root] of [
     ['/node_modules/carcassonne-engine/', pkgDir],
@@ -125,15 +126,22 @@ const browser = await chromium.launchPersistentContext(profile, {
     '--disable-sync',
   ],
 });
+/** Opens a page, collecting every page error, console error and failed request. */
+async function open(route) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} for ${r.url()}`));
+  await page.goto(base + route);
+  return { page, errors };
+}
+
 let failed = 0;
 try {
   {
     // The README's page, verbatim: it plays a game with the greedy bot and shows the board.
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('response', (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && errors.push(`${r.status()} for ${r.url()}`));
-    await page.goto(`${base}/readme`);
+    const { page, errors } = await open('/readme');
     const board = await page
       .waitForFunction(() => /scores \d+ : \d+/.test(document.querySelector('#board')?.textContent ?? ''), null, { timeout: 60_000 })
       .then(() => page.evaluate(() => document.querySelector('#board')?.textContent ?? ''))
@@ -150,13 +158,8 @@ try {
     ['import map, no bundler', '/'],
     ['bundled with esbuild', '/bundled'],
   ]) {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} for ${r.url()}`));
     const started = Date.now();
-    await page.goto(base + route);
+    const { page, errors } = await open(route);
     await page
       .waitForFunction(() => window.result !== undefined && (window.result !== null || window.failure !== undefined), null, {
         timeout: 120_000,
