@@ -255,7 +255,8 @@ export function legalPlacements(state: GameState): TilePlacement[] {
  * each feature of the tile a follower may take, followed (Inns & Cathedrals) by the same with the
  * large meeple when it is in supply, and (Traders & Builders) the builder or pig where it may join
  * one of the player's meeples; with The Abbot, the abbot on the tile's cloister or garden (when it
- * is in supply), or taking the abbot back (`recall: 'abbot'`, when it is on the board). Every move
+ * is in supply), or taking the abbot back (`recall: 'abbot'`, when it is on the board and the
+ * placement does not complete its cloister or garden). Every move
  * names its tile.
  *
  * @example

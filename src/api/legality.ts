@@ -125,6 +125,13 @@ function legality(k: Kernel, names: readonly string[], expansions: readonly Expa
     if (deploys) return illegal('deploy-and-recall', 'a move deploys a meeple or takes the abbot back, not both');
     if (!abbotInPlay) return illegal('nothing-to-recall', 'The Abbot is not in play: there is no abbot to take back');
     if (k.abbotOf(player) < 0) return illegal('nothing-to-recall', `${name}'s abbot is not on the board`);
+    if (k.recallBlocked(player, move.x, move.y)) {
+      const where = FEATURE_KIND_NAMES[k.kindOf(k.mSeg[k.abbotOf(player)] as number)];
+      return illegal(
+        'nothing-to-recall',
+        `this tile completes the ${where} of ${name}'s abbot, which then scores as completed and comes home: an abbot is taken back only while its ${where} is incomplete`,
+      );
+    }
     return null;
   }
   if (!deploys) return null;

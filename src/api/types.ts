@@ -246,7 +246,8 @@ export interface Move {
   readonly meeple?: MeepleDeploy | null;
   /**
    * `'abbot'`: instead of deploying, take the abbot back from the board and score its cloister
-   * or garden at once as in the final scoring (1 + 1 per neighbouring tile).
+   * or garden at once as in the final scoring (1 + 1 per neighbouring tile). Only while that
+   * feature is incomplete: a tile that completes it scores it as completed instead.
    */
   readonly recall?: 'abbot' | null;
 }

@@ -524,6 +524,10 @@ export class Kernel {
     const abbots = this.rules.abbot ? (this.supply[FIGURE_ABBOT * P + this.current] as number) : -1;
     const centre = abbots > 0 && (T.abbotSpots[t] as number) !== 0;
     const recall = abbots === 0;
+    // A tile completing the abbot's cloister or garden may not take it back (see recallBlocked).
+    const shortOf = recall ? this.abbotOneShort(this.current) : -1;
+    const blockX = shortOf >= 0 ? (this.pX[shortOf] as number) : 0;
+    const blockY = shortOf >= 0 ? (this.pY[shortOf] as number) : 0;
     const traders = this.rules.traders;
     const builder = traders && (this.supply[FIGURE_BUILDER * P + this.current] as number) > 0;
     const pig = traders && (this.supply[FIGURE_PIG * P + this.current] as number) > 0;
@@ -554,7 +558,7 @@ export class Kernel {
         const plain = packMove(x, y, q, -1, 0);
         out[n++] = plain;
         if (deploy) n = this.deployMoves(t, q, x, y, followers, large, centre, own > 0 && builder, own > 0 && pig, own, out, n);
-        if (recall) out[n++] = plain | MOVE_RECALL;
+        if (recall && (shortOf < 0 || Math.abs(x - blockX) > 1 || Math.abs(y - blockY) > 1)) out[n++] = plain | MOVE_RECALL;
       }
     }
     return n;
@@ -975,6 +979,27 @@ export class Kernel {
   abbotOf(owner: number): number {
     for (let i = 0; i < this.nMeeples; i++) if (this.mOwner[i] === owner && this.mKind[i] === FIGURE_ABBOT) return i;
     return -1;
+  }
+
+  /**
+   * The placement whose cloister or garden holds `owner`'s abbot when one empty cell is left around
+   * it (the next tile there completes it), else -1.
+   */
+  private abbotOneShort(owner: number): number {
+    const i = this.abbotOf(owner);
+    if (i < 0) return -1;
+    const p = this.segTile[this.mSeg[i] as number] as number;
+    return this.neighbours(p) === 7 ? p : -1;
+  }
+
+  /**
+   * The Abbot: whether a tile at (x, y) completes the cloister or garden of `owner`'s abbot. The
+   * abbot may be taken back only while its feature is incomplete (wikicarpedia, The Abbot,
+   * clarification of 11/2020): a tile that completes it scores it as completed instead.
+   */
+  recallBlocked(owner: number, x: number, y: number): boolean {
+    const p = this.abbotOneShort(owner);
+    return p >= 0 && Math.abs(x - (this.pX[p] as number)) <= 1 && Math.abs(y - (this.pY[p] as number)) <= 1;
   }
 
   /**

@@ -91,7 +91,6 @@ function compareTurn(s: GameState, ref: Referee, legal: readonly Move[], checkFi
   // Every legal move, placement by placement, as tokens: 'plain', 'recall', and for a figure its
   // kind and the index of the referee's option (a free feature) holding its spot ('?' when none).
   // One comparison per turn: vitest's expect is too slow to call per move.
-  const recall = ref.canRecall(player);
   const optionsAt = new Map<string, Record<MeepleKind, string[][]>>();
   const expected: Record<string, string> = {};
   for (const p of ours) {
@@ -109,7 +108,7 @@ function compareTurn(s: GameState, ref: Referee, legal: readonly Move[], checkFi
     };
     optionsAt.set(str(p), options);
     // The plain placement, and taking the abbot back when it is on the board (§g).
-    const tokens = ['plain', ...(recall ? ['recall'] : [])];
+    const tokens = ['plain', ...(ref.canRecall(player, p.x, p.y) ? ['recall'] : [])];
     for (const kind of FIGURE_KINDS) for (const i of options[kind].keys()) tokens.push(`${kind} ${i}`);
     expected[str(p)] = tokens.sort().join(' | ');
   }

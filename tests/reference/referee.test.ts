@@ -1494,7 +1494,7 @@ describe('random full games (self-consistency and speed)', () => {
         for (const spots of r.abbotOptions(tile, p.x, p.y, p.rotation, player)) {
           moves.push({ tile, ...p, meeple: { at: spots[0] as string, kind: 'abbot' } });
         }
-        if (r.canRecall(player)) moves.push({ tile, ...p, recall: 'abbot' });
+        if (r.canRecall(player, p.x, p.y)) moves.push({ tile, ...p, recall: 'abbot' });
         const before = r.scores;
         const gained = r.play(moves[Math.floor(rand() * moves.length)] as RefMove, player);
         expect(r.scores).toEqual(before.map((s, i) => s + (gained[i] ?? 0)));
@@ -1548,7 +1548,7 @@ describe('random full games (self-consistency and speed)', () => {
       for (const spots of r.abbotOptions(tile, p.x, p.y, p.rotation, player)) {
         moves.push({ tile, ...p, meeple: { at: spots[0] as string, kind: 'abbot' } });
       }
-      if (r.canRecall(player)) moves.push({ tile, ...p, recall: 'abbot' });
+      if (r.canRecall(player, p.x, p.y)) moves.push({ tile, ...p, recall: 'abbot' });
       const move = moves[Math.floor(rand() * moves.length)] as RefMove;
       if (move.meeple?.kind === 'large') largeDeployed++;
       const before = r.scores;

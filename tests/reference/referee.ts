@@ -1058,10 +1058,18 @@ export class Referee {
     return this.spotsWhere(tile, x, y, rotation, (k) => k === 'field', own);
   }
 
-  /** Whether the player may take the abbot back this turn: it stands on the board (§g). */
-  canRecall(player: number): boolean {
+  /**
+   * Whether the player may take the abbot back this turn: it stands on the board (§g) and, when the
+   * tile is to go at (x, y), that tile does not complete its cloister or garden (a completed one
+   * scores as completed and the abbot comes home: wikicarpedia, The Abbot, clarification of 11/2020).
+   */
+  canRecall(player: number, x?: number, y?: number): boolean {
     this.checkPlayer(player);
-    return this.meeples.some((m) => m.owner === player && m.kind === 'abbot');
+    const abbot = this.meeples.find((m) => m.owner === player && m.kind === 'abbot');
+    if (abbot === undefined) return false;
+    if (x === undefined || y === undefined) return true;
+    const next = Math.abs(x - abbot.x) <= 1 && Math.abs(y - abbot.y) <= 1 && !this.board.has(cellKey(x, y)) ? 1 : 0;
+    return tilesAround(this.board, abbot.x, abbot.y) + next < 8;
   }
 
   /**
@@ -1099,6 +1107,8 @@ export class Referee {
     if (deploys && recall) throw new Error('referee: a move deploys a figure or takes the abbot back, not both');
     const abbotIndex = this.meeples.findIndex((m) => m.owner === player && m.kind === 'abbot');
     if (recall && abbotIndex < 0) throw new Error(`referee: player ${player} has no abbot on the board to take back`);
+    if (recall && !this.canRecall(player, x, y))
+      throw new Error(`referee: the tile completes the abbot's feature, which can no longer be taken back`);
 
     let newMeeple: BoardMeeple | null = null;
     if (move.meeple !== undefined && move.meeple !== null) {

@@ -200,12 +200,11 @@ describe('The Abbot: scoring (rules-facts §g)', () => {
     expect(end.scored).toHaveLength(1);
   });
 
-  it('rules-facts §g (recall instead of step 2, scoring is step 3): recalling with the tile that completes the garden scores 1 + 8 = 9 once; the garden then completes empty', () => {
+  it("wikicarpedia The Abbot (clarification of 11/2020): the tile that completes the abbot's garden cannot take it back; the garden scores 9 as completed and the abbot comes home", () => {
     // The garden ring with one extra B move (U at (2,0), off the ring) so that A places the last
     // neighbour: t0 A U-garden (0,1) abbot; t1 B U (1,0); t2 A U (-1,0); t3 B U (2,0) (road
     // continues, its south faces the empty (2,1)); t4 A U (1,1); t5 B U (-1,1); t6 A E@180 (0,2);
-    // t7 B E@180 (-1,2); t8 A E@180 (1,2) with the recall: 8 neighbours, 1 + 8 = 9 for A.
-    // Then the tile's scoring: the garden is complete but holds nobody: an entry worth nothing.
+    // t7 B E@180 (-1,2). A's E@180 at (1,2) is the eighth neighbour: it completes the garden.
     const steps: XStep[] = [
       ['U-garden', 0, 1, 0, 'abbot:G'],
       ['U', 1, 0, 0],
@@ -215,14 +214,33 @@ describe('The Abbot: scoring (rules-facts §g)', () => {
       ['U', -1, 1, 0],
       ['E', 0, 2, 180],
       ['E', -1, 2, 180],
-      ['E', 1, 2, 180, 'recall'],
     ];
-    const end = last(scenarioX(steps, ABBOT));
+    const before = last(scenarioX(steps, ABBOT, ['E']));
+    const completing = { tile: 'E', x: 1, y: 2, rotation: 180 } as const;
+    const refused = rejection(before, { ...completing, recall: 'abbot' });
+    expect(refused?.code).toBe('nothing-to-recall');
+    expect(refused?.message).toBe(
+      "this tile completes the garden of A's abbot, which then scores as completed and comes home: an abbot is taken back only while its garden is incomplete",
+    );
+    const offered = legalMoves(before);
+    expect(offered.some((m) => m.x === 1 && m.y === 2 && m.recall === 'abbot')).toBe(false);
+    // Elsewhere the recall is still offered: away from the garden at (0,1) the tile completes nothing.
+    const recalls = offered.filter((m) => m.recall === 'abbot');
+    expect(recalls.length).toBeGreaterThan(0);
+    for (const m of recalls) expect(Math.abs(m.x) > 1 || Math.abs(m.y - 1) > 1, JSON.stringify(m)).toBe(true);
+    const end = last(scenarioX([...steps, ['E', 1, 2, 180]], ABBOT));
     expect(scores(end)).toEqual([9, 0]);
-    expect(end.events.map((e) => e.type)).toEqual(['tile-placed', 'feature-scored', 'meeple-returned', 'feature-scored']);
-    const [recall, completed] = end.events.flatMap((e) => (e.type === 'feature-scored' ? [e.score] : []));
-    expect(recall).toMatchObject({ kind: 'garden', complete: false, points: 9, holders: [0], awarded: [9, 0] });
-    expect(completed).toMatchObject({ kind: 'garden', complete: true, points: 9, holders: [], awarded: [0, 0] });
+    expect(abbots(end)).toEqual([1, 1]);
+    expect(end.events.map((e) => e.type)).toEqual(['tile-placed', 'feature-scored', 'meeple-returned']);
+    const [completed] = end.events.flatMap((e) => (e.type === 'feature-scored' ? [e.score] : []));
+    expect(completed).toMatchObject({
+      kind: 'garden',
+      complete: true,
+      points: 9,
+      holders: [0],
+      awarded: [9, 0],
+      note: 'completed garden: 9',
+    });
   });
 
   it("rules-facts §g: recall needs the abbot on the board ('nothing-to-recall'), and excludes deploying ('deploy-and-recall')", () => {
