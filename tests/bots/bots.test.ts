@@ -9,7 +9,7 @@ import {
   validateMove,
 } from 'carcassonne-engine';
 import { type Bot, greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { caught } from '../support/caught.js';
 import { playSeeded, playTradersHeavy } from '../support/play.js';
 import { newGame } from '../scenarios/board.js';
@@ -114,10 +114,18 @@ describe('mctsBot options', () => {
   });
 
   it('stops on a time budget and still returns a legal move', () => {
-    const t0 = Date.now();
-    const move = mctsBot(s, { timeMs: 50 });
-    expect(validateMove(s, move)).toBeNull();
-    expect(Date.now() - t0).toBeLessThan(5000);
+    // A clock that moves 10 ms each time it is read: the search must stop after about 5 readings,
+    // however fast the machine is (no timed assertion).
+    let now = 1_000_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 10));
+    try {
+      const move = mctsBot(s, { timeMs: 50 });
+      expect(validateMove(s, move)).toBeNull();
+      expect(clock.mock.calls.length).toBeGreaterThan(1);
+      expect(clock.mock.calls.length).toBeLessThanOrEqual(7);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('searches every legal move with candidates: Infinity', () => {

@@ -1410,7 +1410,6 @@ describe('random full games (self-consistency and speed)', () => {
     ['pnp-demo', 3],
   ] as const) {
     it(`${tileSet} seed ${seed}`, () => {
-      const t0 = Date.now();
       const players = 3;
       const r = new Referee({ tileSet, players, rules: { farmers: 'farm-3', smallCity: 4, meeples: 7 } });
       const rand = rng(seed);
@@ -1447,7 +1446,6 @@ describe('random full games (self-consistency and speed)', () => {
       const fs = r.finalScore();
       const { road, city, cloister, field } = fs.final;
       expect(fs.totals).toEqual(r.scores.map((s, i) => s + road[i]! + city[i]! + cloister[i]! + field[i]!));
-      expect(Date.now() - t0).toBeLessThan(5000);
     });
   }
 
