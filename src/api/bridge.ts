@@ -341,6 +341,18 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   take(first.tile, 'placements[0]');
   const names = players.map((p: { name: string }) => p.name);
   const log: GameEvent[] | null = verify ? [] : null;
+  // A tile is discarded when it is drawn and fits nowhere. The discards are drawn in order, each
+  // at the first draw (the start, or after a placement) where it fits nowhere.
+  const discarded = s.discarded as unknown[];
+  let discards = 0;
+  const drawDiscards = () => {
+    while (verify && discards < discarded.length) {
+      const id = discarded[discards];
+      if (typeof id !== 'string' || !Object.hasOwn(tables.typeOf, id) || k.canPlaceAnywhere(tables.typeOf[id] as number)) return;
+      discards++;
+    }
+  };
+  drawDiscards();
   for (let i = 1; i < placements.length; i++) {
     const p = placements[i];
     if (
@@ -378,9 +390,18 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     if (m !== null && m.at !== canonical)
       throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
     k.playTile(q, p.x, p.y, local, m === null ? 0 : FIGURE_CODE[m.kind], p.recall === 'abbot', log);
+    drawDiscards();
+  }
+  for (let i = discards; verify && i < discarded.length; i++) {
+    note(
+      `discarded[${i}] is tile ${show(discarded[i])}, which fits on the board wherever it could have been drawn: only a tile that fits nowhere is discarded`,
+    );
   }
   if (finished) k.finish(log);
-  else k.currentType = take(s.currentTile, 'currentTile');
+  else {
+    k.currentType = take(s.currentTile, 'currentTile');
+    if (verify && !k.canPlaceAnywhere(k.currentType)) note(`currentTile ${s.currentTile} fits nowhere: it would have been discarded`);
+  }
   const left = s.tilesLeft as unknown[];
   if (finished && left.length > 0) throw fail('a finished game has no tiles left');
   left.forEach((id, i) => {

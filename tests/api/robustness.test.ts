@@ -35,6 +35,15 @@ describe('unplaceable tiles (rules-facts §h)', () => {
     expect(next.events).toContainEqual({ type: 'tile-discarded', player: 1, tile: 'C' });
     expect(next.currentPlayer).toBe(1);
     expect(next.currentTile).toBe('U');
+    // Saved, it loads: replayed, C fits nowhere after the first placement.
+    expect(validateState(JSON.parse(JSON.stringify(next)))).toEqual([]);
+    // C could not have been discarded before E closed the city, nor can U, which fits.
+    const early = JSON.parse(JSON.stringify(s));
+    early.discarded = ['C'];
+    early.tilesLeft = early.tilesLeft.filter((id: string, i: number) => id !== 'C' || i !== early.tilesLeft.indexOf('C'));
+    expect(validateState(early).map((p) => p.message)).toEqual([
+      'discarded[0] is tile "C", which fits on the board wherever it could have been drawn: only a tile that fits nowhere is discarded',
+    ]);
   });
 });
 
@@ -63,6 +72,18 @@ describe('saved states are checked for consistency', () => {
     expect(validateState(s)[0]?.message).toContain(`.meeple: spot ${other} must be written as its feature's canonical spot ${m.at}`);
   });
 
+  it('rejects the same meeple listed twice, the supply lowered to match (issue 13)', () => {
+    const s = copy(withMeeple);
+    const m = s.meeples[0];
+    expect(s.players[m.owner].meeples).toBeGreaterThan(0);
+    s.meeples.push({ ...m });
+    s.players[m.owner].meeples -= 1;
+    expect(validateState(s).map((p) => p.message)).toEqual([
+      `player ${m.owner} has ${s.players[m.owner].meeples} followers in supply, but the placements leave ${s.players[m.owner].meeples + 1}`,
+      `meeples[${s.meeples.length - 1}] is ${JSON.stringify(m)}, which the placements do not give`,
+    ]);
+  });
+
   it.each([
     ['a turn count that does not match the placements', (s: any) => (s.turn += 2), 'tiles were placed after the start tile'],
     ['the wrong player to move', (s: any) => (s.currentPlayer = 1 - s.currentPlayer), 'is not the player whose turn'],
@@ -76,6 +97,35 @@ describe('saved states are checked for consistency', () => {
     ],
     ['a scoring line the placements do not give', (s: any) => s.scored.push(s.scored[0]), 'which the placements do not give'],
     ['a scoring line left out', (s: any) => s.scored.pop(), 'but the placements also give the'],
+    // Issue 13's list of states no game can reach, each now refused by the replay:
+    [
+      'an invented scoring line, its points added to the score',
+      (s: any) => {
+        s.scored.push({
+          ...s.scored[0],
+          awarded: s.scored[0].awarded.map((_: number, i: number) => (i === 0 ? 4 : 0)),
+          holders: [0],
+          points: 4,
+        });
+        s.players[0].score += 4;
+      },
+      'which the placements do not give',
+    ],
+    [
+      'a tile that fits moved from the bag to the discards',
+      (s: any) => s.discarded.push(s.tilesLeft.shift()),
+      'only a tile that fits nowhere is discarded',
+    ],
+    [
+      'a finished game with the bag dumped into the discards and no final scoring',
+      (s: any) => {
+        s.discarded.push(s.currentTile, ...s.tilesLeft);
+        s.tilesLeft = [];
+        s.currentTile = null;
+        s.status = 'finished';
+      },
+      'only a tile that fits nowhere is discarded',
+    ],
     // Scores are the rules' scores, not only the sum of the state's own lines: a scoring raised
     // together with the player's total is still refused.
     [
