@@ -14,7 +14,7 @@ export type { RuleHooks } from './api/bridge.js';
 export { renderAscii } from './render/ascii.js';
 export { tileDefinition, tileIds, TILE_SETS } from './tiles/catalogue.js';
 export type { TileView, FeatureView } from './tiles/catalogue.js';
-export { farmerRules } from './kernel/farmers.js';
+export { farmerRules } from './api/farmers.js';
 export {
   CarcassonneError,
   IllegalMoveError,

@@ -2,16 +2,17 @@ import { freeze } from 'immer';
 import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
 import { isRotation, SPOTS, spotIndex } from '../core/geometry.js';
 import { isInt, isRecord, show } from '../core/guards.js';
-import { farmerRules } from '../kernel/farmers.js';
-import { FIGURE_NAMES, Kernel, type KernelRules, MissingFarmerRule } from '../kernel/kernel.js';
+import { Kernel, type KernelRules, MissingFarmerRule } from '../kernel/kernel.js';
+import type { KernelEvent } from '../kernel/log.js';
+import { describeEvents, scoringsOf } from './describe.js';
+import { farmerRules, fieldScoring } from './farmers.js';
 import { DRAW_LAND, FEATURE_KIND_NAMES, GOODS_NAMES, MAXF, tablesFor } from '../kernel/tables.js';
-import { TILE_SETS } from '../tiles/catalogue.js';
 import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
 import type { TileSetName } from '../tiles/types.js';
-import { MAX_MEEPLES, MAX_PLAYERS, MIN_PLAYERS } from './options.js';
-import { FIGURE_CODE, FIGURE_WORDS, maxPlayers } from './figures.js';
+import { RULE_KEYS, validateOptions } from './options.js';
+import { FIGURE_CODE, FIGURE_NAMES, FIGURE_WORDS, SUPPLY_KEYS } from './figures.js';
 import { moveError } from './legality.js';
-import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameEvent, GameState, MeepleKind, ScoredFeature } from './types.js';
+import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, MeepleKind, Rules } from './types.js';
 
 /**
  * Rules given again at call time. Only games created with a custom farmer rule use them (the
@@ -106,13 +107,18 @@ function structuredCloneOrFail(v: unknown): unknown {
 export function rulesFor(state: GameState, hooks: RuleHooks | undefined, cached: FarmerRule | null): KernelRules {
   const name = state.rules.farmers;
   const farmers = name === 'custom' ? (hooks?.farmers ? guardFarmerRule(hooks.farmers) : cached) : farmerRules[name];
+  return kernelRules(state.rules, state.expansions, farmers);
+}
+
+/** The rules a kernel plays by, from a game's recorded rules, its expansions and its farmer rule (`null`: a custom one not given). */
+export function kernelRules(rules: Rules, expansions: readonly ExpansionName[], farmers: FarmerRule | null): KernelRules {
   return {
-    smallCity: state.rules.smallCity,
-    meeples: state.rules.meeples,
-    farmers,
-    abbot: state.expansions.includes('abbot'),
-    large: state.expansions.includes('inns-cathedrals'),
-    traders: state.expansions.includes('traders-builders'),
+    smallCity: rules.smallCity,
+    meeples: rules.meeples,
+    fields: farmers === null ? null : fieldScoring(farmers),
+    abbot: expansions.includes('abbot'),
+    large: expansions.includes('inns-cathedrals'),
+    traders: expansions.includes('traders-builders'),
   };
 }
 
@@ -241,53 +247,43 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const s = state as unknown as Record<string, unknown>;
   if (!isRecord(s)) throw fail('a game state must be an object');
   if (s.version !== 2) throw fail(`unsupported state version ${show(s.version)} (expected 2, or 1 through loadState)`);
-  if (typeof s.tileSet !== 'string' || !Object.hasOwn(TILE_SETS, s.tileSet)) throw fail(`unknown tile set ${show(s.tileSet)}`);
-  if (!(typeof s.seed === 'string' || (typeof s.seed === 'number' && Number.isFinite(s.seed))))
-    throw fail('seed must be a number or a string');
-  if (!(s.edition === 'first' || s.edition === 'second' || s.edition === 'current')) throw fail(`unknown edition ${show(s.edition)}`);
-  const expansions = s.expansions;
-  if (
-    !Array.isArray(expansions) ||
-    expansions.some((e, i) => !EXPANSIONS.includes(e as ExpansionName) || expansions.indexOf(e) !== i) ||
-    expansions.join() !== EXPANSIONS.filter((e) => expansions.includes(e)).join()
-  ) {
-    throw fail(`expansions must list distinct expansions among ${EXPANSIONS.join(', ')}, in that order`);
-  }
+  // The game's options, checked as createGame checks them, with the same sentences. A state records
+  // every rule, and its expansions in the order of EXPANSIONS.
   const rules = s.rules;
-  if (
-    !isRecord(rules) ||
-    !(rules.farmers === 'custom' || (typeof rules.farmers === 'string' && Object.hasOwn(farmerRules, rules.farmers))) ||
-    !(rules.smallCity === 2 || rules.smallCity === 4) ||
-    !isInt(rules.meeples) ||
-    rules.meeples < 0 ||
-    rules.meeples > MAX_MEEPLES ||
-    !['removed', 'shuffled', 'first-land'].includes(rules.riverStartTile as string) ||
-    typeof rules.gardens !== 'boolean'
-  ) {
-    throw fail(
-      `rules must hold farmers, smallCity (2 or 4), meeples (0 to ${MAX_MEEPLES}), riverStartTile (removed, shuffled or first-land) and gardens (true or false)`,
-    );
+  for (const key of ['tileSet', 'edition', 'expansions', 'rules'])
+    if (!Object.hasOwn(s, key)) note(`${key} is missing: a state records it`);
+  if (!Array.isArray(s.players)) note('players must be a list of player records');
+  const options = {
+    players: Array.isArray(s.players) ? s.players.map((p: unknown) => (isRecord(p) ? p.name : p)) : 2,
+    seed: s.seed,
+    tileSet: s.tileSet,
+    edition: s.edition,
+    expansions: s.expansions,
+    rules: isRecord(rules) ? { ...rules, farmers: rules.farmers === 'custom' ? 'none' : rules.farmers } : rules,
+  };
+  for (const p of validateOptions(options)) note(p.message);
+  if (isRecord(rules))
+    for (const key of RULE_KEYS) if (!Object.hasOwn(rules, key)) note(`rules.${key} is missing: a state records every rule`);
+  const expansions = s.expansions as ExpansionName[];
+  if (problems.length === 0 && expansions.join() !== EXPANSIONS.filter((e) => expansions.includes(e)).join()) {
+    note(`expansions must be listed in the order ${EXPANSIONS.join(', ')}`);
   }
+  if (problems.length > 0) throw new StateError(problems);
+  if (!isRecord(rules)) throw fail('rules must be an object');
   const inGame = expansions as ExpansionName[];
-  const players = s.players;
-  const most = maxPlayers(expansions);
-  if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > most) {
-    throw fail(
-      `players must list ${MIN_PLAYERS} to ${most} players${most < MAX_PLAYERS ? ` (${MAX_PLAYERS} with Inns & Cathedrals)` : ''}`,
-    );
-  }
+  const players = s.players as unknown[];
   const count = (v: unknown) => isInt(v) && v >= 0;
   players.forEach((p: unknown, i) => {
     if (
       !isRecord(p) ||
       typeof p.name !== 'string' ||
       !isPoints(p.score) ||
-      !FIGURE_SUPPLY.every(([key]) => count(p[key])) ||
+      !SUPPLY_KEYS.every((key) => count(p[key])) ||
       !isRecord(p.goods) ||
       !GOODS_NAMES.every((g) => count((p.goods as Record<string, unknown>)[g]))
     ) {
       throw fail(
-        `players[${i}] must have a name, a whole score, whole counts of ${FIGURE_SUPPLY.map(([key]) => key).join(', ')} and goods tokens { wine, grain, cloth }`,
+        `players[${i}] must have a name, a whole score, whole counts of ${SUPPLY_KEYS.join(', ')} and goods tokens { wine, grain, cloth }`,
       );
     }
   });
@@ -339,8 +335,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     throw fail(`placements must start with the start tile ${tables.set.startTile} at (0,0), rotation 0, placed by nobody`);
   }
   take(first.tile, 'placements[0]');
-  const names = players.map((p: { name: string }) => p.name);
-  const log: GameEvent[] | null = verify ? [] : null;
+  const names = players.map((p) => (p as { name: string }).name);
+  const log: KernelEvent[] | null = verify ? [] : null;
   // A tile is discarded when it is drawn and fits nowhere. The discards are drawn in order, each
   // at the first draw (the start, or after a placement) where it fits nowhere.
   const discarded = s.discarded as unknown[];
@@ -420,7 +416,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     Array.from(k.discarded.subarray(0, k.nDiscarded)).some(drawnLand) ||
     (!finished && drawnLand(k.currentType));
   if (verify) {
-    compareWithReplay(s, k, log as GameEvent[], note);
+    compareWithReplay(s, k, scoringsOf(describeEvents(k, log as KernelEvent[])), note);
     // The recorded field scorings served the replay only: a custom rule must be given again.
     k.setRules(rulesFor(state, undefined, null));
   }
@@ -428,17 +424,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   return k;
 }
 
-/** Each figure kind: the supply count's key in a player's record, and its kernel code. */
-const FIGURE_SUPPLY: readonly (readonly [key: string, kind: MeepleKind])[] = [
-  ['meeples', 'follower'],
-  ['abbots', 'abbot'],
-  ['largeMeeples', 'large'],
-  ['builders', 'builder'],
-  ['pigs', 'pig'],
-];
-
 /** What the state says after its placements, against what replaying them gave. */
-function compareWithReplay(s: Record<string, unknown>, k: Kernel, log: readonly GameEvent[], note: (message: string) => void): void {
+function compareWithReplay(s: Record<string, unknown>, k: Kernel, lines: readonly unknown[], note: (message: string) => void): void {
   if (s.turn !== k.turn) note(`turn is ${s.turn}, but ${k.turn} tiles were placed after the start tile`);
   if (s.currentPlayer !== k.current)
     note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${k.turn} is (player ${k.current})`);
@@ -449,11 +436,11 @@ function compareWithReplay(s: Record<string, unknown>, k: Kernel, log: readonly 
   }
   (s.players as Record<string, unknown>[]).forEach((pl, i) => {
     if (pl.score !== k.score[i]) note(`player ${i} has ${amount(pl.score as number, 'point')}, but the placements score ${k.score[i]}`);
-    for (const [key, kind] of FIGURE_SUPPLY) {
-      const want = k.inSupply(i, FIGURE_CODE[kind]);
-      if (pl[key] !== want)
-        note(`player ${i} has ${amount(pl[key] as number, FIGURE_WORDS[kind])} in supply, but the placements leave ${want}`);
-    }
+    SUPPLY_KEYS.forEach((key, figure) => {
+      const want = k.inSupply(i, figure);
+      const word = FIGURE_WORDS[FIGURE_NAMES[figure] as MeepleKind];
+      if (pl[key] !== want) note(`player ${i} has ${amount(pl[key] as number, word)} in supply, but the placements leave ${want}`);
+    });
     GOODS_NAMES.forEach((name, g) => {
       const have = (pl.goods as Record<string, unknown>)[name];
       if (have !== k.tokensOf(i, g))
@@ -466,10 +453,8 @@ function compareWithReplay(s: Record<string, unknown>, k: Kernel, log: readonly 
     return { owner: k.mOwner[i], kind: FIGURE_NAMES[k.mKind[i] as number], x, y, at, feature: FEATURE_KIND_NAMES[k.kindOf(seg)] };
   });
   compareLists('meeples', s.meeples as unknown[], figures, 'figure', show, note);
-  const lines: ScoredFeature[] = [];
-  for (const e of log) if (e.type === 'feature-scored') lines.push(e.score);
   const line = (l: unknown) => {
-    const { kind, id, awarded } = (isRecord(l) ? l : {}) as Partial<ScoredFeature>;
+    const { kind, id, awarded } = (isRecord(l) ? l : {}) as { kind?: string; id?: unknown; awarded?: unknown };
     return typeof id === 'string' && Array.isArray(awarded) ? `the ${kind} ${id}, awarding ${awarded.join('/')}` : show(l);
   };
   compareLists('scored', s.scored as unknown[], lines, 'scoring', line, note);

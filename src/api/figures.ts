@@ -3,6 +3,12 @@ import type { TileTables } from '../kernel/tables.js';
 import type { ExpansionName } from '../tiles/setup.js';
 import type { MeepleKind } from './types.js';
 
+/** Figure kinds by their kernel code (the index). */
+export const FIGURE_NAMES: readonly MeepleKind[] = ['follower', 'abbot', 'large', 'builder', 'pig'];
+
+/** Where a player's record (`PlayerState`) counts each figure kind in supply, by kernel code (the index). */
+export const SUPPLY_KEYS = ['meeples', 'abbots', 'largeMeeples', 'builders', 'pigs'] as const;
+
 /** The kernel's code of each figure kind. */
 export const FIGURE_CODE: Readonly<Record<MeepleKind, number>> = {
   follower: FIGURE_FOLLOWER,

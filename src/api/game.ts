@@ -3,15 +3,16 @@ import type { IllegalMoveError } from '../core/errors.js';
 import { SPOTS, type Spot, spotIndex } from '../core/geometry.js';
 import { MOVE_CODE_LIMIT, moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
-import { FIGURE_ABBOT, FIGURE_BUILDER, FIGURE_FOLLOWER, FIGURE_LARGE, FIGURE_PIG, Kernel, winnersOf } from '../kernel/kernel.js';
-import { FEATURE_KIND_NAMES, MAXF, tablesFor } from '../kernel/tables.js';
+import { FIGURE_ABBOT, FIGURE_BUILDER, FIGURE_LARGE, FIGURE_PIG, Kernel, winnersOf } from '../kernel/kernel.js';
+import { MAXF, tablesFor } from '../kernel/tables.js';
 import { dealTiles } from '../tiles/setup.js';
-import type { FeatureKind } from '../tiles/types.js';
-import { checked, guardFarmerRule, type RuleHooks, remember, withCustomRule, workingKernel } from './bridge.js';
-import { FIGURE_CODE } from './figures.js';
+import { checked, guardFarmerRule, kernelRules, type RuleHooks, remember, withCustomRule, workingKernel } from './bridge.js';
+import { describeEvents, scoringsOf } from './describe.js';
+import type { KernelEvent } from '../kernel/log.js';
+import { FIGURE_CODE, SUPPLY_KEYS } from './figures.js';
 import { moveError, moveOfCode } from './legality.js';
 import { type GameOptions, resolveOptions } from './options.js';
-import type { FinalScore, GameEvent, GameState, PlayerState, Move, PlacedTile, ScoredFeature, TilePlacement } from './types.js';
+import type { FinalScore, GameState, PlayerState, Move, PlacedTile, TilePlacement } from './types.js';
 
 // A private instance, made on first use: this library never changes immer's global settings.
 let immer: Immer | undefined;
@@ -33,25 +34,16 @@ export function createGame(options: GameOptions): GameState {
   const o = resolveOptions(options);
   const set = o.tiles;
   const tables = tablesFor(set);
-  const k = Kernel.create(
-    tables,
-    {
-      smallCity: o.rules.smallCity,
-      meeples: o.rules.meeples,
-      farmers: o.rules.farmers === 'custom' ? guardFarmerRule(o.farmerRule) : o.farmerRule,
-      abbot: o.expansions.includes('abbot'),
-      large: o.expansions.includes('inns-cathedrals'),
-      traders: o.expansions.includes('traders-builders'),
-    },
-    o.names.length,
-  );
+  const farmers = o.rules.farmers === 'custom' ? guardFarmerRule(o.farmerRule) : o.farmerRule;
+  const k = Kernel.create(tables, kernelRules(o.rules, o.expansions, farmers), o.names.length);
   const bag = dealTiles(set, o.drawOrder, mulberry32(hashSeed(o.seed)));
   bag.forEach((id, i) => {
     k.bag[i] = tables.typeOf[id] as number;
   });
   k.bagLen = bag.length;
-  const events: GameEvent[] = [];
-  withCustomRule(() => k.drawNext(events));
+  const log: KernelEvent[] = [];
+  withCustomRule(() => k.drawNext(log));
+  const events = describeEvents(k, log);
   const state: GameState = {
     version: 2,
     tileSet: o.tileSet,
@@ -69,7 +61,7 @@ export function createGame(options: GameOptions): GameState {
     meeples: [],
     tilesLeft: bag.slice(k.bagPos),
     discarded: Array.from(k.discarded.subarray(0, k.nDiscarded), (t) => tables.ids[t] as string),
-    scored: scoredIn(events),
+    scored: scoringsOf(events),
     events,
   };
   freeze(state, true);
@@ -79,23 +71,15 @@ export function createGame(options: GameOptions): GameState {
 
 /** A player's record as the kernel has it. */
 export function playerRecord(k: Kernel, i: number, name: string): PlayerState {
-  return {
-    name,
-    score: k.score[i] as number,
-    meeples: k.inSupply(i, FIGURE_FOLLOWER),
-    abbots: k.inSupply(i, FIGURE_ABBOT),
-    largeMeeples: k.inSupply(i, FIGURE_LARGE),
-    builders: k.inSupply(i, FIGURE_BUILDER),
-    pigs: k.inSupply(i, FIGURE_PIG),
-    goods: { wine: k.tokensOf(i, 0), grain: k.tokensOf(i, 1), cloth: k.tokensOf(i, 2) },
-  };
+  const record: Record<string, unknown> = { name, score: k.score[i] as number };
+  SUPPLY_KEYS.forEach((key, figure) => {
+    record[key] = k.inSupply(i, figure);
+  });
+  record.goods = goodsOf(k, i);
+  return record as unknown as PlayerState;
 }
 
-function scoredIn(events: readonly GameEvent[]): ScoredFeature[] {
-  const out: ScoredFeature[] = [];
-  for (const e of events) if (e.type === 'feature-scored') out.push(e.score);
-  return out;
-}
+const goodsOf = (k: Kernel, i: number) => ({ wine: k.tokensOf(i, 0), grain: k.tokensOf(i, 1), cloth: k.tokensOf(i, 2) });
 
 /**
  * Checks a move against the rules. Returns `null` for a legal move, or the
@@ -157,19 +141,17 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
   const tile = state.currentTile as string;
   const drawnBefore = k.bagPos;
   const discardedBefore = k.nDiscarded;
-  const events: GameEvent[] = [{ type: 'tile-placed', player, tile, x, y, rotation: move.rotation }];
   let deployed: PlacedTile['meeple'] = null;
   let local = -1;
   const kind = move.meeple?.kind ?? 'follower';
   const recall = move.recall === 'abbot';
   if (move.meeple !== undefined && move.meeple !== null) {
     local = k.spotFeature(t, q, spotIndex(move.meeple.at));
-    const at = SPOTS[k.tables.featSpot[(t * 4 + q) * MAXF + local] as number] as Spot;
-    deployed = { at, kind };
-    const feature = FEATURE_KIND_NAMES[k.tables.featKind[t * MAXF + local] as number] as FeatureKind;
-    events.push({ type: 'meeple-placed', player, kind, x, y, at, feature });
+    deployed = { at: SPOTS[k.tables.featSpot[(t * 4 + q) * MAXF + local] as number] as Spot, kind };
   }
-  withCustomRule(() => k.play(q, x, y, local, FIGURE_CODE[kind], recall, events));
+  const log: KernelEvent[] = [];
+  withCustomRule(() => k.play(q, x, y, local, FIGURE_CODE[kind], recall, log));
+  const events = describeEvents(k, log);
   const ids = k.tables.ids;
   // Growing arrays are written as fresh, frozen arrays around their frozen elements: immer walks
   // neither a frozen value nor its elements, where a draft of a long array costs a proxy trap per
@@ -199,16 +181,13 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
     d.currentTile = k.currentType >= 0 ? (ids[k.currentType] as string) : null;
     d.status = k.finished ? 'finished' : 'playing';
     state.players.forEach((p, i) => {
-      if (p.score !== k.score[i]) (d.players[i] as Draft<PlayerState>).score = k.score[i] as number;
-      if (p.meeples !== k.inSupply(i, FIGURE_FOLLOWER)) (d.players[i] as Draft<PlayerState>).meeples = k.inSupply(i, FIGURE_FOLLOWER);
-      if (p.abbots !== k.inSupply(i, FIGURE_ABBOT)) (d.players[i] as Draft<PlayerState>).abbots = k.inSupply(i, FIGURE_ABBOT);
-      if (p.largeMeeples !== k.inSupply(i, FIGURE_LARGE)) (d.players[i] as Draft<PlayerState>).largeMeeples = k.inSupply(i, FIGURE_LARGE);
-      if (p.builders !== k.inSupply(i, FIGURE_BUILDER)) (d.players[i] as Draft<PlayerState>).builders = k.inSupply(i, FIGURE_BUILDER);
-      if (p.pigs !== k.inSupply(i, FIGURE_PIG)) (d.players[i] as Draft<PlayerState>).pigs = k.inSupply(i, FIGURE_PIG);
+      const dp = d.players[i] as Draft<PlayerState>;
+      if (p.score !== k.score[i]) dp.score = k.score[i] as number;
+      SUPPLY_KEYS.forEach((key, figure) => {
+        if (p[key] !== k.inSupply(i, figure)) dp[key] = k.inSupply(i, figure);
+      });
       const g = p.goods;
-      if (g.wine !== k.tokensOf(i, 0) || g.grain !== k.tokensOf(i, 1) || g.cloth !== k.tokensOf(i, 2)) {
-        (d.players[i] as Draft<PlayerState>).goods = { wine: k.tokensOf(i, 0), grain: k.tokensOf(i, 1), cloth: k.tokensOf(i, 2) };
-      }
+      if (g.wine !== k.tokensOf(i, 0) || g.grain !== k.tokensOf(i, 1) || g.cloth !== k.tokensOf(i, 2)) dp.goods = goodsOf(k, i);
     });
     d.placements = castDraft(Object.freeze([...state.placements, placed]));
     d.meeples = castDraft(Object.freeze(meeples));
@@ -323,8 +302,9 @@ export function scoreFinal(input: GameState, hooks?: RuleHooks): FinalScore {
   if (state.status === 'finished') return freeze({ scores, breakdown: state.scored, winners: winnersOf(scores) }, true);
   const k = hooks?.farmers !== undefined ? workingKernel(state, hooks).kernel : c.kernel;
   const pts = new Int32Array(scores.length);
-  const entries: ScoredFeature[] = [];
-  withCustomRule(() => k.finalScoring(pts, entries));
+  const log: KernelEvent[] = [];
+  withCustomRule(() => k.finalScoring(pts, log));
+  const entries = scoringsOf(describeEvents(k, log));
   const totals = scores.map((s, i) => s + (pts[i] as number));
   return freeze({ scores: totals, breakdown: [...state.scored, ...entries], winners: winnersOf(totals) }, true);
 }

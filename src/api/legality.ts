@@ -3,7 +3,6 @@ import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } fr
 import { isRecord, show } from '../core/guards.js';
 import { moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
 import {
-  FIGURE_NAMES,
   type Kernel,
   PLACE_MISMATCH,
   PLACE_NOT_ADJACENT,
@@ -16,6 +15,7 @@ import type { ExpansionName } from '../tiles/setup.js';
 import {
   EXPANSION_TITLES,
   FIGURE_CODE,
+  FIGURE_NAMES,
   FIGURE_EXPANSION,
   FIGURE_PLACES,
   FIGURE_WORDS,

@@ -1,6 +1,6 @@
 import { type OptionsErrorCode, OptionsError, type Problem } from '../core/errors.js';
 import { isRecord, show } from '../core/guards.js';
-import { farmerRules } from '../kernel/farmers.js';
+import { farmerRules } from './farmers.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
 import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
 import type { TileSetDef, TileSetName } from '../tiles/types.js';
@@ -86,7 +86,8 @@ export interface ResolvedOptions {
 }
 
 const OPTION_KEYS = ['players', 'seed', 'tileSet', 'edition', 'expansions', 'rules', 'drawOrder'];
-const RULE_KEYS = ['farmers', 'smallCity', 'meeples', 'riverStartTile', 'gardens'];
+/** The rules a game's options may set, and a state records. */
+export const RULE_KEYS = ['farmers', 'smallCity', 'meeples', 'riverStartTile', 'gardens'];
 const RIVER_START_TILES: readonly RiverStartTile[] = ['removed', 'shuffled', 'first-land'];
 export const MIN_PLAYERS = 2;
 /** Most players in any game (6 needs Inns & Cathedrals; see `maxPlayers`). */

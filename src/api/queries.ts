@@ -2,6 +2,7 @@ import { spotIndex } from '../core/geometry.js';
 import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, K_ROAD } from '../kernel/tables.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { checked } from './bridge.js';
+import { featureIdOf } from './describe.js';
 import type { BoardFeature, GameState, PlacedTile } from './types.js';
 
 /**
@@ -58,7 +59,7 @@ export function features(input: GameState): BoardFeature[] {
     const centre = kind === K_CLOISTER || kind === K_GARDEN;
     const open = centre ? 8 - k.neighbours(k.segmentTile(r)) : kind === K_FIELD ? 0 : k.openOf(r);
     return {
-      id: k.featureId(r),
+      id: featureIdOf(k.ref(r)),
       kind: FEATURE_KIND_NAMES[kind] as FeatureKind,
       tiles: k.tilePositions(r),
       segments: k.members(r).map((s) => k.spotOf(s)),
@@ -69,7 +70,7 @@ export function features(input: GameState): BoardFeature[] {
       cathedrals: kind === K_CITY ? k.bonusOf(r) : 0,
       goods: kind === K_CITY ? { wine: k.goodsOf(r, 0), grain: k.goodsOf(r, 1), cloth: k.goodsOf(r, 2) } : { wine: 0, grain: 0, cloth: 0 },
       meeples: state.meeples.filter((_, i) => rootOfMeeple[i] === r),
-      cities: kind === K_FIELD ? k.borderingCities(r).map((c) => k.featureId(c)) : [],
+      cities: kind === K_FIELD ? k.borderingCities(r).map((c) => featureIdOf(k.ref(c))) : [],
     };
   });
 }

@@ -142,7 +142,8 @@ export class OptionsError extends ProblemsError<OptionsErrorCode> {
  * try {
  *   loadState({ version: 2, tileSet: 'moon' });
  * } catch (e) {
- *   if (e instanceof StateError) console.log(e.code, '|', e.message); // → invalid-state | unknown tile set "moon"
+ *   // Every problem is listed: five fields missing or wrong, and the unknown tile set.
+ *   if (e instanceof StateError) console.log(e.code, e.problems.length, '|', e.problems.at(-1)?.message); // → invalid-state 6 | tileSet must be one of base, pnp-demo, not "moon"
  * }
  * ```
  */

@@ -68,7 +68,7 @@ export class Engine {
    */
   static fromState(state: GameState, hooks?: RuleHooks): Engine {
     const { state: origin, kernel } = workingKernel(state, hooks);
-    if (kernel.rules.farmers === null) {
+    if (kernel.rules.fields === null) {
       throw new StateError([
         { code: 'custom-rule-missing', message: 'this game scores farmers with a custom rule: pass it to Engine.fromState as { farmers }' },
       ]);

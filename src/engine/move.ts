@@ -10,7 +10,8 @@ import {
   moveSpot,
   packMove,
 } from '../core/move-code.js';
-import { FIGURE_FOLLOWER, FIGURE_NAMES } from '../kernel/kernel.js';
+import { FIGURE_FOLLOWER } from '../kernel/kernel.js';
+import { FIGURE_NAMES } from '../api/figures.js';
 import { moveOfCode, shapeError } from '../api/legality.js';
 import type { MeepleKind, Move, TileId } from '../api/types.js';
 

@@ -1,6 +1,4 @@
 import { DX, DY, HALF_PARTNER, type Position, SPOT_COUNT, SPOTS, type Spot } from '../core/geometry.js';
-import type { FeatureKind } from '../tiles/types.js';
-import type { FarmerCity, FarmerField, FarmerInput, FarmerRule, FeatureId, GameEvent, MeepleKind, ScoredFeature } from '../api/types.js';
 import {
   DEMAND_UNIT,
   DEMANDS,
@@ -8,9 +6,7 @@ import {
   DRAW_LAKE,
   DRAW_LAND,
   DRAW_RIVER,
-  FEATURE_KIND_NAMES,
   GOODS_MASK,
-  GOODS_NAMES,
   GOODS_SHIFT,
   K_CITY,
   K_CLOISTER,
@@ -24,14 +20,17 @@ import {
 import { completedValue, finalValue, majority } from './scoring.js';
 import { MOVE_RECALL, packMove } from '../core/move-code.js';
 import { type FarmGraph, type FarmScratch, newFarmScratch } from './farm-graph.js';
-import { farmCoreOf } from './farmers.js';
+import { type FeatureRef, K_GOODS, type KernelEvent, type ScoreRecord } from './log.js';
 
 /** The rules the kernel needs, resolved from a game's options. */
 export interface KernelRules {
   readonly smallCity: 2 | 4;
   readonly meeples: number;
-  /** The farmer rule, or `null` when it is a custom function that is not available. */
-  readonly farmers: FarmerRule | null;
+  /**
+   * Scores the fields at the end: adds each player's points to `into` and, with a log, records the
+   * lines. `null` when the game's farmer rule is a custom function that was not given again.
+   */
+  readonly fields: FieldScoring | null;
   /** The Abbot: each player has one abbot. */
   readonly abbot: boolean;
   /** Inns & Cathedrals: each player has one large meeple. */
@@ -39,6 +38,9 @@ export interface KernelRules {
   /** Traders & Builders: each player has a builder and a pig, and completed cities hand out goods. */
   readonly traders: boolean;
 }
+
+/** The final scoring of fields, as the API layer provides it (the farmer rules). */
+export type FieldScoring = (kernel: Kernel, into: Int32Array, log: KernelEvent[] | null) => void;
 
 /** Figure kinds as small integers. */
 export const FIGURE_FOLLOWER = 0;
@@ -54,7 +56,6 @@ export const FIGURE_BUILDER = 3;
 export const FIGURE_PIG = 4;
 /** Number of figure kinds: the supply holds one count per kind and player. */
 export const FIGURE_KINDS = 5;
-export const FIGURE_NAMES: readonly MeepleKind[] = ['follower', 'abbot', 'large', 'builder', 'pig'];
 /** Majority weight of each figure kind. */
 const FIGURE_WEIGHT = [1, 1, 2, 0, 0];
 /** Goods kinds (Traders & Builders): the token counts hold one per kind and player. */
@@ -187,7 +188,8 @@ export class Kernel {
   // shared with the arrays they mark.
   private gens!: { stamp: number; root: number; city: number };
   private farm!: FarmGraph;
-  private farmScratch!: FarmScratch;
+  /** Working space of the numeric farmer rules. */
+  farmScratch!: FarmScratch;
   private cityMark!: Uint32Array;
   private cityIndex!: Int32Array;
   private fieldRoots!: Int32Array;
@@ -1006,31 +1008,27 @@ export class Kernel {
    * The Abbot: instead of deploying, `owner` takes the abbot back and scores its cloister or
    * garden at once as in the final scoring, 1 + 1 per neighbouring tile (rules-facts §g).
    */
-  recallAbbot(owner: number, log: GameEvent[] | null): void {
+  recallAbbot(owner: number, log: KernelEvent[] | null): void {
     const i = this.abbotOf(owner);
     const s = this.mSeg[i] as number;
     const points = this.featureValue(s, false);
     if (log !== null) {
       const w = this.strength(s);
-      const entry = this.describeScore(s, false, points, w, majority(w), 'play');
-      log.push({ type: 'feature-scored', score: { ...entry, note: `abbot taken back: ${entry.note}` } });
+      log.push({ type: 'scored', score: this.scoreRecord(s, false, points, w, majority(w), false, true) });
     }
     this.score[owner] = (this.score[owner] as number) + points;
     this.removeFigure(i, log);
   }
 
   /** Returns figure i of the list to its owner's supply. */
-  private removeFigure(i: number, log: GameEvent[] | null): void {
+  private removeFigure(i: number, log: KernelEvent[] | null): void {
     const s = this.mSeg[i] as number;
     const owner = this.mOwner[i] as number;
     const fig = this.mKind[i] as number;
     const r = this.find(s);
     this.occupied[r] = (this.occupied[r] as number) - 1;
     this.supply[fig * this.players + owner] = (this.supply[fig * this.players + owner] as number) + 1;
-    if (log !== null) {
-      const spot = this.spotOf(s);
-      log.push({ type: 'meeple-returned', owner, kind: FIGURE_NAMES[fig] as MeepleKind, x: spot.x, y: spot.y, at: spot.at });
-    }
+    if (log !== null) log.push({ type: 'returned', owner, figure: fig, seg: s });
     for (let j = i + 1; j < this.nMeeples; j++) {
       this.mSeg[j - 1] = this.mSeg[j] as number;
       this.mOwner[j - 1] = this.mOwner[j] as number;
@@ -1048,7 +1046,7 @@ export class Kernel {
    * pass the turn (or, when the tile extended a feature holding the player's builder, give the
    * same player a second tile) and draw. Assumes legality.
    */
-  play(q: number, x: number, y: number, local: number, figure: number, recall: boolean, log: GameEvent[] | null): void {
+  play(q: number, x: number, y: number, local: number, figure: number, recall: boolean, log: KernelEvent[] | null): void {
     this.playTile(q, x, y, local, figure, recall, log);
     this.drawNext(log);
   }
@@ -1058,16 +1056,19 @@ export class Kernel {
    * score, and pass the turn (or keep it for a builder's second tile). Replaying a saved game
    * calls this, the tiles being known.
    */
-  playTile(q: number, x: number, y: number, local: number, figure: number, recall: boolean, log: GameEvent[] | null): void {
+  playTile(q: number, x: number, y: number, local: number, figure: number, recall: boolean, log: KernelEvent[] | null): void {
     const t = this.currentType;
     const p = this.placeTile(t, q, x, y);
+    if (log !== null) log.push({ type: 'placed', player: this.current, tile: t, x, y, q });
     // Traders & Builders (rules-facts §e): a tile that extends the road or city holding the
     // player's builder gives a second tile, even if this tile completes the feature and the
     // builder goes home; the second tile never gives a third. A builder deployed now was not there
     // when the tile was placed: it gives nothing this turn.
     const again = this.rules.traders && !this.builderTurn && this.extendsOwnBuilder(p);
-    if (local >= 0) this.deploy(p, local, this.current, figure);
-    else if (recall) this.recallAbbot(this.current, log);
+    if (local >= 0) {
+      this.deploy(p, local, this.current, figure);
+      if (log !== null) log.push({ type: 'deployed', player: this.current, figure, seg: (this.segBase[p] as number) + local });
+    } else if (recall) this.recallAbbot(this.current, log);
     this.scoreCompleted(p, log);
     this.turn++;
     this.builderTurn = again;
@@ -1097,7 +1098,7 @@ export class Kernel {
    * and the same player draws again (rulebook: "Unplaceable tiles"); with no tile left the game
    * ends and the final scoring is applied.
    */
-  drawNext(log: GameEvent[] | null): void {
+  drawNext(log: KernelEvent[] | null): void {
     while (this.bagPos < this.bagLen) {
       const t = this.bag[this.bagPos++] as number;
       if (this.tables.drawClass[t] === DRAW_LAND) this.landStarted = true;
@@ -1106,13 +1107,13 @@ export class Kernel {
         return;
       }
       this.discarded[this.nDiscarded++] = t;
-      if (log !== null) log.push({ type: 'tile-discarded', player: this.current, tile: this.tables.ids[t] as string });
+      if (log !== null) log.push({ type: 'discarded', player: this.current, tile: t });
     }
     this.finish(log);
   }
 
   /** Ends the game: no tile left. Applies the final scoring. */
-  finish(log: GameEvent[] | null): void {
+  finish(log: KernelEvent[] | null): void {
     this.currentType = -1;
     this.finished = true;
     if (this.builderTurn) {
@@ -1124,7 +1125,7 @@ export class Kernel {
   }
 
   /** Scores every road and city on placement p and every cloister and garden around it that p completed. */
-  private scoreCompleted(p: number, log: GameEvent[] | null): void {
+  private scoreCompleted(p: number, log: KernelEvent[] | null): void {
     const T = this.tables;
     const t = this.pType[p] as number;
     const base = this.segBase[p] as number;
@@ -1159,21 +1160,16 @@ export class Kernel {
    * Traders & Builders: after a city with goods is scored, the player who completed it takes one
    * token per goods symbol in it, whoever held the city (rules-facts §e).
    */
-  private takeGoods(r: number, log: GameEvent[] | null): void {
+  private takeGoods(r: number, log: KernelEvent[] | null): void {
     const P = this.players;
     for (let g = 0; g < GOODS_KINDS; g++) {
       const at = g * P + this.current;
       this.tokens[at] = (this.tokens[at] as number) + this.goodsOf(r, g);
     }
     if (log !== null) {
-      log.push({
-        type: 'goods-taken',
-        player: this.current,
-        city: this.featureId(r),
-        wine: this.goodsOf(r, 0),
-        grain: this.goodsOf(r, 1),
-        cloth: this.goodsOf(r, 2),
-      });
+      const counts: number[] = [];
+      for (let g = 0; g < GOODS_KINDS; g++) counts.push(this.goodsOf(r, g));
+      log.push({ type: 'goods-taken', player: this.current, city: this.ref(r), counts });
     }
   }
 
@@ -1216,8 +1212,8 @@ export class Kernel {
     return this.gens.root;
   }
 
-  /** Fills `weights` with each player's strength on the feature rooted at r. */
-  private strength(r: number): Int32Array {
+  /** Each player's strength on the feature rooted at r (majority weights), in a scratch array. */
+  strength(r: number): Int32Array {
     const w = this.weights;
     w.fill(0);
     for (let i = 0; i < this.nMeeples; i++) {
@@ -1243,11 +1239,11 @@ export class Kernel {
    * Scores the feature rooted at r for its majority holders and, when it is complete, returns its
    * figures to their owners. Logs a `feature-scored` event and one `meeple-returned` per figure.
    */
-  private scoreFeature(r: number, complete: boolean, log: GameEvent[] | null): void {
+  private scoreFeature(r: number, complete: boolean, log: KernelEvent[] | null): void {
     const points = this.featureValue(r, complete);
     const w = this.strength(r);
     const best = majority(w);
-    if (log !== null) log.push({ type: 'feature-scored', score: this.describeScore(r, complete, points, w, best, 'play') });
+    if (log !== null) log.push({ type: 'scored', score: this.scoreRecord(r, complete, points, w, best, false, false) });
     award(w, best, points, this.score);
     if (!complete || (this.occupied[r] as number) === 0) return;
     let kept = 0;
@@ -1258,10 +1254,7 @@ export class Kernel {
       if (this.find(s) === r) {
         const at = fig * this.players + owner;
         this.supply[at] = (this.supply[at] as number) + 1;
-        if (log !== null) {
-          const spot = this.spotOf(s);
-          log.push({ type: 'meeple-returned', owner, kind: FIGURE_NAMES[fig] as MeepleKind, x: spot.x, y: spot.y, at: spot.at });
-        }
+        if (log !== null) log.push({ type: 'returned', owner, figure: fig, seg: s });
         continue;
       }
       this.mSeg[kept] = s;
@@ -1278,10 +1271,10 @@ export class Kernel {
 
   /**
    * Computes the final scoring (incomplete roads, cities and cloisters with figures, then the
-   * fields by the farmer rule) without changing anything. Adds the points to `into` and, when
-   * `entries` is given, pushes one entry per scoring.
+   * fields by the farmer rule, then the goods) without changing anything. Adds the points to `into`
+   * and, with a log, records one scoring per line.
    */
-  finalScoring(into: Int32Array, entries: ScoredFeature[] | null): void {
+  finalScoring(into: Int32Array, log: KernelEvent[] | null): void {
     const gen = this.nextRootMark();
     const seenRoots = this.rootMark;
     let anyField = false;
@@ -1297,59 +1290,28 @@ export class Kernel {
       const points = this.featureValue(r, false);
       const w = this.strength(r);
       const best = majority(w);
-      if (entries !== null) entries.push(this.describeScore(r, false, points, w, best, 'final'));
+      if (log !== null) log.push({ type: 'scored', score: this.scoreRecord(r, false, points, w, best, true, false) });
       award(w, best, points, into);
     }
-    if (anyField) this.scoreFields(into, entries);
-    if (this.rules.traders) this.scoreGoods(into, entries);
-  }
-
-  /** The farmer rule over every field with a farmer (part of finalScoring). */
-  private scoreFields(into: Int32Array, entries: ScoredFeature[] | null): void {
-    const rule = this.rules.farmers;
-    if (rule === null) throw new MissingFarmerRule('custom farmer rule missing');
-    const core = entries === null ? farmCoreOf(rule) : undefined;
-    if (core !== undefined) {
-      // A built-in rule without a description wanted: its numeric form, allocation-free.
-      core(this.farmGraph(), into, null, this.farmScratch);
-      return;
+    if (anyField) {
+      const fields = this.rules.fields;
+      if (fields === null) throw new MissingFarmerRule('custom farmer rule missing');
+      fields(this, into, log);
     }
-    const result = rule(this.farmerInput());
-    for (let pl = 0; pl < this.players; pl++) into[pl] = (into[pl] as number) + (result.points[pl] ?? 0);
-    if (entries !== null) {
-      for (const line of result.breakdown) {
-        entries.push({
-          phase: 'final',
-          turn: Math.max(0, this.turn - 1),
-          kind: 'field',
-          id: line.id,
-          complete: false,
-          tiles: line.tiles,
-          pennants: 0,
-          meeples: line.meeples,
-          holders: line.holders,
-          points: line.points,
-          awarded: line.awarded,
-          fields: line.fields,
-          cities: line.cities,
-          note: line.note,
-        });
-      }
-    }
+    if (this.rules.traders) this.scoreGoods(into, log);
   }
 
   /**
    * Traders & Builders: for each goods kind, every player tied for the most tokens (at least one)
    * scores 10 (rules-facts §e). Part of finalScoring.
    */
-  private scoreGoods(into: Int32Array, entries: ScoredFeature[] | null): void {
+  private scoreGoods(into: Int32Array, log: KernelEvent[] | null): void {
     const P = this.players;
     const w = this.weights;
     for (let g = 0; g < GOODS_KINDS; g++) {
       for (let p = 0; p < P; p++) w[p] = this.tokens[g * P + p] as number;
       const best = majority(w);
-      if (entries !== null) {
-        const name = GOODS_NAMES[g] as string;
+      if (log !== null) {
         const holders: number[] = [];
         const awarded: number[] = [];
         for (let p = 0; p < P; p++) {
@@ -1357,38 +1319,31 @@ export class Kernel {
           if (holds) holders.push(p);
           awarded.push(holds ? GOODS_POINTS : 0);
         }
-        entries.push({
-          phase: 'final',
+        const score: ScoreRecord = {
+          final: true,
           turn: Math.max(0, this.turn - 1),
-          kind: 'goods',
-          id: name,
+          kind: K_GOODS,
+          ref: { x: 0, y: 0, spot: g },
           complete: false,
           tiles: [],
           pennants: 0,
-          meeples: Array.from(w),
+          bonus: 0,
+          neighbours: 0,
+          strengths: Array.from(w),
           holders,
           points: GOODS_POINTS,
           awarded,
-          fields: [],
-          cities: [],
-          note:
-            best === 0
-              ? `${name}: nobody has a token`
-              : `most ${name} tokens (${best}): ${GOODS_POINTS}${holders.length > 1 ? ' to each tied player' : ''}`,
-        });
+          recall: false,
+        };
+        log.push({ type: 'scored', score });
       }
       award(w, best, GOODS_POINTS, into);
     }
   }
 
-  private applyFinalScoring(log: GameEvent[] | null): void {
-    const entries: ScoredFeature[] | null = log === null ? null : [];
-    this.finalScoring(this.score, entries);
-    if (log !== null && entries !== null) {
-      for (const e of entries) log.push({ type: 'feature-scored', score: e });
-      const scores = Array.from(this.score);
-      log.push({ type: 'game-finished', scores, winners: winnersOf(scores) });
-    }
+  private applyFinalScoring(log: KernelEvent[] | null): void {
+    this.finalScoring(this.score, log);
+    if (log !== null) log.push({ type: 'finished' });
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1402,10 +1357,16 @@ export class Kernel {
     return { x: this.pX[p] as number, y: this.pY[p] as number, at: SPOTS[si] as Spot };
   }
 
-  /** Id of the feature rooted at r: its oldest segment's position and spot. */
-  featureId(r: number): FeatureId {
-    const sp = this.spotOf(this.oldest(r));
-    return `${sp.x},${sp.y}:${sp.at}`;
+  /** The feature rooted at r, named by its oldest segment: position and canonical spot index. */
+  ref(r: number): FeatureRef {
+    const s = this.oldest(r);
+    const p = this.segTile[s] as number;
+    const tr = (this.pType[p] as number) * 4 + (this.pRot[p] as number);
+    return {
+      x: this.pX[p] as number,
+      y: this.pY[p] as number,
+      spot: this.tables.featSpot[tr * MAXF + (this.segLocal[s] as number)] as number,
+    };
   }
 
   /** Segments of the feature rooted at r, oldest first. */
@@ -1440,7 +1401,7 @@ export class Kernel {
    * Writes the roots of the distinct cities bordering the field rooted at r into `roots`, and for
    * each the oldest field segment that meets it into `firstSeg`; returns how many. Allocates nothing.
    */
-  private citiesOfField(r: number, roots: Int32Array, firstSeg: Int32Array): number {
+  citiesOfField(r: number, roots: Int32Array, firstSeg: Int32Array): number {
     const T = this.tables;
     let n = 0;
     let s = r;
@@ -1476,10 +1437,17 @@ export class Kernel {
     return order.map((i) => this.fieldRoots[i] as number);
   }
 
-  private describeScore(r: number, complete: boolean, points: number, w: Int32Array, best: number, phase: 'play' | 'final'): ScoredFeature {
+  /** One scoring of the feature rooted at r, in numbers (see ScoreRecord). */
+  private scoreRecord(
+    r: number,
+    complete: boolean,
+    points: number,
+    w: Int32Array,
+    best: number,
+    final: boolean,
+    recall: boolean,
+  ): ScoreRecord {
     const k = this.kind[r] as number;
-    const tiles = this.tilePositions(r);
-    const pennants = k === K_CITY ? (this.pennants[r] as number) : 0;
     const holders: number[] = [];
     const awarded: number[] = [];
     for (let pl = 0; pl < this.players; pl++) {
@@ -1488,59 +1456,25 @@ export class Kernel {
       awarded.push(holds ? points : 0);
     }
     return {
-      phase,
-      turn: phase === 'play' ? this.turn : Math.max(0, this.turn - 1),
-      kind: FEATURE_KIND_NAMES[k] as FeatureKind,
-      id: this.featureId(r),
+      final,
+      turn: final ? Math.max(0, this.turn - 1) : this.turn,
+      kind: k,
+      ref: this.ref(r),
       complete,
-      tiles,
-      pennants,
-      meeples: Array.from(w),
+      tiles: this.tilePositions(r),
+      pennants: k === K_CITY ? (this.pennants[r] as number) : 0,
+      bonus: this.bonus[r] as number,
+      neighbours: k === K_CLOISTER || k === K_GARDEN ? this.neighbours(this.segTile[r] as number) : 0,
+      strengths: Array.from(w),
       holders,
       points,
       awarded,
-      fields: [],
-      cities: [],
-      note: this.scoreNote(k, complete, tiles.length, pennants, points, r),
+      recall,
     };
   }
 
-  private scoreNote(k: number, complete: boolean, tiles: number, pennants: number, points: number, r: number): string {
-    const tileWord = tiles === 1 ? 'tile' : 'tiles';
-    const pennantPart = pennants > 0 ? ` and ${pennants} pennant${pennants === 1 ? '' : 's'}` : '';
-    const bonus = this.bonus[r] as number;
-    switch (k) {
-      case K_ROAD:
-        if (bonus > 0) {
-          const inns = `with ${bonus === 1 ? 'an inn' : `${bonus} inns`}`;
-          return complete ? `completed road of ${tiles} ${tileWord} ${inns}: 2×${tiles}` : `incomplete road ${inns}: 0`;
-        }
-        return `${complete ? 'completed' : 'incomplete'} road of ${tiles} ${tileWord}: 1×${tiles}`;
-      case K_CITY:
-        if (bonus > 0) {
-          const cathedral = `with ${bonus === 1 ? 'a cathedral' : `${bonus} cathedrals`}`;
-          if (!complete) return `incomplete city ${cathedral}: 0`;
-          return `completed city of ${tiles} ${tileWord}${pennantPart} ${cathedral}: 3×${tiles}${pennants ? ` + 3×${pennants}` : ''}`;
-        }
-        if (!complete) return `incomplete city of ${tiles} ${tileWord}${pennantPart}: 1×${tiles}${pennants ? ` + 1×${pennants}` : ''}`;
-        if (tiles === 2 && this.rules.smallCity === 2) {
-          return `completed two-tile city${pennantPart} (first-edition rule): 1×2${pennants ? ` + 1×${pennants}` : ''}`;
-        }
-        return `completed city of ${tiles} ${tileWord}${pennantPart}: 2×${tiles}${pennants ? ` + 2×${pennants}` : ''}`;
-      case K_CLOISTER:
-      case K_GARDEN: {
-        const name = k === K_CLOISTER ? 'cloister' : 'garden';
-        if (complete) return `completed ${name}: 9`;
-        const around = this.neighbours(this.segTile[r] as number);
-        return `incomplete ${name} with ${around} neighbour${around === 1 ? '' : 's'}: 1 + ${around}`;
-      }
-      default:
-        return `${points}`;
-    }
-  }
-
-  /** `farmerInput` as a numeric graph in scratch arrays (fields in figure order). */
-  private farmGraph(): FarmGraph {
+  /** The fields with figures and the cities they border, as a numeric graph in scratch arrays (fields in figure order). */
+  farmGraph(): FarmGraph {
     const g = this.farm;
     const P = this.players;
     const fieldGen = this.nextRootMark();
@@ -1575,40 +1509,6 @@ export class Kernel {
     g.fields = fields;
     g.cities = cities;
     return g;
-  }
-
-  /** The input of the farmer rule: every field with a farmer, and every city those fields border. */
-  farmerInput(): FarmerInput {
-    const fieldRoots: number[] = [];
-    for (let i = 0; i < this.nMeeples; i++) {
-      const r = this.find(this.mSeg[i] as number);
-      if (this.kind[r] === K_FIELD && !fieldRoots.includes(r)) fieldRoots.push(r);
-    }
-    fieldRoots.sort((a, b) => this.oldest(a) - this.oldest(b));
-    const cityRoots: number[] = [];
-    const fields: FarmerField[] = fieldRoots.map((r) => {
-      const cities = this.borderingCities(r);
-      for (const c of cities) if (!cityRoots.includes(c)) cityRoots.push(c);
-      const pigs = new Array<number>(this.players).fill(0);
-      for (let j = 0; j < this.nMeeples; j++) {
-        if (this.mKind[j] === FIGURE_PIG && this.find(this.mSeg[j] as number) === r) pigs[this.mOwner[j] as number] = 1;
-      }
-      return {
-        id: this.featureId(r),
-        tiles: this.tilePositions(r),
-        meeples: Array.from(this.strength(r)),
-        pigs,
-        cities: cities.map((c) => this.featureId(c)),
-      };
-    });
-    cityRoots.sort((a, b) => this.oldest(a) - this.oldest(b));
-    const cities: FarmerCity[] = cityRoots.map((c) => ({
-      id: this.featureId(c),
-      tiles: this.tilePositions(c),
-      pennants: this.pennants[c] as number,
-      complete: this.open[c] === 0,
-    }));
-    return { players: this.players, fields, cities };
   }
 
   /** The oldest segment of the feature rooted at r. */

@@ -4,6 +4,7 @@ import { PNP_DEMO_SET, pnpExtraTiles } from './pnp-demo.js';
 import { GARDEN_TILES, RIVER_GARDEN_TILES, riverTiles, withGarden } from './river.js';
 import { IC_GARDEN_TILES, innsCathedralsTiles } from './inns-cathedrals.js';
 import { TB_GARDEN_TILES, tradersBuildersTiles } from './traders-builders.js';
+import { tileName } from './names.js';
 import type { EdgeKind, FeatureDef, TileDef, TileSetDef, TileSetName } from './types.js';
 
 let catalogue: Readonly<Record<string, TileDef>> | undefined;
@@ -195,5 +196,5 @@ export function tileDefinition(id: string, rotation: Rotation = 0): TileView | n
     const spots = featureSpots(t, index, q);
     return { ...rotateFeature(f, q), index, spots, spot: canonicalSpot(t, index, q) };
   });
-  return { id: t.id, name: t.name, rotation, edges, features };
+  return { id: t.id, name: tileName(t.id), rotation, edges, features };
 }

@@ -6,10 +6,10 @@ import type { CityDef, Goods, CloisterDef, EdgeKind, FeatureDef, FieldDef, Garde
 
 const EDGE_KIND: Record<string, EdgeKind> = { C: 'city', R: 'road', F: 'field', S: 'river' };
 
-export function tile(id: string, name: string, edges: string, features: FeatureDef[]): TileDef {
+export function tile(id: string, edges: string, features: FeatureDef[]): TileDef {
   const kinds = [...edges].map((c) => EDGE_KIND[c]);
   if (kinds.length !== 4 || kinds.some((k) => k === undefined)) throw new Error(`tile ${id}: bad edges ${edges}`);
-  return { id, name, edges: kinds as [EdgeKind, EdgeKind, EdgeKind, EdgeKind], features };
+  return { id, edges: kinds as [EdgeKind, EdgeKind, EdgeKind, EdgeKind], features };
 }
 
 export const road = (edges: string): RoadDef => ({ kind: 'road', edges: edges.split(' ') as Edge[] });

@@ -13,59 +13,16 @@ let innsCathedralsTilesCache: readonly (readonly [TileDef, number])[] | undefine
 export function innsCathedralsTiles(): readonly (readonly [TileDef, number])[] {
   const [cloisterTwoRoads, cityCapRoad] = pnpExtraTiles() as [TileDef, TileDef];
   innsCathedralsTilesCache ??= [
-    [tile('IC-A', 'Curved road with inn', 'FFRR', [innRoad('S W'), field('NNW NNE ENE ESE SSE WNW'), field('SSW WSW')]), 1],
-    [tile('IC-B', 'Straight road with inn', 'FRFR', [innRoad('E W'), field('NNW NNE ENE WNW'), field('ESE SSE SSW WSW')]), 1],
-    [
-      tile('IC-C', 'Three-way junction, inn beside one of the three road segments', 'FRRR', [
-        innRoad('E'),
-        road('S'),
-        road('W'),
-        field('NNW NNE ENE WNW'),
-        field('ESE SSE'),
-        field('SSW WSW'),
-      ]),
-      1,
-    ],
+    [tile('IC-A', 'FFRR', [innRoad('S W'), field('NNW NNE ENE ESE SSE WNW'), field('SSW WSW')]), 1],
+    [tile('IC-B', 'FRFR', [innRoad('E W'), field('NNW NNE ENE WNW'), field('ESE SSE SSW WSW')]), 1],
+    [tile('IC-C', 'FRRR', [innRoad('E'), road('S'), road('W'), field('NNW NNE ENE WNW'), field('ESE SSE'), field('SSW WSW')]), 1],
     [cloisterTwoRoads, 1],
+    [tile('IC-E', 'RRRR', [road('N W'), road('E S'), field('NNW WNW'), field('ESE SSE'), field('NNE ENE SSW WSW')]), 1],
+    [tile('IC-F', 'CRFC', [city('N W'), road('E'), field('ENE', [0]), field('ESE SSE SSW', [0])]), 1],
+    [tile('IC-G', 'CFFF', [city('N'), field('ENE ESE', [0]), field('SSE SSW WSW WNW', [0])]), 1],
+    [tile('IC-H', 'CCCC', [city('N'), city('E'), city('S'), city('W'), field('', [0, 1, 2, 3])]), 1],
     [
-      tile('IC-E', 'Two curved roads in opposite corners (N-W and S-E)', 'RRRR', [
-        road('N W'),
-        road('E S'),
-        field('NNW WNW'),
-        field('ESE SSE'),
-        field('NNE ENE SSW WSW'),
-      ]),
-      1,
-    ],
-    [
-      tile('IC-F', 'City on two adjacent sides, road ending at the city from a third side', 'CRFC', [
-        city('N W'),
-        road('E'),
-        field('ENE', [0]),
-        field('ESE SSE SSW', [0]),
-      ]),
-      1,
-    ],
-    [
-      tile('IC-G', 'City cap with the remaining field divided in two', 'CFFF', [
-        city('N'),
-        field('ENE ESE', [0]),
-        field('SSE SSW WSW WNW', [0]),
-      ]),
-      1,
-    ],
-    [
-      tile('IC-H', 'Four separate city caps around a small enclosed field', 'CCCC', [
-        city('N'),
-        city('E'),
-        city('S'),
-        city('W'),
-        field('', [0, 1, 2, 3]),
-      ]),
-      1,
-    ],
-    [
-      tile('IC-I', 'Two separate city caps on opposite sides, two roads ending between them', 'CRCR', [
+      tile('IC-I', 'CRCR', [
         city('N'),
         city('S'),
         road('E'),
@@ -78,45 +35,14 @@ export function innsCathedralsTiles(): readonly (readonly [TileDef, number])[] {
       1,
     ],
     [cityCapRoad, 1],
-    [tile('IC-K', 'City on all four sides with cathedral', 'CCCC', [cathedralCity('N E S W')]), 2],
+    [tile('IC-K', 'CCCC', [cathedralCity('N E S W')]), 2],
+    [tile('IC-L', 'CRRC', [city('N W', 1), innRoad('E S'), field('ENE SSW', [0]), field('ESE SSE')]), 1],
+    [tile('IC-M', 'CFRR', [city('N'), innRoad('S W'), field('ENE ESE SSE WNW', [0]), field('SSW WSW')]), 1],
+    [tile('IC-N', 'CFRC', [city('N W'), innRoad('S'), field('SSW', [0]), field('ENE ESE SSE', [0])]), 1],
+    [tile('IC-O', 'CCFC', [city('N'), city('E'), city('W'), field('SSE SSW', [0, 1, 2])]), 1],
+    [tile('IC-P', 'CFCC', [city('N W', 1), city('S'), field('ENE ESE', [0, 1])]), 1],
     [
-      tile('IC-L', 'City on two adjacent sides (pennant), curved road with inn', 'CRRC', [
-        city('N W', 1),
-        innRoad('E S'),
-        field('ENE SSW', [0]),
-        field('ESE SSE'),
-      ]),
-      1,
-    ],
-    [
-      tile('IC-M', 'City cap, curved road with inn on the two sides to its left', 'CFRR', [
-        city('N'),
-        innRoad('S W'),
-        field('ENE ESE SSE WNW', [0]),
-        field('SSW WSW'),
-      ]),
-      1,
-    ],
-    [
-      tile('IC-N', 'City on two adjacent sides, road with inn ending at the city', 'CFRC', [
-        city('N W'),
-        innRoad('S'),
-        field('SSW', [0]),
-        field('ENE ESE SSE', [0]),
-      ]),
-      1,
-    ],
-    [tile('IC-O', 'Three separate city caps', 'CCFC', [city('N'), city('E'), city('W'), field('SSE SSW', [0, 1, 2])]), 1],
-    [
-      tile('IC-P', 'City on two adjacent sides (pennant) plus a separate city cap opposite', 'CFCC', [
-        city('N W', 1),
-        city('S'),
-        field('ENE ESE', [0, 1]),
-      ]),
-      1,
-    ],
-    [
-      tile('IC-Q', 'City connecting two opposite sides (pennant), a road ending at it from each other side', 'RCRC', [
+      tile('IC-Q', 'RCRC', [
         city('E W', 1),
         road('N'),
         road('S'),

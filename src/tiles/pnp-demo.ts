@@ -9,14 +9,8 @@ let pnpExtraTilesCache: readonly TileDef[] | undefined;
  */
 export function pnpExtraTiles(): readonly TileDef[] {
   pnpExtraTilesCache ??= [
-    tile('IC-D', 'Cloister with two roads ending at it', 'FRFR', [
-      cloister(),
-      road('E'),
-      road('W'),
-      field('NNW NNE ENE WNW'),
-      field('ESE SSE SSW WSW'),
-    ]),
-    tile('IC-J', 'City cap with a road ending at it', 'CFRF', [city('N'), road('S'), field('SSW WSW WNW', [0]), field('ENE ESE SSE', [0])]),
+    tile('IC-D', 'FRFR', [cloister(), road('E'), road('W'), field('NNW NNE ENE WNW'), field('ESE SSE SSW WSW')]),
+    tile('IC-J', 'CFRF', [city('N'), road('S'), field('SSW WSW WNW', [0]), field('ENE ESE SSE', [0])]),
   ];
   return pnpExtraTilesCache;
 }

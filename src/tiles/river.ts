@@ -18,18 +18,9 @@ let riverTilesCache: readonly (readonly [TileDef, number])[] | undefined;
  */
 export function riverTiles(): readonly (readonly [TileDef, number])[] {
   riverTilesCache ??= [
+    [tile('RV-cities', 'CSCS', [city('N'), city('S'), river('E W'), field('ENE WNW', [0]), field('ESE WSW', [1])]), 1],
     [
-      tile('RV-cities', 'River between two separate city caps', 'CSCS', [
-        city('N'),
-        city('S'),
-        river('E W'),
-        field('ENE WNW', [0]),
-        field('ESE WSW', [1]),
-      ]),
-      1,
-    ],
-    [
-      tile('RV-city-road', 'River with a city cap on one bank and a road ending on the other', 'CSRS', [
+      tile('RV-city-road', 'CSRS', [
         city('N'),
         road('S'),
         river('E W'),
@@ -41,50 +32,16 @@ export function riverTiles(): readonly (readonly [TileDef, number])[] {
       1,
     ],
     [
-      tile('RV-cloister-road', 'River with a cloister, a road from the cloister to the far edge', 'FSRS', [
-        cloister(),
-        road('S'),
-        river('E W'),
-        field('NNW NNE ENE WNW'),
-        field('ESE SSE'),
-        field('SSW WSW'),
-      ]),
+      tile('RV-cloister-road', 'FSRS', [cloister(), road('S'), river('E W'), field('NNW NNE ENE WNW'), field('ESE SSE'), field('SSW WSW')]),
       1,
     ],
-    [
-      tile('RV-bridge', 'Straight river crossed by a straight road (bridge)', 'SRSR', [
-        river('N S'),
-        road('E W'),
-        field('NNW WNW'),
-        field('NNE ENE'),
-        field('ESE SSE'),
-        field('SSW WSW'),
-      ]),
-      1,
-    ],
-    [tile('RV-straight', 'Straight river', 'FSFS', [river('E W'), field('NNW NNE ENE WNW'), field('ESE SSE SSW WSW')]), 2],
-    [
-      tile('RV-city-curve', 'City on two adjacent sides, river curving on the other two', 'CSSC', [
-        city('N W'),
-        river('E S'),
-        field('ENE SSW', [0]),
-        field('ESE SSE'),
-      ]),
-      1,
-    ],
-    [
-      tile('RV-road-curve', 'Curved road and curved river in opposite corners', 'RRSS', [
-        road('N E'),
-        river('S W'),
-        field('NNW ESE SSE WNW'),
-        field('NNE ENE'),
-        field('SSW WSW'),
-      ]),
-      1,
-    ],
-    [tile('RV-curve', 'Curved river', 'FFSS', [river('S W'), field('NNW NNE ENE ESE SSE WNW'), field('SSW WSW')]), 2],
-    [tile(RIVER_LAKE, 'Lake (river end)', 'FFFS', [river('W'), field(ALL_HALVES)]), 1],
-    [tile(RIVER_SPRING, 'Spring (river source)', 'FSFF', [river('E'), field(ALL_HALVES)]), 1],
+    [tile('RV-bridge', 'SRSR', [river('N S'), road('E W'), field('NNW WNW'), field('NNE ENE'), field('ESE SSE'), field('SSW WSW')]), 1],
+    [tile('RV-straight', 'FSFS', [river('E W'), field('NNW NNE ENE WNW'), field('ESE SSE SSW WSW')]), 2],
+    [tile('RV-city-curve', 'CSSC', [city('N W'), river('E S'), field('ENE SSW', [0]), field('ESE SSE')]), 1],
+    [tile('RV-road-curve', 'RRSS', [road('N E'), river('S W'), field('NNW ESE SSE WNW'), field('NNE ENE'), field('SSW WSW')]), 1],
+    [tile('RV-curve', 'FFSS', [river('S W'), field('NNW NNE ENE ESE SSE WNW'), field('SSW WSW')]), 2],
+    [tile(RIVER_LAKE, 'FFFS', [river('W'), field(ALL_HALVES)]), 1],
+    [tile(RIVER_SPRING, 'FSFF', [river('E'), field(ALL_HALVES)]), 1],
   ];
   return riverTilesCache;
 }
@@ -99,5 +56,5 @@ export const gardenId = (id: string): string => `${id}-garden`;
 
 /** The garden copy of a tile: the same tile with a garden (spot `G`) added after its features. */
 export function withGarden(def: TileDef): TileDef {
-  return { id: gardenId(def.id), name: `${def.name}, with a garden`, edges: def.edges, features: [...def.features, garden()] };
+  return { id: gardenId(def.id), edges: def.edges, features: [...def.features, garden()] };
 }

@@ -71,7 +71,6 @@ export type FeatureDef = RoadDef | CityDef | CloisterDef | FieldDef | GardenDef 
  */
 export interface TileDef {
   readonly id: string;
-  readonly name: string;
   /** Edge kinds north, east, south, west. */
   readonly edges: readonly [EdgeKind, EdgeKind, EdgeKind, EdgeKind];
   readonly features: readonly FeatureDef[];

@@ -89,7 +89,11 @@ describe('saved states are checked for consistency', () => {
     ['the wrong player to move', (s: any) => (s.currentPlayer = 1 - s.currentPlayer), 'is not the player whose turn'],
     ['scores that the placements do not give', (s: any) => (s.players[0].score += 1), ', but the placements score'],
     ['a placement out of turn', (s: any) => (s.placements[3].player = 1 - s.placements[3].player), 'out of turn'],
-    ['more followers than the rules allow', (s: any) => (s.rules.meeples = 40000), 'meeples (0 to 99)'],
+    [
+      'more followers than the rules allow',
+      (s: any) => (s.rules.meeples = 40000),
+      'rules.meeples must be a whole number from 0 to 99, not 40000',
+    ],
     [
       'a scoring line with other awards',
       (s: any) => (s.scored[0] = { ...s.scored[0], awarded: [1] }),

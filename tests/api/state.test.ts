@@ -74,10 +74,14 @@ describe('saved states', () => {
   };
 
   it.each([
-    ['no object at all', (s: Record<string, unknown>) => (s.players = 'two'), 'players must list 2 to 5 players'],
-    ['an unknown edition', (s: Record<string, unknown>) => (s.edition = 'fifth'), 'unknown edition "fifth"'],
+    ['no object at all', (s: Record<string, unknown>) => (s.players = 'two'), 'players must be a list of player records'],
+    [
+      'an unknown edition',
+      (s: Record<string, unknown>) => (s.edition = 'fifth'),
+      "edition must be 'first', 'second' or 'current', not \"fifth\"",
+    ],
     ['an unknown version', (s: Record<string, unknown>) => (s.version = 3), 'unsupported state version 3'],
-    ['an unknown tile set', (s: Record<string, unknown>) => (s.tileSet = 'river'), 'unknown tile set "river"'],
+    ['an unknown tile set', (s: Record<string, unknown>) => (s.tileSet = 'river'), 'tileSet must be one of base, pnp-demo, not "river"'],
     [
       'a tile placed on another',
       (s: Record<string, unknown>) => {
@@ -276,21 +280,21 @@ describe('saved states of games with The River and The Abbot', () => {
       'expansions listed twice',
       () => onGarden,
       (s) => (s.expansions = ['river', 'abbot', 'abbot']),
-      'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order',
+      'expansion "abbot" is listed more than once',
     ],
     [
       'an unknown expansion',
       () => onGarden,
       (s) => (s.expansions = ['river', 'abbot', 'inns']),
-      'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order',
+      'unknown expansion "inns" (known: river, abbot, inns-cathedrals, traders-builders)',
     ],
     [
       'expansions out of order',
       () => onGarden,
       (s) => (s.expansions = ['abbot', 'river']),
-      'expansions must list distinct expansions among river, abbot, inns-cathedrals, traders-builders, in that order',
+      'expansions must be listed in the order river, abbot, inns-cathedrals, traders-builders',
     ],
-    ['no expansions field', () => onGarden, (s) => delete s.expansions, 'expansions must list distinct expansions'],
+    ['no expansions field', () => onGarden, (s) => delete s.expansions, 'expansions is missing: a state records it'],
     [
       'an abbot on the board of a game without The Abbot',
       () => onGarden,
@@ -301,9 +305,14 @@ describe('saved states of games with The River and The Abbot', () => {
       'an unknown river start tile rule',
       () => onGarden,
       (s) => (s.rules.riverStartTile = 'kept'),
-      'riverStartTile (removed, shuffled or first-land)',
+      'rules.riverStartTile must be one of removed, shuffled, first-land, not "kept"',
     ],
-    ['gardens that are not true or false', () => onGarden, (s) => (s.rules.gardens = 'yes'), 'gardens (true or false)'],
+    [
+      'gardens that are not true or false',
+      () => onGarden,
+      (s) => (s.rules.gardens = 'yes'),
+      'rules.gardens must be true or false, not "yes"',
+    ],
     ['garden tiles in a game without gardens', () => onGarden, (s) => (s.rules.gardens = false), 'unknown tile'],
   ])('rejects a state with %s (invalid-state)', rejectsCorrupted);
 
@@ -489,9 +498,14 @@ describe('saved states of games with Inns & Cathedrals', () => {
       'six players without Inns & Cathedrals',
       () => onField,
       (s) => (s.expansions = ['abbot']),
-      'players must list 2 to 5 players (6 with Inns & Cathedrals)',
+      'players must name 2 to 5 (6 with Inns & Cathedrals) players, not 6',
     ],
-    ['seven players', () => onField, (s) => s.players.push({ ...s.players[0], name: 'Player 7' }), 'players must list 2 to 6 players'],
+    [
+      'seven players',
+      () => onField,
+      (s) => s.players.push({ ...s.players[0], name: 'Player 7' }),
+      'players must name 2 to 6 players, not 7',
+    ],
     [
       'a large meeple on a garden (in the figure list)',
       () => gardenWithLargeInHand,

@@ -1,5 +1,8 @@
-import type { FarmerInput, FarmerResult, FarmerRule, FarmerRuleName, FarmerScore, FeatureId } from '../api/types.js';
-import { city4Core, type FarmCore, type FarmGraph, farm3Core, farm3OnceCore, newFarmScratch, noFarmCore } from './farm-graph.js';
+import { city4Core, type FarmCore, type FarmGraph, farm3Core, farm3OnceCore, newFarmScratch, noFarmCore } from '../kernel/farm-graph.js';
+import { FIGURE_PIG, type FieldScoring, type Kernel } from '../kernel/kernel.js';
+import { K_FIELD } from '../kernel/tables.js';
+import { featureIdOf } from './describe.js';
+import type { FarmerCity, FarmerField, FarmerInput, FarmerResult, FarmerRule, FarmerRuleName, FarmerScore, FeatureId } from './types.js';
 
 /** The numeric graph of a farmer input: cities indexed in input order (unknown ids appended, incomplete). */
 function graphOf(input: FarmerInput): { graph: FarmGraph; cityIds: FeatureId[] } {
@@ -179,4 +182,51 @@ export function farmCoreOf(rule: FarmerRule): FarmCore | undefined {
   if (rule === city4) return city4Core;
   if (rule === noFarmers) return noFarmCore;
   return undefined;
+}
+
+/** The input of a farmer rule: every field with a farmer, and every city those fields border, in age order. */
+export function farmerInputOf(k: Kernel): FarmerInput {
+  const fieldRoots: number[] = [];
+  for (let i = 0; i < k.nMeeples; i++) {
+    const r = k.find(k.mSeg[i] as number);
+    if (k.kindOf(r) === K_FIELD && !fieldRoots.includes(r)) fieldRoots.push(r);
+  }
+  fieldRoots.sort((a, b) => k.oldest(a) - k.oldest(b));
+  const id = (r: number) => featureIdOf(k.ref(r));
+  const cityRoots: number[] = [];
+  const fields: FarmerField[] = fieldRoots.map((r) => {
+    const cities = k.borderingCities(r);
+    for (const c of cities) if (!cityRoots.includes(c)) cityRoots.push(c);
+    const pigs = new Array<number>(k.players).fill(0);
+    for (let j = 0; j < k.nMeeples; j++) {
+      if (k.mKind[j] === FIGURE_PIG && k.find(k.mSeg[j] as number) === r) pigs[k.mOwner[j] as number] = 1;
+    }
+    return { id: id(r), tiles: k.tilePositions(r), meeples: Array.from(k.strength(r)), pigs, cities: cities.map(id) };
+  });
+  cityRoots.sort((a, b) => k.oldest(a) - k.oldest(b));
+  const cities: FarmerCity[] = cityRoots.map((c) => ({
+    id: id(c),
+    tiles: k.tilePositions(c),
+    pennants: k.pennantsOf(c),
+    complete: k.openOf(c) === 0,
+  }));
+  return { players: k.players, fields, cities };
+}
+
+/**
+ * A farmer rule as the kernel's final scoring of fields: a built-in rule runs its numeric form in
+ * playouts (no allocation); otherwise, and whenever the lines are wanted, the rule itself runs on
+ * the farmer input and its lines go to the log as they are.
+ */
+export function fieldScoring(rule: FarmerRule): FieldScoring {
+  const core = farmCoreOf(rule);
+  return (k, into, log) => {
+    if (log === null && core !== undefined) {
+      core(k.farmGraph(), into, null, k.farmScratch);
+      return;
+    }
+    const result = rule(farmerInputOf(k));
+    for (let p = 0; p < k.players; p++) into[p] = (into[p] as number) + (result.points[p] ?? 0);
+    if (log !== null) log.push({ type: 'lines', lines: result.breakdown });
+  };
 }

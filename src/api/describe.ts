@@ -1,0 +1,173 @@
+import { SPOTS } from '../core/geometry.js';
+import { type Kernel, winnersOf } from '../kernel/kernel.js';
+import { type FeatureRef, K_GOODS, type KernelEvent, type ScoreRecord } from '../kernel/log.js';
+import { FEATURE_KIND_NAMES, GOODS_NAMES, K_CITY, K_CLOISTER, K_GARDEN, K_ROAD } from '../kernel/tables.js';
+import type { FeatureKind } from '../tiles/types.js';
+import { FIGURE_NAMES } from './figures.js';
+import type { FarmerScore, FeatureId, GameEvent, MeepleKind, ScoredFeature } from './types.js';
+import type { Rotation } from '../core/geometry.js';
+
+// The words of the game: the events and scorings of the API, written from what the kernel recorded.
+
+/** A feature's id: the position and canonical spot of its oldest segment, `"x,y:SPOT"`. */
+export function featureIdOf(ref: FeatureRef): FeatureId {
+  return `${ref.x},${ref.y}:${SPOTS[ref.spot]}`;
+}
+
+/** Points of goods majorities (Traders & Builders), for the notes. */
+const GOODS_POINTS = 10;
+
+/** The events of what kernel `k` recorded in `log` (read right after it was recorded). */
+export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEvent[] {
+  const out: GameEvent[] = [];
+  const at = (seg: number) => k.spotOf(seg);
+  for (const e of log) {
+    switch (e.type) {
+      case 'placed':
+        out.push({
+          type: 'tile-placed',
+          player: e.player,
+          tile: k.tables.ids[e.tile] as string,
+          x: e.x,
+          y: e.y,
+          rotation: (e.q * 90) as Rotation,
+        });
+        break;
+      case 'deployed': {
+        const { x, y, at: spot } = at(e.seg);
+        const kind = FIGURE_NAMES[e.figure] as MeepleKind;
+        out.push({
+          type: 'meeple-placed',
+          player: e.player,
+          kind,
+          x,
+          y,
+          at: spot,
+          feature: FEATURE_KIND_NAMES[k.kindOf(e.seg)] as FeatureKind,
+        });
+        break;
+      }
+      case 'scored':
+        out.push({ type: 'feature-scored', score: scoredFeature(e.score, k.rules.smallCity) });
+        break;
+      case 'returned': {
+        const { x, y, at: spot } = at(e.seg);
+        out.push({ type: 'meeple-returned', owner: e.owner, kind: FIGURE_NAMES[e.figure] as MeepleKind, x, y, at: spot });
+        break;
+      }
+      case 'discarded':
+        out.push({ type: 'tile-discarded', player: e.player, tile: k.tables.ids[e.tile] as string });
+        break;
+      case 'goods-taken':
+        out.push({
+          type: 'goods-taken',
+          player: e.player,
+          city: featureIdOf(e.city),
+          wine: e.counts[0] as number,
+          grain: e.counts[1] as number,
+          cloth: e.counts[2] as number,
+        });
+        break;
+      case 'lines':
+        for (const line of e.lines as readonly FarmerScore[]) out.push({ type: 'feature-scored', score: fieldLine(line, k.turn) });
+        break;
+      case 'finished': {
+        const scores = Array.from(k.score);
+        out.push({ type: 'game-finished', scores, winners: winnersOf(scores) });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The scorings among events. */
+export function scoringsOf(events: readonly GameEvent[]): ScoredFeature[] {
+  const out: ScoredFeature[] = [];
+  for (const e of events) if (e.type === 'feature-scored') out.push(e.score);
+  return out;
+}
+
+/** A line of a farmer rule as a scoring of the final scoring. */
+function fieldLine(line: FarmerScore, turn: number): ScoredFeature {
+  return {
+    phase: 'final',
+    turn: Math.max(0, turn - 1),
+    kind: 'field',
+    id: line.id,
+    complete: false,
+    tiles: line.tiles,
+    pennants: 0,
+    meeples: line.meeples,
+    holders: line.holders,
+    points: line.points,
+    awarded: line.awarded,
+    fields: line.fields,
+    cities: line.cities,
+    note: line.note,
+  };
+}
+
+/** A scoring record as the API's scoring line, with its sentence. */
+function scoredFeature(r: ScoreRecord, smallCity: 2 | 4): ScoredFeature {
+  const goods = r.kind === K_GOODS;
+  const note = goods ? goodsNote(r) : featureNote(r, smallCity);
+  return {
+    phase: r.final ? 'final' : 'play',
+    turn: r.turn,
+    kind: goods ? 'goods' : (FEATURE_KIND_NAMES[r.kind] as FeatureKind),
+    id: goods ? (GOODS_NAMES[r.ref.spot] as string) : featureIdOf(r.ref),
+    complete: r.complete,
+    tiles: r.tiles,
+    pennants: r.pennants,
+    meeples: r.strengths,
+    holders: r.holders,
+    points: r.points,
+    awarded: r.awarded,
+    fields: [],
+    cities: [],
+    note: r.recall ? `abbot taken back: ${note}` : note,
+  };
+}
+
+function goodsNote(r: ScoreRecord): string {
+  const name = GOODS_NAMES[r.ref.spot] as string;
+  const best = Math.max(0, ...r.strengths);
+  if (best === 0) return `${name}: nobody has a token`;
+  return `most ${name} tokens (${best}): ${GOODS_POINTS}${r.holders.length > 1 ? ' to each tied player' : ''}`;
+}
+
+function featureNote(r: ScoreRecord, smallCity: 2 | 4): string {
+  const tiles = r.tiles.length;
+  const { complete, pennants, bonus, points } = r;
+  const tileWord = tiles === 1 ? 'tile' : 'tiles';
+  const pennantPart = pennants > 0 ? ` and ${pennants} pennant${pennants === 1 ? '' : 's'}` : '';
+  switch (r.kind) {
+    case K_ROAD:
+      if (bonus > 0) {
+        const inns = `with ${bonus === 1 ? 'an inn' : `${bonus} inns`}`;
+        return complete ? `completed road of ${tiles} ${tileWord} ${inns}: 2×${tiles}` : `incomplete road ${inns}: 0`;
+      }
+      return `${complete ? 'completed' : 'incomplete'} road of ${tiles} ${tileWord}: 1×${tiles}`;
+    case K_CITY:
+      if (bonus > 0) {
+        const cathedral = `with ${bonus === 1 ? 'a cathedral' : `${bonus} cathedrals`}`;
+        if (!complete) return `incomplete city ${cathedral}: 0`;
+        return `completed city of ${tiles} ${tileWord}${pennantPart} ${cathedral}: 3×${tiles}${pennants ? ` + 3×${pennants}` : ''}`;
+      }
+      if (!complete) return `incomplete city of ${tiles} ${tileWord}${pennantPart}: 1×${tiles}${pennants ? ` + 1×${pennants}` : ''}`;
+      if (tiles === 2 && smallCity === 2) {
+        return `completed two-tile city${pennantPart} (first-edition rule): 1×2${pennants ? ` + 1×${pennants}` : ''}`;
+      }
+      return `completed city of ${tiles} ${tileWord}${pennantPart}: 2×${tiles}${pennants ? ` + 2×${pennants}` : ''}`;
+    case K_CLOISTER:
+    case K_GARDEN: {
+      const name = r.kind === K_CLOISTER ? 'cloister' : 'garden';
+      if (complete) return `completed ${name}: 9`;
+      const around = r.neighbours;
+      return `incomplete ${name} with ${around} neighbour${around === 1 ? '' : 's'}: 1 + ${around}`;
+    }
+    default:
+      return `${points}`;
+  }
+}

@@ -1,0 +1,53 @@
+import type { Position } from '../core/geometry.js';
+
+// What the kernel records while it plays, when asked to (the pure API asks; playouts do not): plain
+// numbers and positions, no words. The API layer (`api/describe.ts`) writes the events and the
+// sentences of scorings from them.
+
+/** A feature named by its oldest segment: that segment's tile position and canonical spot index. */
+export interface FeatureRef {
+  readonly x: number;
+  readonly y: number;
+  readonly spot: number;
+}
+
+/** Kind code of a scoring line that scores a goods majority (Traders & Builders), beside the K_* feature kinds. */
+export const K_GOODS = -1;
+
+/** One scoring, in numbers. */
+export interface ScoreRecord {
+  readonly final: boolean;
+  /** The turn whose move caused it; the final scoring carries the last turn. */
+  readonly turn: number;
+  /** A feature kind code (K_*), or K_GOODS. */
+  readonly kind: number;
+  /** The feature scored; for a goods line, `spot` is the goods kind and x, y are 0. */
+  readonly ref: FeatureRef;
+  readonly complete: boolean;
+  /** Distinct tiles of the feature, in placement order (none for goods). */
+  readonly tiles: readonly Position[];
+  readonly pennants: number;
+  /** Inns on a road, cathedrals in a city (Inns & Cathedrals). */
+  readonly bonus: number;
+  /** Cloisters and gardens: tiles around. */
+  readonly neighbours: number;
+  /** Each player's strength in the feature (for goods, tokens). */
+  readonly strengths: readonly number[];
+  readonly holders: readonly number[];
+  readonly points: number;
+  readonly awarded: readonly number[];
+  /** The Abbot: scored because its abbot was taken back. */
+  readonly recall: boolean;
+}
+
+/** What happened, in order. */
+export type KernelEvent =
+  | { readonly type: 'placed'; readonly player: number; readonly tile: number; readonly x: number; readonly y: number; readonly q: number }
+  | { readonly type: 'deployed'; readonly player: number; readonly figure: number; readonly seg: number }
+  | { readonly type: 'scored'; readonly score: ScoreRecord }
+  | { readonly type: 'returned'; readonly owner: number; readonly figure: number; readonly seg: number }
+  | { readonly type: 'discarded'; readonly player: number; readonly tile: number }
+  | { readonly type: 'goods-taken'; readonly player: number; readonly city: FeatureRef; readonly counts: readonly number[] }
+  /** Lines a rule hook wrote itself (the farmer rules of the API layer); the kernel never reads them. */
+  | { readonly type: 'lines'; readonly lines: readonly unknown[] }
+  | { readonly type: 'finished' };
