@@ -181,13 +181,15 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
     d.currentTile = k.currentType >= 0 ? (ids[k.currentType] as string) : null;
     d.status = k.finished ? 'finished' : 'playing';
     state.players.forEach((p, i) => {
-      const dp = d.players[i] as Draft<PlayerState>;
-      if (p.score !== k.score[i]) dp.score = k.score[i] as number;
-      SUPPLY_KEYS.forEach((key, figure) => {
-        if (p[key] !== k.inSupply(i, figure)) dp[key] = k.inSupply(i, figure);
-      });
+      // Only a player whose record changes is drafted: a draft costs a copy.
+      const dp = () => d.players[i] as Draft<PlayerState>;
+      if (p.score !== k.score[i]) dp().score = k.score[i] as number;
+      for (let figure = 0; figure < SUPPLY_KEYS.length; figure++) {
+        const key = SUPPLY_KEYS[figure] as (typeof SUPPLY_KEYS)[number];
+        if (p[key] !== k.inSupply(i, figure)) dp()[key] = k.inSupply(i, figure);
+      }
       const g = p.goods;
-      if (g.wine !== k.tokensOf(i, 0) || g.grain !== k.tokensOf(i, 1) || g.cloth !== k.tokensOf(i, 2)) dp.goods = goodsOf(k, i);
+      if (g.wine !== k.tokensOf(i, 0) || g.grain !== k.tokensOf(i, 1) || g.cloth !== k.tokensOf(i, 2)) dp().goods = goodsOf(k, i);
     });
     d.placements = castDraft(Object.freeze([...state.placements, placed]));
     d.meeples = castDraft(Object.freeze(meeples));
