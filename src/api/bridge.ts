@@ -1,18 +1,19 @@
 import { freeze } from 'immer';
 import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
-import { isRotation, SPOTS, spotIndex } from '../core/geometry.js';
+import { isRotation, SPOTS } from '../core/geometry.js';
+import { moveSpot } from '../core/move-code.js';
 import { isInt, isRecord, show } from '../core/guards.js';
 import { Kernel, type KernelRules, MissingFarmerRule } from '../kernel/kernel.js';
 import type { KernelEvent } from '../kernel/log.js';
 import { describeEvents, scoringsOf } from './describe.js';
 import { farmerRules, fieldScoring } from './farmers.js';
-import { DRAW_LAND, FEATURE_KIND_NAMES, GOODS_NAMES, MAXF, tablesFor } from '../kernel/tables.js';
+import { DRAW_LAND, FEATURE_KIND_NAMES, GOODS_NAMES, tablesFor } from '../kernel/tables.js';
 import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
 import type { TileSetName } from '../tiles/types.js';
 import { RULE_KEYS, validateOptions } from './options.js';
-import { FIGURE_CODE, FIGURE_NAMES, FIGURE_WORDS, SUPPLY_KEYS } from './figures.js';
-import { moveError } from './legality.js';
-import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, MeepleKind, Rules } from './types.js';
+import { FIGURE_NAMES, FIGURE_WORDS, SUPPLY_KEYS } from './figures.js';
+import { codeOfMove, moveError } from './legality.js';
+import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, MeepleKind, Move, Rules } from './types.js';
 
 /**
  * Rules given again at call time. Only games created with a custom farmer rule use them (the
@@ -204,29 +205,30 @@ export function guardFarmerRule(rule: FarmerRule): FarmerRule {
     if (result.points.length !== input.players || !result.points.every(isPoints)) {
       throw bad(`points that are not one whole number from 0 to ${MAX_POINTS} per player (${input.players} players)`);
     }
-    const sums = new Array<number>(input.players).fill(0);
-    const breakdown: FarmerScore[] = (result.breakdown as unknown[]).map((raw) => {
-      const problem = lineProblem(raw, input.players);
-      if (problem !== null) throw bad(problem);
-      const line = raw as FarmerScore;
-      for (const [i, a] of line.awarded.entries()) sums[i] = (sums[i] ?? 0) + a;
-      const { id, tiles, fields, cities, meeples, holders, points, awarded, note } = line;
-      return {
-        id,
-        tiles: tiles.map(({ x, y }) => ({ x, y })),
-        fields: [...fields],
-        cities: [...cities],
-        meeples: [...meeples],
-        holders: [...holders],
-        points,
-        awarded: [...awarded],
-        note,
-      };
-    });
-    const points = result.points as number[];
-    if (sums.some((s, i) => s !== points[i])) throw bad('points that differ from the sum of its breakdown');
-    return { points: [...points], breakdown };
+    const lines = fieldLines(result.breakdown as unknown[], input.players, bad);
+    if (lines.points.some((s, i) => s !== result.points[i])) throw bad('points that differ from the sum of its breakdown');
+    return { points: [...result.points], breakdown: lines.breakdown };
   };
+}
+
+/** Checked copies of lines scoring fields (only their known fields), and the points they add up to. */
+function fieldLines(raws: readonly unknown[], players: number, problem: (why: string, i: number) => Error): FarmerResult {
+  const points = new Array<number>(players).fill(0);
+  const breakdown = raws.map((raw, i): FarmerScore => {
+    const why = lineProblem(raw, players);
+    if (why !== null) throw problem(why, i);
+    const { id, tiles, fields, cities, meeples, holders, points: value, awarded, note } = raw as FarmerScore;
+    for (const [p, a] of awarded.entries()) points[p] = (points[p] as number) + a;
+    const copy = {
+      tiles: tiles.map(({ x, y }) => ({ x, y })),
+      fields: [...fields],
+      cities: [...cities],
+      meeples: [...meeples],
+      holders: [...holders],
+    };
+    return { id, ...copy, points: value, awarded: [...awarded], note };
+  });
+  return { points, breakdown };
 }
 
 /**
@@ -364,7 +366,6 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       );
     }
     const t = take(p.tile, `placements[${i}]`);
-    const q = p.rotation / 90;
     if (p.player !== k.current)
       note(`placements[${i}] was placed by player ${show(p.player)}, out of turn (player ${k.current} was to move)`);
     k.currentType = t;
@@ -381,11 +382,11 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       throw fail(
         `placements[${i}] (tile ${String(p.tile)} at (${p.x}, ${p.y}) turned ${p.rotation}°) is not a legal move: ${error.message}`,
       );
-    const local = m === null ? -1 : k.spotFeature(t, q, spotIndex(m.at));
-    const canonical = SPOTS[tables.featSpot[(t * 4 + q) * MAXF + local] as number];
+    const code = codeOfMove(k, move as Move);
+    const canonical = SPOTS[moveSpot(code)];
     if (m !== null && m.at !== canonical)
       throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
-    k.playTile(q, p.x, p.y, local, m === null ? 0 : FIGURE_CODE[m.kind], p.recall === 'abbot', log);
+    k.playTile(code, log);
     drawDiscards();
   }
   for (let i = discards; verify && i < discarded.length; i++) {
@@ -486,17 +487,14 @@ function compareLists(
  * recorded field scorings (each checked as a scoring line), everything else recomputed.
  */
 function recordedFarmers(scored: readonly unknown[], players: number, fail: (m: string) => StateError): FarmerRule {
-  return () => {
-    const breakdown: FarmerScore[] = [];
-    const points = new Array<number>(players).fill(0);
-    scored.forEach((line, i) => {
-      if (!isRecord(line) || line.phase !== 'final' || line.kind !== 'field') return;
-      const problem = lineProblem(line, players);
-      if (problem !== null) throw fail(`scored[${i}]: ${problem}`);
-      const { id, tiles, fields, cities, meeples, holders, points: value, awarded, note } = line as unknown as FarmerScore;
-      breakdown.push({ id, tiles, fields, cities, meeples, holders, points: value, awarded, note });
-      for (const [p, a] of awarded.entries()) points[p] = (points[p] as number) + a;
-    });
-    return { points, breakdown };
-  };
+  const at: number[] = [];
+  scored.forEach((line, i) => {
+    if (isRecord(line) && line.phase === 'final' && line.kind === 'field') at.push(i);
+  });
+  return () =>
+    fieldLines(
+      at.map((i) => scored[i]),
+      players,
+      (why, j) => fail(`scored[${at[j]}]: ${why}`),
+    );
 }

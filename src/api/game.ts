@@ -1,16 +1,16 @@
 import { castDraft, type Draft, Immer, freeze } from 'immer';
 import type { IllegalMoveError } from '../core/errors.js';
-import { SPOTS, type Spot, spotIndex } from '../core/geometry.js';
+import { SPOTS, type Spot } from '../core/geometry.js';
 import { MOVE_CODE_LIMIT, moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import { FIGURE_ABBOT, FIGURE_BUILDER, FIGURE_LARGE, FIGURE_PIG, Kernel, winnersOf } from '../kernel/kernel.js';
-import { MAXF, tablesFor } from '../kernel/tables.js';
+import { tablesFor } from '../kernel/tables.js';
 import { dealTiles } from '../tiles/setup.js';
 import { checked, guardFarmerRule, kernelRules, type RuleHooks, remember, withCustomRule, workingKernel } from './bridge.js';
 import { describeEvents, scoringsOf } from './describe.js';
 import type { KernelEvent } from '../kernel/log.js';
-import { FIGURE_CODE, SUPPLY_KEYS } from './figures.js';
-import { moveError, moveOfCode } from './legality.js';
+import { SUPPLY_KEYS } from './figures.js';
+import { codeOfMove, moveError, moveOfCode } from './legality.js';
 import { type GameOptions, resolveOptions } from './options.js';
 import type { FinalScore, GameState, PlayerState, Move, PlacedTile, TilePlacement } from './types.js';
 
@@ -132,8 +132,6 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
   const error = check(c.state, c.kernel, move);
   if (error !== null) throw error;
   const { state, kernel: k } = workingKernel(c.state, hooks, true);
-  const t = k.currentType;
-  const q = move.rotation / 90;
   // + 0 turns -0 into 0, so that the state stays equal to its JSON round trip.
   const x = move.x + 0;
   const y = move.y + 0;
@@ -141,16 +139,12 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
   const tile = state.currentTile as string;
   const drawnBefore = k.bagPos;
   const discardedBefore = k.nDiscarded;
-  let deployed: PlacedTile['meeple'] = null;
-  let local = -1;
-  const kind = move.meeple?.kind ?? 'follower';
   const recall = move.recall === 'abbot';
-  if (move.meeple !== undefined && move.meeple !== null) {
-    local = k.spotFeature(t, q, spotIndex(move.meeple.at));
-    deployed = { at: SPOTS[k.tables.featSpot[(t * 4 + q) * MAXF + local] as number] as Spot, kind };
-  }
+  const code = codeOfMove(k, { x, y, rotation: move.rotation, meeple: move.meeple ?? null, recall: move.recall ?? null });
+  const deployed: PlacedTile['meeple'] =
+    moveSpot(code) < 0 ? null : { at: SPOTS[moveSpot(code)] as Spot, kind: move.meeple?.kind ?? 'follower' };
   const log: KernelEvent[] = [];
-  withCustomRule(() => k.play(q, x, y, local, FIGURE_CODE[kind], recall, log));
+  withCustomRule(() => k.play(code, log));
   const events = describeEvents(k, log);
   const ids = k.tables.ids;
   // Growing arrays are written as fresh, frozen arrays around their frozen elements: immer walks

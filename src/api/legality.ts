@@ -1,7 +1,18 @@
 import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
 import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
 import { isRecord, show } from '../core/guards.js';
-import { moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
+import {
+  MOVE_COORD_MAX,
+  MOVE_COORD_MIN,
+  MOVE_RECALL,
+  moveFigure,
+  moveQ,
+  moveRecalls,
+  moveSpot,
+  moveX,
+  moveY,
+  packMove,
+} from '../core/move-code.js';
 import {
   type Kernel,
   PLACE_MISMATCH,
@@ -69,9 +80,11 @@ export function shapeError(move: unknown): IllegalMoveError | null {
 const describeTile = (id: string, rotation: number) => `tile ${id}${rotation ? ` turned ${rotation}°` : ''}`;
 
 /**
- * Why `move` is not legal for the current player of kernel `k`, or `null` when it is: the one
- * legality check, with a sentence for each way a move can fail (`validateMove`, `applyMove` and
- * the check of saved states all use it). `names` are the players' names, for messages.
+ * Why `move` is not legal for the current player of kernel `k`, or `null` when it is (`validateMove`,
+ * `applyMove` and the check of saved states all ask here). A move is legal when it is one of the
+ * kernel's legal moves (the same list `legalMoves` gives, up to rotations that give the same board
+ * and spots that name the same feature); otherwise a diagnosis says why, with a sentence for each
+ * way a move can fail. `names` are the players' names, for messages.
  */
 export function moveError(
   k: Kernel,
@@ -82,14 +95,49 @@ export function moveError(
   if (k.finished) return illegal('game-finished', 'the game is over: no tile is left to place');
   const shape = shapeError(move);
   if (shape !== null) return shape;
-  return legality(k, names, expansions, move as Move);
+  const m = move as Move;
+  const current = k.tables.ids[k.currentType] as string;
+  if (m.tile !== undefined && m.tile !== current) return illegal('wrong-tile', `the tile to place is ${current}, not ${m.tile}`);
+  if (isListed(k, m)) return null;
+  const why = diagnosis(k, names, expansions, m);
+  if (why === null) throw new Error(`internal error: ${JSON.stringify(move)} is not among the legal moves, yet nothing is wrong with it`);
+  return why;
 }
 
-function legality(k: Kernel, names: readonly string[], expansions: readonly ExpansionName[], move: Move): IllegalMoveError | null {
-  const current = k.tables.ids[k.currentType] as string;
-  if (move.tile !== undefined && move.tile !== current) {
-    return illegal('wrong-tile', `the tile to place is ${current}, not ${move.tile}`);
+/**
+ * The code of a well-formed move for the current tile of kernel `k`: its figure at the canonical
+ * spot of the feature its spot names (-1 for a spot that names none), and its rotation as given.
+ */
+export function codeOfMove(k: Kernel, move: Move, q = move.rotation / 90): number {
+  const m = move.meeple ?? null;
+  let si = -1;
+  if (m !== null) {
+    const t = k.currentType;
+    const local = k.spotFeature(t, move.rotation / 90, spotIndex(m.at));
+    if (local < 0) return -1;
+    si = k.tables.featSpot[(t * 4 + move.rotation / 90) * MAXF + local] as number;
   }
+  const code = packMove(move.x, move.y, q, si, m === null ? 0 : FIGURE_CODE[m.kind ?? 'follower']);
+  return move.recall === 'abbot' ? code | MOVE_RECALL : code;
+}
+
+// The kernel's legal moves are written here, then searched: one buffer serves every call.
+let listed: Int32Array | null = null;
+
+/** Whether the move is among the kernel's legal moves (which list one rotation per board). */
+function isListed(k: Kernel, move: Move): boolean {
+  if (move.x < MOVE_COORD_MIN || move.x > MOVE_COORD_MAX || move.y < MOVE_COORD_MIN || move.y > MOVE_COORD_MAX) return false;
+  const code = codeOfMove(k, move, k.tables.sameBoard[k.currentType * 4 + move.rotation / 90] as number);
+  if (code < 0) return false;
+  if (listed === null || listed.length < k.maxMoves) listed = new Int32Array(k.maxMoves);
+  const n = k.legalMoveCodes(listed);
+  for (let i = 0; i < n; i++) if (listed[i] === code) return true;
+  return false;
+}
+
+/** Why a well-formed move of the current tile is not legal, in a sentence; `null` when nothing is wrong with it. */
+function diagnosis(k: Kernel, names: readonly string[], expansions: readonly ExpansionName[], move: Move): IllegalMoveError | null {
+  const current = k.tables.ids[k.currentType] as string;
   const t = k.currentType;
   const q = move.rotation / 90;
   const code = k.checkPlacement(t, q, move.x, move.y);

@@ -1,6 +1,5 @@
 import { freeze } from 'immer';
 import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
-import { moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
 import { FIGURE_ABBOT, FIGURE_BUILDER, FIGURE_FOLLOWER, FIGURE_LARGE, FIGURE_PIG, type Kernel } from '../kernel/kernel.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import { applyMove, createGame } from '../api/game.js';
@@ -8,6 +7,7 @@ import { checked, type RuleHooks, workingKernel } from '../api/bridge.js';
 import type { GameOptions } from '../api/options.js';
 import type { ExpansionName, GameState, GoodsTokens, TileId } from '../api/types.js';
 import { decodeMove, type MoveCode } from './move.js';
+import { shuffleUndrawn } from '../kernel/shuffle.js';
 
 /** A source of uniform random numbers in [0, 1), such as `Math.random` or {@link seededRandom}. */
 export type Random = () => number;
@@ -368,11 +368,8 @@ export class Engine {
   play(move: MoveCode): void {
     const k = this.k;
     if (k.finished) throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
-    const q = moveQ(move);
-    const si = moveSpot(move);
-    const local = si < 0 ? -1 : k.spotFeature(k.currentType, q, si);
     this.history[this.played++] = move;
-    k.play(q, moveX(move), moveY(move), local, moveFigure(move), moveRecalls(move), null);
+    k.play(move, null);
   }
 
   /**
@@ -395,7 +392,7 @@ export class Engine {
    * ```
    */
   shuffleTilesLeft(random: Random): void {
-    this.k.shuffleUndrawn(random);
+    shuffleUndrawn(this.k, random);
   }
 
   /**

@@ -3,9 +3,7 @@ import {
   DEMAND_UNIT,
   DEMANDS,
   demandAt,
-  DRAW_LAKE,
   DRAW_LAND,
-  DRAW_RIVER,
   GOODS_MASK,
   GOODS_SHIFT,
   K_CITY,
@@ -18,7 +16,7 @@ import {
   type TileTables,
 } from './tables.js';
 import { completedValue, finalValue, majority } from './scoring.js';
-import { MOVE_RECALL, packMove } from '../core/move-code.js';
+import { MOVE_RECALL, moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
 import { type FarmGraph, type FarmScratch, newFarmScratch } from './farm-graph.js';
 import { type FeatureRef, K_GOODS, type KernelEvent, type ScoreRecord } from './log.js';
 
@@ -623,43 +621,6 @@ export class Kernel {
     return this.front.length * 4 * (3 + 3 * nf);
   }
 
-  /**
-   * Shuffles the tiles not drawn yet (the current tile stays), driven by `random` (uniform in
-   * [0, 1)). They are sorted first, so that the result depends only on which tiles are left and on
-   * `random`, never on the order they were in. With The River the known structure of the draw
-   * stays: river tiles first (shuffled), the lake after them, a `'first-land'` start tile next,
-   * then the land tiles (shuffled).
-   */
-  shuffleUndrawn(random: () => number): void {
-    const bag = this.bag;
-    const T = this.tables;
-    bag.subarray(this.bagPos, this.bagLen).sort();
-    // Sorting by type groups the draw classes, which never decrease along the type order.
-    let land = this.bagPos;
-    while (land < this.bagLen && T.drawClass[bag[land] as number] === DRAW_RIVER) land++;
-    this.shuffleRange(this.bagPos, land, random);
-    while (land < this.bagLen && T.drawClass[bag[land] as number] === DRAW_LAKE) land++;
-    if (T.firstLandType >= 0 && !this.landStarted) {
-      const at = bag.indexOf(T.firstLandType, land);
-      if (at >= 0 && at < this.bagLen) {
-        bag[at] = bag[land] as number;
-        bag[land++] = T.firstLandType;
-      }
-    }
-    this.shuffleRange(land, this.bagLen, random);
-  }
-
-  /** Fisher–Yates over bag[from, to). */
-  private shuffleRange(from: number, to: number, random: () => number): void {
-    const bag = this.bag;
-    for (let i = to - 1; i > from; i--) {
-      const j = from + Math.floor(random() * (i - from + 1));
-      const tmp = bag[i] as number;
-      bag[i] = bag[j] as number;
-      bag[j] = tmp;
-    }
-  }
-
   /** Whether tile type t fits anywhere. */
   canPlaceAnywhere(t: number): boolean {
     return this.forEachPlacement(t, null, 1) > 0;
@@ -942,13 +903,6 @@ export class Kernel {
     return out;
   }
 
-  /** Whether the feature rooted at r holds a meeple of `player` (majority weight > 0). */
-  ownFeatureRoot(player: number, r: number): boolean {
-    const own = this.collectOwnRoots(player);
-    for (let j = 0; j < own; j++) if (this.ownRoots[j] === r) return true;
-    return false;
-  }
-
   /** Writes the roots of the features holding a meeple of `player` (majority weight > 0) into ownRoots; returns how many. */
   private collectOwnRoots(player: number): number {
     let n = 0;
@@ -1041,13 +995,14 @@ export class Kernel {
   // A turn
 
   /**
-   * Plays the current tile for the current player: place it, deploy a figure on local feature
-   * `local` (or none when -1) or take the abbot back (`recall`), score what the tile completed,
-   * pass the turn (or, when the tile extended a feature holding the player's builder, give the
-   * same player a second tile) and draw. Assumes legality.
+   * Plays a move code (see `core/move-code.ts`) for the current player: place the current tile,
+   * deploy the figure on the feature its spot names or take the abbot back, score what the tile
+   * completed, pass the turn (or, when the tile extended a feature holding the player's builder,
+   * give the same player a second tile) and draw. The one way moves enter the kernel: the pure
+   * API, the engine and the check of saved states all play here. Assumes legality.
    */
-  play(q: number, x: number, y: number, local: number, figure: number, recall: boolean, log: KernelEvent[] | null): void {
-    this.playTile(q, x, y, local, figure, recall, log);
+  play(code: number, log: KernelEvent[] | null): void {
+    this.playTile(code, log);
     this.drawNext(log);
   }
 
@@ -1056,8 +1011,15 @@ export class Kernel {
    * score, and pass the turn (or keep it for a builder's second tile). Replaying a saved game
    * calls this, the tiles being known.
    */
-  playTile(q: number, x: number, y: number, local: number, figure: number, recall: boolean, log: KernelEvent[] | null): void {
+  playTile(code: number, log: KernelEvent[] | null): void {
     const t = this.currentType;
+    const q = moveQ(code);
+    const x = moveX(code);
+    const y = moveY(code);
+    const si = moveSpot(code);
+    const local = si < 0 ? -1 : this.spotFeature(t, q, si);
+    const figure = moveFigure(code);
+    const recall = moveRecalls(code);
     const p = this.placeTile(t, q, x, y);
     if (log !== null) log.push({ type: 'placed', player: this.current, tile: t, x, y, q });
     // Traders & Builders (rules-facts §e): a tile that extends the road or city holding the

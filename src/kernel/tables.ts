@@ -107,6 +107,8 @@ export interface TileTables {
   readonly featSpot: Int8Array;
   /** Per type: bit r set when rotation r gives a board different from every smaller rotation. */
   readonly distinctRotations: Uint8Array;
+  /** [t*4+r] the smallest rotation of tile type t that gives the same board as rotation r. */
+  readonly sameBoard: Uint8Array;
   /** Per type: local index of the cloister or garden (the features scored by their neighbours), or -1. */
   readonly centre: Int8Array;
   /** Per type: bit mask of the local features a follower may stand on (not gardens, not rivers). */
@@ -195,6 +197,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
   const spotFeat = new Int8Array(types * 4 * SPOT_COUNT).fill(-1);
   const featSpot = new Int8Array(types * 4 * MAXF).fill(-1);
   const distinctRotations = new Uint8Array(types);
+  const sameBoard = new Uint8Array(types * 4);
   const centre = new Int8Array(types).fill(-1);
   const followerSpots = new Uint16Array(types);
   const abbotSpots = new Uint16Array(types);
@@ -234,6 +237,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
       const sig = signature(def, q);
       if (!seen.includes(sig)) distinctRotations[t] = (distinctRotations[t] as number) | (1 << q);
       seen.push(sig);
+      sameBoard[tr] = seen.indexOf(sig);
       for (let d = 0; d < 4; d++) {
         edgeKind[tr * 4 + ((d + q) & 3)] = EDGE_CODE[def.edges[d] as EdgeKind];
       }
@@ -303,6 +307,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
     spotFeat,
     featSpot,
     distinctRotations,
+    sameBoard,
     centre,
     followerSpots,
     abbotSpots,
