@@ -1,18 +1,7 @@
 import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
 import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
 import { isRecord, show } from '../core/guards.js';
-import {
-  MOVE_COORD_MAX,
-  MOVE_COORD_MIN,
-  MOVE_RECALL,
-  moveFigure,
-  moveQ,
-  moveRecalls,
-  moveSpot,
-  moveX,
-  moveY,
-  packMove,
-} from '../core/move-code.js';
+import { MOVE_RECALL, moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
 import {
   type Kernel,
   PLACE_MISMATCH,
@@ -126,11 +115,13 @@ let listed: Int32Array | null = null;
 
 /** Whether the move is among the kernel's legal moves (which list one rotation per board). */
 function isListed(k: Kernel, move: Move): boolean {
-  if (move.x < MOVE_COORD_MIN || move.x > MOVE_COORD_MAX || move.y < MOVE_COORD_MIN || move.y > MOVE_COORD_MAX) return false;
+  // Only the moves at the move's cell are listed; a cell off the frontier holds none (and a board
+  // never reaches past the coordinates a code can hold).
+  const cell = k.frontierIndex(move.x, move.y);
   const code = codeOfMove(k, move, k.tables.sameBoard[k.currentType * 4 + move.rotation / 90] as number);
-  if (code < 0) return false;
+  if (cell < 0 || code < 0) return false;
   if (listed === null || listed.length < k.maxMoves) listed = new Int32Array(k.maxMoves);
-  const n = k.legalMoveCodes(listed);
+  const n = k.legalMoveCodes(listed, cell);
   for (let i = 0; i < n; i++) if (listed[i] === code) return true;
   return false;
 }

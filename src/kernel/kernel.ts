@@ -448,6 +448,13 @@ export class Kernel {
     return this.fits(t, q, x, y);
   }
 
+  /** The index in the frontier of the empty cell at (x, y) next to the board, or -1. */
+  frontierIndex(x: number, y: number): number {
+    if (!this.inReach(x, y)) return -1;
+    const v = this.cell[this.cellIndex(x, y)] as number;
+    return v >= FRONTIER ? v - FRONTIER : -1;
+  }
+
   /** `fitsFrontier` for the frontier cell at (x, y). */
   private fits(t: number, q: number, x: number, y: number): number {
     return this.fitsFrontier(t, q, (this.cell[this.cellIndex(x, y)] as number) - FRONTIER);
@@ -511,9 +518,10 @@ export class Kernel {
    * `out` and returns how many. For each legal placement: the placement alone, one move per free
    * feature of the tile a follower may take (when the player has one), the builder and pig moves
    * (when in supply), the abbot's moves (when the abbot is in supply), and taking the abbot back
-   * (when it is on the board). Allocates nothing. `out` must hold at least `maxMoves` codes.
+   * (when it is on the board). Allocates nothing. `out` must hold at least `maxMoves` codes. With
+   * `only`, the moves at that frontier index alone (see frontierIndex).
    */
-  legalMoveCodes(out: Int32Array): number {
+  legalMoveCodes(out: Int32Array, only = -1): number {
     if (this.finished) return 0;
     const T = this.tables;
     const t = this.currentType;
@@ -524,10 +532,12 @@ export class Kernel {
     const abbots = this.rules.abbot ? (this.supply[FIGURE_ABBOT * P + this.current] as number) : -1;
     const centre = abbots > 0 && (T.abbotSpots[t] as number) !== 0;
     const recall = abbots === 0;
-    // A tile completing the abbot's cloister or garden may not take it back (see recallBlocked).
-    const shortOf = recall ? this.abbotOneShort(this.current) : -1;
-    const blockX = shortOf >= 0 ? (this.pX[shortOf] as number) : 0;
-    const blockY = shortOf >= 0 ? (this.pY[shortOf] as number) : 0;
+    // A tile completing the abbot's cloister or garden may not take it back (see recallBlocked):
+    // the tiles around the abbot are counted only when a placement lies next to it.
+    const abbotTile = recall ? (this.segTile[this.mSeg[this.abbotOf(this.current)] as number] as number) : 0;
+    const abbotX = this.pX[abbotTile] as number;
+    const abbotY = this.pY[abbotTile] as number;
+    let oneShort = -1;
     const traders = this.rules.traders;
     const builder = traders && (this.supply[FIGURE_BUILDER * P + this.current] as number) > 0;
     const pig = traders && (this.supply[FIGURE_PIG * P + this.current] as number) > 0;
@@ -543,7 +553,9 @@ export class Kernel {
     const riverCell = river && this.riverOpen ? this.riverCell : -1;
     const riverRots = river ? this.riverRotations(t) : 0;
     let n = 0;
-    for (let i = 0; i < this.nFront; i++) {
+    // `only`: the moves at that frontier cell alone (a check of one move need not list them all).
+    const last = only < 0 ? this.nFront : only + 1;
+    for (let i = only < 0 ? 0 : only; i < last; i++) {
       let fits = (fit[t * DEMANDS + (frontDemand[i] as number)] as number) & rots;
       if (fits === 0) continue;
       if (river) {
@@ -558,7 +570,11 @@ export class Kernel {
         const plain = packMove(x, y, q, -1, 0);
         out[n++] = plain;
         if (deploy) n = this.deployMoves(t, q, x, y, followers, large, centre, own > 0 && builder, own > 0 && pig, own, out, n);
-        if (recall && (shortOf < 0 || Math.abs(x - blockX) > 1 || Math.abs(y - blockY) > 1)) out[n++] = plain | MOVE_RECALL;
+        if (recall) {
+          const near = x - abbotX <= 1 && abbotX - x <= 1 && y - abbotY <= 1 && abbotY - y <= 1;
+          if (near && oneShort < 0) oneShort = this.neighbours(abbotTile) === 7 ? 1 : 0;
+          if (!near || oneShort === 0) out[n++] = plain | MOVE_RECALL;
+        }
       }
     }
     return n;

@@ -87,13 +87,9 @@ function compose(land: TileSetDef, river: boolean, gardens: boolean, inns: boole
     const gardenCopy = (land === BASE_SET && GARDEN_TILES.includes(id)) || IC_GARDEN_TILES.includes(id) || TB_GARDEN_TILES.includes(id);
     add(id, copies, gardenCopy);
   }
-  const total = counts.reduce((a, [, n]) => a + n, 0);
-  const parts = [river ? 'The River' : '', inns ? 'Inns & Cathedrals' : '', traders ? 'Traders & Builders' : '', gardens ? 'gardens' : '']
-    .filter((p) => p !== '')
-    .join(' and ');
   return {
     name: land.name,
-    title: `${land.title.replace(/ \(\d+ tiles\)$/, '')} with ${parts} (${total} tiles)`,
+    title: land.title,
     counts,
     startTile: river ? RIVER_SPRING : land.startTile,
     meeples: land.meeples,

@@ -1,0 +1,82 @@
+// Speed against another build of this package, side by side in one process (the machine is noisy:
+// only ratios measured together mean much). Prints games/s of this build and the other, and their
+// ratio, for random engine games and random pure-API games in each configuration.
+//
+//   npm run build
+//   git worktree add /tmp/before <commit> && (cd /tmp/before && npm install && npm run build)
+//   node scripts/compare.mjs /tmp/before [--seconds 3]
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const argv = process.argv.slice(2);
+const other = argv.find((a) => !a.startsWith('--') && argv[argv.indexOf(a) - 1] !== '--seconds');
+if (other === undefined) {
+  console.error('usage: node scripts/compare.mjs <directory of another built copy> [--seconds 3]');
+  process.exit(2);
+}
+const seconds = Number(argv[argv.indexOf('--seconds') + 1] || 3);
+const load = async (dir) => ({
+  api: await import(pathToFileURL(path.resolve(dir, 'dist/index.js')).href),
+  engine: await import(pathToFileURL(path.resolve(dir, 'dist/engine.js')).href),
+});
+const here = await load(new URL('..', import.meta.url).pathname);
+const there = await load(other);
+
+function engineGames(lib, options, ms) {
+  const start = lib.engine.Engine.create({ players: 2, seed: 1, ...options });
+  const random = lib.engine.seededRandom(1);
+  let n = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) {
+    const e = start.clone();
+    e.shuffleTilesLeft(random);
+    lib.engine.randomPlayout(e, random);
+    n++;
+  }
+  return (n * 1000) / (performance.now() - t0);
+}
+
+function pureGames(lib, options, ms) {
+  let n = 0;
+  let seed = 1;
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) {
+    let s = lib.api.createGame({ players: 2, seed: seed++, ...options });
+    let i = 0;
+    while (s.status === 'playing') {
+      const moves = lib.api.legalMoves(s);
+      s = lib.api.applyMove(s, moves[(i++ * 7919) % moves.length]);
+    }
+    n++;
+  }
+  return (n * 1000) / (performance.now() - t0);
+}
+
+const CONFIGS = [
+  ['base', {}],
+  ['print-and-play', { tileSet: 'pnp-demo' }],
+  ['River + Abbot', { expansions: ['river', 'abbot'] }],
+  ['Inns & Cathedrals', { expansions: ['inns-cathedrals'] }],
+  ['Traders & Builders', { expansions: ['traders-builders'] }],
+  ['all four', { expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'] }],
+];
+
+console.log(`this build against ${path.resolve(other)}, ${seconds} s a row, Node ${process.version}\n`);
+for (const [kind, run] of [
+  ['engine', engineGames],
+  ['pure API', pureGames],
+]) {
+  for (const [label, options] of CONFIGS) {
+    run(here, options, 300);
+    run(there, options, 300);
+    // Alternate in slices so that a noisy neighbour hits both builds alike.
+    let a = 0;
+    let b = 0;
+    for (let slice = 0; slice < 4; slice++) {
+      a += run(here, options, (seconds * 1000) / 8);
+      b += run(there, options, (seconds * 1000) / 8);
+    }
+    const line = `${kind.padEnd(9)} ${label.padEnd(19)} this ${(a / 4).toFixed(0).padStart(6)}/s   other ${(b / 4).toFixed(0).padStart(6)}/s`;
+    console.log(`${line}   ratio ${(a / b).toFixed(3)}`);
+  }
+}
