@@ -89,7 +89,7 @@ export function moveError(
   if (m.tile !== undefined && m.tile !== current) return illegal('wrong-tile', `the tile to place is ${current}, not ${m.tile}`);
   if (isListed(k, m)) return null;
   const why = diagnosis(k, names, expansions, m);
-  if (why === null) throw new Error(`internal error: ${JSON.stringify(move)} is not among the legal moves, yet nothing is wrong with it`);
+  if (why === null) throw new Error(`internal error: no legal move is ${JSON.stringify(move)}, yet none of its checks fails`);
   return why;
 }
 

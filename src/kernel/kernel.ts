@@ -441,11 +441,9 @@ export class Kernel {
    * the first edge (N, E, S, W order) whose kind differs from its neighbour's, or a river code.
    */
   checkPlacement(t: number, q: number, x: number, y: number): number {
-    if (!this.inReach(x, y)) return PLACE_NOT_ADJACENT;
-    const v = this.cell[this.cellIndex(x, y)] as number;
-    if (v === 0) return PLACE_NOT_ADJACENT;
-    if (v < FRONTIER) return PLACE_OCCUPIED;
-    return this.fits(t, q, x, y);
+    const i = this.frontierIndex(x, y);
+    if (i >= 0) return this.fitsFrontier(t, q, i);
+    return this.tileAt(x, y) >= 0 ? PLACE_OCCUPIED : PLACE_NOT_ADJACENT;
   }
 
   /** The index in the frontier of the empty cell at (x, y) next to the board, or -1. */
@@ -453,11 +451,6 @@ export class Kernel {
     if (!this.inReach(x, y)) return -1;
     const v = this.cell[this.cellIndex(x, y)] as number;
     return v >= FRONTIER ? v - FRONTIER : -1;
-  }
-
-  /** `fitsFrontier` for the frontier cell at (x, y). */
-  private fits(t: number, q: number, x: number, y: number): number {
-    return this.fitsFrontier(t, q, (this.cell[this.cellIndex(x, y)] as number) - FRONTIER);
   }
 
   /**
@@ -954,24 +947,14 @@ export class Kernel {
   }
 
   /**
-   * The placement whose cloister or garden holds `owner`'s abbot when one empty cell is left around
-   * it (the next tile there completes it), else -1.
-   */
-  private abbotOneShort(owner: number): number {
-    const i = this.abbotOf(owner);
-    if (i < 0) return -1;
-    const p = this.segTile[this.mSeg[i] as number] as number;
-    return this.neighbours(p) === 7 ? p : -1;
-  }
-
-  /**
    * The Abbot: whether a tile at (x, y) completes the cloister or garden of `owner`'s abbot. The
    * abbot may be taken back only while its feature is incomplete (wikicarpedia, The Abbot,
    * clarification of 11/2020): a tile that completes it scores it as completed instead.
    */
   recallBlocked(owner: number, x: number, y: number): boolean {
-    const p = this.abbotOneShort(owner);
-    return p >= 0 && Math.abs(x - (this.pX[p] as number)) <= 1 && Math.abs(y - (this.pY[p] as number)) <= 1;
+    const i = this.abbotOf(owner);
+    const p = i < 0 ? -1 : (this.segTile[this.mSeg[i] as number] as number);
+    return p >= 0 && Math.abs(x - (this.pX[p] as number)) <= 1 && Math.abs(y - (this.pY[p] as number)) <= 1 && this.neighbours(p) === 7;
   }
 
   /**
