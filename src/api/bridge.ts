@@ -5,9 +5,9 @@ import { moveSpot } from '../core/move-code.js';
 import { isInt, isRecord, show } from '../core/guards.js';
 import { Kernel, type KernelRules, MissingFarmerRule } from '../kernel/kernel.js';
 import type { KernelEvent } from '../kernel/log.js';
-import { describeEvents, scoringsOf } from './describe.js';
+import { describeEvents, figureOf, scoringsOf } from './describe.js';
 import { farmerRules, fieldScoring } from './farmers.js';
-import { DRAW_LAND, FEATURE_KIND_NAMES, GOODS_NAMES, tablesFor } from '../kernel/tables.js';
+import { DRAW_LAND, GOODS_NAMES, tablesFor } from '../kernel/tables.js';
 import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
 import type { TileSetName } from '../tiles/types.js';
 import { RULE_KEYS, validateOptions } from './options.js';
@@ -448,11 +448,10 @@ function compareWithReplay(s: Record<string, unknown>, k: Kernel, lines: readonl
         note(`player ${i} has ${amount(have as number, `${name} token`)}, but the cities they completed hold ${k.tokensOf(i, g)}`);
     });
   });
-  const figures = Array.from({ length: k.nMeeples }, (_, i) => {
-    const seg = k.mSeg[i] as number;
-    const { x, y, at } = k.spotOf(seg);
-    return { owner: k.mOwner[i], kind: FIGURE_NAMES[k.mKind[i] as number], x, y, at, feature: FEATURE_KIND_NAMES[k.kindOf(seg)] };
-  });
+  const figures = Array.from({ length: k.nMeeples }, (_, i) => ({
+    owner: k.mOwner[i],
+    ...figureOf(k, k.mKind[i] as number, k.mSeg[i] as number),
+  }));
   compareLists('meeples', s.meeples as unknown[], figures, 'figure', show, note);
   const line = (l: unknown) => {
     const { kind, id, awarded } = (isRecord(l) ? l : {}) as { kind?: string; id?: unknown; awarded?: unknown };

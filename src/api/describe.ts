@@ -4,7 +4,7 @@ import { type FeatureRef, K_GOODS, type KernelEvent, type ScoreRecord } from '..
 import { FEATURE_KIND_NAMES, GOODS_NAMES, K_CITY, K_CLOISTER, K_GARDEN, K_ROAD } from '../kernel/tables.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { FIGURE_NAMES } from './figures.js';
-import type { FarmerScore, FeatureId, GameEvent, MeepleKind, ScoredFeature } from './types.js';
+import type { FarmerScore, FeatureId, GameEvent, MeepleKind, MeepleOnBoard, ScoredFeature } from './types.js';
 import type { Rotation } from '../core/geometry.js';
 
 // The words of the game: the events and scorings of the API, written from what the kernel recorded.
@@ -33,20 +33,9 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
           rotation: (e.q * 90) as Rotation,
         });
         break;
-      case 'deployed': {
-        const { x, y, at: spot } = at(e.seg);
-        const kind = FIGURE_NAMES[e.figure] as MeepleKind;
-        out.push({
-          type: 'meeple-placed',
-          player: e.player,
-          kind,
-          x,
-          y,
-          at: spot,
-          feature: FEATURE_KIND_NAMES[k.kindOf(e.seg)] as FeatureKind,
-        });
+      case 'deployed':
+        out.push({ type: 'meeple-placed', player: e.player, ...figureOf(k, e.figure, e.seg) });
         break;
-      }
       case 'scored':
         out.push({ type: 'feature-scored', score: scoredFeature(e.score, k.rules.smallCity) });
         break;
@@ -79,6 +68,12 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
     }
   }
   return out;
+}
+
+/** A figure of kernel `k` (its kind code, on segment `seg`) as the API names it: kind, place, feature. */
+export function figureOf(k: Kernel, figure: number, seg: number): Omit<MeepleOnBoard, 'owner'> {
+  const { x, y, at } = k.spotOf(seg);
+  return { kind: FIGURE_NAMES[figure] as MeepleKind, x, y, at, feature: FEATURE_KIND_NAMES[k.kindOf(seg)] as FeatureKind };
 }
 
 /** The scorings among events. */
