@@ -39,5 +39,5 @@ export type {
   GardenDef,
   RiverDef,
 } from './tiles/types.js';
-export { EXPANSIONS } from './tiles/setup.js';
+export { EXPANSIONS } from './rules/registry.js';
 export type * from './api/types.js';

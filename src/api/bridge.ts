@@ -7,11 +7,13 @@ import { Kernel, type KernelRules, MissingFarmerRule } from '../kernel/kernel.js
 import type { KernelEvent } from '../kernel/log.js';
 import { describeEvents, figureOf, scoringsOf } from './describe.js';
 import { farmerRules, fieldScoring } from './farmers.js';
-import { DRAW_LAND, GOODS_NAMES, tablesFor } from '../kernel/tables.js';
-import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
+import { DRAW_LAND, type TileTables, tablesFor } from '../kernel/tables.js';
+import { compileRuleset } from '../rules/compile.js';
+import { type ExpansionName, RULE_MODULES } from '../rules/registry.js';
+import { activeModules, EXPANSIONS, gameTiles } from '../rules/tiles.js';
 import type { TileSetName } from '../tiles/types.js';
-import { RULE_KEYS, validateOptions } from './options.js';
-import { FIGURE_NAMES, FIGURE_WORDS, SUPPLY_KEYS } from './figures.js';
+import { ruleKeys, validateOptions } from './options.js';
+import { figureNames, figureWord, recallable, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
 import { codeOfMove, moveError } from './legality.js';
 import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, MeepleKind, Move, Rules } from './types.js';
 
@@ -82,10 +84,20 @@ export function upgrade(state: unknown): unknown {
     ...state,
     version: 2,
     expansions: [],
-    rules: isRecord(state.rules) ? { ...state.rules, riverStartTile: 'removed', gardens: true } : state.rules,
+    rules: isRecord(state.rules) ? { ...state.rules, ...moduleRuleDefaults() } : state.rules,
     builderTurn: false,
     players: list(state.players).map((p) =>
-      isRecord(p) ? { ...p, abbots: 0, largeMeeples: 0, builders: 0, pigs: 0, goods: { wine: 0, grain: 0, cloth: 0 } } : p,
+      isRecord(p)
+        ? {
+            ...p,
+            ...Object.fromEntries(
+              supplyKeys()
+                .slice(1)
+                .map((key) => [key, 0]),
+            ),
+            ...tokenRecords(() => 0),
+          }
+        : p,
     ),
     placements: list(state.placements).map((p) => (isRecord(p) ? { ...p, recall: null } : p)),
   };
@@ -105,23 +117,32 @@ function structuredCloneOrFail(v: unknown): unknown {
 }
 
 /** The kernel rules of a state: the farmer rule by name, or the custom one from `hooks` / the cache. */
-export function rulesFor(state: GameState, hooks: RuleHooks | undefined, cached: FarmerRule | null): KernelRules {
+export function rulesFor(state: GameState, tables: TileTables, hooks: RuleHooks | undefined, cached: FarmerRule | null): KernelRules {
   const name = state.rules.farmers;
   const farmers = name === 'custom' ? (hooks?.farmers ? guardFarmerRule(hooks.farmers) : cached) : farmerRules[name];
-  return kernelRules(state.rules, state.expansions, farmers);
+  return kernelRules(state.rules, state.expansions, farmers, tables);
 }
 
-/** The rules a kernel plays by, from a game's recorded rules, its expansions and its farmer rule (`null`: a custom one not given). */
-export function kernelRules(rules: Rules, expansions: readonly ExpansionName[], farmers: FarmerRule | null): KernelRules {
+/**
+ * The rules a kernel plays by, from a game's recorded rules, its expansions, its farmer rule
+ * (`null`: a custom one not given) and its tile tables (the rule modules compile against them).
+ */
+export function kernelRules(
+  rules: Rules,
+  expansions: readonly ExpansionName[],
+  farmers: FarmerRule | null,
+  tables: TileTables,
+): KernelRules {
   return {
     smallCity: rules.smallCity,
     meeples: rules.meeples,
     fields: farmers === null ? null : fieldScoring(farmers),
-    abbot: expansions.includes('abbot'),
-    large: expansions.includes('inns-cathedrals'),
-    traders: expansions.includes('traders-builders'),
+    ruleset: compileRuleset(activeModules(expansions), tables),
   };
 }
+
+/** The module options' defaults (a version-1 state predates them). */
+const moduleRuleDefaults = () => Object.fromEntries(RULE_MODULES.flatMap((m) => m.options ?? []).map((o) => [o.key, o.choices[0]]));
 
 /**
  * A kernel for `state` that the caller may change, with the custom rule from `hooks` if given: a
@@ -139,7 +160,7 @@ export function workingKernel(state: GameState, hooks?: RuleHooks, handOn = fals
   } else {
     k = c.kernel.clone();
   }
-  if (hooks?.farmers !== undefined && c.state.rules.farmers === 'custom') k.setRules(rulesFor(c.state, hooks, null));
+  if (hooks?.farmers !== undefined && c.state.rules.farmers === 'custom') k.setRules(rulesFor(c.state, k.tables, hooks, null));
   return { state: c.state, kernel: k };
 }
 
@@ -265,7 +286,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   };
   for (const p of validateOptions(options)) note(p.message);
   if (isRecord(rules))
-    for (const key of RULE_KEYS) if (!Object.hasOwn(rules, key)) note(`rules.${key} is missing: a state records every rule`);
+    for (const key of ruleKeys()) if (!Object.hasOwn(rules, key)) note(`rules.${key} is missing: a state records every rule`);
   const expansions = s.expansions as ExpansionName[];
   if (problems.length === 0 && expansions.join() !== EXPANSIONS.filter((e) => expansions.includes(e)).join()) {
     note(`expansions must be listed in the order ${EXPANSIONS.join(', ')}`);
@@ -280,13 +301,13 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       !isRecord(p) ||
       typeof p.name !== 'string' ||
       !isPoints(p.score) ||
-      !SUPPLY_KEYS.every((key) => count(p[key])) ||
-      !isRecord(p.goods) ||
-      !GOODS_NAMES.every((g) => count((p.goods as Record<string, unknown>)[g]))
+      !supplyKeys().every((key) => count(p[key])) ||
+      !tokenKinds().every((tk) => isRecord(p[tk.key]) && tk.kinds.every((g) => count((p[tk.key] as Record<string, unknown>)[g])))
     ) {
-      throw fail(
-        `players[${i}] must have a name, a whole score, whole counts of ${SUPPLY_KEYS.join(', ')} and goods tokens { wine, grain, cloth }`,
-      );
+      const tokens = tokenKinds()
+        .map((tk) => ` and ${tk.key} tokens { ${tk.kinds.join(', ')} }`)
+        .join('');
+      throw fail(`players[${i}] must have a name, a whole score, whole counts of ${supplyKeys().join(', ')}${tokens}`);
     }
   });
   if (typeof s.builderTurn !== 'boolean') throw fail('builderTurn must be true or false');
@@ -299,19 +320,12 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const finished = s.status === 'finished';
   if (finished !== (s.currentTile === null)) throw fail('currentTile must be null exactly when the game is finished');
 
-  const tables = tablesFor(
-    gameTiles({
-      tileSet: s.tileSet as TileSetName,
-      expansions: inGame,
-      riverStartTile: rules.riverStartTile as RiverStartTile,
-      gardens: rules.gardens as boolean,
-    }),
-  );
+  const tables = tablesFor(gameTiles({ tileSet: s.tileSet as TileSetName, expansions: inGame, rules }));
   const verify = known === undefined;
   const scored = s.scored as unknown[];
   const k = Kernel.create(
     tables,
-    known ?? rulesFor(state, undefined, verify ? recordedFarmers(scored, players.length, fail) : null),
+    known ?? rulesFor(state, tables, undefined, verify ? recordedFarmers(scored, players.length, fail) : null),
     players.length,
   );
   const counts = new Map<string, number>(tables.set.counts.map(([id, n]) => [id, n]));
@@ -359,10 +373,13 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       !isInt(p.y) ||
       !isRotation(p.rotation) ||
       !(p.meeple === null || (isRecord(p.meeple) && typeof p.meeple.kind === 'string')) ||
-      !(p.recall === null || p.recall === 'abbot')
+      !(p.recall === null || (typeof p.recall === 'string' && recallable(p.recall as MeepleKind)))
     ) {
+      const kinds = figureNames()
+        .filter(recallable)
+        .map((kind) => `'${kind}'`);
       throw fail(
-        `placements[${i}] is not a tile placement { tile, x, y, rotation, player, meeple: null or { at, kind }, recall: null or 'abbot' }`,
+        `placements[${i}] is not a tile placement { tile, x, y, rotation, player, meeple: null or { at, kind }, recall: null or ${kinds.join(' or ')} }`,
       );
     }
     const t = take(p.tile, `placements[${i}]`);
@@ -375,7 +392,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       y: p.y,
       rotation: p.rotation,
       ...(m === null ? {} : { meeple: m }),
-      ...(p.recall === null ? {} : { recall: 'abbot' }),
+      ...(p.recall === null ? {} : { recall: p.recall as MeepleKind }),
     };
     const error = verify ? moveError(k, names, inGame, move) : null;
     if (error !== null)
@@ -419,7 +436,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (verify) {
     compareWithReplay(s, k, scoringsOf(describeEvents(k, log as KernelEvent[])), note);
     // The recorded field scorings served the replay only: a custom rule must be given again.
-    k.setRules(rulesFor(state, undefined, null));
+    k.setRules(rulesFor(state, tables, undefined, null));
   }
   if (problems.length > 0) throw new StateError(problems);
   return k;
@@ -430,23 +447,25 @@ function compareWithReplay(s: Record<string, unknown>, k: Kernel, lines: readonl
   if (s.turn !== k.turn) note(`turn is ${s.turn}, but ${k.turn} tiles were placed after the start tile`);
   if (s.currentPlayer !== k.current)
     note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${k.turn} is (player ${k.current})`);
-  if (s.builderTurn !== k.builderTurn) {
+  if (s.builderTurn !== k.extraTurn) {
     note(
-      `builderTurn is ${String(s.builderTurn)}, but the placements ${k.builderTurn ? 'give' : 'do not give'} the current player a builder's second tile`,
+      `builderTurn is ${String(s.builderTurn)}, but the placements ${k.extraTurn ? 'give' : 'do not give'} the current player a builder's second tile`,
     );
   }
   (s.players as Record<string, unknown>[]).forEach((pl, i) => {
     if (pl.score !== k.score[i]) note(`player ${i} has ${amount(pl.score as number, 'point')}, but the placements score ${k.score[i]}`);
-    SUPPLY_KEYS.forEach((key, figure) => {
+    supplyKeys().forEach((key, figure) => {
       const want = k.inSupply(i, figure);
-      const word = FIGURE_WORDS[FIGURE_NAMES[figure] as MeepleKind];
+      const word = figureWord(figureNames()[figure] as MeepleKind);
       if (pl[key] !== want) note(`player ${i} has ${amount(pl[key] as number, word)} in supply, but the placements leave ${want}`);
     });
-    GOODS_NAMES.forEach((name, g) => {
-      const have = (pl.goods as Record<string, unknown>)[name];
-      if (have !== k.tokensOf(i, g))
-        note(`player ${i} has ${amount(have as number, `${name} token`)}, but the cities they completed hold ${k.tokensOf(i, g)}`);
-    });
+    for (const tk of tokenKinds()) {
+      tk.kinds.forEach((name, g) => {
+        const have = (pl[tk.key] as Record<string, unknown>)[name];
+        const want = k.tokensOf(i, tk.first + g);
+        if (have !== want) note(`player ${i} has ${amount(have as number, `${name} token`)}, but the cities they completed hold ${want}`);
+      });
+    }
   });
   const figures = Array.from({ length: k.nMeeples }, (_, i) => ({
     owner: k.mOwner[i],

@@ -1,9 +1,11 @@
 import { SPOTS } from '../core/geometry.js';
 import { type Kernel, winnersOf } from '../kernel/kernel.js';
-import { type FeatureRef, K_GOODS, type KernelEvent, type ScoreRecord } from '../kernel/log.js';
-import { FEATURE_KIND_NAMES, GOODS_NAMES, K_CITY, K_CLOISTER, K_GARDEN, K_ROAD } from '../kernel/tables.js';
+import { type FeatureRef, K_TOKENS, type KernelEvent, type ScoreRecord } from '../kernel/log.js';
+import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_GARDEN, K_ROAD } from '../kernel/tables.js';
+import { attributePlaces, readAttribute } from '../rules/compile.js';
+import { RULE_MODULES } from '../rules/registry.js';
 import type { FeatureKind } from '../tiles/types.js';
-import { FIGURE_NAMES } from './figures.js';
+import { figureNames, figureWord, tokenKinds } from './figures.js';
 import type { FarmerScore, FeatureId, GameEvent, MeepleKind, MeepleOnBoard, ScoredFeature } from './types.js';
 import type { Rotation } from '../core/geometry.js';
 
@@ -14,8 +16,11 @@ export function featureIdOf(ref: FeatureRef): FeatureId {
   return `${ref.x},${ref.y}:${SPOTS[ref.spot]}`;
 }
 
-/** Points of goods majorities (Traders & Builders), for the notes. */
-const GOODS_POINTS = 10;
+/** The token record of token kind g: its key, its kind's name. */
+function tokenKind(g: number): { key: string; name: string; first: number; kinds: readonly string[] } {
+  const tk = tokenKinds().find((t) => g >= t.first && g < t.first + t.kinds.length) as ReturnType<typeof tokenKinds>[number];
+  return { key: tk.key, name: tk.kinds[g - tk.first] as string, first: tk.first, kinds: tk.kinds };
+}
 
 /** The events of what kernel `k` recorded in `log` (read right after it was recorded). */
 export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEvent[] {
@@ -41,22 +46,18 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
         break;
       case 'returned': {
         const { x, y, at: spot } = at(e.seg);
-        out.push({ type: 'meeple-returned', owner: e.owner, kind: FIGURE_NAMES[e.figure] as MeepleKind, x, y, at: spot });
+        out.push({ type: 'meeple-returned', owner: e.owner, kind: figureNames()[e.figure] as MeepleKind, x, y, at: spot });
         break;
       }
       case 'discarded':
         out.push({ type: 'tile-discarded', player: e.player, tile: k.tables.ids[e.tile] as string });
         break;
-      case 'goods-taken':
-        out.push({
-          type: 'goods-taken',
-          player: e.player,
-          city: featureIdOf(e.city),
-          wine: e.counts[0] as number,
-          grain: e.counts[1] as number,
-          cloth: e.counts[2] as number,
-        });
+      case 'tokens-taken': {
+        const { key, kinds } = tokenKind(e.first);
+        const counts = Object.fromEntries(kinds.map((name, i) => [name, e.counts[i] as number]));
+        out.push({ type: `${key}-taken`, player: e.player, city: featureIdOf(e.feature), ...counts } as unknown as GameEvent);
         break;
+      }
       case 'lines':
         for (const line of e.lines as readonly FarmerScore[]) out.push({ type: 'feature-scored', score: fieldLine(line, k.turn) });
         break;
@@ -73,7 +74,7 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
 /** A figure of kernel `k` (its kind code, on segment `seg`) as the API names it: kind, place, feature. */
 export function figureOf(k: Kernel, figure: number, seg: number): Omit<MeepleOnBoard, 'owner'> {
   const { x, y, at } = k.spotOf(seg);
-  return { kind: FIGURE_NAMES[figure] as MeepleKind, x, y, at, feature: FEATURE_KIND_NAMES[k.kindOf(seg)] as FeatureKind };
+  return { kind: figureNames()[figure] as MeepleKind, x, y, at, feature: FEATURE_KIND_NAMES[k.kindOf(seg)] as FeatureKind };
 }
 
 /** The scorings among events. */
@@ -105,13 +106,13 @@ function fieldLine(line: FarmerScore, turn: number): ScoredFeature {
 
 /** A scoring record as the API's scoring line, with its sentence. */
 function scoredFeature(r: ScoreRecord, smallCity: 2 | 4): ScoredFeature {
-  const goods = r.kind === K_GOODS;
-  const note = goods ? goodsNote(r) : featureNote(r, smallCity);
+  const tokens = r.kind === K_TOKENS;
+  const note = tokens ? tokenNote(r) : featureNote(r, smallCity);
   return {
     phase: r.final ? 'final' : 'play',
     turn: r.turn,
-    kind: goods ? 'goods' : (FEATURE_KIND_NAMES[r.kind] as FeatureKind),
-    id: goods ? (GOODS_NAMES[r.ref.spot] as string) : featureIdOf(r.ref),
+    kind: tokens ? (tokenKind(r.ref.spot).key as ScoredFeature['kind']) : (FEATURE_KIND_NAMES[r.kind] as FeatureKind),
+    id: tokens ? tokenKind(r.ref.spot).name : featureIdOf(r.ref),
     complete: r.complete,
     tiles: r.tiles,
     pennants: r.pennants,
@@ -121,35 +122,33 @@ function scoredFeature(r: ScoreRecord, smallCity: 2 | 4): ScoredFeature {
     awarded: r.awarded,
     fields: [],
     cities: [],
-    note: r.recall ? `abbot taken back: ${note}` : note,
+    note: r.recall >= 0 ? `${figureWord(figureNames()[r.recall] as MeepleKind)} taken back: ${note}` : note,
   };
 }
 
-function goodsNote(r: ScoreRecord): string {
-  const name = GOODS_NAMES[r.ref.spot] as string;
+/** A token majority line: every player tied for the most tokens of the kind scores its points. */
+function tokenNote(r: ScoreRecord): string {
+  const { name } = tokenKind(r.ref.spot);
   const best = Math.max(0, ...r.strengths);
   if (best === 0) return `${name}: nobody has a token`;
-  return `most ${name} tokens (${best}): ${GOODS_POINTS}${r.holders.length > 1 ? ' to each tied player' : ''}`;
+  return `most ${name} tokens (${best}): ${r.points}${r.holders.length > 1 ? ' to each tied player' : ''}`;
 }
 
 function featureNote(r: ScoreRecord, smallCity: 2 | 4): string {
+  const places = attributePlaces();
+  const attribute = (name: string) => readAttribute(places.get(name) as NonNullable<ReturnType<typeof places.get>>, r.attrs);
+  for (const m of RULE_MODULES) {
+    const said = m.note?.(r, attribute) ?? null;
+    if (said !== null) return said;
+  }
   const tiles = r.tiles.length;
-  const { complete, pennants, bonus, points } = r;
+  const { complete, pennants, points } = r;
   const tileWord = tiles === 1 ? 'tile' : 'tiles';
   const pennantPart = pennants > 0 ? ` and ${pennants} pennant${pennants === 1 ? '' : 's'}` : '';
   switch (r.kind) {
     case K_ROAD:
-      if (bonus > 0) {
-        const inns = `with ${bonus === 1 ? 'an inn' : `${bonus} inns`}`;
-        return complete ? `completed road of ${tiles} ${tileWord} ${inns}: 2×${tiles}` : `incomplete road ${inns}: 0`;
-      }
       return `${complete ? 'completed' : 'incomplete'} road of ${tiles} ${tileWord}: 1×${tiles}`;
     case K_CITY:
-      if (bonus > 0) {
-        const cathedral = `with ${bonus === 1 ? 'a cathedral' : `${bonus} cathedrals`}`;
-        if (!complete) return `incomplete city ${cathedral}: 0`;
-        return `completed city of ${tiles} ${tileWord}${pennantPart} ${cathedral}: 3×${tiles}${pennants ? ` + 3×${pennants}` : ''}`;
-      }
       if (!complete) return `incomplete city of ${tiles} ${tileWord}${pennantPart}: 1×${tiles}${pennants ? ` + 1×${pennants}` : ''}`;
       if (tiles === 2 && smallCity === 2) {
         return `completed two-tile city${pennantPart} (first-edition rule): 1×2${pennants ? ` + 1×${pennants}` : ''}`;

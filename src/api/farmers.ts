@@ -1,5 +1,5 @@
 import { city4Core, type FarmCore, type FarmGraph, farm3Core, farm3OnceCore, newFarmScratch, noFarmCore } from '../kernel/farm-graph.js';
-import { FIGURE_PIG, type FieldScoring, type Kernel } from '../kernel/kernel.js';
+import type { FieldScoring, Kernel } from '../kernel/kernel.js';
 import { K_FIELD } from '../kernel/tables.js';
 import { featureIdOf } from './describe.js';
 import type { FarmerCity, FarmerField, FarmerInput, FarmerResult, FarmerRule, FarmerRuleName, FarmerScore, FeatureId } from './types.js';
@@ -197,9 +197,10 @@ export function farmerInputOf(k: Kernel): FarmerInput {
   const fields: FarmerField[] = fieldRoots.map((r) => {
     const cities = k.borderingCities(r);
     for (const c of cities) if (!cityRoots.includes(c)) cityRoots.push(c);
+    const marks = k.rules.ruleset.figures.marksField;
     const pigs = new Array<number>(k.players).fill(0);
     for (let j = 0; j < k.nMeeples; j++) {
-      if (k.mKind[j] === FIGURE_PIG && k.find(k.mSeg[j] as number) === r) pigs[k.mOwner[j] as number] = 1;
+      if (marks[k.mKind[j] as number] !== 0 && k.find(k.mSeg[j] as number) === r) pigs[k.mOwner[j] as number] = 1;
     }
     return { id: id(r), tiles: k.tilePositions(r), meeples: Array.from(k.strength(r)), pigs, cities: cities.map(id) };
   });

@@ -1,83 +1,75 @@
-import { FIGURE_ABBOT, FIGURE_BUILDER, FIGURE_FOLLOWER, FIGURE_LARGE, FIGURE_PIG } from '../kernel/kernel.js';
-import type { TileTables } from '../kernel/tables.js';
-import type { ExpansionName } from '../tiles/setup.js';
+import { figuresOf, tokensOf } from '../rules/compile.js';
+import type { FigureDef } from '../rules/module.js';
+import { RULE_MODULES } from '../rules/registry.js';
+import type { ExpansionName } from '../rules/registry.js';
 import type { MeepleKind } from './types.js';
 
-/** Figure kinds by their kernel code (the index). */
-export const FIGURE_NAMES: readonly MeepleKind[] = ['follower', 'abbot', 'large', 'builder', 'pig'];
+let cache: { figures: FigureDef[]; names: MeepleKind[]; supply: string[]; tokens: ReturnType<typeof tokensOf> } | undefined;
+
+/** The registry's figures and tokens, read on first use. */
+function registry() {
+  if (cache === undefined) {
+    const figures = figuresOf();
+    cache = { figures, names: figures.map((f) => f.name as MeepleKind), supply: figures.map((f) => f.supplyKey), tokens: tokensOf() };
+  }
+  return cache;
+}
+
+/** Figure kinds by their kernel code (the index), from the rule modules. */
+export const figureNames = (): readonly MeepleKind[] => registry().names;
 
 /** Where a player's record (`PlayerState`) counts each figure kind in supply, by kernel code (the index). */
-export const SUPPLY_KEYS = ['meeples', 'abbots', 'largeMeeples', 'builders', 'pigs'] as const;
+export const supplyKeys = (): readonly string[] => registry().supply;
+
+const FIGURES = { at: (i: number): FigureDef | undefined => registry().figures[i] };
 
 /** The kernel's code of each figure kind. */
-export const FIGURE_CODE: Readonly<Record<MeepleKind, number>> = {
-  follower: FIGURE_FOLLOWER,
-  abbot: FIGURE_ABBOT,
-  large: FIGURE_LARGE,
-  builder: FIGURE_BUILDER,
-  pig: FIGURE_PIG,
-};
+export const figureCode = (kind: MeepleKind): number => registry().names.indexOf(kind);
 
-/** The expansion that brings each figure kind (`null`: the base game). */
-export const FIGURE_EXPANSION: Readonly<Record<MeepleKind, ExpansionName | null>> = {
-  follower: null,
-  abbot: 'abbot',
-  large: 'inns-cathedrals',
-  builder: 'traders-builders',
-  pig: 'traders-builders',
-};
+/** Whether `kind` names a figure kind. */
+export const isFigureKind = (kind: unknown): kind is MeepleKind =>
+  typeof kind === 'string' && registry().names.includes(kind as MeepleKind);
+
+/** The figure kind's module (`null`: the base game). */
+export function figureExpansion(kind: MeepleKind): ExpansionName | null {
+  const m = RULE_MODULES.find((mod) => mod.figures?.some((f) => f.name === kind));
+  return m === undefined || m.name === 'base' ? null : (m.name as ExpansionName);
+}
 
 /** Names of the expansions as messages write them. */
-export const EXPANSION_TITLES: Readonly<Record<ExpansionName, string>> = {
-  river: 'The River',
-  abbot: 'The Abbot',
-  'inns-cathedrals': 'Inns & Cathedrals',
-  'traders-builders': 'Traders & Builders',
-};
+export function expansionTitle(name: ExpansionName): string {
+  return RULE_MODULES.find((m) => m.name === name)?.title ?? name;
+}
 
-/** How each figure kind is named in messages. */
-export const FIGURE_WORDS: Readonly<Record<MeepleKind, string>> = {
-  follower: 'follower',
-  abbot: 'abbot',
-  large: 'large meeple',
-  builder: 'builder',
-  pig: 'pig',
-};
+/** How a figure kind is named in messages. */
+export const figureWord = (kind: MeepleKind): string => FIGURES.at(figureCode(kind))?.word ?? kind;
 
-/** Where each figure kind may stand, as messages say it. */
-export const FIGURE_PLACES: Readonly<Record<MeepleKind, string>> = {
-  follower: 'on a road, city, cloister or field',
-  abbot: 'only on a cloister or garden',
-  large: 'on a road, city, cloister or field',
-  builder: 'only on a road or city',
-  pig: 'only on a field',
-};
+/** Where a figure kind may stand, as messages say it. */
+export const figurePlaces = (kind: MeepleKind): string => FIGURES.at(figureCode(kind))?.places ?? '';
 
 /** Whether a figure kind is in a game with these expansions. */
 export function figureInPlay(kind: MeepleKind, expansions: readonly ExpansionName[]): boolean {
-  const needs = FIGURE_EXPANSION[kind];
+  const needs = figureExpansion(kind);
   return needs === null || expansions.includes(needs);
 }
 
-/** Whether a figure kind joins a feature that already holds a meeple of its owner (Traders & Builders). */
-export const joinsOwnMeeple = (kind: MeepleKind): boolean => kind === 'builder' || kind === 'pig';
+/** Whether a figure kind joins a feature that already holds a meeple of its owner. */
+export const joinsOwnMeeple = (kind: MeepleKind): boolean => FIGURES.at(figureCode(kind))?.joins === 'own';
 
-/** Bit mask of the local features of tile type t where a figure of this kind may stand. */
-export function figureSpots(tables: TileTables, t: number, kind: MeepleKind): number {
-  switch (kind) {
-    case 'abbot':
-      return tables.abbotSpots[t] as number;
-    case 'builder':
-      return tables.builderSpots[t] as number;
-    case 'pig':
-      return tables.pigSpots[t] as number;
-    case 'follower':
-    case 'large':
-      return tables.followerSpots[t] as number;
-  }
+/** Whether a figure kind may be taken back instead of deploying. */
+export const recallable = (kind: MeepleKind): boolean => FIGURES.at(figureCode(kind))?.recall === true;
+
+/** Most players with these expansions: the largest any active module allows. */
+export function maxPlayers(expansions: readonly unknown[]): number {
+  return Math.max(...RULE_MODULES.filter((m) => m.name === 'base' || expansions.includes(m.name)).map((m) => m.maxPlayers ?? 0));
 }
 
-/** Most players: 5, or 6 with Inns & Cathedrals (its sixth colour). */
-export function maxPlayers(expansions: readonly unknown[]): number {
-  return expansions.includes('inns-cathedrals') ? 6 : 5;
+/** The tokens players collect, by the key of their record (e.g. `goods`), with the kernel index of their first kind. */
+export const tokenKinds = (): ReturnType<typeof tokensOf> => registry().tokens;
+
+/** A player's token records, as the state writes them: every kind of every module, 0 when not in play. */
+export function tokenRecords(tokensOfPlayer: (g: number) => number): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const tk of tokenKinds()) out[tk.key] = Object.fromEntries(tk.kinds.map((name, i) => [name, tokensOfPlayer(tk.first + i)]));
+  return out;
 }

@@ -1,15 +1,15 @@
 import { castDraft, type Draft, Immer, freeze } from 'immer';
 import type { IllegalMoveError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
-import { MOVE_CODE_LIMIT, moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY } from '../core/move-code.js';
+import { moveAction, moveFigure, moveQ, moveSpot, moveX, moveY } from '../core/move-code.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
-import { FIGURE_ABBOT, FIGURE_BUILDER, FIGURE_LARGE, FIGURE_PIG, Kernel, winnersOf } from '../kernel/kernel.js';
+import { Kernel, winnersOf } from '../kernel/kernel.js';
 import { tablesFor } from '../kernel/tables.js';
 import { dealTiles } from '../tiles/setup.js';
 import { checked, guardFarmerRule, kernelRules, type RuleHooks, remember, withCustomRule, workingKernel } from './bridge.js';
 import { describeEvents, scoringsOf } from './describe.js';
 import type { KernelEvent } from '../kernel/log.js';
-import { SUPPLY_KEYS } from './figures.js';
+import { figureNames, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
 import { codeOfMove, moveError, moveOfCode } from './legality.js';
 import { type GameOptions, resolveOptions } from './options.js';
 import type { FinalScore, GameState, PlayerState, Move, PlacedTile, TilePlacement } from './types.js';
@@ -35,7 +35,7 @@ export function createGame(options: GameOptions): GameState {
   const set = o.tiles;
   const tables = tablesFor(set);
   const farmers = o.rules.farmers === 'custom' ? guardFarmerRule(o.farmerRule) : o.farmerRule;
-  const k = Kernel.create(tables, kernelRules(o.rules, o.expansions, farmers), o.names.length);
+  const k = Kernel.create(tables, kernelRules(o.rules, o.expansions, farmers, tables), o.names.length);
   const bag = dealTiles(set, o.drawOrder, mulberry32(hashSeed(o.seed)));
   bag.forEach((id, i) => {
     k.bag[i] = tables.typeOf[id] as number;
@@ -54,7 +54,7 @@ export function createGame(options: GameOptions): GameState {
     status: k.finished ? 'finished' : 'playing',
     turn: 0,
     currentPlayer: k.current,
-    builderTurn: k.builderTurn,
+    builderTurn: k.extraTurn,
     currentTile: k.currentType >= 0 ? (tables.ids[k.currentType] as string) : null,
     players: o.names.map((name, i) => playerRecord(k, i, name)),
     placements: [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }],
@@ -72,14 +72,15 @@ export function createGame(options: GameOptions): GameState {
 /** A player's record as the kernel has it. */
 export function playerRecord(k: Kernel, i: number, name: string): PlayerState {
   const record: Record<string, unknown> = { name, score: k.score[i] as number };
-  SUPPLY_KEYS.forEach((key, figure) => {
+  supplyKeys().forEach((key, figure) => {
     record[key] = k.inSupply(i, figure);
   });
-  record.goods = goodsOf(k, i);
+  Object.assign(
+    record,
+    tokenRecords((g) => k.tokensOf(i, g)),
+  );
   return record as unknown as PlayerState;
 }
-
-const goodsOf = (k: Kernel, i: number) => ({ wine: k.tokensOf(i, 0), grain: k.tokensOf(i, 1), cloth: k.tokensOf(i, 2) });
 
 /**
  * Checks a move against the rules. Returns `null` for a legal move, or the
@@ -139,7 +140,6 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
   const tile = state.currentTile as string;
   const drawnBefore = k.bagPos;
   const discardedBefore = k.nDiscarded;
-  const recall = move.recall === 'abbot';
   const code = codeOfMove(k, { x, y, rotation: move.rotation, meeple: move.meeple ?? null, recall: move.recall ?? null });
   const deployed: PlacedTile['meeple'] =
     moveSpot(code) < 0 ? null : { at: SPOTS[moveSpot(code)] as Spot, kind: move.meeple?.kind ?? 'follower' };
@@ -164,26 +164,41 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
     }
   }
   const placed: PlacedTile = freeze(
-    { tile, x, y, rotation: move.rotation, player, meeple: deployed, recall: recall ? 'abbot' : null },
+    {
+      tile,
+      x,
+      y,
+      rotation: move.rotation,
+      player,
+      meeple: deployed,
+      recall: moveAction(code) === 0 ? null : (figureNames()[moveFigure(code)] ?? null),
+    },
     true,
   );
   immer ??= new Immer({ autoFreeze: true });
   const next = immer.produce(state, (d) => {
     d.turn = k.turn;
     d.currentPlayer = k.current;
-    if (state.builderTurn !== k.builderTurn) d.builderTurn = k.builderTurn;
+    if (state.builderTurn !== k.extraTurn) d.builderTurn = k.extraTurn;
     d.currentTile = k.currentType >= 0 ? (ids[k.currentType] as string) : null;
     d.status = k.finished ? 'finished' : 'playing';
     state.players.forEach((p, i) => {
       // Only a player whose record changes is drafted: a draft costs a copy.
       const dp = () => d.players[i] as Draft<PlayerState>;
       if (p.score !== k.score[i]) dp().score = k.score[i] as number;
-      for (let figure = 0; figure < SUPPLY_KEYS.length; figure++) {
-        const key = SUPPLY_KEYS[figure] as (typeof SUPPLY_KEYS)[number];
-        if (p[key] !== k.inSupply(i, figure)) dp()[key] = k.inSupply(i, figure);
+      const record = p as unknown as Record<string, unknown>;
+      for (let figure = 0; figure < supplyKeys().length; figure++) {
+        const key = supplyKeys()[figure] as string;
+        if (record[key] !== k.inSupply(i, figure)) (dp() as unknown as Record<string, number>)[key] = k.inSupply(i, figure);
       }
-      const g = p.goods;
-      if (g.wine !== k.tokensOf(i, 0) || g.grain !== k.tokensOf(i, 1) || g.cloth !== k.tokensOf(i, 2)) dp().goods = goodsOf(k, i);
+      for (const tk of tokenKinds()) {
+        const held = record[tk.key] as Record<string, number>;
+        if (tk.kinds.some((name, g) => held[name] !== k.tokensOf(i, tk.first + g))) {
+          (dp() as unknown as Record<string, unknown>)[tk.key] = Object.fromEntries(
+            tk.kinds.map((name, g) => [name, k.tokensOf(i, tk.first + g)]),
+          );
+        }
+      }
     });
     d.placements = castDraft(Object.freeze([...state.placements, placed]));
     d.meeples = castDraft(Object.freeze(meeples));
@@ -250,13 +265,13 @@ export function legalMoves(state: GameState): Move[] {
   if (moveBuffer === null || moveBuffer.length < k.maxMoves) moveBuffer = new Int32Array(k.maxMoves);
   const codes = moveBuffer;
   const n = k.legalMoveCodes(codes);
-  // Sort by a key packed above each code (exact in a double: key < 2^26, code < 2^26).
+  // Sort by a key packed above each move's index (exact in a double: key < 2^31, index < 2^20).
   const keyed = new Float64Array(n);
-  for (let i = 0; i < n; i++) keyed[i] = moveOrder(codes[i] as number) * MOVE_CODE_LIMIT + (codes[i] as number);
+  for (let i = 0; i < n; i++) keyed[i] = moveOrder(codes[i] as number) * 1048576 + i;
   keyed.sort();
   const tile = k.tables.ids[k.currentType] as string;
   const out = new Array<Move>(n);
-  for (let i = 0; i < n; i++) out[i] = moveOfCode((keyed[i] as number) % MOVE_CODE_LIMIT, tile);
+  for (let i = 0; i < n; i++) out[i] = moveOfCode(codes[(keyed[i] as number) % 1048576] as number, tile);
   return out;
 }
 
@@ -264,14 +279,17 @@ export function legalMoves(state: GameState): Move[] {
 let moveBuffer: Int32Array | null = null;
 
 /**
- * Sort key of a move code: y, x, rotation, then plain, figures by spot (on one spot: follower,
- * large meeple, builder, pig), abbot, recall.
+ * Sort key of a move code: y, x, rotation, then the placement alone, the figures by spot (on one
+ * spot, by kind code: follower, abbot, large meeple, builder, pig), then the actions (taking a
+ * figure back).
  */
 function moveOrder(code: number): number {
-  const figure = moveFigure(code);
-  const kind = moveRecalls(code) ? 3 : moveSpot(code) < 0 ? 0 : figure === FIGURE_ABBOT ? 2 : 1;
-  const rank = figure === FIGURE_LARGE ? 1 : figure === FIGURE_BUILDER ? 2 : figure === FIGURE_PIG ? 3 : 0;
-  return (((((moveY(code) + 128) * 256 + moveX(code) + 128) * 4 + moveQ(code)) * 4 + kind) * 16 + moveSpot(code) + 1) * 4 + rank;
+  const spot = moveSpot(code) + 1;
+  const action = moveAction(code);
+  const kind = action !== 0 ? 2 : spot === 0 ? 0 : 1;
+  return (
+    ((((moveY(code) + 256) * 512 + moveX(code) + 256) * 4 + moveQ(code)) * 4 + kind) * 512 + (action * 32 + spot) * 16 + moveFigure(code)
+  );
 }
 
 /**

@@ -1,27 +1,21 @@
 import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
 import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
 import { isRecord, show } from '../core/guards.js';
-import { MOVE_RECALL, moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
+import { ACTION_RECALL, moveAction, moveFigure, moveQ, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
+import { type Kernel, PLACE_MISMATCH, PLACE_NOT_ADJACENT, PLACE_OCCUPIED, PLACE_RULE } from '../kernel/kernel.js';
+import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_FIELD, K_GARDEN, K_RIVER, MAXF } from '../kernel/tables.js';
+import type { ExpansionName } from '../rules/registry.js';
 import {
-  type Kernel,
-  PLACE_MISMATCH,
-  PLACE_NOT_ADJACENT,
-  PLACE_OCCUPIED,
-  PLACE_RIVER_DETACHED,
-  PLACE_RIVER_U_TURN,
-} from '../kernel/kernel.js';
-import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_GARDEN, K_RIVER, MAXF } from '../kernel/tables.js';
-import type { ExpansionName } from '../tiles/setup.js';
-import {
-  EXPANSION_TITLES,
-  FIGURE_CODE,
-  FIGURE_NAMES,
-  FIGURE_EXPANSION,
-  FIGURE_PLACES,
-  FIGURE_WORDS,
+  expansionTitle,
+  figureNames,
+  figureCode,
+  figureExpansion,
   figureInPlay,
-  figureSpots,
+  figurePlaces,
+  figureWord,
+  isFigureKind,
   joinsOwnMeeple,
+  recallable,
 } from './figures.js';
 import type { MeepleKind, Move } from './types.js';
 
@@ -56,15 +50,26 @@ export function shapeError(move: unknown): IllegalMoveError | null {
     if (typeof at !== 'string' || spotIndex(at) < 0) {
       return illegal('unknown-spot', `meeple.at must be one of ${SPOTS.join(', ')}, not ${show(at)}`);
     }
-    if (kind !== undefined && (typeof kind !== 'string' || !Object.hasOwn(FIGURE_CODE, kind))) {
-      return illegal('malformed-move', `meeple.kind must be "follower", "abbot", "large", "builder" or "pig", not ${show(kind)}`);
+    if (kind !== undefined && !isFigureKind(kind)) {
+      return illegal('malformed-move', `meeple.kind must be ${either(figureNames())}, not ${show(kind)}`);
     }
   }
-  if (m.recall !== undefined && m.recall !== null && m.recall !== 'abbot') {
-    return illegal('malformed-move', `recall, when given, must be "abbot" (take the abbot back), not ${show(m.recall)}`);
+  if (m.recall !== undefined && m.recall !== null && !(isFigureKind(m.recall) && recallable(m.recall))) {
+    const kinds = figureNames().filter(recallable);
+    return illegal('malformed-move', `recall, when given, must be ${either(kinds)} (the figure taken back), not ${show(m.recall)}`);
   }
   return null;
 }
+
+/** `"a", "b" or "c"`. */
+const either = (words: readonly string[]) =>
+  words
+    .map((w) => `"${w}"`)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1');
+
+/** The word with its indefinite article. */
+const withArticle = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
 
 const describeTile = (id: string, rotation: number) => `tile ${id}${rotation ? ` turned ${rotation}°` : ''}`;
 
@@ -106,8 +111,9 @@ export function codeOfMove(k: Kernel, move: Move, q = move.rotation / 90): numbe
     if (local < 0) return -1;
     si = k.tables.featSpot[(t * 4 + move.rotation / 90) * MAXF + local] as number;
   }
-  const code = packMove(move.x, move.y, q, si, m === null ? 0 : FIGURE_CODE[m.kind ?? 'follower']);
-  return move.recall === 'abbot' ? code | MOVE_RECALL : code;
+  if (move.recall !== undefined && move.recall !== null)
+    return m === null ? packMove(move.x, move.y, q, -1, figureCode(move.recall), ACTION_RECALL) : -1;
+  return packMove(move.x, move.y, q, si, m === null ? 0 : figureCode(m.kind ?? 'follower'));
 }
 
 // The kernel's legal moves are written here, then searched: one buffer serves every call.
@@ -139,13 +145,10 @@ function diagnosis(k: Kernel, names: readonly string[], expansions: readonly Exp
   if (code === PLACE_NOT_ADJACENT) {
     return illegal('not-adjacent', `(${move.x}, ${move.y}) touches no tile: a tile must share an edge with a tile on the board`);
   }
-  if (code === PLACE_RIVER_DETACHED) {
-    const end = k.riverOpen ? `at (${k.riverX}, ${k.riverY})` : 'nowhere: the river is closed';
-    return illegal('river-not-continued', `tile ${current} has a river, which must continue the river from its open end, ${end}`);
-  }
-  if (code === PLACE_RIVER_U_TURN) {
-    const way = k.riverLast < 0 ? 'left' : 'right';
-    return illegal('river-u-turn', `the last river tile turned ${way}: the river may not turn ${way} twice in a row`);
+  if (code >= PLACE_RULE) {
+    const explain = k.rules.ruleset.explainPlacement[(code - PLACE_RULE) >> 4];
+    const why = explain?.(k, (code - PLACE_RULE) & 15) ?? { code: 'illegal-placement', message: 'a rule forbids this placement' };
+    return illegal(why.code as MoveErrorCode, why.message);
   }
   if (code >= PLACE_MISMATCH) {
     const d = code - PLACE_MISMATCH;
@@ -158,17 +161,24 @@ function diagnosis(k: Kernel, names: readonly string[], expansions: readonly Exp
   }
   const player = k.current;
   const name = names[player] ?? `player ${player}`;
-  const abbotInPlay = expansions.includes('abbot');
   const deploys = move.meeple !== undefined && move.meeple !== null;
   if (move.recall !== undefined && move.recall !== null) {
-    if (deploys) return illegal('deploy-and-recall', 'a move deploys a meeple or takes the abbot back, not both');
-    if (!abbotInPlay) return illegal('nothing-to-recall', 'The Abbot is not in play: there is no abbot to take back');
-    if (k.abbotOf(player) < 0) return illegal('nothing-to-recall', `${name}'s abbot is not on the board`);
-    if (k.recallBlocked(player, move.x, move.y)) {
-      const where = FEATURE_KIND_NAMES[k.kindOf(k.mSeg[k.abbotOf(player)] as number)];
+    const kind = move.recall;
+    const word = figureWord(kind);
+    if (deploys) return illegal('deploy-and-recall', `a move deploys a meeple or takes the ${word} back, not both`);
+    if (!figureInPlay(kind, expansions)) {
       return illegal(
         'nothing-to-recall',
-        `this tile completes the ${where} of ${name}'s abbot, which then scores as completed and comes home: an abbot is taken back only while its ${where} is incomplete`,
+        `${expansionTitle(figureExpansion(kind) as ExpansionName)} is not in play: there is no ${word} to take back`,
+      );
+    }
+    const i = k.figureOf(player, figureCode(kind));
+    if (i < 0) return illegal('nothing-to-recall', `${name}'s ${word} is not on the board`);
+    if (k.recallBlocked(player, figureCode(kind), move.x, move.y)) {
+      const where = FEATURE_KIND_NAMES[k.kindOf(k.mSeg[i] as number)];
+      return illegal(
+        'nothing-to-recall',
+        `this tile completes the ${where} of ${name}'s ${word}, which then scores as completed and comes home: ${withArticle(word)} is taken back only while its ${where} is incomplete`,
       );
     }
     return null;
@@ -176,12 +186,14 @@ function diagnosis(k: Kernel, names: readonly string[], expansions: readonly Exp
   if (!deploys) return null;
   const meeple = move.meeple as NonNullable<Move['meeple']>;
   const kind = meeple.kind ?? 'follower';
-  const word = FIGURE_WORDS[kind];
+  const word = figureWord(kind);
   if (!figureInPlay(kind, expansions)) {
-    const expansion = EXPANSION_TITLES[FIGURE_EXPANSION[kind] as NonNullable<(typeof FIGURE_EXPANSION)[MeepleKind]>];
-    return illegal('figure-not-allowed', `${expansion} is not in play: there is no ${word} to deploy`);
+    return illegal(
+      'figure-not-allowed',
+      `${expansionTitle(figureExpansion(kind) as ExpansionName)} is not in play: there is no ${word} to deploy`,
+    );
   }
-  if (k.inSupply(player, FIGURE_CODE[kind]) <= 0) {
+  if (k.inSupply(player, figureCode(kind)) <= 0) {
     return illegal(
       'no-meeples-left',
       kind === 'follower' ? `${name} has no follower left in supply` : `${name}'s ${word} is already on the board`,
@@ -194,18 +206,24 @@ function diagnosis(k: Kernel, names: readonly string[], expansions: readonly Exp
   }
   const T = k.tables;
   const featureKind = T.featKind[t * MAXF + local] as number;
-  if ((figureSpots(T, t, kind) & (1 << local)) === 0) {
+  const F = k.rules.ruleset.figures;
+  if (((F.spots[figureCode(kind) * T.types + t] as number) & (1 << local)) === 0) {
     const what = FEATURE_KIND_NAMES[featureKind];
     if (featureKind === K_RIVER) return illegal('figure-not-allowed', `nothing may stand on the river (at ${at})`);
-    if (featureKind === K_GARDEN) return illegal('figure-not-allowed', `a ${word} may not stand on a garden (at ${at}): only an abbot may`);
-    return illegal('figure-not-allowed', `the ${word} stands ${FIGURE_PLACES[kind]}, not on a ${what} (at ${at})`);
+    if (featureKind === K_GARDEN) {
+      const only = figureNames()
+        .filter((f) => figurePlaces(f).includes('garden'))
+        .map((f) => withArticle(figureWord(f)));
+      return illegal('figure-not-allowed', `a ${word} may not stand on a garden (at ${at}): only ${only.join(' or ')} may`);
+    }
+    return illegal('figure-not-allowed', `the ${word} stands ${figurePlaces(kind)}, not on a ${what} (at ${at})`);
   }
   if (joinsOwnMeeple(kind)) {
-    // Traders & Builders (rules-facts §e): the builder and the pig join a feature of the tile just
-    // placed that already holds one of the player's own meeples.
+    // A figure that joins its owner's figures (the builder and the pig, rules-facts §e) goes on a
+    // feature of the tile just placed that already holds one of the player's own meeples.
     if ((k.ownFeatures(t, q, move.x, move.y, player) & (1 << local)) !== 0) return null;
     const what = FEATURE_KIND_NAMES[featureKind];
-    const meeple = kind === 'pig' ? 'farmer' : 'meeple';
+    const meeple = featureKind === K_FIELD ? 'farmer' : 'meeple';
     return illegal(
       'no-own-meeple',
       `the ${word} must join a ${what} that already holds one of ${name}'s ${meeple}s, and the ${what} at ${at} holds none`,
@@ -224,8 +242,11 @@ export function moveOfCode(code: number, tile?: string): Move {
   const y = moveY(code);
   const rotation = (moveQ(code) * 90) as Rotation;
   const si = moveSpot(code);
-  if (moveRecalls(code)) return tile === undefined ? { x, y, rotation, recall: 'abbot' } : { tile, x, y, rotation, recall: 'abbot' };
+  if (moveAction(code) === ACTION_RECALL) {
+    const recall = figureNames()[moveFigure(code)] as MeepleKind;
+    return tile === undefined ? { x, y, rotation, recall } : { tile, x, y, rotation, recall };
+  }
   if (si < 0) return tile === undefined ? { x, y, rotation } : { tile, x, y, rotation };
-  const meeple = { at: SPOTS[si] as Spot, kind: FIGURE_NAMES[moveFigure(code)] as MeepleKind };
+  const meeple = { at: SPOTS[si] as Spot, kind: figureNames()[moveFigure(code)] as MeepleKind };
   return tile === undefined ? { x, y, rotation, meeple } : { tile, x, y, rotation, meeple };
 }

@@ -2,7 +2,9 @@ import { type OptionsErrorCode, OptionsError, type Problem } from '../core/error
 import { isRecord, show } from '../core/guards.js';
 import { farmerRules } from './farmers.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
-import { EXPANSIONS, type ExpansionName, gameTiles, type RiverStartTile } from '../tiles/setup.js';
+import { type ExpansionName, RULE_MODULES } from '../rules/registry.js';
+import type { RiverStartTile } from '../rules/river/index.js';
+import { EXPANSIONS, gameTiles } from '../rules/tiles.js';
 import type { TileSetDef, TileSetName } from '../tiles/types.js';
 import type { Edition, FarmerRule, FarmerRuleName, Rules, TileId } from './types.js';
 import { maxPlayers } from './figures.js';
@@ -87,8 +89,10 @@ export interface ResolvedOptions {
 
 const OPTION_KEYS = ['players', 'seed', 'tileSet', 'edition', 'expansions', 'rules', 'drawOrder'];
 /** The rules a game's options may set, and a state records. */
-export const RULE_KEYS = ['farmers', 'smallCity', 'meeples', 'riverStartTile', 'gardens'];
-const RIVER_START_TILES: readonly RiverStartTile[] = ['removed', 'shuffled', 'first-land'];
+/** The rule modules' options, in registry order. */
+const moduleOptions = () => RULE_MODULES.flatMap((m) => m.options ?? []);
+/** The keys of `rules`: the base game's, then the modules' options. */
+export const ruleKeys = (): string[] => ['farmers', 'smallCity', 'meeples', ...moduleOptions().map((o) => o.key)];
 export const MIN_PLAYERS = 2;
 /** Most players in any game (6 needs Inns & Cathedrals; see `maxPlayers`). */
 export const MAX_PLAYERS = 6;
@@ -183,7 +187,7 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
   const expansions: ExpansionName[] = [];
   const asked = options.expansions === undefined ? [] : options.expansions;
   if (!Array.isArray(asked)) {
-    fail('invalid-expansion', `expansions must be a list such as ['river', 'abbot'], not ${show(asked)}`);
+    fail('invalid-expansion', `expansions must be a list such as ['${EXPANSIONS[0]}', '${EXPANSIONS[1]}'], not ${show(asked)}`);
   } else {
     const seen: unknown[] = [];
     for (const e of asked as unknown[]) {
@@ -204,13 +208,14 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
   let farmerRule: FarmerRule = farmerRules[preset.farmers];
   let smallCity = preset.smallCity;
   let meeples = landSet.meeples;
-  let riverStartTile: RiverStartTile = 'removed';
-  let gardens = true;
+  const moduleRules: Record<string, string | boolean> = Object.fromEntries(
+    moduleOptions().map((o) => [o.key, o.choices[0] as string | boolean]),
+  );
   const rules = options.rules === undefined ? {} : options.rules;
   if (!isRecord(rules)) fail('invalid-rule', `rules must be an object, not ${show(rules)}`);
   else {
     for (const key of Object.keys(rules)) {
-      if (!RULE_KEYS.includes(key)) fail('unknown-option', `unknown rule "${key}" (known: ${RULE_KEYS.join(', ')})`);
+      if (!ruleKeys().includes(key)) fail('unknown-option', `unknown rule "${key}" (known: ${ruleKeys().join(', ')})`);
     }
     if (rules.farmers !== undefined) {
       if (typeof rules.farmers === 'function') {
@@ -235,16 +240,17 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
       if (typeof m === 'number' && Number.isInteger(m) && m >= 0 && m <= MAX_MEEPLES) meeples = m;
       else fail('invalid-rule', `rules.meeples must be a whole number from 0 to ${MAX_MEEPLES}, not ${show(m)}`);
     }
-    if (rules.riverStartTile !== undefined) {
-      if (RIVER_START_TILES.includes(rules.riverStartTile as RiverStartTile)) riverStartTile = rules.riverStartTile as RiverStartTile;
-      else fail('invalid-rule', `rules.riverStartTile must be one of ${RIVER_START_TILES.join(', ')}, not ${show(rules.riverStartTile)}`);
-    }
-    if (rules.gardens !== undefined) {
-      if (typeof rules.gardens === 'boolean') gardens = rules.gardens;
-      else fail('invalid-rule', `rules.gardens must be true or false, not ${show(rules.gardens)}`);
+    for (const o of moduleOptions()) {
+      const v = rules[o.key];
+      if (v === undefined) continue;
+      if (o.choices.includes(v as string | boolean)) moduleRules[o.key] = v as string | boolean;
+      else {
+        const allowed = o.choices.every((c) => typeof c === 'boolean') ? 'true or false' : `one of ${o.choices.join(', ')}`;
+        fail('invalid-rule', `rules.${o.key} must be ${allowed}, not ${show(v)}`);
+      }
     }
   }
-  const set = gameTiles({ tileSet: tileSetOk ? (tileSet as TileSetName) : 'base', expansions, riverStartTile, gardens });
+  const set = gameTiles({ tileSet: tileSetOk ? (tileSet as TileSetName) : 'base', expansions, rules: moduleRules });
 
   const drawOrder: TileId[] = [];
   if (options.drawOrder !== undefined) {
@@ -276,7 +282,7 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
       tileSet: tileSet as TileSetName,
       edition: edition as Edition,
       expansions,
-      rules: { farmers, smallCity, meeples, riverStartTile, gardens },
+      rules: { farmers, smallCity, meeples, ...moduleRules } as Rules,
       farmerRule,
       drawOrder,
       tiles: set,

@@ -3,7 +3,22 @@ import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, K_ROAD } fro
 import type { FeatureKind } from '../tiles/types.js';
 import { checked } from './bridge.js';
 import { featureIdOf } from './describe.js';
-import type { BoardFeature, GameState, PlacedTile } from './types.js';
+import type { BoardFeature, GameState, GoodsTokens, PlacedTile } from './types.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { attributePlaces, readAttribute } from '../rules/compile.js';
+import { tokenKinds } from './figures.js';
+
+let places: ReturnType<typeof attributePlaces> | undefined;
+
+/** The kinds of goods: the tokens a city's symbols give (its attributes are named after them). */
+const goodsKinds = (): readonly string[] => tokenKinds().find((tk) => tk.key === 'goods')?.kinds ?? [];
+
+/** An attribute of the feature rooted at r (0 when no module gives it). */
+function attribute(k: Kernel, r: number, name: string): number {
+  places ??= attributePlaces();
+  const at = places.get(name);
+  return at === undefined ? 0 : readAttribute(at, [k.attrOf(r, 0), k.attrOf(r, 1)]);
+}
 
 /**
  * The tile at (x, y), or `null` when the cell is empty.
@@ -66,9 +81,9 @@ export function features(input: GameState): BoardFeature[] {
       complete: kind !== K_FIELD && open === 0,
       open,
       pennants: kind === K_CITY ? k.pennantsOf(r) : 0,
-      inns: kind === K_ROAD ? k.bonusOf(r) : 0,
-      cathedrals: kind === K_CITY ? k.bonusOf(r) : 0,
-      goods: kind === K_CITY ? { wine: k.goodsOf(r, 0), grain: k.goodsOf(r, 1), cloth: k.goodsOf(r, 2) } : { wine: 0, grain: 0, cloth: 0 },
+      inns: kind === K_ROAD ? attribute(k, r, 'inns') : 0,
+      cathedrals: kind === K_CITY ? attribute(k, r, 'inns') : 0,
+      goods: Object.fromEntries(goodsKinds().map((g) => [g, kind === K_CITY ? attribute(k, r, g) : 0])) as unknown as GoodsTokens,
       meeples: state.meeples.filter((_, i) => rootOfMeeple[i] === r),
       cities: kind === K_FIELD ? k.borderingCities(r).map((c) => featureIdOf(k.ref(c))) : [],
     };

@@ -1,6 +1,7 @@
 import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
-import type { ExpansionName, RiverStartTile } from '../tiles/setup.js';
+import type { ExpansionName } from '../rules/registry.js';
+import type { RiverStartTile } from '../rules/river/index.js';
 
 export type { ExpansionName, Goods, RiverStartTile };
 
@@ -79,7 +80,7 @@ export interface PlacedTile {
   /** The meeple deployed on it that turn (its canonical spot), or `null`. */
   readonly meeple: { readonly at: Spot; readonly kind: MeepleKind } | null;
   /** `'abbot'` when the player took the abbot back that turn instead of deploying, else `null`. */
-  readonly recall: 'abbot' | null;
+  readonly recall: MeepleKind | null;
 }
 
 /** A figure on the board. `at` is the canonical spot of its feature on its tile. */
@@ -249,7 +250,7 @@ export interface Move {
    * or garden at once as in the final scoring (1 + 1 per neighbouring tile). Only while that
    * feature is incomplete: a tile that completes it scores it as completed instead.
    */
-  readonly recall?: 'abbot' | null;
+  readonly recall?: MeepleKind | null;
 }
 
 /** A legal position and rotation for the current tile. */

@@ -1,4 +1,6 @@
-import type { GameState, Move } from '../api/types.js';
+import type { GameState, MeepleKind, Move } from '../api/types.js';
+import { figureInPlay } from '../api/figures.js';
+import { figuresOf } from '../rules/compile.js';
 import { IllegalMoveError } from '../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { decodeMove } from '../engine/move.js';
@@ -22,6 +24,8 @@ export interface GreedyWeights {
    * Builders): the second tiles it may give. Default 2.
    */
   readonly builder?: number;
+  /** The weight of any other figure kind, by its name (the rule module that brings it gives the default). */
+  readonly [kind: string]: number | undefined;
 }
 
 /** Options of {@link greedyBot}. */
@@ -60,17 +64,31 @@ export function estimate(engine: Engine, weights: GreedyWeights = {}): number[] 
   const open = weights.open ?? 0.8;
   const meeple = weights.meeple ?? 1.5;
   const horizon = weights.horizon ?? 30;
-  const abbot = weights.abbot ?? 1.5;
-  const large = weights.large ?? 3;
-  const builder = engine.expansions.includes('traders-builders') ? (weights.builder ?? 2) : 0;
+  const kinds = figureValues(engine, weights, meeple);
   const now = engine.scores();
   const final = engine.scoreFinal();
   const hand = Math.min(1, engine.tilesLeft / horizon);
   return now.map((s, p) => {
-    const figures =
-      meeple * engine.meeples(p) + abbot * engine.abbots(p) + large * engine.largeMeeples(p) + builder * (1 - engine.builders(p));
+    let figures = 0;
+    for (const { kind, weight, onBoard, per } of kinds) {
+      const held = engine.inSupply(p, kind);
+      figures += weight * (onBoard ? per - held : held);
+    }
     return s + open * ((final[p] as number) - s) + figures * hand;
   });
+}
+
+/** The figure kinds in play with their weights: the follower's is `meeple`, the others' by name or the module's default. */
+function figureValues(engine: Engine, weights: GreedyWeights, meeple: number) {
+  return figuresOf()
+    .map((f, code) => ({ f, code }))
+    .filter(({ f }) => f.bot !== undefined && figureInPlay(f.name as MeepleKind, engine.expansions))
+    .map(({ f, code }) => ({
+      kind: f.name as MeepleKind,
+      weight: code === 0 ? meeple : (weights[f.name] ?? (f.bot?.weight as number)),
+      onBoard: f.bot?.onBoard === true,
+      per: f.perPlayer,
+    }));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { GameState, Move } from '../api/types.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
 import { Engine, type Random, seededRandom } from '../engine/engine.js';
 import { decodeMove } from '../engine/move.js';
-import { MOVE_RECALL } from '../core/move-code.js';
+import { MOVE_PLACEMENT_MASK } from '../core/move-code.js';
 import { estimate, margin } from './greedy.js';
 import type { BotOptions } from './types.js';
 
@@ -238,7 +238,7 @@ const WIN = 0.7;
 const SCALE = 20;
 
 /** Clears a move code's figure and abbot recall: the same placement alone. */
-const PLACEMENT_ONLY = ~(0x7f | MOVE_RECALL);
+const PLACEMENT_ONLY = ~MOVE_PLACEMENT_MASK;
 
 /**
  * Plays up to `depth` moves. Each is the best, by the mover's {@link estimate} margin, of

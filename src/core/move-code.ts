@@ -1,45 +1,53 @@
 /**
  * Moves as small integers, for search. A code packs, from the low bits up:
  *
- * | bits  | field                                                        |
- * | ----- | ------------------------------------------------------------ |
- * | 0–3   | spot: 0 for no figure, else 1 + the spot's index in `SPOTS`  |
- * | 4–6   | figure kind (0 follower, 1 abbot, 2 large, 3 builder, 4 pig) |
- * | 7–8   | rotation in quarter turns                                    |
- * | 9–16  | y + 128                                                      |
- * | 17–24 | x + 128                                                      |
- * | 25    | take the abbot back (with no figure deployed)                |
+ * | bits  | field                                                             |
+ * | ----- | ----------------------------------------------------------------- |
+ * | 0–1   | action: 0 none, 1 take a figure back (ACTION_RECALL), 2–3 free    |
+ * | 2–6   | spot: 0 for no figure, else 1 + the spot's index in `SPOTS`       |
+ * | 7–10  | figure kind: the one deployed, or the one an action takes back    |
+ * | 11–12 | rotation in quarter turns                                         |
+ * | 13–21 | y + 256                                                           |
+ * | 22–30 | x + 256                                                           |
  *
- * Codes are non-negative and below 2^26. Coordinates run from -128 to 127, far beyond any board
- * (a board of n tiles spans fewer than n cells from the start tile).
+ * Codes are non-negative and below 2^31, so they fit an `Int32Array`. There is room for 31 spots,
+ * 16 figure kinds and 3 actions. Coordinates run from -256 to 255: a board of n tiles spans fewer
+ * than n cells from the start tile. `code & ~MOVE_PLACEMENT_MASK` is the placement alone.
  */
-export const MOVE_SPOT_BITS = 4;
-export const MOVE_FIGURE_SHIFT = 4;
-export const MOVE_ROTATION_SHIFT = 7;
-export const MOVE_Y_SHIFT = 9;
-export const MOVE_X_SHIFT = 17;
-export const MOVE_COORD_OFFSET = 128;
-export const MOVE_COORD_MIN = -128;
-export const MOVE_COORD_MAX = 127;
-/** The bit of a move that takes the abbot back instead of deploying. */
-export const MOVE_RECALL = 1 << 25;
+export const MOVE_ACTION_BITS = 2;
+export const MOVE_SPOT_SHIFT = 2;
+export const MOVE_FIGURE_SHIFT = 7;
+export const MOVE_ROTATION_SHIFT = 11;
+export const MOVE_Y_SHIFT = 13;
+export const MOVE_X_SHIFT = 22;
+export const MOVE_COORD_OFFSET = 256;
+export const MOVE_COORD_MIN = -256;
+export const MOVE_COORD_MAX = 255;
+/** Spots a code can name. */
+export const MOVE_SPOT_LIMIT = 31;
+/** Figure kinds a code can name. */
+export const MOVE_FIGURE_LIMIT = 16;
+/** The bits below the placement: action, spot and figure. */
+export const MOVE_PLACEMENT_MASK = (1 << MOVE_ROTATION_SHIFT) - 1;
+/** The action that takes back a figure (its kind in the figure field) instead of deploying one. */
+export const ACTION_RECALL = 1;
 /** Move codes are below this. */
-export const MOVE_CODE_LIMIT = 1 << 26;
+export const MOVE_CODE_LIMIT = 2 ** 31;
 
-/** Packs a placement and an optional figure (spot index `si`, or -1 for none). */
-export function packMove(x: number, y: number, q: number, si: number, figure: number): number {
+/** Packs a placement, an optional figure (spot index `si`, or -1 for none) and an action. */
+export function packMove(x: number, y: number, q: number, si: number, figure: number, action = 0): number {
   return (
     ((x + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) |
     ((y + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT) |
     (q << MOVE_ROTATION_SHIFT) |
-    (si < 0 ? 0 : (figure << MOVE_FIGURE_SHIFT) | (si + 1))
+    (si < 0 ? (action === 0 ? 0 : (figure << MOVE_FIGURE_SHIFT) | action) : (figure << MOVE_FIGURE_SHIFT) | ((si + 1) << MOVE_SPOT_SHIFT))
   );
 }
 
-export const moveX = (code: number): number => ((code >>> MOVE_X_SHIFT) & 0xff) - MOVE_COORD_OFFSET;
-export const moveY = (code: number): number => ((code >>> MOVE_Y_SHIFT) & 0xff) - MOVE_COORD_OFFSET;
+export const moveX = (code: number): number => ((code >>> MOVE_X_SHIFT) & 0x1ff) - MOVE_COORD_OFFSET;
+export const moveY = (code: number): number => ((code >>> MOVE_Y_SHIFT) & 0x1ff) - MOVE_COORD_OFFSET;
 export const moveQ = (code: number): number => (code >>> MOVE_ROTATION_SHIFT) & 3;
 /** Spot index of the figure, or -1 when the move deploys none. */
-export const moveSpot = (code: number): number => (code & 0xf) - 1;
-export const moveFigure = (code: number): number => (code >>> MOVE_FIGURE_SHIFT) & 7;
-export const moveRecalls = (code: number): boolean => (code & MOVE_RECALL) !== 0;
+export const moveSpot = (code: number): number => ((code >>> MOVE_SPOT_SHIFT) & 0x1f) - 1;
+export const moveFigure = (code: number): number => (code >>> MOVE_FIGURE_SHIFT) & 0xf;
+export const moveAction = (code: number): number => code & 3;

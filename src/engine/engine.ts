@@ -1,11 +1,12 @@
 import { freeze } from 'immer';
 import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
-import { FIGURE_ABBOT, FIGURE_BUILDER, FIGURE_FOLLOWER, FIGURE_LARGE, FIGURE_PIG, type Kernel } from '../kernel/kernel.js';
+import { FIGURE_FOLLOWER, type Kernel } from '../kernel/kernel.js';
+import { figureCode, tokenRecords } from '../api/figures.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import { applyMove, createGame } from '../api/game.js';
 import { checked, type RuleHooks, workingKernel } from '../api/bridge.js';
 import type { GameOptions } from '../api/options.js';
-import type { ExpansionName, GameState, GoodsTokens, TileId } from '../api/types.js';
+import type { ExpansionName, GameState, MeepleKind, TileId } from '../api/types.js';
 import { decodeMove, type MoveCode } from './move.js';
 import { shuffleUndrawn } from '../kernel/shuffle.js';
 
@@ -191,84 +192,43 @@ export class Engine {
   }
 
   /**
-   * Abbots in `player`'s supply (0 or 1; always 0 without The Abbot).
+   * Figures of a kind in `player`'s supply: the state's count for that kind (`meeples`, `abbots`,
+   * `largeMeeples`…), 0 for a kind no active rule module brings.
    *
    * @example
    * ```ts
    * import { Engine } from 'carcassonne-engine/engine';
    *
-   * console.log(Engine.create({ players: 2, seed: 1, expansions: ['abbot'] }).abbots(0)); // → 1
-   * console.log(Engine.create({ players: 2, seed: 1 }).abbots(0)); // → 0
+   * const engine = Engine.create({ players: 2, seed: 1, expansions: ['abbot', 'traders-builders'] });
+   * console.log(engine.inSupply(0, 'abbot'), engine.inSupply(0, 'builder'), engine.inSupply(0, 'large')); // → 1 1 0
    * ```
    */
-  abbots(player: number): number {
-    return this.k.inSupply(player, FIGURE_ABBOT);
+  inSupply(player: number, kind: MeepleKind): number {
+    const code = figureCode(kind);
+    return code < 0 ? 0 : this.k.inSupply(player, code);
   }
 
   /**
-   * Large meeples in `player`'s supply (0 or 1; always 0 without Inns & Cathedrals).
-   *
-   * @example
-   * ```ts
-   * import { Engine } from 'carcassonne-engine/engine';
-   *
-   * console.log(Engine.create({ players: 6, seed: 1, expansions: ['inns-cathedrals'] }).largeMeeples(5)); // → 1
-   * ```
-   */
-  largeMeeples(player: number): number {
-    return this.k.inSupply(player, FIGURE_LARGE);
-  }
-
-  /**
-   * Builders in `player`'s supply (0 or 1; always 0 without Traders & Builders).
-   *
-   * @example
-   * ```ts
-   * import { Engine } from 'carcassonne-engine/engine';
-   *
-   * const engine = Engine.create({ players: 2, seed: 1, expansions: ['traders-builders'] });
-   * console.log(engine.builders(0), engine.pigs(0)); // → 1 1
-   * ```
-   */
-  builders(player: number): number {
-    return this.k.inSupply(player, FIGURE_BUILDER);
-  }
-
-  /**
-   * Pigs in `player`'s supply (0 or 1; always 0 without Traders & Builders).
-   *
-   * @example
-   * ```ts
-   * import { Engine } from 'carcassonne-engine/engine';
-   *
-   * console.log(Engine.create({ players: 2, seed: 1 }).pigs(1)); // → 0
-   * ```
-   */
-  pigs(player: number): number {
-    return this.k.inSupply(player, FIGURE_PIG);
-  }
-
-  /**
-   * Goods tokens `player` has taken (Traders & Builders).
+   * The tokens `player` has taken, by record key and kind, as the state writes them.
    *
    * @example
    * ```ts
    * import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
    *
    * const engine = Engine.create({ players: 2, seed: 1, expansions: ['traders-builders'] });
-   * console.log(engine.goods(0)); // → { wine: 0, grain: 0, cloth: 0 }
+   * console.log(engine.tokens(0)); // → { goods: { wine: 0, grain: 0, cloth: 0 } }
    * randomPlayout(engine, seededRandom(1));
-   * const { wine, grain, cloth } = engine.goods(0);
-   * console.log(wine <= 9 && grain <= 6 && cloth <= 5); // → true
+   * const { wine, grain, cloth } = engine.tokens(0).goods ?? {};
+   * console.log((wine ?? 0) <= 9 && (grain ?? 0) <= 6 && (cloth ?? 0) <= 5); // → true
    * ```
    */
-  goods(player: number): GoodsTokens {
-    return { wine: this.k.tokensOf(player, 0), grain: this.k.tokensOf(player, 1), cloth: this.k.tokensOf(player, 2) };
+  tokens(player: number): Record<string, Record<string, number>> {
+    return tokenRecords((g) => this.k.tokensOf(player, g));
   }
 
-  /** Traders & Builders: whether the current player is playing the second tile their builder gave them. */
+  /** Whether the current player is playing an extra tile this turn (a builder's second tile, Traders & Builders). */
   get builderTurn(): boolean {
-    return this.k.builderTurn;
+    return this.k.extraTurn;
   }
 
   /**

@@ -1,17 +1,17 @@
 import { IllegalMoveError } from '../core/errors.js';
 import { SPOTS, spotIndex } from '../core/geometry.js';
 import {
+  ACTION_RECALL,
   MOVE_CODE_LIMIT,
   MOVE_COORD_MAX,
   MOVE_COORD_MIN,
-  MOVE_RECALL,
+  moveAction,
   moveFigure,
-  moveRecalls,
   moveSpot,
   packMove,
 } from '../core/move-code.js';
 import { FIGURE_FOLLOWER } from '../kernel/kernel.js';
-import { FIGURE_NAMES } from '../api/figures.js';
+import { figureCode, figureNames, recallable } from '../api/figures.js';
 import { moveOfCode, shapeError } from '../api/legality.js';
 import type { MeepleKind, Move, TileId } from '../api/types.js';
 
@@ -25,7 +25,7 @@ export type MoveCode = number;
 
 /**
  * The code of a move object. Throws {@link IllegalMoveError} (`malformed-move` or `unknown-spot`)
- * for a move that is not well formed or lies outside the codable board (-128 to 127). Legality is
+ * for a move that is not well formed or lies outside the codable board (-256 to 255). Legality is
  * not checked: that is the engine's and the pure API's job.
  *
  * @example
@@ -33,7 +33,7 @@ export type MoveCode = number;
  * import { decodeMove, encodeMove } from 'carcassonne-engine/engine';
  *
  * const code = encodeMove({ x: 1, y: 0, rotation: 90 });
- * console.log(code); // → 16973952
+ * console.log(code); // → 1080035328
  * console.log(decodeMove(encodeMove({ x: -2, y: 3, rotation: 270, meeple: { at: 'C', kind: 'abbot' } }))); // → { x: -2, y: 3, rotation: 270, meeple: { at: 'C', kind: 'abbot' } }
  * ```
  */
@@ -42,12 +42,17 @@ export function encodeMove(move: Move): MoveCode {
   if (shape !== null) throw shape;
   const { x, y } = move;
   if (x < MOVE_COORD_MIN || x > MOVE_COORD_MAX || y < MOVE_COORD_MIN || y > MOVE_COORD_MAX) {
-    throw new IllegalMoveError('malformed-move', `(${x}, ${y}) is outside the board a move code can name (-128 to 127)`);
+    throw new IllegalMoveError(
+      'malformed-move',
+      `(${x}, ${y}) is outside the board a move code can name (${MOVE_COORD_MIN} to ${MOVE_COORD_MAX})`,
+    );
   }
   const meeple = move.meeple ?? null;
-  const figure = meeple === null ? FIGURE_FOLLOWER : FIGURE_NAMES.indexOf(meeple.kind ?? 'follower');
-  const code = packMove(x, y, move.rotation / 90, meeple === null ? -1 : spotIndex(meeple.at), figure);
-  return move.recall === 'abbot' && meeple === null ? code | MOVE_RECALL : code;
+  const q = move.rotation / 90;
+  if (meeple === null && move.recall !== undefined && move.recall !== null)
+    return packMove(x, y, q, -1, figureCode(move.recall), ACTION_RECALL);
+  const figure = meeple === null ? FIGURE_FOLLOWER : figureCode(meeple.kind ?? 'follower');
+  return packMove(x, y, q, meeple === null ? -1 : spotIndex(meeple.at), figure);
 }
 
 /**
@@ -58,8 +63,8 @@ export function encodeMove(move: Move): MoveCode {
  * ```ts
  * import { decodeMove } from 'carcassonne-engine/engine';
  *
- * console.log(decodeMove(16973952)); // → { x: 1, y: 0, rotation: 90 }
- * console.log(decodeMove(16973952, 'V')); // → { tile: 'V', x: 1, y: 0, rotation: 90 }
+ * console.log(decodeMove(1080035328)); // → { x: 1, y: 0, rotation: 90 }
+ * console.log(decodeMove(1080035328, 'V')); // → { tile: 'V', x: 1, y: 0, rotation: 90 }
  * ```
  */
 export function decodeMove(code: MoveCode, tile?: TileId): Move {
@@ -67,9 +72,14 @@ export function decodeMove(code: MoveCode, tile?: TileId): Move {
     throw new IllegalMoveError('malformed-move', `${String(code)} is not a move code`);
   }
   const si = moveSpot(code);
-  const figure: MeepleKind | undefined = FIGURE_NAMES[moveFigure(code)];
-  const recall = moveRecalls(code);
-  if (si >= SPOTS.length || figure === undefined || (recall && (si >= 0 || moveFigure(code) !== 0)) || (si < 0 && moveFigure(code) !== 0)) {
+  const figure: MeepleKind | undefined = figureNames()[moveFigure(code)];
+  const action = moveAction(code);
+  const bad =
+    si >= SPOTS.length ||
+    figure === undefined ||
+    (action !== 0 && (action !== ACTION_RECALL || si >= 0 || !recallable(figure))) ||
+    (action === 0 && si < 0 && moveFigure(code) !== 0);
+  if (bad) {
     throw new IllegalMoveError('malformed-move', `${code} is not a move code`);
   }
   return moveOfCode(code, tile);

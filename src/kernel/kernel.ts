@@ -4,21 +4,19 @@ import {
   DEMANDS,
   demandAt,
   DRAW_LAND,
-  GOODS_MASK,
-  GOODS_SHIFT,
   K_CITY,
   K_CLOISTER,
   K_FIELD,
   K_GARDEN,
   K_ROAD,
   MAXF,
-  riverTurn,
   type TileTables,
 } from './tables.js';
 import { completedValue, finalValue, majority } from './scoring.js';
-import { MOVE_RECALL, moveFigure, moveQ, moveRecalls, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
+import { ACTION_RECALL, moveAction, moveFigure, moveQ, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
+import type { Ruleset } from './ruleset.js';
 import { type FarmGraph, type FarmScratch, newFarmScratch } from './farm-graph.js';
-import { type FeatureRef, K_GOODS, type KernelEvent, type ScoreRecord } from './log.js';
+import type { FeatureRef, KernelEvent, ScoreRecord } from './log.js';
 
 /** The rules the kernel needs, resolved from a game's options. */
 export interface KernelRules {
@@ -29,50 +27,32 @@ export interface KernelRules {
    * lines. `null` when the game's farmer rule is a custom function that was not given again.
    */
   readonly fields: FieldScoring | null;
-  /** The Abbot: each player has one abbot. */
-  readonly abbot: boolean;
-  /** Inns & Cathedrals: each player has one large meeple. */
-  readonly large: boolean;
-  /** Traders & Builders: each player has a builder and a pig, and completed cities hand out goods. */
-  readonly traders: boolean;
+  /** What the active rule modules add: figure kinds, attributes, constraints and hooks. */
+  readonly ruleset: Ruleset;
 }
 
 /** The final scoring of fields, as the API layer provides it (the farmer rules). */
 export type FieldScoring = (kernel: Kernel, into: Int32Array, log: KernelEvent[] | null) => void;
 
-/** Figure kinds as small integers. */
+/** The follower, figure kind 0 in every game; other kinds come from rule modules (see FigureTable). */
 export const FIGURE_FOLLOWER = 0;
-export const FIGURE_ABBOT = 1;
-/** Inns & Cathedrals: the large meeple, placed like a follower, counts as two for every majority. */
-export const FIGURE_LARGE = 2;
-/**
- * Traders & Builders: the builder, on a road or city that holds a meeple of its owner; it gives a
- * second tile when its owner extends that feature, and counts for no majority.
- */
-export const FIGURE_BUILDER = 3;
-/** Traders & Builders: the pig, on a field that holds a farmer of its owner; it counts for no majority. */
-export const FIGURE_PIG = 4;
-/** Number of figure kinds: the supply holds one count per kind and player. */
-export const FIGURE_KINDS = 5;
-/** Majority weight of each figure kind. */
-const FIGURE_WEIGHT = [1, 1, 2, 0, 0];
-/** Goods kinds (Traders & Builders): the token counts hold one per kind and player. */
-export const GOODS_KINDS = 3;
-/** Points for the most tokens of a goods kind at the end (every tied player scores them). */
-const GOODS_POINTS = 10;
+
+/** The phase of a turn that places a tile; the only phase of the base game (see Kernel.phase). */
+export const PHASE_PLACE = 0;
 
 /** Cell values: 0 empty, 1..FRONTIER-1 placement index + 1, FRONTIER+i position i in the frontier list. */
 const FRONTIER = 0x8000;
 
-/** The result of checking a placement: 0 legal, or one of these codes (edge mismatch: 3 + edge). */
+/**
+ * The result of checking a placement: 0 legal, or one of these codes (edge mismatch:
+ * PLACE_MISMATCH + edge; a module's constraint: PLACE_RULE + 16 × its index among the placement
+ * rules + its reason).
+ */
 export const PLACE_OK = 0;
 export const PLACE_OCCUPIED = 1;
 export const PLACE_NOT_ADJACENT = 2;
-/** A river tile that does not continue the river's open end. */
-export const PLACE_RIVER_DETACHED = 3;
-/** A river tile turning the same way as the river tile before it. */
-export const PLACE_RIVER_U_TURN = 4;
-export const PLACE_MISMATCH = 5;
+export const PLACE_MISMATCH = 3;
+export const PLACE_RULE = 16;
 
 /** Thrown by the kernel when final scoring needs a custom farmer rule it was not given. */
 export class MissingFarmerRule extends Error {}
@@ -101,13 +81,16 @@ export class Kernel {
   readonly players!: number;
   /** Tiles in the set: an upper bound on placements. */
   readonly capacity!: number;
-  private readonly side!: number;
-  private readonly bias!: number;
+  /** Bits of the board's hash table size (see slotOf). */
+  private readonly hashBits!: number;
 
-  // Board
+  // Board: an open-addressing hash table from packed coordinates (cellKey) to a cell value, sized
+  // for every tile and frontier cell a game can have, so it never fills and never rehashes; a
+  // cell's slot never moves.
+  private cellKey!: Int32Array;
   private cell!: Uint16Array;
   nPlaced = 0;
-  pType!: Uint8Array;
+  pType!: Uint16Array;
   pRot!: Uint8Array;
   pX!: Int16Array;
   pY!: Int16Array;
@@ -128,14 +111,8 @@ export class Kernel {
   private frontDemand!: Uint16Array;
   nFront = 0;
 
-  // The River: the empty cell at the river's open end, its edge facing the last river tile, and
-  // which way that tile turned (-1 left, 0 straight, 1 right).
-  riverOpen = false;
-  riverX = 0;
-  riverY = 0;
-  riverCell = -1;
-  riverIn = 0;
-  riverLast = 0;
+  /** State words of the rule modules (see Ruleset.slots), copied with the kernel. */
+  slots!: Int32Array;
   /** Whether a land tile was drawn (a `'first-land'` start tile stays first until then). */
   landStarted = false;
 
@@ -146,10 +123,8 @@ export class Kernel {
   private kind!: Uint8Array;
   private open!: Int16Array;
   private pennants!: Int16Array;
-  /** Inns on a road, cathedrals in a city (Inns & Cathedrals), summed at the root. */
-  private bonus!: Int16Array;
-  /** Goods symbols of a city, packed (see GOODS_SHIFT), summed at the root (Traders & Builders). */
-  private goods!: Int32Array;
+  /** Two attribute words per segment (see Ruleset.attrs), summed at the root. */
+  private attr!: Int32Array;
   private occupied!: Uint8Array;
   private next!: Int16Array;
   private segTile!: Int16Array;
@@ -165,20 +140,25 @@ export class Kernel {
   score!: Int32Array;
   /** Figures in each player's supply: [figure * players + player]; followers come first. */
   supply!: Int16Array;
-  /** Goods tokens (Traders & Builders): [goods * players + player]. */
+  /** Tokens of the rule modules (e.g. goods): [kind * players + player]. */
   tokens!: Int16Array;
   current = 0;
   turn = 0;
-  /** Traders & Builders: the current player is playing the second tile their builder gave them. */
-  builderTurn = false;
+  /** The current player plays an extra tile this turn (see Ruleset.keepsTurn). */
+  extraTurn = false;
+  /**
+   * The step of the turn: PHASE_PLACE (a tile is placed, with its figure or action) in every rule
+   * set so far. A module with turns of several steps adds phases after it.
+   */
+  phase = PHASE_PLACE;
   finished = false;
 
   // Tiles to draw
-  bag!: Uint8Array;
+  bag!: Uint16Array;
   bagPos = 0;
   bagLen = 0;
   currentType = -1;
-  discarded!: Uint8Array;
+  discarded!: Uint16Array;
   nDiscarded = 0;
 
   // Scratch space, never part of the game: shared by a kernel and its clones, which is safe because
@@ -200,23 +180,29 @@ export class Kernel {
   private comp!: Int8Array;
   private doneRoots!: Int16Array;
   private ownRoots!: Int16Array;
+  /** Figure kinds the current player may deploy, and their masks on one placement. */
+  private active!: Int8Array;
+  private masks!: Int32Array;
 
   /** A kernel with only the start tile on the board and an empty bag. */
   static create(tables: TileTables, rules: KernelRules, players: number): Kernel {
     const k = new Kernel();
     const capacity = tables.count.reduce((a, b) => a + b, 0);
-    // The board wraps around a side x side torus: a connected board of `capacity` tiles, with the
-    // cells around it, spans fewer than capacity + 4 columns and rows, so no two cells in reach collide.
-    const side = capacity + 4;
+    const F = rules.ruleset.figures;
     let segs = 0;
     for (let t = 0; t < tables.types; t++) segs += (tables.count[t] as number) * (tables.nFeat[t] as number);
-    const figures = players * (rules.meeples + FIGURE_KINDS) + 1;
+    let figures = players * rules.meeples + 1;
+    for (let f = 1; f < F.kinds; f++) figures += players * (F.perPlayer[f] as number);
     const frontier = capacity * 2 + 4;
-    Object.assign(k, { tables, rules, players, capacity, side, bias: 2 * side });
+    // Tiles and frontier cells at most, in a table at most half full.
+    let hashBits = 4;
+    while (1 << hashBits < 2 * (capacity + frontier)) hashBits++;
+    Object.assign(k, { tables, rules, players, capacity, hashBits });
     // Every array of the kernel lives in one buffer, so that a clone is a single copy.
     const layout: Layout = [
-      ['cell', Uint16Array, side * side],
-      ['pType', Uint8Array, capacity],
+      ['cellKey', Int32Array, 1 << hashBits],
+      ['cell', Uint16Array, 1 << hashBits],
+      ['pType', Uint16Array, capacity],
       ['pRot', Uint8Array, capacity],
       ['pX', Int16Array, capacity],
       ['pY', Int16Array, capacity],
@@ -230,8 +216,7 @@ export class Kernel {
       ['kind', Uint8Array, segs],
       ['open', Int16Array, segs],
       ['pennants', Int16Array, segs],
-      ['bonus', Int16Array, segs],
-      ['goods', Int32Array, segs],
+      ['attr', Int32Array, 2 * segs],
       ['occupied', Uint8Array, segs],
       ['next', Int16Array, segs],
       ['segTile', Int16Array, segs],
@@ -240,10 +225,11 @@ export class Kernel {
       ['mOwner', Uint8Array, figures],
       ['mKind', Uint8Array, figures],
       ['score', Int32Array, players],
-      ['supply', Int16Array, players * FIGURE_KINDS],
-      ['tokens', Int16Array, players * GOODS_KINDS],
-      ['bag', Uint8Array, capacity],
-      ['discarded', Uint8Array, capacity],
+      ['supply', Int16Array, players * F.kinds],
+      ['tokens', Int16Array, players * rules.ruleset.tokenKinds],
+      ['slots', Int32Array, rules.ruleset.slots],
+      ['bag', Uint16Array, capacity],
+      ['discarded', Uint16Array, capacity],
     ];
     let bytes = 0;
     const placed: PlacedArray[] = layout.map(([name, ctor, length]) => {
@@ -279,10 +265,10 @@ export class Kernel {
     k.comp = new Int8Array(MAXF);
     k.doneRoots = new Int16Array(MAXF);
     k.ownRoots = new Int16Array(figures);
+    k.active = new Int8Array(F.kinds);
+    k.masks = new Int32Array(F.kinds);
     k.supply.fill(rules.meeples, 0, players);
-    k.supply.fill(rules.abbot ? 1 : 0, FIGURE_ABBOT * players, (FIGURE_ABBOT + 1) * players);
-    k.supply.fill(rules.large ? 1 : 0, FIGURE_LARGE * players, (FIGURE_LARGE + 1) * players);
-    k.supply.fill(rules.traders ? 1 : 0, FIGURE_BUILDER * players, (FIGURE_PIG + 1) * players);
+    for (let f = 1; f < F.kinds; f++) k.supply.fill(F.perPlayer[f] as number, f * players, (f + 1) * players);
     k.placeTile(tables.startType, 0, 0, 0);
     return k;
   }
@@ -331,18 +317,13 @@ export class Kernel {
     this.minY = from.minY;
     this.maxY = from.maxY;
     this.nFront = from.nFront;
-    this.riverOpen = from.riverOpen;
-    this.riverX = from.riverX;
-    this.riverY = from.riverY;
-    this.riverCell = from.riverCell;
-    this.riverIn = from.riverIn;
-    this.riverLast = from.riverLast;
     this.landStarted = from.landStarted;
     this.nSeg = from.nSeg;
     this.nMeeples = from.nMeeples;
     this.current = from.current;
     this.turn = from.turn;
-    this.builderTurn = from.builderTurn;
+    this.extraTurn = from.extraTurn;
+    this.phase = from.phase;
     this.finished = from.finished;
     this.bagPos = from.bagPos;
     this.bagLen = from.bagLen;
@@ -356,8 +337,7 @@ export class Kernel {
       rules: from.rules,
       players: from.players,
       capacity: from.capacity,
-      side: from.side,
-      bias: from.bias,
+      hashBits: from.hashBits,
       layout: from.layout,
       gens: from.gens,
       farm: from.farm,
@@ -374,6 +354,8 @@ export class Kernel {
       comp: from.comp,
       doneRoots: from.doneRoots,
       ownRoots: from.ownRoots,
+      active: from.active,
+      masks: from.masks,
     });
   }
 
@@ -385,9 +367,22 @@ export class Kernel {
   // ---------------------------------------------------------------------------------------------
   // Board geometry
 
+  /**
+   * The slot of cell (x, y) in the board's hash table: where it is, or where it goes (then its
+   * value is 0). Fibonacci hashing of the packed coordinates, linear probing.
+   */
   private cellIndex(x: number, y: number): number {
-    const side = this.side;
-    return ((y + this.bias) % side) * side + ((x + this.bias) % side);
+    const key = (x << 16) ^ (y & 0xffff);
+    const mask = (1 << this.hashBits) - 1;
+    let h = Math.imul(key, 0x9e3779b1) >>> (32 - this.hashBits);
+    while (this.cell[h] !== 0 && this.cellKey[h] !== key) h = (h + 1) & mask;
+    return h;
+  }
+
+  /** Writes cell value v at slot c, the slot of (x, y). */
+  private setCell(c: number, x: number, y: number, v: number): void {
+    this.cellKey[c] = (x << 16) ^ (y & 0xffff);
+    this.cell[c] = v;
   }
 
   private inReach(x: number, y: number): boolean {
@@ -412,7 +407,7 @@ export class Kernel {
     this.front[i] = c;
     this.frontX[i] = x;
     this.frontY[i] = y;
-    this.cell[c] = FRONTIER + i;
+    this.setCell(c, x, y, FRONTIER + i);
     let demand = 0;
     for (let d = 0; d < 4; d++) {
       const v = this.cell[this.cellIndex(x + (DX[d] as number), y + (DY[d] as number))] as number;
@@ -453,11 +448,21 @@ export class Kernel {
     return v >= FRONTIER ? v - FRONTIER : -1;
   }
 
+  /** x of frontier cell i. */
+  frontierX(i: number): number {
+    return this.frontX[i] as number;
+  }
+
+  /** y of frontier cell i. */
+  frontierY(i: number): number {
+    return this.frontY[i] as number;
+  }
+
   /**
    * The placement rule for frontier cell i (an empty cell next to the board): PLACE_OK,
-   * PLACE_MISMATCH + the first edge whose kind differs from its neighbour's, or for a river tile
-   * PLACE_RIVER_DETACHED / PLACE_RIVER_U_TURN. Validation, legal placements and the discard test
-   * all go through here (`legalMoveCodes` inlines it), so a constraint added here applies everywhere.
+   * PLACE_MISMATCH + the first edge whose kind differs from its neighbour's, or a module's reason
+   * (PLACE_RULE + …). Validation, legal placements and the discard test all go through here
+   * (`legalMoveCodes` inlines it), so a constraint added here applies everywhere.
    */
   private fitsFrontier(t: number, q: number, i: number): number {
     const T = this.tables;
@@ -468,15 +473,32 @@ export class Kernel {
       while (demandAt(demand, d) === 0 || demandAt(demand, d) - 1 === T.edgeKind[tr + d]) d++;
       return PLACE_MISMATCH + d;
     }
-    if (T.riverTile[t] === 0) return PLACE_OK;
-    // "Each river tile must continue the river from its open end" (rules-facts §f).
-    if (!this.riverOpen || this.front[i] !== this.riverCell) return PLACE_RIVER_DETACHED;
-    return (this.riverRotations(t) & (1 << q)) === 0 ? PLACE_RIVER_U_TURN : PLACE_OK;
+    const rules = this.rules.ruleset.placement;
+    for (let j = 0; j < rules.length; j++) {
+      const rule = rules[j] as (typeof rules)[number];
+      if (rule.applies[t] === 0) continue;
+      const why = rule.check(this, t, q, i);
+      if (why !== 0) return PLACE_RULE + 16 * j + why;
+    }
+    return PLACE_OK;
   }
 
-  /** Rotations of river tile t that continue the open river end without an immediate U-turn. */
-  private riverRotations(t: number): number {
-    return this.tables.riverFits[(t * 4 + this.riverIn) * 3 + this.riverLast + 1] as number;
+  /** Rotations of tile type t that every placement rule allows at frontier cell i. */
+  private allowedRotations(t: number, i: number): number {
+    const rules = this.rules.ruleset.placement;
+    let mask = 15;
+    for (let j = 0; j < rules.length; j++) {
+      const rule = rules[j] as (typeof rules)[number];
+      if (rule.applies[t] !== 0) mask &= rule.rotations(this, t, i);
+    }
+    return mask;
+  }
+
+  /** Whether some placement rule constrains tile type t. */
+  private constrained(t: number): boolean {
+    const rules = this.rules.ruleset.placement;
+    for (let j = 0; j < rules.length; j++) if ((rules[j] as (typeof rules)[number]).applies[t] !== 0) return true;
+    return false;
   }
 
   /** Edge kind code of the neighbour across edge d of (x, y), or -1 when there is none. */
@@ -508,52 +530,57 @@ export class Kernel {
 
   /**
    * Writes every legal move of the current player as a move code (see `core/move-code.ts`) into
-   * `out` and returns how many. For each legal placement: the placement alone, one move per free
-   * feature of the tile a follower may take (when the player has one), the builder and pig moves
-   * (when in supply), the abbot's moves (when the abbot is in supply), and taking the abbot back
-   * (when it is on the board). Allocates nothing. `out` must hold at least `maxMoves` codes. With
-   * `only`, the moves at that frontier index alone (see frontierIndex).
+   * `out` and returns how many. For each legal placement: the placement alone, then feature by
+   * feature (local order) one move per figure kind in supply that may stand there (kind order:
+   * follower first, then the modules' kinds), then taking back each figure that may be taken back.
+   * Allocates nothing. `out` must hold at least `maxMoves` codes. With `only`, the moves at that
+   * frontier index alone (see frontierIndex).
    */
   legalMoveCodes(out: Int32Array, only = -1): number {
     if (this.finished) return 0;
     const T = this.tables;
+    const F = this.rules.ruleset.figures;
     const t = this.currentType;
     const rots = T.distinctRotations[t] as number;
     const P = this.players;
-    const followers = (this.supply[this.current] as number) > 0;
-    const large = (this.supply[FIGURE_LARGE * P + this.current] as number) > 0;
-    const abbots = this.rules.abbot ? (this.supply[FIGURE_ABBOT * P + this.current] as number) : -1;
-    const centre = abbots > 0 && (T.abbotSpots[t] as number) !== 0;
-    const recall = abbots === 0;
-    // A tile completing the abbot's cloister or garden may not take it back (see recallBlocked):
-    // the tiles around the abbot are counted only when a placement lies next to it.
-    const abbotTile = recall ? (this.segTile[this.mSeg[this.abbotOf(this.current)] as number] as number) : 0;
-    const abbotX = this.pX[abbotTile] as number;
-    const abbotY = this.pY[abbotTile] as number;
+    const me = this.current;
+    // The figure kinds in supply that may stand somewhere on this tile; kinds joining the player's
+    // own figures need one on the board.
+    let na = 0;
+    let own = -1;
+    let recallKind = -1;
+    for (let f = 0; f < F.kinds; f++) {
+      if ((this.supply[f * P + me] as number) <= 0) {
+        if (F.recall[f] !== 0 && recallKind < 0 && this.figureOf(me, f) >= 0) recallKind = f;
+        continue;
+      }
+      if (F.spots[f * T.types + t] === 0) continue;
+      if (F.joinsOwn[f] !== 0) {
+        if (own < 0) own = this.collectOwnRoots(me);
+        if (own === 0) continue;
+      }
+      this.active[na++] = f;
+    }
+    // A tile completing the cloister-like feature of a figure to take back blocks the recall (see
+    // recallBlocked): the tiles around it are counted only when a placement lies next to it.
+    const recallTile = recallKind < 0 ? 0 : (this.segTile[this.mSeg[this.figureOf(me, recallKind)] as number] as number);
+    const recallX = this.pX[recallTile] as number;
+    const recallY = this.pY[recallTile] as number;
     let oneShort = -1;
-    const traders = this.rules.traders;
-    const builder = traders && (this.supply[FIGURE_BUILDER * P + this.current] as number) > 0;
-    const pig = traders && (this.supply[FIGURE_PIG * P + this.current] as number) > 0;
-    // Builder and pig join a feature holding one of the player's meeples: none on the board, no move.
-    const own = builder || pig ? this.collectOwnRoots(this.current) : 0;
-    const deploy = followers || large || centre || own > 0;
     const frontDemand = this.frontDemand;
     const fit = T.fitRotations;
     const frontX = this.frontX;
     const frontY = this.frontY;
     // The placement rule (see fitsFrontier), inlined: this loop is the hot path of playouts.
-    const river = T.riverTile[t] !== 0;
-    const riverCell = river && this.riverOpen ? this.riverCell : -1;
-    const riverRots = river ? this.riverRotations(t) : 0;
+    const constrained = this.constrained(t);
     let n = 0;
     // `only`: the moves at that frontier cell alone (a check of one move need not list them all).
     const last = only < 0 ? this.nFront : only + 1;
     for (let i = only < 0 ? 0 : only; i < last; i++) {
       let fits = (fit[t * DEMANDS + (frontDemand[i] as number)] as number) & rots;
       if (fits === 0) continue;
-      if (river) {
-        if (this.front[i] !== riverCell) continue;
-        fits &= riverRots;
+      if (constrained) {
+        fits &= this.allowedRotations(t, i);
         if (fits === 0) continue;
       }
       const x = frontX[i] as number;
@@ -562,11 +589,11 @@ export class Kernel {
         if ((fits & (1 << q)) === 0) continue;
         const plain = packMove(x, y, q, -1, 0);
         out[n++] = plain;
-        if (deploy) n = this.deployMoves(t, q, x, y, followers, large, centre, own > 0 && builder, own > 0 && pig, own, out, n);
-        if (recall) {
-          const near = x - abbotX <= 1 && abbotX - x <= 1 && y - abbotY <= 1 && abbotY - y <= 1;
-          if (near && oneShort < 0) oneShort = this.neighbours(abbotTile) === 7 ? 1 : 0;
-          if (!near || oneShort === 0) out[n++] = plain | MOVE_RECALL;
+        if (na > 0) n = this.deployMoves(t, q, x, y, na, own, out, n);
+        if (recallKind >= 0) {
+          const near = x - recallX <= 1 && recallX - x <= 1 && y - recallY <= 1 && recallY - y <= 1;
+          if (near && oneShort < 0) oneShort = this.neighbours(recallTile) === 7 ? 1 : 0;
+          if (!near || oneShort === 0) out[n++] = packMove(x, y, q, -1, recallKind, ACTION_RECALL);
         }
       }
     }
@@ -574,49 +601,39 @@ export class Kernel {
   }
 
   /**
-   * Appends the moves that deploy a follower, then a large meeple, on each free feature of tile t
-   * at (x, y) turned q that a follower may take; a builder on each road or city, and a pig on each
-   * field, that joins one of the `own` roots in ownRoots; then an abbot on its cloister or garden.
+   * Appends, feature by feature of tile t at (x, y) turned q, one move per active figure kind (the
+   * first `na` of `active`) that may stand on it: a free feature, or for kinds that join their
+   * owner's figures one joining a root among the `own` in ownRoots.
    */
-  private deployMoves(
-    t: number,
-    q: number,
-    x: number,
-    y: number,
-    followers: boolean,
-    large: boolean,
-    abbot: boolean,
-    builder: boolean,
-    pig: boolean,
-    own: number,
-    out: Int32Array,
-    n: number,
-  ): number {
+  private deployMoves(t: number, q: number, x: number, y: number, na: number, own: number, out: Int32Array, n: number): number {
     const T = this.tables;
-    const spots = (t * 4 + q) * MAXF;
-    const nf = T.nFeat[t] as number;
-    if (followers || large || builder || pig) {
-      const pairs = this.localMerge(t, q, x, y);
-      const free = followers || large ? this.freeMask(t, pairs) & (T.followerSpots[t] as number) : 0;
-      const mine = builder || pig ? this.ownMask(t, pairs, own) : 0;
-      const builds = builder ? mine & (T.builderSpots[t] as number) : 0;
-      const pigs = pig ? mine & (T.pigSpots[t] as number) : 0;
-      for (let f = 0; f < nf; f++) {
-        const bit = 1 << f;
-        if (((free | builds | pigs) & bit) === 0) continue;
-        const si = T.featSpot[spots + f] as number;
-        if ((free & bit) !== 0) {
-          if (followers) out[n++] = packMove(x, y, q, si, FIGURE_FOLLOWER);
-          if (large) out[n++] = packMove(x, y, q, si, FIGURE_LARGE);
-        }
-        if ((builds & bit) !== 0) out[n++] = packMove(x, y, q, si, FIGURE_BUILDER);
-        if ((pigs & bit) !== 0) out[n++] = packMove(x, y, q, si, FIGURE_PIG);
+    const F = this.rules.ruleset.figures;
+    const pairs = this.localMerge(t, q, x, y);
+    let free = -1;
+    let mine = -1;
+    let any = 0;
+    const masks = this.masks;
+    const active = this.active;
+    for (let j = 0; j < na; j++) {
+      const f = active[j] as number;
+      let m: number;
+      if (F.joinsOwn[f] !== 0) {
+        if (mine < 0) mine = this.ownMask(t, pairs, own);
+        m = mine;
+      } else {
+        if (free < 0) free = this.freeMask(t, pairs);
+        m = free;
       }
+      m &= F.spots[f * T.types + t] as number;
+      masks[j] = m;
+      any |= m;
     }
-    if (abbot) {
-      // A cloister or garden lies on one tile: it is free on the tile just placed.
-      const c = T.centre[t] as number;
-      out[n++] = packMove(x, y, q, T.featSpot[spots + c] as number, FIGURE_ABBOT);
+    const spots = (t * 4 + q) * MAXF;
+    for (let l = 0; any >> l !== 0; l++) {
+      const bit = 1 << l;
+      if ((any & bit) === 0) continue;
+      const si = T.featSpot[spots + l] as number;
+      for (let j = 0; j < na; j++) if (((masks[j] as number) & bit) !== 0) out[n++] = packMove(x, y, q, si, active[j] as number);
     }
     return n;
   }
@@ -625,9 +642,8 @@ export class Kernel {
   get maxMoves(): number {
     let nf = 0;
     for (let t = 0; t < this.tables.types; t++) nf = Math.max(nf, this.tables.nFeat[t] as number);
-    // Per placement: the placement alone, a follower, a large meeple and a builder or pig per
-    // feature, an abbot, and a recall.
-    return this.front.length * 4 * (3 + 3 * nf);
+    // Per placement: the placement alone, each figure kind on each feature, and a recall.
+    return this.front.length * 4 * (2 + this.rules.ruleset.figures.kinds * nf);
   }
 
   /** Whether tile type t fits anywhere. */
@@ -662,8 +678,8 @@ export class Kernel {
     this.size[ra] = (this.size[ra] as number) + (this.size[rb] as number);
     this.open[ra] = (this.open[ra] as number) + (this.open[rb] as number);
     this.pennants[ra] = (this.pennants[ra] as number) + (this.pennants[rb] as number);
-    this.bonus[ra] = (this.bonus[ra] as number) + (this.bonus[rb] as number);
-    this.goods[ra] = (this.goods[ra] as number) + (this.goods[rb] as number);
+    this.attr[2 * ra] = (this.attr[2 * ra] as number) + (this.attr[2 * rb] as number);
+    this.attr[2 * ra + 1] = (this.attr[2 * ra + 1] as number) + (this.attr[2 * rb + 1] as number);
     this.occupied[ra] = (this.occupied[ra] as number) + (this.occupied[rb] as number);
     // Splice the two circular member lists into one.
     const na = this.next[ra] as number;
@@ -687,19 +703,20 @@ export class Kernel {
     return this.pennants[r] as number;
   }
 
-  /** Inns on the road, or cathedrals in the city, rooted at r. */
-  bonusOf(r: number): number {
-    return this.bonus[r] as number;
+  /** Word w (0 or 1) of the attributes of the feature rooted at r (see Ruleset.attrs). */
+  attrOf(r: number, w: number): number {
+    return this.attr[2 * r + w] as number;
   }
 
-  /** Symbols of goods kind g (see GOODS_NAMES) in the city rooted at r. */
-  goodsOf(r: number, g: number): number {
-    return ((this.goods[r] as number) >>> (GOODS_SHIFT * g)) & GOODS_MASK;
-  }
-
-  /** Goods tokens of kind g that `player` holds. */
+  /** Tokens of kind g that `player` holds. */
   tokensOf(player: number, g: number): number {
     return this.tokens[g * this.players + player] as number;
+  }
+
+  /** Gives `player` n tokens of kind g. */
+  addTokens(player: number, g: number, n: number): void {
+    const at = g * this.players + player;
+    this.tokens[at] = (this.tokens[at] as number) + n;
   }
 
   /** Placement index of a segment's tile. */
@@ -730,11 +747,12 @@ export class Kernel {
     const c = this.cellIndex(x, y);
     const v = this.cell[c] as number;
     if (v >= FRONTIER) this.removeFrontier(v - FRONTIER);
-    this.cell[c] = p + 1;
+    this.setCell(c, x, y, p + 1);
 
     const base = this.nSeg;
     this.segBase[p] = base;
     const nf = T.nFeat[t] as number;
+    const attrs = this.rules.ruleset.attrs;
     for (let f = 0; f < nf; f++) {
       const s = base + f;
       const tf = t * MAXF + f;
@@ -743,8 +761,8 @@ export class Kernel {
       this.kind[s] = T.featKind[tf] as number;
       this.open[s] = T.featEdges[tf] as number;
       this.pennants[s] = T.featPennants[tf] as number;
-      this.bonus[s] = T.featBonus[tf] as number;
-      this.goods[s] = T.featGoods[tf] as number;
+      this.attr[2 * s] = attrs[2 * tf] as number;
+      this.attr[2 * s + 1] = attrs[2 * tf + 1] as number;
       this.occupied[s] = 0;
       this.next[s] = s;
       this.segTile[s] = p;
@@ -786,23 +804,12 @@ export class Kernel {
         if (nhf >= 0) this.union(base + hf, nbase + nhf);
       }
     }
-    if (T.riverTile[t] !== 0) this.extendRiver(t, q, x, y, p === 0);
+    const rules = this.rules.ruleset.placement;
+    for (let j = 0; j < rules.length; j++) {
+      const rule = rules[j] as (typeof rules)[number];
+      if (rule.applies[t] !== 0) rule.placed(this, p);
+    }
     return p;
-  }
-
-  /** Moves the river's open end past river tile t, just placed at (x, y) turned q. */
-  private extendRiver(t: number, q: number, x: number, y: number, spring: boolean): void {
-    const mask = this.tables.riverEdges[t * 4 + q] as number;
-    const inEdge = spring ? -1 : this.riverIn;
-    let out = -1;
-    for (let d = 0; d < 4; d++) if (d !== inEdge && (mask & (1 << d)) !== 0) out = d;
-    this.riverLast = spring ? 0 : riverTurn(inEdge, out);
-    this.riverOpen = out >= 0;
-    if (out < 0) return;
-    this.riverX = x + (DX[out] as number);
-    this.riverY = y + (DY[out] as number);
-    this.riverCell = this.cellIndex(this.riverX, this.riverY);
-    this.riverIn = (out + 2) & 3;
   }
 
   /**
@@ -916,7 +923,7 @@ export class Kernel {
   private collectOwnRoots(player: number): number {
     let n = 0;
     for (let i = 0; i < this.nMeeples; i++) {
-      if (this.mOwner[i] !== player || FIGURE_WEIGHT[this.mKind[i] as number] === 0) continue;
+      if (this.mOwner[i] !== player || this.rules.ruleset.figures.weight[this.mKind[i] as number] === 0) continue;
       this.ownRoots[n++] = this.find(this.mSeg[i] as number);
     }
     return n;
@@ -940,34 +947,35 @@ export class Kernel {
     return this.supply[figure * this.players + player] as number;
   }
 
-  /** Index in the figure list of the abbot of `owner`, or -1 when it is not on the board. */
-  abbotOf(owner: number): number {
-    for (let i = 0; i < this.nMeeples; i++) if (this.mOwner[i] === owner && this.mKind[i] === FIGURE_ABBOT) return i;
+  /** Index in the figure list of the first figure of kind `figure` of `owner`, or -1 when none is on the board. */
+  figureOf(owner: number, figure: number): number {
+    for (let i = 0; i < this.nMeeples; i++) if (this.mOwner[i] === owner && this.mKind[i] === figure) return i;
     return -1;
   }
 
   /**
-   * The Abbot: whether a tile at (x, y) completes the cloister or garden of `owner`'s abbot. The
-   * abbot may be taken back only while its feature is incomplete (wikicarpedia, The Abbot,
-   * clarification of 11/2020): a tile that completes it scores it as completed instead.
+   * Whether a tile at (x, y) completes the cloister-like feature of `owner`'s figure of kind
+   * `figure` (one that may be taken back, see FigureTable.recall). Such a figure may be taken back
+   * only while its feature is incomplete (wikicarpedia, The Abbot, clarification of 11/2020): a tile
+   * that completes it scores it as completed instead.
    */
-  recallBlocked(owner: number, x: number, y: number): boolean {
-    const i = this.abbotOf(owner);
+  recallBlocked(owner: number, figure: number, x: number, y: number): boolean {
+    const i = this.figureOf(owner, figure);
     const p = i < 0 ? -1 : (this.segTile[this.mSeg[i] as number] as number);
     return p >= 0 && Math.abs(x - (this.pX[p] as number)) <= 1 && Math.abs(y - (this.pY[p] as number)) <= 1 && this.neighbours(p) === 7;
   }
 
   /**
-   * The Abbot: instead of deploying, `owner` takes the abbot back and scores its cloister or
-   * garden at once as in the final scoring, 1 + 1 per neighbouring tile (rules-facts §g).
+   * Instead of deploying, `owner` takes back the figure of kind `figure`, and its feature scores at
+   * once as in the final scoring (a cloister or garden: 1 + 1 per neighbouring tile, rules-facts §g).
    */
-  recallAbbot(owner: number, log: KernelEvent[] | null): void {
-    const i = this.abbotOf(owner);
+  recall(owner: number, figure: number, log: KernelEvent[] | null): void {
+    const i = this.figureOf(owner, figure);
     const s = this.mSeg[i] as number;
     const points = this.featureValue(s, false);
     if (log !== null) {
       const w = this.strength(s);
-      log.push({ type: 'scored', score: this.scoreRecord(s, false, points, w, majority(w), false, true) });
+      log.push({ type: 'scored', score: this.scoreRecord(s, false, points, w, majority(w), false, figure) });
     }
     this.score[owner] = (this.score[owner] as number) + points;
     this.removeFigure(i, log);
@@ -995,9 +1003,9 @@ export class Kernel {
 
   /**
    * Plays a move code (see `core/move-code.ts`) for the current player: place the current tile,
-   * deploy the figure on the feature its spot names or take the abbot back, score what the tile
-   * completed, pass the turn (or, when the tile extended a feature holding the player's builder,
-   * give the same player a second tile) and draw. The one way moves enter the kernel: the pure
+   * deploy the figure on the feature its spot names or take a figure back, score what the tile
+   * completed, pass the turn (or, when a module's keepsTurn says so, give the same player another
+   * tile) and draw. The one way moves enter the kernel: the pure
    * API, the engine and the check of saved states all play here. Assumes legality.
    */
   play(code: number, log: KernelEvent[] | null): void {
@@ -1006,9 +1014,9 @@ export class Kernel {
   }
 
   /**
-   * The part of `play` before the draw: place the current tile, deploy or take the abbot back,
-   * score, and pass the turn (or keep it for a builder's second tile). Replaying a saved game
-   * calls this, the tiles being known.
+   * The part of `play` before the draw: place the current tile, deploy or take a figure back,
+   * score, and pass the turn (or keep it for an extra tile). Replaying a saved game calls this, the
+   * tiles being known.
    */
   playTile(code: number, log: KernelEvent[] | null): void {
     const t = this.currentType;
@@ -1018,38 +1026,27 @@ export class Kernel {
     const si = moveSpot(code);
     const local = si < 0 ? -1 : this.spotFeature(t, q, si);
     const figure = moveFigure(code);
-    const recall = moveRecalls(code);
     const p = this.placeTile(t, q, x, y);
     if (log !== null) log.push({ type: 'placed', player: this.current, tile: t, x, y, q });
-    // Traders & Builders (rules-facts §e): a tile that extends the road or city holding the
-    // player's builder gives a second tile, even if this tile completes the feature and the
-    // builder goes home; the second tile never gives a third. A builder deployed now was not there
-    // when the tile was placed: it gives nothing this turn.
-    const again = this.rules.traders && !this.builderTurn && this.extendsOwnBuilder(p);
+    // Asked before deploying: a figure deployed now was not there when the tile was placed.
+    const keeps = this.rules.ruleset.keepsTurn;
+    const again = keeps !== null && !this.extraTurn && keeps(this, p);
     if (local >= 0) {
       this.deploy(p, local, this.current, figure);
       if (log !== null) log.push({ type: 'deployed', player: this.current, figure, seg: (this.segBase[p] as number) + local });
-    } else if (recall) this.recallAbbot(this.current, log);
+    } else if (moveAction(code) === ACTION_RECALL) this.recall(this.current, figure, log);
     this.scoreCompleted(p, log);
     this.turn++;
-    this.builderTurn = again;
+    this.extraTurn = again;
     if (!again) this.current = (this.current + 1) % this.players;
   }
 
-  /** Whether a road or city of placement p joined the feature that holds the current player's builder. */
-  private extendsOwnBuilder(p: number): boolean {
-    let i = 0;
-    while (i < this.nMeeples && (this.mOwner[i] !== this.current || this.mKind[i] !== FIGURE_BUILDER)) i++;
-    return i < this.nMeeples && this.extends(p, this.mSeg[i] as number);
-  }
-
-  /** Whether a road or city of placement p belongs to the feature of segment s. */
-  extends(p: number, s: number): boolean {
+  /** Whether a feature of placement p among `mask` (local features) belongs to the feature of segment s. */
+  extends(p: number, s: number, mask: number): boolean {
     const r = this.find(s);
     const base = this.segBase[p] as number;
-    const roads = this.tables.builderSpots[this.pType[p] as number] as number;
-    for (let f = 0; roads >> f !== 0; f++) {
-      if ((roads & (1 << f)) !== 0 && this.find(base + f) === r) return true;
+    for (let f = 0; mask >> f !== 0; f++) {
+      if ((mask & (1 << f)) !== 0 && this.find(base + f) === r) return true;
     }
     return false;
   }
@@ -1077,9 +1074,9 @@ export class Kernel {
   finish(log: KernelEvent[] | null): void {
     this.currentType = -1;
     this.finished = true;
-    if (this.builderTurn) {
-      // No tile left for a builder's second part: the turn passes as usual.
-      this.builderTurn = false;
+    if (this.extraTurn) {
+      // No tile left for the extra tile: the turn passes as usual.
+      this.extraTurn = false;
       this.current = (this.current + 1) % this.players;
     }
     this.applyFinalScoring(log);
@@ -1091,6 +1088,7 @@ export class Kernel {
     const t = this.pType[p] as number;
     const base = this.segBase[p] as number;
     const nf = T.nFeat[t] as number;
+    const completed = this.rules.ruleset.completed;
     let done = 0;
     for (let f = 0; f < nf; f++) {
       const k = T.featKind[t * MAXF + f] as number;
@@ -1102,7 +1100,7 @@ export class Kernel {
       if (seen) continue;
       this.doneRoots[done++] = r;
       this.scoreFeature(r, true, log);
-      if (k === K_CITY && this.goods[r] !== 0) this.takeGoods(r, log);
+      for (let j = 0; j < completed.length; j++) (completed[j] as (typeof completed)[number])(this, r, k, log);
     }
     const x = this.pX[p] as number;
     const y = this.pY[p] as number;
@@ -1112,25 +1110,10 @@ export class Kernel {
         if (cp < 0) continue;
         const cf = T.centre[this.pType[cp] as number] as number;
         if (cf < 0 || this.neighbours(cp) !== 8) continue;
-        this.scoreFeature((this.segBase[cp] as number) + cf, true, log);
+        const r = (this.segBase[cp] as number) + cf;
+        this.scoreFeature(r, true, log);
+        for (let j = 0; j < completed.length; j++) (completed[j] as (typeof completed)[number])(this, r, this.kind[r] as number, log);
       }
-    }
-  }
-
-  /**
-   * Traders & Builders: after a city with goods is scored, the player who completed it takes one
-   * token per goods symbol in it, whoever held the city (rules-facts §e).
-   */
-  private takeGoods(r: number, log: KernelEvent[] | null): void {
-    const P = this.players;
-    for (let g = 0; g < GOODS_KINDS; g++) {
-      const at = g * P + this.current;
-      this.tokens[at] = (this.tokens[at] as number) + this.goodsOf(r, g);
-    }
-    if (log !== null) {
-      const counts: number[] = [];
-      for (let g = 0; g < GOODS_KINDS; g++) counts.push(this.goodsOf(r, g));
-      log.push({ type: 'goods-taken', player: this.current, city: this.ref(r), counts });
     }
   }
 
@@ -1180,7 +1163,7 @@ export class Kernel {
     for (let i = 0; i < this.nMeeples; i++) {
       if (this.find(this.mSeg[i] as number) === r) {
         const o = this.mOwner[i] as number;
-        w[o] = (w[o] as number) + (FIGURE_WEIGHT[this.mKind[i] as number] as number);
+        w[o] = (w[o] as number) + (this.rules.ruleset.figures.weight[this.mKind[i] as number] as number);
       }
     }
     return w;
@@ -1192,8 +1175,10 @@ export class Kernel {
     const centre = k === K_CLOISTER || k === K_GARDEN;
     const tiles = centre ? 1 : this.distinctTiles(r);
     const extra = centre ? this.neighbours(this.segTile[r] as number) : (this.pennants[r] as number);
-    const bonus = this.bonus[r] as number;
-    return complete ? completedValue(k, tiles, extra, this.rules.smallCity, bonus) : finalValue(k, tiles, extra, bonus);
+    const base = complete ? completedValue(k, tiles, extra, this.rules.smallCity) : finalValue(k, tiles, extra);
+    const value = this.rules.ruleset.value;
+    if (value === null || ((this.attr[2 * r] as number) | (this.attr[2 * r + 1] as number)) === 0) return base;
+    return value(this, r, k, tiles, extra, complete, base);
   }
 
   /**
@@ -1204,7 +1189,7 @@ export class Kernel {
     const points = this.featureValue(r, complete);
     const w = this.strength(r);
     const best = majority(w);
-    if (log !== null) log.push({ type: 'scored', score: this.scoreRecord(r, complete, points, w, best, false, false) });
+    if (log !== null) log.push({ type: 'scored', score: this.scoreRecord(r, complete, points, w, best, false, -1) });
     award(w, best, points, this.score);
     if (!complete || (this.occupied[r] as number) === 0) return;
     let kept = 0;
@@ -1251,7 +1236,7 @@ export class Kernel {
       const points = this.featureValue(r, false);
       const w = this.strength(r);
       const best = majority(w);
-      if (log !== null) log.push({ type: 'scored', score: this.scoreRecord(r, false, points, w, best, true, false) });
+      if (log !== null) log.push({ type: 'scored', score: this.scoreRecord(r, false, points, w, best, true, -1) });
       award(w, best, points, into);
     }
     if (anyField) {
@@ -1259,47 +1244,8 @@ export class Kernel {
       if (fields === null) throw new MissingFarmerRule('custom farmer rule missing');
       fields(this, into, log);
     }
-    if (this.rules.traders) this.scoreGoods(into, log);
-  }
-
-  /**
-   * Traders & Builders: for each goods kind, every player tied for the most tokens (at least one)
-   * scores 10 (rules-facts §e). Part of finalScoring.
-   */
-  private scoreGoods(into: Int32Array, log: KernelEvent[] | null): void {
-    const P = this.players;
-    const w = this.weights;
-    for (let g = 0; g < GOODS_KINDS; g++) {
-      for (let p = 0; p < P; p++) w[p] = this.tokens[g * P + p] as number;
-      const best = majority(w);
-      if (log !== null) {
-        const holders: number[] = [];
-        const awarded: number[] = [];
-        for (let p = 0; p < P; p++) {
-          const holds = best > 0 && w[p] === best;
-          if (holds) holders.push(p);
-          awarded.push(holds ? GOODS_POINTS : 0);
-        }
-        const score: ScoreRecord = {
-          final: true,
-          turn: Math.max(0, this.turn - 1),
-          kind: K_GOODS,
-          ref: { x: 0, y: 0, spot: g },
-          complete: false,
-          tiles: [],
-          pennants: 0,
-          bonus: 0,
-          neighbours: 0,
-          strengths: Array.from(w),
-          holders,
-          points: GOODS_POINTS,
-          awarded,
-          recall: false,
-        };
-        log.push({ type: 'scored', score });
-      }
-      award(w, best, GOODS_POINTS, into);
-    }
+    const final = this.rules.ruleset.final;
+    for (let j = 0; j < final.length; j++) (final[j] as (typeof final)[number])(this, into, log);
   }
 
   private applyFinalScoring(log: KernelEvent[] | null): void {
@@ -1399,15 +1345,7 @@ export class Kernel {
   }
 
   /** One scoring of the feature rooted at r, in numbers (see ScoreRecord). */
-  private scoreRecord(
-    r: number,
-    complete: boolean,
-    points: number,
-    w: Int32Array,
-    best: number,
-    final: boolean,
-    recall: boolean,
-  ): ScoreRecord {
+  scoreRecord(r: number, complete: boolean, points: number, w: Int32Array, best: number, final: boolean, recall: number): ScoreRecord {
     const k = this.kind[r] as number;
     const holders: number[] = [];
     const awarded: number[] = [];
@@ -1424,7 +1362,7 @@ export class Kernel {
       complete,
       tiles: this.tilePositions(r),
       pennants: k === K_CITY ? (this.pennants[r] as number) : 0,
-      bonus: this.bonus[r] as number,
+      attrs: [this.attr[2 * r] as number, this.attr[2 * r + 1] as number],
       neighbours: k === K_CLOISTER || k === K_GARDEN ? this.neighbours(this.segTile[r] as number) : 0,
       strengths: Array.from(w),
       holders,
@@ -1441,6 +1379,7 @@ export class Kernel {
     const fieldGen = this.nextRootMark();
     this.gens.city = nextGeneration(this.cityMark, this.gens.city);
     const cityGen = this.gens.city;
+    const marks = this.rules.ruleset.figures.marksField;
     let fields = 0;
     let cities = 0;
     let n = 0;
@@ -1452,7 +1391,8 @@ export class Kernel {
       for (let p = 0; p < P; p++) g.weight[fields * P + p] = w[p] as number;
       g.pigs.fill(0, fields * P, fields * P + P);
       for (let j = 0; j < this.nMeeples; j++) {
-        if (this.mKind[j] === FIGURE_PIG && this.find(this.mSeg[j] as number) === r) g.pigs[fields * P + (this.mOwner[j] as number)] = 1;
+        if (marks[this.mKind[j] as number] !== 0 && this.find(this.mSeg[j] as number) === r)
+          g.pigs[fields * P + (this.mOwner[j] as number)] = 1;
       }
       const found = this.citiesOfField(r, this.fieldRoots, this.fieldFirstSeg);
       for (let k = 0; k < found; k++) {
@@ -1494,7 +1434,7 @@ function nextGeneration(marks: Uint32Array, gen: number): number {
 }
 
 /** Adds `points` to every player whose strength is the (positive) best. */
-function award(weights: Int32Array, best: number, points: number, into: Int32Array): void {
+export function award(weights: Int32Array, best: number, points: number, into: Int32Array): void {
   if (best <= 0) return;
   for (let pl = 0; pl < weights.length; pl++) {
     if (weights[pl] === best) into[pl] = (into[pl] as number) + points;

@@ -11,33 +11,33 @@ export interface FeatureRef {
   readonly spot: number;
 }
 
-/** Kind code of a scoring line that scores a goods majority (Traders & Builders), beside the K_* feature kinds. */
-export const K_GOODS = -1;
+/** Kind code of a scoring line that scores a majority of tokens (see Ruleset.tokenKinds), beside the K_* feature kinds. */
+export const K_TOKENS = -1;
 
 /** One scoring, in numbers. */
 export interface ScoreRecord {
   readonly final: boolean;
   /** The turn whose move caused it; the final scoring carries the last turn. */
   readonly turn: number;
-  /** A feature kind code (K_*), or K_GOODS. */
+  /** A feature kind code (K_*), or K_TOKENS. */
   readonly kind: number;
-  /** The feature scored; for a goods line, `spot` is the goods kind and x, y are 0. */
+  /** The feature scored; for a token line, `spot` is the token kind and x, y are 0. */
   readonly ref: FeatureRef;
   readonly complete: boolean;
-  /** Distinct tiles of the feature, in placement order (none for goods). */
+  /** Distinct tiles of the feature, in placement order (none for tokens). */
   readonly tiles: readonly Position[];
   readonly pennants: number;
-  /** Inns on a road, cathedrals in a city (Inns & Cathedrals). */
-  readonly bonus: number;
+  /** The feature's two attribute words (see Ruleset.attrs). */
+  readonly attrs: readonly [number, number];
   /** Cloisters and gardens: tiles around. */
   readonly neighbours: number;
-  /** Each player's strength in the feature (for goods, tokens). */
+  /** Each player's strength in the feature (for a token line, tokens). */
   readonly strengths: readonly number[];
   readonly holders: readonly number[];
   readonly points: number;
   readonly awarded: readonly number[];
-  /** The Abbot: scored because its abbot was taken back. */
-  readonly recall: boolean;
+  /** The kind of the figure taken back that made it score (see FigureTable.recall), or -1. */
+  readonly recall: number;
 }
 
 /** What happened, in order. */
@@ -47,7 +47,14 @@ export type KernelEvent =
   | { readonly type: 'scored'; readonly score: ScoreRecord }
   | { readonly type: 'returned'; readonly owner: number; readonly figure: number; readonly seg: number }
   | { readonly type: 'discarded'; readonly player: number; readonly tile: number }
-  | { readonly type: 'goods-taken'; readonly player: number; readonly city: FeatureRef; readonly counts: readonly number[] }
+  /** `player` took tokens for completing `feature`: counts of the token kinds from `first` on. */
+  | {
+      readonly type: 'tokens-taken';
+      readonly player: number;
+      readonly feature: FeatureRef;
+      readonly first: number;
+      readonly counts: readonly number[];
+    }
   /** Lines a rule hook wrote itself (the farmer rules of the API layer); the kernel never reads them. */
   | { readonly type: 'lines'; readonly lines: readonly unknown[] }
   | { readonly type: 'finished' };

@@ -28,7 +28,7 @@ export function shuffleUndrawn(k: Kernel, random: () => number): void {
 }
 
 /** Fisher–Yates over bag[from, to). */
-function shuffleRange(bag: Uint8Array, from: number, to: number, random: () => number): void {
+function shuffleRange(bag: Uint16Array, from: number, to: number, random: () => number): void {
   for (let i = to - 1; i > from; i--) {
     const j = from + Math.floor(random() * (i - from + 1));
     const tmp = bag[i] as number;

@@ -27,25 +27,10 @@ export const DEMANDS = 625;
 /** The demand digit of edge d. */
 export const demandAt = (demand: number, d: number): number => Math.floor(demand / (DEMAND_UNIT[d] as number)) % 5;
 
-/** Where a river goes on a tile: -1 turning left, 0 straight on (or ending), 1 turning right. */
-export function riverTurn(inEdge: number, outEdge: number): number {
-  if (outEdge < 0 || outEdge === ((inEdge + 2) & 3)) return 0;
-  return outEdge === ((inEdge + 1) & 3) ? -1 : 1;
-}
-
 /** Draw classes: when a tile comes out of the bag (see TileTables.drawClass). */
 export const DRAW_RIVER = 0;
 export const DRAW_LAKE = 1;
 export const DRAW_LAND = 2;
-
-/** The goods of Traders & Builders, in the order of their codes. */
-export const GOODS_NAMES = ['wine', 'grain', 'cloth'] as const;
-/**
- * A city's goods symbols packed in one integer, 8 bits per kind (wine lowest), so that a sum of
- * packed counts is the packed sum (a tile set has fewer than 256 symbols of a kind).
- */
-export const GOODS_SHIFT = 8;
-export const GOODS_MASK = 0xff;
 
 /** Most features a tile type may have; the tables are laid out in blocks of this size. */
 export const MAXF = 16;
@@ -72,7 +57,7 @@ export interface TileTables {
   /** Tile id → type index. */
   readonly typeOf: Readonly<Record<string, number>>;
   /** Copies of each type in the set (start tile included). */
-  readonly count: Uint8Array;
+  readonly count: Uint16Array;
   readonly startType: number;
   readonly types: number;
   /** Features per type. */
@@ -81,10 +66,6 @@ export interface TileTables {
   readonly featKind: Uint8Array;
   /** [t*MAXF+f] pennants of a city segment. */
   readonly featPennants: Uint8Array;
-  /** [t*MAXF+f] 1 for a road segment with an inn or a city segment with a cathedral (Inns & Cathedrals). */
-  readonly featBonus: Uint8Array;
-  /** [t*MAXF+f] the goods symbol of a city segment, packed (see GOODS_SHIFT), 0 for none (Traders & Builders). */
-  readonly featGoods: Uint32Array;
   /** [t*MAXF+f] number of edges of a road, city or river segment: its open ends when placed alone. */
   readonly featEdges: Uint8Array;
   /** [t*MAXF+f] bit mask of the local city features a field borders. */
@@ -111,23 +92,8 @@ export interface TileTables {
   readonly sameBoard: Uint8Array;
   /** Per type: local index of the cloister or garden (the features scored by their neighbours), or -1. */
   readonly centre: Int8Array;
-  /** Per type: bit mask of the local features a follower may stand on (not gardens, not rivers). */
-  readonly followerSpots: Uint16Array;
-  /** Per type: bit mask of the local features an abbot may stand on (cloisters and gardens). */
-  readonly abbotSpots: Uint16Array;
-  /** Per type: bit mask of the local roads and cities (where a builder may stand). */
-  readonly builderSpots: Uint16Array;
-  /** Per type: bit mask of the local fields (where a pig may stand). */
-  readonly pigSpots: Uint16Array;
-  /** Per type: 1 for a river tile. */
-  readonly riverTile: Uint8Array;
-  /** [t*4+r] bit mask of the edges where the river runs on tile type t turned r. */
-  readonly riverEdges: Uint8Array;
-  /**
-   * [(t*4+in)*3 + last+1] bit r set when river tile t turned r has the river at edge `in` and does
-   * not turn the way the previous river tile turned (`last`: -1 left, 0 straight, 1 right).
-   */
-  readonly riverFits: Uint8Array;
+  /** [t*8+k] bit mask of the local features of tile type t whose kind code is k. */
+  readonly kindMask: Uint16Array;
   /**
    * Per type: DRAW_RIVER (river course tiles, drawn first), DRAW_LAKE (drawn after them) or
    * DRAW_LAND. Never decreasing along the type order, so that sorting a bag groups the classes.
@@ -182,12 +148,10 @@ export function compileTileSet(set: TileSetDef): TileTables {
   ids.forEach((id, i) => {
     typeOf[id] = i;
   });
-  const count = Uint8Array.from(set.counts.map(([, c]) => c));
+  const count = Uint16Array.from(set.counts.map(([, c]) => c));
   const nFeat = new Uint8Array(types);
   const featKind = new Uint8Array(types * MAXF);
   const featPennants = new Uint8Array(types * MAXF);
-  const featBonus = new Uint8Array(types * MAXF);
-  const featGoods = new Uint32Array(types * MAXF);
   const featEdges = new Uint8Array(types * MAXF);
   const fieldCities = new Uint16Array(types * MAXF);
   const edgeKind = new Uint8Array(types * 16);
@@ -199,13 +163,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
   const distinctRotations = new Uint8Array(types);
   const sameBoard = new Uint8Array(types * 4);
   const centre = new Int8Array(types).fill(-1);
-  const followerSpots = new Uint16Array(types);
-  const abbotSpots = new Uint16Array(types);
-  const builderSpots = new Uint16Array(types);
-  const pigSpots = new Uint16Array(types);
-  const riverTile = new Uint8Array(types);
-  const riverEdges = new Uint8Array(types * 4);
-  const riverFits = new Uint8Array(types * 12);
+  const kindMask = new Uint16Array(types * 8);
   const drawClass = new Uint8Array(types);
 
   defs.forEach((def, t) => {
@@ -214,16 +172,10 @@ export function compileTileSet(set: TileSetDef): TileTables {
     def.features.forEach((f, i) => {
       featKind[t * MAXF + i] = KIND_CODE[f.kind];
       if (f.kind === 'city') featPennants[t * MAXF + i] = f.pennants;
-      if ((f.kind === 'road' && f.inn === true) || (f.kind === 'city' && f.cathedral === true)) featBonus[t * MAXF + i] = 1;
-      if (f.kind === 'city' && f.goods !== undefined) featGoods[t * MAXF + i] = 1 << (GOODS_SHIFT * GOODS_NAMES.indexOf(f.goods));
       if (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') featEdges[t * MAXF + i] = f.edges.length;
-      if (f.kind === 'road' || f.kind === 'city') builderSpots[t] = (builderSpots[t] as number) | (1 << i);
-      if (f.kind === 'field') pigSpots[t] = (pigSpots[t] as number) | (1 << i);
       if (f.kind === 'field') fieldCities[t * MAXF + i] = f.cities.reduce((m, c) => m | (1 << c), 0);
       if (f.kind === 'cloister' || f.kind === 'garden') centre[t] = i;
-      if (f.kind === 'cloister' || f.kind === 'garden') abbotSpots[t] = (abbotSpots[t] as number) | (1 << i);
-      if (f.kind !== 'garden' && f.kind !== 'river') followerSpots[t] = (followerSpots[t] as number) | (1 << i);
-      if (f.kind === 'river') riverTile[t] = 1;
+      kindMask[t * 8 + KIND_CODE[f.kind]] = (kindMask[t * 8 + KIND_CODE[f.kind]] as number) | (1 << i);
     });
     const riverDef = def.features.find((f) => f.kind === 'river');
     if (riverDef?.kind === 'river' && def.id !== set.startTile) drawClass[t] = riverDef.edges.length === 1 ? DRAW_LAKE : DRAW_RIVER;
@@ -252,8 +204,6 @@ export function compileTileSet(set: TileSetDef): TileTables {
       def.features.forEach((f, i) => {
         if (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') {
           for (const e of f.edges) edgeFeat[tr * 4 + EDGES.indexOf(rotateEdge(e, q))] = i;
-          if (f.kind === 'river')
-            for (const e of f.edges) riverEdges[tr] = (riverEdges[tr] as number) | (1 << EDGES.indexOf(rotateEdge(e, q)));
         } else if (f.kind === 'field') {
           for (const h of f.halfEdges) halfFeat[tr * 8 + HALF_EDGES.indexOf(rotateHalf(h as HalfEdge, q))] = i;
         }
@@ -264,22 +214,6 @@ export function compileTileSet(set: TileSetDef): TileTables {
       def.features.forEach((_, f) => {
         featSpot[tr * MAXF + f] = SPOTS.indexOf(canonicalSpot(def, f, q));
       });
-    }
-    // The River: "the river may not turn in the same direction twice in a row" (an immediate
-    // U-turn), rules-facts §f; a wider meander is allowed.
-    for (let q = 0; q < 4; q++) {
-      const mask = riverEdges[t * 4 + q] as number;
-      for (let inEdge = 0; inEdge < 4; inEdge++) {
-        if ((mask & (1 << inEdge)) === 0) continue;
-        let out = -1;
-        for (let d = 0; d < 4; d++) if (d !== inEdge && (mask & (1 << d)) !== 0) out = d;
-        const turn = riverTurn(inEdge, out);
-        for (let last = -1; last <= 1; last++) {
-          if (turn !== 0 && turn === last) continue;
-          const i = (t * 4 + inEdge) * 3 + last + 1;
-          riverFits[i] = (riverFits[i] as number) | (1 << q);
-        }
-      }
     }
   });
 
@@ -296,8 +230,6 @@ export function compileTileSet(set: TileSetDef): TileTables {
     nFeat,
     featKind,
     featPennants,
-    featBonus,
-    featGoods,
     featEdges,
     fieldCities,
     edgeKind,
@@ -309,13 +241,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
     distinctRotations,
     sameBoard,
     centre,
-    followerSpots,
-    abbotSpots,
-    builderSpots,
-    pigSpots,
-    riverTile,
-    riverEdges,
-    riverFits,
+    kindMask,
     drawClass,
     firstLandType: set.firstLand === undefined ? -1 : (typeOf[set.firstLand] ?? -1),
   };

@@ -1,4 +1,5 @@
 import type { Edge, Spot } from '../core/geometry.js';
+import { activeModules } from '../rules/tiles.js';
 import { tileDefinition, type TileView } from '../tiles/catalogue.js';
 import { checked } from '../api/bridge.js';
 import type { GameState } from '../api/types.js';
@@ -112,10 +113,10 @@ export function renderAscii(input: GameState): string {
     const [r, c] = SPOT_CELL[m.at];
     (canvas[(m.y - minY) * H + r] as string[])[(m.x - minX) * W + c] = String(m.owner + 1);
   }
-  const rivers = state.expansions.includes('river') ? ', ~ river, o spring/lake' : '';
-  const gardens = state.expansions.includes('abbot') ? ', g garden' : '';
-  const inns = state.expansions.includes('inns-cathedrals') ? ', i inn, ^ cathedral' : '';
-  const goods = state.expansions.includes('traders-builders') ? ', $ goods' : '';
-  const legend = `x ${minX}..${minX + cols / W - 1}, y ${minY}..${minY + rows / H - 1}; # city, * pennant, - | + road, C cloister${gardens}${rivers}${inns}${goods}, . field, digits: meeples`;
+  const extra = activeModules(state.expansions)
+    .flatMap((m) => m.legend ?? [])
+    .map((entry) => `, ${entry}`)
+    .join('');
+  const legend = `x ${minX}..${minX + cols / W - 1}, y ${minY}..${minY + rows / H - 1}; # city, * pennant, - | + road, C cloister${extra}, . field, digits: meeples`;
   return [...canvas.map((line) => line.join('').replace(/\s+$/, '')), legend].join('\n');
 }

@@ -26,13 +26,13 @@ const anyOptions: fc.Arbitrary<GameOptions> = fc.tuple(gameOptions, fc.boolean()
 function choose<T>(legal: readonly T[], pick: number, engine: Engine, code: (m: T) => MoveCode): T {
   let pool = legal;
   if (pick % 4 === 0) {
-    const joiners = legal.filter((m) => ((code(m) >> 4) & 7) >= 3);
+    const joiners = legal.filter((m) => ((code(m) >> 7) & 15) >= 3);
     if (joiners.length > 0) pool = joiners;
   } else if (
     pick % 4 === 1 &&
     engine.expansions.includes('traders-builders') &&
     !engine.builderTurn &&
-    engine.builders(engine.currentPlayer) === 0
+    engine.inSupply(engine.currentPlayer, 'builder') === 0
   ) {
     const again = legal.filter((m) => givesSecondTile(engine, code(m)));
     if (again.length > 0) pool = again;
@@ -110,15 +110,15 @@ function expectSamePosition(e: Engine, s: GameState, where: string): void {
   expect(e.scores(), where).toEqual(s.players.map((p) => p.score));
   s.players.forEach((p, i) => {
     expect(e.meeples(i), `${where}, player ${i}`).toBe(p.meeples);
-    expect(e.abbots(i), `${where}, player ${i}`).toBe(p.abbots);
-    expect(e.largeMeeples(i), `${where}, player ${i}`).toBe(p.largeMeeples);
-    expect(e.builders(i), `${where}, player ${i}`).toBe(p.builders);
-    expect(e.pigs(i), `${where}, player ${i}`).toBe(p.pigs);
-    expect(e.goods(i), `${where}, player ${i}`).toEqual(p.goods);
+    expect(e.inSupply(i, 'abbot'), `${where}, player ${i}`).toBe(p.abbots);
+    expect(e.inSupply(i, 'large'), `${where}, player ${i}`).toBe(p.largeMeeples);
+    expect(e.inSupply(i, 'builder'), `${where}, player ${i}`).toBe(p.builders);
+    expect(e.inSupply(i, 'pig'), `${where}, player ${i}`).toBe(p.pigs);
+    expect(e.tokens(i).goods, `${where}, player ${i}`).toEqual(p.goods);
   });
 }
 
-/** The figure bits of a code (bits 4–6, docs/engine.md): 3 for a builder, 4 for a pig. */
+/** The figure bits of a code (bits 7–10, docs/engine.md): 3 for a builder, 4 for a pig. */
 const FIGURE_OF = { follower: 0, abbot: 1, large: 2, builder: 3, pig: 4 } as const;
 
 /** The deep checks: the engine's state and final scoring are the pure API's. */
@@ -158,7 +158,7 @@ describe('the engine agrees with the pure API (fast-check)', () => {
           // The code of a move is the code of its decoded move, both ways; its figure bits name its kind.
           expect(encodeMove(decodeMove(code)), where).toBe(code);
           expect(decodeMove(code, s.currentTile as string), where).toEqual(move);
-          if (move.meeple) expect((code >> 4) & 7, where).toBe(FIGURE_OF[move.meeple.kind ?? 'follower']);
+          if (move.meeple) expect((code >> 7) & 15, where).toBe(FIGURE_OF[move.meeple.kind ?? 'follower']);
           count(move, s.currentTile as string);
           const mover = s.currentPlayer;
           const wasBuilderTurn = s.builderTurn;

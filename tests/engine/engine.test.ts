@@ -77,11 +77,14 @@ const OPTIONS: readonly GameOptions[] = [
 
 const moveError = (fn: () => unknown): IllegalMoveError => caught(fn, IllegalMoveError);
 
+/** The action bits of taking the abbot (figure kind 1) back (docs/engine.md, move codes). */
+const RECALL = (1 << 7) | 1;
+
 describe('move codes: encodeMove / decodeMove', () => {
-  const COORDS = [-128, -127, -1, 0, 1, 126, 127];
+  const COORDS = [-256, -255, -1, 0, 1, 254, 255];
   const spots: (Spot | null)[] = [null, ...SPOTS];
 
-  it('round-trip every spot (and none) in every rotation, at coordinate extremes -128 and 127', () => {
+  it('round-trip every spot (and none) in every rotation, at coordinate extremes -256 and 255', () => {
     const seen = new Set<number>();
     for (const x of COORDS) {
       for (const y of COORDS) {
@@ -91,7 +94,7 @@ describe('move codes: encodeMove / decodeMove', () => {
             const code = encodeMove(move);
             expect(Number.isInteger(code)).toBe(true);
             expect(code).toBeGreaterThanOrEqual(0);
-            expect(code).toBeLessThan(2 ** 25);
+            expect(code).toBeLessThan(2 ** 31);
             expect(decodeMove(code)).toEqual(move);
             expect(encodeMove(decodeMove(code))).toBe(code);
             seen.add(code);
@@ -123,12 +126,12 @@ describe('move codes: encodeMove / decodeMove', () => {
     expect(decodeMove(encodeMove({ x: 0, y: 1, rotation: 0 }), 'D')).toEqual({ tile: 'D', x: 0, y: 1, rotation: 0 });
   });
 
-  it('encodeMove rejects coordinates outside -128..127 and malformed moves with malformed-move', () => {
+  it('encodeMove rejects coordinates outside -256..255 and malformed moves with malformed-move', () => {
     const bad: unknown[] = [
-      { x: 128, y: 0, rotation: 0 },
-      { x: -129, y: 0, rotation: 0 },
-      { x: 0, y: 128, rotation: 0 },
-      { x: 0, y: -129, rotation: 0 },
+      { x: 256, y: 0, rotation: 0 },
+      { x: -257, y: 0, rotation: 0 },
+      { x: 0, y: 256, rotation: 0 },
+      { x: 0, y: -257, rotation: 0 },
       { x: 1000, y: -1000, rotation: 90 },
       { x: 1.5, y: 0, rotation: 0 },
       { x: 0, y: Number.NaN, rotation: 0 },
@@ -154,7 +157,7 @@ describe('move codes: encodeMove / decodeMove', () => {
     const valid = encodeMove({ x: 1, y: 1, rotation: 90 });
     const bad: unknown[] = [
       -1,
-      2 ** 26,
+      2 ** 31,
       2 ** 31,
       1.5,
       valid + 0.25,
@@ -163,19 +166,23 @@ describe('move codes: encodeMove / decodeMove', () => {
       '5',
       null,
       undefined,
-      valid | (1 << 4), // a figure kind without a spot
-      valid | (5 << 4) | 1, // figure kind 5 (none defined) with a spot
-      valid | (7 << 4) | 3,
-      valid | (1 << 25) | 1, // taking the abbot back while deploying
-      valid | (1 << 25) | (1 << 4), // taking the abbot back with figure bits
+      valid | (1 << 7), // a figure kind without a spot
+      valid | (5 << 7) | (1 << 2), // figure kind 5 (none defined) with a spot
+      valid | (7 << 7) | (3 << 2),
+      valid | RECALL | (5 << 2), // taking the abbot back while deploying
+      valid | (2 << 7) | 1, // taking back a large meeple, which is never taken back
+      valid | 1, // taking back a follower
+      valid | 2, // actions 2 and 3 (none defined)
+      valid | 3,
+      valid | (16 << 2), // spot 16 (SPOTS has 15 entries)
     ];
     for (const c of bad) expect(moveError(() => decodeMove(c as MoveCode)).code, String(c)).toBe('malformed-move');
-    // The largest spot nibble, 15, names the last spot (SPOTS has 15 entries).
-    expect(decodeMove(valid | 15).meeple?.at).toBe(SPOTS[14]);
-    expect(decodeMove(valid | (1 << 4) | 5).meeple).toEqual({ at: 'C', kind: 'abbot' });
-    expect(decodeMove(valid | (1 << 25))).toEqual({ x: 1, y: 1, rotation: 90, recall: 'abbot' });
-    expect(encodeMove({ x: 1, y: 1, rotation: 90, recall: 'abbot' })).toBe(valid | (1 << 25));
-    expect(encodeMove({ x: 1, y: 1, rotation: 90, meeple: { at: 'G', kind: 'abbot' } })).toBe(valid | (1 << 4) | 15);
+    // Spot field 15 names the last spot (SPOTS has 15 entries).
+    expect(decodeMove(valid | (15 << 2)).meeple?.at).toBe(SPOTS[14]);
+    expect(decodeMove(valid | (1 << 7) | (5 << 2)).meeple).toEqual({ at: 'C', kind: 'abbot' });
+    expect(decodeMove(valid | RECALL)).toEqual({ x: 1, y: 1, rotation: 90, recall: 'abbot' });
+    expect(encodeMove({ x: 1, y: 1, rotation: 90, recall: 'abbot' })).toBe(valid | RECALL);
+    expect(encodeMove({ x: 1, y: 1, rotation: 90, meeple: { at: 'G', kind: 'abbot' } })).toBe(valid | (1 << 7) | (15 << 2));
   });
 });
 
@@ -198,11 +205,11 @@ describe('Engine.fromState and legal moves', () => {
       expect(e.expansions).toEqual(state.expansions);
       state.players.forEach((p, i) => {
         expect(e.meeples(i)).toBe(p.meeples);
-        expect(e.abbots(i)).toBe(p.abbots);
-        expect(e.largeMeeples(i)).toBe(p.largeMeeples);
-        expect(e.builders(i)).toBe(p.builders);
-        expect(e.pigs(i)).toBe(p.pigs);
-        expect(e.goods(i)).toEqual(p.goods);
+        expect(e.inSupply(i, 'abbot')).toBe(p.abbots);
+        expect(e.inSupply(i, 'large')).toBe(p.largeMeeples);
+        expect(e.inSupply(i, 'builder')).toBe(p.builders);
+        expect(e.inSupply(i, 'pig')).toBe(p.pigs);
+        expect(e.tokens(i).goods).toEqual(p.goods);
       });
       expect(e.movesPlayed()).toEqual([]);
       // Decoded with the tile, the codes are exactly the pure API's moves.
@@ -456,19 +463,19 @@ describe('The River and The Abbot in the engine', () => {
         expect(encodeMove(m)).toBe(code);
         if (m.meeple?.kind === 'abbot') {
           // docs: bits 4–6 = 1 for the abbot, bits 0–3 = 1 + the spot's index in SPOTS (C or G).
-          expect((code >> 4) & 7).toBe(1);
-          expect(code & 15).toBe(SPOTS.indexOf(m.meeple.at) + 1);
+          expect((code >> 7) & 15).toBe(1);
+          expect((code >> 2) & 31).toBe(SPOTS.indexOf(m.meeple.at) + 1);
           expect(['C', 'G']).toContain(m.meeple.at);
-          expect(code & (1 << 25)).toBe(0);
+          expect(code & 3).toBe(0);
         } else if (m.recall === 'abbot') {
           // bit 25, and no figure or spot bits.
-          expect(code & (1 << 25)).not.toBe(0);
-          expect(code & 0x7f).toBe(0);
+          expect(code & 3).toBe(1);
+          expect(code & 0x7c).toBe(0);
           expect(m.meeple).toBeUndefined();
-          expect(code & ~(1 << 25)).toBe(encodeMove({ x: m.x, y: m.y, rotation: m.rotation }));
+          expect(code & ~0x7ff).toBe(encodeMove({ x: m.x, y: m.y, rotation: m.rotation }));
         } else {
-          expect((code >> 4) & 7).toBe(0);
-          expect(code & (1 << 25)).toBe(0);
+          expect((code >> 7) & 15).toBe(0);
+          expect(code & 3).toBe(0);
         }
       }
     });
@@ -476,18 +483,18 @@ describe('The River and The Abbot in the engine', () => {
     expect(recalls).toBeGreaterThan(0);
   });
 
-  it("engine.abbots(p) is the state's abbot supply: 1 or 0 with The Abbot, always 0 without", () => {
+  it("engine.inSupply(p, 'abbot') is the state's abbot supply: 1 or 0 with The Abbot, always 0 without", () => {
     const fresh = Engine.create(RIVER_ABBOT);
-    expect([0, 1, 2].map((p) => fresh.abbots(p))).toEqual([1, 1, 1]);
+    expect([0, 1, 2].map((p) => fresh.inSupply(p, 'abbot'))).toEqual([1, 1, 1]);
     const base = Engine.create({ players: 2, seed: 1 });
     randomPlayout(base, seededRandom(1));
-    expect([0, 1].map((p) => base.abbots(p))).toEqual([0, 0]);
+    expect([0, 1].map((p) => base.inSupply(p, 'abbot'))).toEqual([0, 0]);
     const river = Engine.create({ players: 2, seed: 1, expansions: ['river'] });
-    expect([0, 1].map((p) => river.abbots(p))).toEqual([0, 0]);
+    expect([0, 1].map((p) => river.inSupply(p, 'abbot'))).toEqual([0, 0]);
     let wasOnBoard = false;
     playAbbotGame({ players: 2, seed: 'abbots', expansions: ['abbot'] }, (e, s) => {
       s.players.forEach((p, i) => {
-        expect(e.abbots(i)).toBe(p.abbots);
+        expect(e.inSupply(i, 'abbot')).toBe(p.abbots);
         expect(p.abbots + s.meeples.filter((m) => m.owner === i && m.kind === 'abbot').length).toBe(1);
       });
       if (s.players.some((p) => p.abbots === 0)) wasOnBoard = true;
@@ -582,7 +589,7 @@ describe('The River and The Abbot in the engine', () => {
 describe('Inns & Cathedrals in the engine', () => {
   const SIX: GameOptions = { players: 6, seed: 'large codes', expansions: ['inns-cathedrals'] };
   const ALL: GameOptions = { players: 3, seed: 'all three', expansions: ['river', 'abbot', 'inns-cathedrals'] };
-  const FIGURE_BITS = 7 << 4;
+  const FIGURE_BITS = 15 << 7;
 
   /**
    * Plays a game on the engine and the pure API side by side, deploying the large meeple whenever it
@@ -621,9 +628,9 @@ describe('Inns & Cathedrals in the engine', () => {
         expect(encodeMove(m)).toBe(code);
         if (m.meeple?.kind !== 'large') continue;
         // docs: bits 4–6 = 2 for the large meeple, bits 0–3 = 1 + the spot's index in SPOTS, no recall bit.
-        expect((code >> 4) & 7).toBe(2);
-        expect(code & 15).toBe(SPOTS.indexOf(m.meeple.at) + 1);
-        expect(code & (1 << 25)).toBe(0);
+        expect((code >> 7) & 15).toBe(2);
+        expect((code >> 2) & 31).toBe(SPOTS.indexOf(m.meeple.at) + 1);
+        expect(code & 3).toBe(0);
         expect(player.largeMeeples).toBe(1);
         // rules-facts §d: placed like a follower, so the same spot is offered to a follower (when one is in supply).
         if (player.meeples > 0) expect(set.has(code & ~FIGURE_BITS)).toBe(true);
@@ -632,20 +639,20 @@ describe('Inns & Cathedrals in the engine', () => {
     expect(deploys).toBeGreaterThan(0);
   });
 
-  it("engine.largeMeeples(p) is the state's large meeple supply: 1 or 0 with Inns & Cathedrals, always 0 without", () => {
+  it("engine.inSupply(p, 'large') is the state's large meeple supply: 1 or 0 with Inns & Cathedrals, always 0 without", () => {
     const fresh = Engine.create(SIX);
-    expect([0, 1, 2, 3, 4, 5].map((p) => fresh.largeMeeples(p))).toEqual([1, 1, 1, 1, 1, 1]);
+    expect([0, 1, 2, 3, 4, 5].map((p) => fresh.inSupply(p, 'large'))).toEqual([1, 1, 1, 1, 1, 1]);
     const base = Engine.create({ players: 2, seed: 1 });
     randomPlayout(base, seededRandom(1));
-    expect([0, 1].map((p) => base.largeMeeples(p))).toEqual([0, 0]);
+    expect([0, 1].map((p) => base.inSupply(p, 'large'))).toEqual([0, 0]);
     const abbot = Engine.create({ players: 2, seed: 1, expansions: ['river', 'abbot'] });
-    expect([0, 1].map((p) => abbot.largeMeeples(p))).toEqual([0, 0]);
+    expect([0, 1].map((p) => abbot.inSupply(p, 'large'))).toEqual([0, 0]);
     let wasOnBoard = false;
     const deploys = playLargeGame(ALL, (e, s) => {
       s.players.forEach((p, i) => {
-        expect(e.largeMeeples(i)).toBe(p.largeMeeples);
+        expect(e.inSupply(i, 'large')).toBe(p.largeMeeples);
         expect(e.meeples(i)).toBe(p.meeples);
-        expect(e.abbots(i)).toBe(p.abbots);
+        expect(e.inSupply(i, 'abbot')).toBe(p.abbots);
         expect(p.largeMeeples + s.meeples.filter((m) => m.owner === i && m.kind === 'large').length).toBe(1);
       });
       if (s.players.some((p) => p.largeMeeples === 0)) wasOnBoard = true;
@@ -656,12 +663,12 @@ describe('Inns & Cathedrals in the engine', () => {
 
   it('encodeMove / decodeMove of large meeple moves; figure bits 2 without a spot, or with a recall, are malformed', () => {
     const valid = encodeMove({ x: -3, y: 2, rotation: 270 });
-    expect(encodeMove({ x: -3, y: 2, rotation: 270, meeple: { at: 'N', kind: 'large' } })).toBe(valid | (2 << 4) | 1);
+    expect(encodeMove({ x: -3, y: 2, rotation: 270, meeple: { at: 'N', kind: 'large' } })).toBe(valid | (2 << 7) | (1 << 2));
     expect(encodeMove({ x: -3, y: 2, rotation: 270, meeple: { at: 'I', kind: 'large' } })).toBe(
-      valid | (2 << 4) | (SPOTS.indexOf('I') + 1),
+      valid | (2 << 7) | ((SPOTS.indexOf('I') + 1) << 2),
     );
-    expect(decodeMove(valid | (2 << 4) | 5)).toEqual({ x: -3, y: 2, rotation: 270, meeple: { at: 'C', kind: 'large' } });
-    expect(decodeMove(valid | (2 << 4) | 2, 'IC-K')).toEqual({
+    expect(decodeMove(valid | (2 << 7) | (5 << 2))).toEqual({ x: -3, y: 2, rotation: 270, meeple: { at: 'C', kind: 'large' } });
+    expect(decodeMove(valid | (2 << 7) | (2 << 2), 'IC-K')).toEqual({
       tile: 'IC-K',
       x: -3,
       y: 2,
@@ -669,10 +676,10 @@ describe('Inns & Cathedrals in the engine', () => {
       meeple: { at: 'E', kind: 'large' },
     });
     for (const at of SPOTS) {
-      const code = encodeMove({ x: 127, y: -128, rotation: 90, meeple: { at, kind: 'large' } });
-      expect(decodeMove(code)).toEqual({ x: 127, y: -128, rotation: 90, meeple: { at, kind: 'large' } });
+      const code = encodeMove({ x: 255, y: -256, rotation: 90, meeple: { at, kind: 'large' } });
+      expect(decodeMove(code)).toEqual({ x: 255, y: -256, rotation: 90, meeple: { at, kind: 'large' } });
     }
-    for (const c of [valid | (2 << 4), valid | (1 << 25) | (2 << 4), valid | (1 << 25) | (2 << 4) | 1]) {
+    for (const c of [valid | (2 << 7), valid | RECALL | (2 << 7), valid | RECALL | (2 << 7) | (1 << 2)]) {
       expect(moveError(() => decodeMove(c)).code, String(c)).toBe('malformed-move');
     }
   });
@@ -683,7 +690,7 @@ describe('Inns & Cathedrals in the engine', () => {
     const mid = e.toState();
     const copy = Engine.fromState(JSON.parse(JSON.stringify(mid)) as GameState);
     expect(engineMoveSet(copy)).toEqual(pureMoveSet(mid));
-    for (const [i, p] of mid.players.entries()) expect(copy.largeMeeples(i)).toBe(p.largeMeeples);
+    for (const [i, p] of mid.players.entries()) expect(copy.inSupply(i, 'large')).toBe(p.largeMeeples);
     advance(copy, 40, 24);
     let s = mid;
     for (const c of copy.movesPlayed()) s = applyMove(s, decodeMove(c));
@@ -694,7 +701,7 @@ describe('Inns & Cathedrals in the engine', () => {
 describe('Traders & Builders in the engine', () => {
   const TRADERS: GameOptions = { players: 3, seed: 'builder codes', expansions: ['traders-builders'] };
   const ALL: GameOptions = { players: 4, seed: 'all four', expansions: ['traders-builders', 'river', 'abbot', 'inns-cathedrals'] };
-  const FIGURE_BITS = 7 << 4;
+  const FIGURE_BITS = 15 << 7;
 
   /** Whether playing `code` gives the current player a builder's second tile (tried on a clone). */
   function givesSecondTile(e: Engine, code: MoveCode): boolean {
@@ -723,7 +730,7 @@ describe('Traders & Builders in the engine', () => {
     while (e.status === 'playing') {
       const codes = e.legalMoves();
       check(e, s, codes);
-      const joiners = codes.filter((c) => ((c >> 4) & 7) >= 3);
+      const joiners = codes.filter((c) => ((c >> 7) & 15) >= 3);
       const again = codes.filter((c) => givesSecondTile(e, c));
       const pool = again.length > 0 && r() % 2 === 0 ? again : joiners.length > 0 && r() % 2 === 0 ? joiners : codes;
       const code = pool[r() % pool.length] as MoveCode;
@@ -763,9 +770,9 @@ describe('Traders & Builders in the engine', () => {
           const kind = m.meeple?.kind;
           if (kind !== 'builder' && kind !== 'pig') continue;
           // docs: bits 4–6 = 3 for the builder, 4 for the pig; bits 0–3 = 1 + the spot's index in SPOTS; no recall bit.
-          expect((code >> 4) & 7).toBe(kind === 'builder' ? 3 : 4);
-          expect(code & 15).toBe(SPOTS.indexOf(m.meeple?.at as Spot) + 1);
-          expect(code & (1 << 25)).toBe(0);
+          expect((code >> 7) & 15).toBe(kind === 'builder' ? 3 : 4);
+          expect((code >> 2) & 31).toBe(SPOTS.indexOf(m.meeple?.at as Spot) + 1);
+          expect(code & 3).toBe(0);
           // rules-facts §e: one builder and one pig each; the builder on a road or city, the pig on a field.
           expect(kind === 'builder' ? player.builders : player.pigs).toBe(1);
           const feature = tileDefinition(tile, m.rotation)?.features.find((f) => f.spot === m.meeple?.at);
@@ -782,13 +789,13 @@ describe('Traders & Builders in the engine', () => {
 
   it("engine.builders, pigs, goods and builderTurn are the state's, all the way through; 1, 1, zeros and false at the start; 0s without the expansion", () => {
     const fresh = Engine.create(TRADERS);
-    expect([0, 1, 2].map((p) => fresh.builders(p))).toEqual([1, 1, 1]);
-    expect([0, 1, 2].map((p) => fresh.pigs(p))).toEqual([1, 1, 1]);
-    expect([0, 1, 2].map((p) => fresh.goods(p))).toEqual([0, 1, 2].map(() => ({ wine: 0, grain: 0, cloth: 0 })));
+    expect([0, 1, 2].map((p) => fresh.inSupply(p, 'builder'))).toEqual([1, 1, 1]);
+    expect([0, 1, 2].map((p) => fresh.inSupply(p, 'pig'))).toEqual([1, 1, 1]);
+    expect([0, 1, 2].map((p) => fresh.tokens(p).goods)).toEqual([0, 1, 2].map(() => ({ wine: 0, grain: 0, cloth: 0 })));
     expect(fresh.builderTurn).toBe(false);
     const base = Engine.create({ players: 2, seed: 1, expansions: ['river', 'abbot', 'inns-cathedrals'] });
     randomPlayout(base, seededRandom(1));
-    expect([0, 1].map((p) => [base.builders(p), base.pigs(p), base.goods(p)])).toEqual(
+    expect([0, 1].map((p) => [base.inSupply(p, 'builder'), base.inSupply(p, 'pig'), base.tokens(p).goods])).toEqual(
       [0, 1].map(() => [0, 0, { wine: 0, grain: 0, cloth: 0 }]),
     );
     expect(base.builderTurn).toBe(false);
@@ -799,9 +806,9 @@ describe('Traders & Builders in the engine', () => {
       expect(e.builderTurn).toBe(s.builderTurn);
       expect(e.currentPlayer).toBe(s.currentPlayer);
       s.players.forEach((p, i) => {
-        expect(e.builders(i)).toBe(p.builders);
-        expect(e.pigs(i)).toBe(p.pigs);
-        expect(e.goods(i)).toEqual(p.goods);
+        expect(e.inSupply(i, 'builder')).toBe(p.builders);
+        expect(e.inSupply(i, 'pig')).toBe(p.pigs);
+        expect(e.tokens(i).goods).toEqual(p.goods);
         expect(e.meeples(i)).toBe(p.meeples);
         // Figure conservation: one builder and one pig each, in supply or on the board.
         expect(p.builders + s.meeples.filter((m) => m.owner === i && m.kind === 'builder').length).toBe(1);
@@ -829,13 +836,13 @@ describe('Traders & Builders in the engine', () => {
   it('encodeMove / decodeMove of builder and pig moves; figure bits 3 or 4 without a spot, or with a recall, and figure bits 5 to 7, are malformed', () => {
     const valid = encodeMove({ x: 4, y: -7, rotation: 180 });
     expect(encodeMove({ x: 4, y: -7, rotation: 180, meeple: { at: 'E', kind: 'builder' } })).toBe(
-      valid | (3 << 4) | (SPOTS.indexOf('E') + 1),
+      valid | (3 << 7) | ((SPOTS.indexOf('E') + 1) << 2),
     );
     expect(encodeMove({ x: 4, y: -7, rotation: 180, meeple: { at: 'SSW', kind: 'pig' } })).toBe(
-      valid | (4 << 4) | (SPOTS.indexOf('SSW') + 1),
+      valid | (4 << 7) | ((SPOTS.indexOf('SSW') + 1) << 2),
     );
-    expect(decodeMove(valid | (3 << 4) | 1)).toEqual({ x: 4, y: -7, rotation: 180, meeple: { at: 'N', kind: 'builder' } });
-    expect(decodeMove(valid | (4 << 4) | (SPOTS.indexOf('NNW') + 1), 'TB-B')).toEqual({
+    expect(decodeMove(valid | (3 << 7) | (1 << 2))).toEqual({ x: 4, y: -7, rotation: 180, meeple: { at: 'N', kind: 'builder' } });
+    expect(decodeMove(valid | (4 << 7) | ((SPOTS.indexOf('NNW') + 1) << 2), 'TB-B')).toEqual({
       tile: 'TB-B',
       x: 4,
       y: -7,
@@ -844,19 +851,19 @@ describe('Traders & Builders in the engine', () => {
     });
     for (const kind of ['builder', 'pig'] as const) {
       for (const at of SPOTS) {
-        const code = encodeMove({ x: -128, y: 127, rotation: 270, meeple: { at, kind } });
+        const code = encodeMove({ x: -256, y: 255, rotation: 270, meeple: { at, kind } });
         expect(code).toBeLessThan(2 ** 25);
-        expect(decodeMove(code)).toEqual({ x: -128, y: 127, rotation: 270, meeple: { at, kind } });
+        expect(decodeMove(code)).toEqual({ x: -256, y: 255, rotation: 270, meeple: { at, kind } });
       }
     }
     for (const c of [
-      valid | (3 << 4),
-      valid | (4 << 4),
-      valid | (1 << 25) | (3 << 4) | 1,
-      valid | (1 << 25) | (4 << 4) | 1,
-      valid | (5 << 4) | 1,
-      valid | (6 << 4) | 2,
-      valid | (7 << 4) | 3,
+      valid | (3 << 7),
+      valid | (4 << 7),
+      valid | RECALL | (3 << 7) | (1 << 2),
+      valid | RECALL | (4 << 7) | (1 << 2),
+      valid | (5 << 7) | (1 << 2),
+      valid | (6 << 7) | (2 << 2),
+      valid | (7 << 7) | (3 << 2),
     ]) {
       expect(moveError(() => decodeMove(c)).code, String(c)).toBe('malformed-move');
     }
@@ -869,7 +876,7 @@ describe('Traders & Builders in the engine', () => {
     let s = createGame(TRADERS);
     while (!s.builderTurn && s.status === 'playing') {
       const codes = e.legalMoves();
-      const builders = codes.filter((c) => ((c >> 4) & 7) === 3);
+      const builders = codes.filter((c) => ((c >> 7) & 15) === 3);
       const again = codes.filter((c) => givesSecondTile(e, c));
       const pool = again.length > 0 ? again : builders.length > 0 ? builders : codes;
       const code = pool[r() % pool.length] as MoveCode;

@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { RULE_MODULES } from '../../src/rules/registry.js';
 
-// The layers point one way: core → tiles → kernel → api → engine and render → bots, the entry
-// points on top. A module may import from its own folder and from lower layers only (types
-// included): the kernel knows nothing of the API's types or words.
+// The layers point one way: core → tiles → kernel → rules → api → engine and render → bots, the
+// entry points on top. A module may import from its own folder and from lower layers only (types
+// included): the kernel knows nothing of the API's types or words, nor of any rule module.
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-const RANK: Readonly<Record<string, number>> = { core: 0, tiles: 1, kernel: 2, api: 3, engine: 4, render: 4, bots: 5, '.': 6 };
+const RANK: Readonly<Record<string, number>> = { core: 0, tiles: 1, kernel: 2, rules: 3, api: 4, engine: 5, render: 5, bots: 6, '.': 7 };
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
@@ -70,5 +72,79 @@ describe('layers', () => {
     expect(wrongWay(`${SRC}core/rng.ts`, `${SRC}index.ts`)).toBe(true);
     expect(wrongWay(`${SRC}api/game.ts`, `${SRC}kernel/kernel.ts`)).toBe(false);
     expect(wrongWay(`${SRC}api/game.ts`, `${SRC}api/bridge.ts`)).toBe(false);
+  });
+});
+
+// Expansions live in their rule modules: outside src/rules/ (and the tile data of src/tiles/), no
+// code names a module (a string such as 'abbot') or imports a module's folder except as types.
+// Comments and types may name them (the public types describe every expansion's fields). A module
+// name that is also a word of the tile data ('river', a feature and edge kind) is flagged only
+// where it is looked up in a list or compared with a list of expansions.
+
+/** Words of the tile data: feature and edge kinds. */
+const TILE_WORDS = new Set(['road', 'city', 'cloister', 'field', 'garden', 'river']);
+
+/** Whether a string literal that is a tile word is used as an expansion's name. */
+function asExpansion(n: ts.Node): boolean {
+  const p = n.parent;
+  if (ts.isCallExpression(p) && ts.isPropertyAccessExpression(p.expression)) {
+    return ['includes', 'indexOf', 'has', 'filter'].includes(p.expression.name.text);
+  }
+  return ts.isBinaryExpression(p) && /expansion/i.test(p.getText());
+}
+
+/** Names of modules that code outside src/rules/ writes, and value imports of module folders, one line each. */
+function expansionNames(): string[] {
+  const names = new Set(RULE_MODULES.map((m) => m.name).filter((n) => n !== 'base'));
+  const out: string[] = [];
+  for (const file of files(SRC)) {
+    const rel = file.slice(SRC.length);
+    if (rel.startsWith('rules/') || rel.startsWith('tiles/')) continue;
+    const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (n: ts.Node): void => {
+      if (ts.isTypeNode(n)) return;
+      if (ts.isImportDeclaration(n)) {
+        const from = (n.moduleSpecifier as ts.StringLiteral).text;
+        const typeOnly = n.importClause?.isTypeOnly === true;
+        if (!typeOnly && /\/rules\/[^/]+\//.test(from)) out.push(`${rel} imports ${from}`);
+        return;
+      }
+      if (
+        (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) &&
+        names.has(n.text) &&
+        (!TILE_WORDS.has(n.text) || asExpansion(n))
+      ) {
+        out.push(`${rel}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} names '${n.text}'`);
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
+  }
+  return out;
+}
+
+describe('rule modules', () => {
+  it('no code outside src/rules/ names an expansion or imports a module folder (types aside)', () => {
+    expect(expansionNames()).toEqual([]);
+  });
+
+  it('the check finds a module named in code (known cases)', () => {
+    const names = new Set(RULE_MODULES.map((m) => m.name));
+    const code = "const a = expansions.includes('river'); const b = f.kind === 'river'; const c = 'abbot'; type T = 'abbot';";
+    const sf = ts.createSourceFile('x.ts', code, ts.ScriptTarget.Latest, true);
+    const found: string[] = [];
+    const visit = (n: ts.Node): void => {
+      if (ts.isTypeNode(n)) return;
+      if (ts.isStringLiteral(n) && names.has(n.text) && (!TILE_WORDS.has(n.text) || asExpansion(n))) found.push(n.text);
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
+    expect(found).toEqual(['river', 'abbot']);
+  });
+
+  it('EXPANSIONS lists the registered modules after the base game, in registry order', async () => {
+    const { EXPANSIONS } = await import('../../src/rules/registry.js');
+    expect([...EXPANSIONS]).toEqual(RULE_MODULES.slice(1).map((m) => m.name));
+    expect(RULE_MODULES[0]?.name).toBe('base');
   });
 });

@@ -263,7 +263,10 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
     const players = before.players.length;
     drawn.push(tile);
     const meeple = m.meeple ? { at: m.meeple.at, kind: m.meeple.kind ?? 'follower' } : null;
-    const gained = ref.play({ tile, x: m.x, y: m.y, rotation: m.rotation, meeple, recall: m.recall ?? null }, before.currentPlayer);
+    const gained = ref.play(
+      { tile, x: m.x, y: m.y, rotation: m.rotation, meeple, recall: (m.recall ?? null) as 'abbot' | null },
+      before.currentPlayer,
+    );
     discarded(after);
     // The points of this move, per player, and the majorities it decided: the strength of each
     // player (a large meeple weighing 2, rules-facts §d) and who scored.

@@ -3,7 +3,9 @@ import { createGame, TILE_SETS, tileDefinition, tileIds, type TileDef, type Tile
 import { tileCatalogue } from '../../src/tiles/catalogue.js';
 import { engineId, loadReference, type RefSet, type RefTile } from '../support/reference-data';
 import { GARDEN_TILES, RIVER_GARDEN_TILES, riverTiles } from '../../src/tiles/river.js';
-import { gameTiles, type ExpansionName, type RiverStartTile } from '../../src/tiles/setup.js';
+import { gameTiles } from '../../src/rules/tiles.js';
+import type { ExpansionName } from '../../src/rules/registry.js';
+import type { RiverStartTile } from '../../src/rules/river/index.js';
 import { IC_GARDEN_TILES, innsCathedralsTiles } from '../../src/tiles/inns-cathedrals.js';
 import { pnpExtraTiles } from '../../src/tiles/pnp-demo.js';
 import { TB_GARDEN_TILES, tradersBuildersTiles } from '../../src/tiles/traders-builders.js';
@@ -228,7 +230,9 @@ describe('The River against tests/fixtures/reference/river.json', () => {
     expect(ref.totalTiles).toBe(12);
     expect(RIVER_TILES.reduce((a, [, n]) => a + n, 0)).toBe(12);
     expect(RIVER_TILES.length).toBe(10);
-    expect(gameTiles({ tileSet: 'base', expansions: ['river'], riverStartTile: 'removed', gardens: true }).startTile).toBe('RV-spring');
+    expect(gameTiles({ tileSet: 'base', expansions: ['river'], rules: { riverStartTile: 'removed', gardens: true } }).startTile).toBe(
+      'RV-spring',
+    );
   });
 
   it('matches the reference tile by tile: count, edges, river, features, field halves and bordering cities', () => {
@@ -390,7 +394,7 @@ describe('Composed tile sets: every combination of expansions, riverStartTile an
         ] as const,
     ),
   )('%s', (_, r) => {
-    const set = gameTiles({ tileSet: r.tileSet, expansions: r.expansions, riverStartTile: r.start, gardens: r.gardens });
+    const set = gameTiles({ tileSet: r.tileSet, expansions: r.expansions, rules: { riverStartTile: r.start, gardens: r.gardens } });
     const total = set.counts.reduce((a, [, n]) => a + n, 0);
     expect(total).toBe(r.tiles);
     expect(set.counts.length).toBe(r.types);
@@ -435,11 +439,11 @@ describe('Composed tile sets: every combination of expansions, riverStartTile an
 
   it('README §3 checksums of the combined base game with The River and gardens (removed): 83 tiles, 22 river edges, 7 cloisters, 9 gardens', () => {
     const { c } = checksums(
-      gameTiles({ tileSet: 'base', expansions: ['river', 'abbot'], riverStartTile: 'removed', gardens: true }).counts,
+      gameTiles({ tileSet: 'base', expansions: ['river', 'abbot'], rules: { riverStartTile: 'removed', gardens: true } }).counts,
     );
     // Base 115/94/79 edges minus one D (field S; road E, W; city N) plus the river's 15/6/5/22.
     expect(c).toMatchObject({ tiles: 83, field: 115 - 1 + 15, road: 94 - 2 + 6, city: 79 - 1 + 5, river: 22, cloisters: 7, pennants: 10 });
-    const set = gameTiles({ tileSet: 'base', expansions: ['river', 'abbot'], riverStartTile: 'removed', gardens: true });
+    const set = gameTiles({ tileSet: 'base', expansions: ['river', 'abbot'], rules: { riverStartTile: 'removed', gardens: true } });
     const gardens = set.counts.reduce((a, [id, n]) => a + n * (TILES[id] as TileDef).features.filter((f) => f.kind === 'garden').length, 0);
     expect(gardens).toBe(9);
   });
@@ -568,7 +572,7 @@ describe('Inns & Cathedrals against tests/fixtures/reference/inns-cathedrals.jso
 
   it('the garden copies are dealt only with The Abbot (and gardens on): IC-B and IC-H are then replaced', () => {
     const ids = (expansions: ExpansionName[], gardens = true) =>
-      gameTiles({ tileSet: 'base', expansions, riverStartTile: 'removed', gardens })
+      gameTiles({ tileSet: 'base', expansions, rules: { riverStartTile: 'removed', gardens } })
         .counts.map(([id]) => id)
         .filter((id) => id === 'IC-B' || id === 'IC-H' || (id.startsWith('IC-') && id.endsWith('-garden')));
     expect(ids(['inns-cathedrals'])).toEqual(['IC-B', 'IC-H']);
@@ -585,7 +589,7 @@ describe('Inns & Cathedrals against tests/fixtures/reference/inns-cathedrals.jso
   it('combined checksums: base + I&C = 90 tiles, edges 132/118/110, 13 pennants, 7 cloisters; pnp-demo + I&C = 66 tiles, IC-D and IC-J twice', () => {
     // Base 115/94/79 plus I&C 17/24/31; pennants 10 + 3; cloisters 6 + 1.
     const { c } = checksums(
-      gameTiles({ tileSet: 'base', expansions: ['inns-cathedrals'], riverStartTile: 'removed', gardens: true }).counts,
+      gameTiles({ tileSet: 'base', expansions: ['inns-cathedrals'], rules: { riverStartTile: 'removed', gardens: true } }).counts,
     );
     expect(c).toMatchObject({
       tiles: 90,
@@ -600,7 +604,7 @@ describe('Inns & Cathedrals against tests/fixtures/reference/inns-cathedrals.jso
     });
     // PnP demo 75/62/55 plus 17/24/31; pennants 7 + 3; cloisters 4 + 1.
     const p = checksums(
-      gameTiles({ tileSet: 'pnp-demo', expansions: ['inns-cathedrals'], riverStartTile: 'removed', gardens: true }).counts,
+      gameTiles({ tileSet: 'pnp-demo', expansions: ['inns-cathedrals'], rules: { riverStartTile: 'removed', gardens: true } }).counts,
     ).c;
     expect(p).toMatchObject({ tiles: 66, field: 92, road: 86, city: 86, pennants: 10, cloisters: 5 });
   });
@@ -746,7 +750,7 @@ describe('Traders & Builders against tests/fixtures/reference/traders-builders.j
 
   it('the garden copies are dealt only with The Abbot (and gardens on): TB-K and TB-U are then replaced', () => {
     const ids = (expansions: ExpansionName[], gardens = true) =>
-      gameTiles({ tileSet: 'base', expansions, riverStartTile: 'removed', gardens })
+      gameTiles({ tileSet: 'base', expansions, rules: { riverStartTile: 'removed', gardens } })
         .counts.map(([id]) => id)
         .filter((id) => /^TB-[KU](-garden)?$/.test(id));
     expect(ids(['traders-builders'])).toEqual(['TB-K', 'TB-U']);
@@ -765,7 +769,7 @@ describe('Traders & Builders against tests/fixtures/reference/traders-builders.j
 
   it('combined checksums: base + T&B = 96 tiles, edges 134/119/131, 10 pennants, 7 cloisters, goods 9/6/5; pnp-demo + T&B = 72 tiles', () => {
     // Base 115/94/79 plus T&B 19/25/52; pennants 10 + 0; cloisters 6 + 1; segments 49 + 29, 62 + 23, 126 + 56.
-    const base = gameTiles({ tileSet: 'base', expansions: ['traders-builders'], riverStartTile: 'removed', gardens: true });
+    const base = gameTiles({ tileSet: 'base', expansions: ['traders-builders'], rules: { riverStartTile: 'removed', gardens: true } });
     const { c } = checksums(base.counts);
     expect(c).toMatchObject({
       tiles: 96,
@@ -792,14 +796,13 @@ describe('Traders & Builders against tests/fixtures/reference/traders-builders.j
         gameTiles({
           tileSet: 'base',
           expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'],
-          riverStartTile: 'shuffled',
-          gardens: true,
+          rules: { riverStartTile: 'shuffled', gardens: true },
         }).counts,
       ),
     ).toEqual({ wine: 9, grain: 6, cloth: 5 });
     // PnP demo 75/62/55 plus 19/25/52; pennants 7 + 0; cloisters 4 + 1.
     const p = checksums(
-      gameTiles({ tileSet: 'pnp-demo', expansions: ['traders-builders'], riverStartTile: 'removed', gardens: true }).counts,
+      gameTiles({ tileSet: 'pnp-demo', expansions: ['traders-builders'], rules: { riverStartTile: 'removed', gardens: true } }).counts,
     ).c;
     expect(p).toMatchObject({ tiles: 72, field: 94, road: 87, city: 107, pennants: 7, cloisters: 5 });
     expect(base.title).toBe(TILE_SETS.base.title);

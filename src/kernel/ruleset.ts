@@ -1,0 +1,80 @@
+import type { Kernel } from './kernel.js';
+import type { KernelEvent } from './log.js';
+
+/**
+ * The figure kinds of a game, compiled into flat tables (see `rules/compile.ts`). Kind 0 is the
+ * follower; the others come from the active rule modules, in registry order. Index: `k` kind,
+ * `t` tile type.
+ */
+export interface FigureTable {
+  readonly kinds: number;
+  /** [k] how much the figure counts toward a majority (0: not at all). */
+  readonly weight: Int8Array;
+  /** [k] figures of this kind each player starts with; kind 0 takes the game's follower count instead. */
+  readonly perPlayer: Int16Array;
+  /** [k] 1: joins a feature holding a figure of its owner that counts for majority; 0: needs a free feature. */
+  readonly joinsOwn: Uint8Array;
+  /**
+   * [k] 1: instead of deploying, its owner may take it back from a cloister-like feature (one scored
+   * by its neighbours), which scores at once as in the final scoring, while the feature is incomplete.
+   */
+  readonly recall: Uint8Array;
+  /** [k] 1: marks its owner on the field it stands on, for the farmer rules. */
+  readonly marksField: Uint8Array;
+  /** [k*types+t] bit mask of the local features of tile type t where this kind may stand. */
+  readonly spots: Uint16Array;
+}
+
+/**
+ * A placement constraint on some tile types, asked only for those types (`applies[t]` = 1): the
+ * hot loop of move generation reads `applies` and calls `rotations` for constrained tiles alone.
+ */
+export interface PlacementRule {
+  /** [t] 1 when this rule constrains tile type t. */
+  readonly applies: Uint8Array;
+  /** Bit mask of the rotations of tile type t allowed at frontier cell `cell` (see Kernel.frontierCell). */
+  rotations(k: Kernel, t: number, cell: number): number;
+  /** Why tile type t turned q may not go to frontier cell `cell`: 0 when it may, else a reason of the module (1…). */
+  check(k: Kernel, t: number, q: number, cell: number): number;
+  /** Called after a constrained tile is placed (placement index p), to update the module's state. */
+  placed(k: Kernel, p: number): void;
+}
+
+/**
+ * What the active rule modules add to the kernel, compiled once per combination. Every hook is
+ * called at a rare point (a constrained tile, a completed feature, the end); none in the loops
+ * that list moves.
+ */
+export interface Ruleset {
+  readonly figures: FigureTable;
+  /** Words of module state the kernel keeps and copies with itself (`Kernel.slots`). */
+  readonly slots: number;
+  readonly placement: readonly PlacementRule[];
+  /**
+   * After the current player's tile (placement p) is placed and before deploying: whether the
+   * same player plays another tile this turn. Never asked during such an extra tile.
+   */
+  readonly keepsTurn: ((k: Kernel, p: number) => boolean) | null;
+  /** A feature (root r, feature kind code) was just completed and scored. */
+  readonly completed: readonly ((k: Kernel, r: number, kind: number, log: KernelEvent[] | null) => void)[];
+  /**
+   * [(t*MAXF+f)*2+w] word w of the attributes modules give feature f of tile type t (inns, goods…),
+   * packed in bit fields so that the sum of two packed words is the packed sum: merging features
+   * adds them.
+   */
+  readonly attrs: Int32Array;
+  /**
+   * The value of the feature rooted at r when its attributes are not all zero, given the base
+   * game's value (`tiles`: distinct tiles; `extra`: pennants, or neighbours of a cloister).
+   */
+  readonly value: ((k: Kernel, r: number, kind: number, tiles: number, extra: number, complete: boolean, base: number) => number) | null;
+  /** Adds end-of-game scorings to `into` after fields, with a log when not null. */
+  readonly final: readonly ((k: Kernel, into: Int32Array, log: KernelEvent[] | null) => void)[];
+  /** Token kinds per player (e.g. goods), kept in `Kernel.tokens`. */
+  readonly tokenKinds: number;
+  /**
+   * For each placement rule, why it refused a placement (its reason), as an error code and a
+   * sentence: read by the API layer's diagnosis, never by the kernel.
+   */
+  readonly explainPlacement: readonly ((k: Kernel, reason: number) => { readonly code: string; readonly message: string })[];
+}

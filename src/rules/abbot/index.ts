@@ -1,0 +1,58 @@
+import { GARDEN_TILES, gardenId, RIVER_GARDEN_TILES } from '../../tiles/river.js';
+import { IC_GARDEN_TILES } from '../../tiles/inns-cathedrals.js';
+import { TB_GARDEN_TILES } from '../../tiles/traders-builders.js';
+import type { RuleModule, TileDraft, TileOptions } from '../module.js';
+
+/** Swaps one copy of `id` in `counts` for its garden copy, keeping the order. */
+function withGardenCopy(counts: [string, number][]): [string, number][] {
+  return counts.flatMap(([id, n]): [string, number][] =>
+    n > 1
+      ? [
+          [id, n - 1],
+          [gardenId(id), 1],
+        ]
+      : n === 1
+        ? [[gardenId(id), 1]]
+        : [],
+  );
+}
+
+/**
+ * The Abbot: each player has one abbot, which stands only on a cloister or garden and may be taken
+ * back instead of deploying while its feature is incomplete (scoring it at once as at the end);
+ * with `gardens`, one copy of each garden tile of the 2014 printings carries a garden.
+ */
+export const abbot = {
+  name: 'abbot',
+  title: 'The Abbot',
+  options: [{ key: 'gardens', choices: [true, false] }],
+  legend: ['g garden'],
+  figures: [
+    {
+      name: 'abbot',
+      supplyKey: 'abbots',
+      word: 'abbot',
+      places: 'only on a cloister or garden',
+      perPlayer: 1,
+      weight: 1,
+      stands: ['cloister', 'garden'],
+      joins: 'free',
+      recall: true,
+      bot: { weight: 1.5 },
+    },
+  ],
+  tiles: {
+    finish(draft: TileDraft, options: TileOptions): void {
+      if (options.rules.gardens !== true) return;
+      const gardened = new Set([...IC_GARDEN_TILES, ...TB_GARDEN_TILES, ...RIVER_GARDEN_TILES]);
+      // The print-and-play demo's own tiles have no garden copies.
+      if (options.tileSet === 'base') for (const id of GARDEN_TILES) gardened.add(id);
+      const swap = (counts: [string, number][]) =>
+        counts.flatMap((entry): [string, number][] => (gardened.has(entry[0]) ? withGardenCopy([entry]) : [entry]));
+      draft.before.splice(0, draft.before.length, ...swap(draft.before));
+      const land = swap([...draft.land]);
+      draft.land.clear();
+      for (const [id, n] of land) draft.land.set(id, n);
+    },
+  },
+} as const satisfies RuleModule;

@@ -1,0 +1,176 @@
+import type { FigureTable, Ruleset } from '../kernel/ruleset.js';
+import { MAXF, type TileTables } from '../kernel/tables.js';
+import { MOVE_FIGURE_LIMIT } from '../core/move-code.js';
+import type { FeatureKind } from '../tiles/types.js';
+import type { FigureDef, ModuleContext, ModuleHooks, RuleModule } from './module.js';
+import { RULE_MODULES } from './registry.js';
+
+const KIND_CODE: Readonly<Record<FeatureKind, number>> = { road: 0, city: 1, cloister: 2, field: 3, garden: 4, river: 5 };
+
+/**
+ * Every figure kind of a registry, in kernel code order (the follower is 0): codes do not depend
+ * on which modules a game uses, so that a move code means the same in every game.
+ */
+export const figuresOf = (registry: readonly RuleModule[] = RULE_MODULES): FigureDef[] => registry.flatMap((m) => m.figures ?? []);
+
+/** The tokens of a registry: each module's record key, kinds, and the kernel index of its first kind (numbered like figures). */
+export function tokensOf(registry: readonly RuleModule[] = RULE_MODULES): { key: string; kinds: readonly string[]; first: number }[] {
+  let first = 0;
+  return registry.flatMap((m) => {
+    if (m.tokens === undefined) return [];
+    const at = first;
+    first += m.tokens.kinds.length;
+    return [{ key: m.tokens.key, kinds: m.tokens.kinds, first: at }];
+  });
+}
+
+/** Where an attribute lives in a feature's two attribute words. */
+export interface AttributePlace {
+  readonly word: number;
+  readonly shift: number;
+  readonly bits: number;
+}
+
+/** The attributes of a registry as bit fields in two words, in module order (numbered like figures). */
+export function attributePlaces(registry: readonly RuleModule[] = RULE_MODULES): Map<string, AttributePlace> {
+  let places = placesOf.get(registry);
+  if (places === undefined) {
+    places = placeAttributes(registry);
+    placesOf.set(registry, places);
+  }
+  return places;
+}
+
+const placesOf = new WeakMap<readonly RuleModule[], Map<string, AttributePlace>>();
+
+function placeAttributes(registry: readonly RuleModule[]): Map<string, AttributePlace> {
+  const places = new Map<string, AttributePlace>();
+  let word = 0;
+  let shift = 0;
+  for (const a of registry.flatMap((m) => m.attributes ?? [])) {
+    if (shift + a.bits > 32) {
+      word++;
+      shift = 0;
+    }
+    if (word > 1) throw new Error(`rule modules: attributes need more than 64 bits (at ${a.name})`);
+    places.set(a.name, { word, shift, bits: a.bits });
+    shift += a.bits;
+  }
+  return places;
+}
+
+/** An attribute's value in a pair of attribute words. */
+export function readAttribute(place: AttributePlace, attrs: readonly number[] | Int32Array): number {
+  return ((attrs[place.word] as number) >>> place.shift) & ((1 << place.bits) - 1);
+}
+
+const compiled = new WeakMap<TileTables, Map<string, Ruleset>>();
+
+/**
+ * Compiles the active modules (the base game first) of `registry` for a game's tile tables into
+ * the kernel's Ruleset: the figure tables (every kind of the registry, none in supply unless its
+ * module is active), the feature attributes packed in two words, the module state slots, and the
+ * hooks. Once per combination; shared by every game of it.
+ */
+export function compileRuleset(
+  modules: readonly RuleModule[],
+  tables: TileTables,
+  registry: readonly RuleModule[] = RULE_MODULES,
+): Ruleset {
+  const key = `${modules.map((m) => m.name).join()}|${registry.map((m) => m.name).join()}`;
+  let byKey = compiled.get(tables);
+  if (byKey === undefined) {
+    byKey = new Map();
+    compiled.set(tables, byKey);
+  }
+  let ruleset = byKey.get(key);
+  if (ruleset === undefined) {
+    ruleset = compile(modules, tables, registry);
+    byKey.set(key, ruleset);
+  }
+  return ruleset;
+}
+
+function compile(modules: readonly RuleModule[], tables: TileTables, registry: readonly RuleModule[]): Ruleset {
+  const all = figuresOf(registry);
+  const activeFigures = new Set(figuresOf(modules));
+  const figures = figureTable(all, activeFigures, tables);
+  const places = attributePlaces(registry);
+  const attrs = new Int32Array(tables.types * MAXF * 2);
+  for (const a of modules.flatMap((m) => m.attributes ?? [])) {
+    const { word, shift } = places.get(a.name) as AttributePlace;
+    tables.defs.forEach((def, t) => {
+      def.features.forEach((f, i) => {
+        const at = (t * MAXF + i) * 2 + word;
+        attrs[at] = (attrs[at] as number) | (a.of(f) << shift);
+      });
+    });
+  }
+  const names = all.map((f) => f.name);
+  let slot = 0;
+  const tokens = tokensOf(registry);
+  const hooks: ModuleHooks[] = [];
+  const explain: Ruleset['explainPlacement'][number][] = [];
+  for (const m of modules) {
+    const ctx: ModuleContext = {
+      tables,
+      slot,
+      tokens: tokens.find((tk) => tk.key === m.tokens?.key)?.first ?? -1,
+      figure: (name) => names.indexOf(name),
+      attribute(name) {
+        const at = places.get(name);
+        if (at === undefined) throw new Error(`rule module ${m.name}: no attribute ${name}`);
+        return at;
+      },
+    };
+    slot += m.slots ?? 0;
+    if (m.hooks === undefined) continue;
+    const h = m.hooks(ctx);
+    hooks.push(h);
+    if (h.placement !== undefined) {
+      const words = m.explainPlacement;
+      explain.push(
+        (k, reason) => words?.(k, reason, ctx) ?? { code: 'illegal-placement', message: `${m.title} does not allow this placement` },
+      );
+    }
+  }
+  const values = hooks.flatMap((h) => (h.value === undefined ? [] : [h.value]));
+  const keeps = hooks.flatMap((h) => (h.keepsTurn === undefined ? [] : [h.keepsTurn]));
+  return {
+    figures,
+    slots: slot,
+    tokenKinds: tokens.reduce((n, tk) => n + tk.kinds.length, 0),
+    attrs,
+    placement: hooks.flatMap((h) => (h.placement === undefined ? [] : [h.placement])),
+    keepsTurn: keeps.length === 0 ? null : (k, p) => keeps.some((f) => f(k, p)),
+    completed: hooks.flatMap((h) => (h.completed === undefined ? [] : [h.completed])),
+    value:
+      values.length === 0
+        ? null
+        : (k, r, kind, tiles, extra, complete, base) => values.reduce((v, f) => f(k, r, kind, tiles, extra, complete, v), base),
+    final: hooks.flatMap((h) => (h.final === undefined ? [] : [h.final])),
+    explainPlacement: explain,
+  };
+}
+
+function figureTable(defs: readonly FigureDef[], active: ReadonlySet<FigureDef>, tables: TileTables): FigureTable {
+  const kinds = defs.length;
+  if (kinds > MOVE_FIGURE_LIMIT) throw new Error(`rule modules: more than ${MOVE_FIGURE_LIMIT} figure kinds`);
+  const spots = new Uint16Array(kinds * tables.types);
+  defs.forEach((d, f) => {
+    for (let t = 0; t < tables.types; t++) {
+      let mask = 0;
+      for (const kind of d.stands) mask |= tables.kindMask[t * 8 + KIND_CODE[kind]] as number;
+      spots[f * tables.types + t] = mask;
+    }
+  });
+  return {
+    kinds,
+    weight: Int8Array.from(defs, (d) => d.weight),
+    perPlayer: Int16Array.from(defs, (d) => (active.has(d) ? d.perPlayer : 0)),
+    joinsOwn: Uint8Array.from(defs, (d) => (d.joins === 'own' ? 1 : 0)),
+    recall: Uint8Array.from(defs, (d) => (d.recall === true ? 1 : 0)),
+    marksField: Uint8Array.from(defs, (d) => (d.marksField === true ? 1 : 0)),
+    spots,
+  };
+}

@@ -1,0 +1,141 @@
+import type { Kernel } from '../kernel/kernel.js';
+import type { KernelEvent, ScoreRecord } from '../kernel/log.js';
+import type { PlacementRule } from '../kernel/ruleset.js';
+import type { TileTables } from '../kernel/tables.js';
+import type { FeatureDef, FeatureKind, TileSetDef, TileSetName } from '../tiles/types.js';
+
+/**
+ * A rule module: the base game, an expansion, or a house rule. It declares its data (figures,
+ * feature attributes, tokens, tiles, options, words) and hooks at rare points; `compile.ts` turns
+ * the active modules into the flat tables the kernel reads. Register a module with one line in
+ * `registry.ts`. See docs/architecture.md, "Adding a rule module".
+ */
+export interface RuleModule {
+  /** The name a game's `expansions` list uses (the base game's module is always active). */
+  readonly name: string;
+  /** The name as messages write it. */
+  readonly title: string;
+  /** Most players with this module (the largest among the active modules counts). */
+  readonly maxPlayers?: number;
+  readonly figures?: readonly FigureDef[];
+  readonly attributes?: readonly AttributeDef[];
+  readonly tokens?: TokensDef;
+  /** Its tiles and how they join a game's tile set. */
+  readonly tiles?: TilesDef;
+  /** Words of module state the kernel keeps for this module (its `slot` in the hooks' context). */
+  readonly slots?: number;
+  /** The module's kernel hooks, made once per game combination from its compiled context. */
+  readonly hooks?: (ctx: ModuleContext) => ModuleHooks;
+  /** Why a placement is refused, for a reason its placement rule returned. */
+  readonly explainPlacement?: (k: Kernel, reason: number, ctx: ModuleContext) => { readonly code: string; readonly message: string };
+  /** Options the module reads from `rules`, with their choices. */
+  readonly options?: readonly OptionDef[];
+  /**
+   * The sentence of a scoring line of a road, city or cloister when this module changed its value
+   * (`attribute` reads the feature's attributes by name), or null to leave it to the base game.
+   */
+  readonly note?: (r: ScoreRecord, attribute: (name: string) => number) => string | null;
+  /** Legend entries of the text board (`renderAscii`): symbol and meaning. */
+  readonly legend?: readonly string[];
+}
+
+/** An option of `createGame`'s `rules` that a module reads: one of `choices`, `choices[0]` by default. */
+export interface OptionDef {
+  readonly key: string;
+  readonly choices: readonly (string | boolean)[];
+}
+
+/** A figure kind a module brings. */
+export interface FigureDef {
+  /** The kind as moves and states name it (`meeple.kind`). */
+  readonly name: string;
+  /** The field of a player's record counting it in supply. */
+  readonly supplyKey: string;
+  /** How messages name it. */
+  readonly word: string;
+  /** Where it may stand, as messages say it. */
+  readonly places: string;
+  /** Figures of this kind each player starts with (the base game's follower: the tile set's count). */
+  readonly perPlayer: number;
+  /** How much it counts toward a majority (0: not at all). */
+  readonly weight: number;
+  /** The feature kinds it may stand on. */
+  readonly stands: readonly FeatureKind[];
+  /** `'free'`: on a feature nobody holds; `'own'`: joining a feature that holds a figure of its owner counting for majority. */
+  readonly joins: 'free' | 'own';
+  /** Its owner may take it back instead of deploying, while its cloister-like feature is incomplete. */
+  readonly recall?: boolean;
+  /** Marks its owner on its field for the farmer rules. */
+  readonly marksField?: boolean;
+  /**
+   * What the reference bots' estimate counts it for (`greedyBot`'s weights override it by the
+   * kind's name): points per figure in supply, or with `onBoard` per figure on the board.
+   */
+  readonly bot?: { readonly weight: number; readonly onBoard?: boolean };
+}
+
+/**
+ * A number a module attaches to features of tiles (inns, goods symbols…), summed when features
+ * merge. `bits` bounds the sum a game can reach.
+ */
+export interface AttributeDef {
+  readonly name: string;
+  readonly bits: number;
+  /** The value of a feature of a tile definition (0 for most). */
+  readonly of: (f: FeatureDef) => number;
+}
+
+/** Tokens players collect (e.g. goods): a record key and the kinds, in order. */
+export interface TokensDef {
+  readonly key: string;
+  readonly kinds: readonly string[];
+}
+
+/** A tile set as modules compose it: land counts by id, tiles drawn before the land, the start. */
+export interface TileDraft {
+  readonly base: TileSetDef;
+  /** Land tile counts by id, in insertion order. */
+  readonly land: Map<string, number>;
+  /** Tiles that come before the land in the set's order (counts), e.g. a river's course. */
+  readonly before: [id: string, count: number][];
+  startTile: string;
+  firstLand: string | undefined;
+}
+
+/** What decides a game's tiles, as modules read it. */
+export interface TileOptions {
+  readonly tileSet: TileSetName;
+  /** Module options by name (e.g. `riverStartTile`, `gardens`). */
+  readonly rules: Readonly<Record<string, unknown>>;
+  /** Names of the active modules. */
+  readonly active: readonly string[];
+}
+
+export interface TilesDef {
+  /** Adds the module's tiles. */
+  readonly add?: (draft: TileDraft, options: TileOptions) => void;
+  /** Changes the composed set after every module added its tiles (e.g. garden copies). */
+  readonly finish?: (draft: TileDraft, options: TileOptions) => void;
+}
+
+/** Where the compile step put a module's data, for its hooks. */
+export interface ModuleContext {
+  readonly tables: TileTables;
+  /** The module's first word in `Kernel.slots`. */
+  readonly slot: number;
+  /** The kernel's figure kind code of a figure the active modules bring, or -1. */
+  figure(name: string): number;
+  /** An attribute's place: word (0 or 1), shift and bits. */
+  attribute(name: string): { readonly word: number; readonly shift: number; readonly bits: number };
+  /** The kernel's index of the module's first token kind. */
+  readonly tokens: number;
+}
+
+/** Kernel hooks of one module (see Ruleset for when each is called). */
+export interface ModuleHooks {
+  readonly placement?: PlacementRule;
+  readonly keepsTurn?: (k: Kernel, p: number) => boolean;
+  readonly completed?: (k: Kernel, r: number, kind: number, log: KernelEvent[] | null) => void;
+  readonly value?: (k: Kernel, r: number, kind: number, tiles: number, extra: number, complete: boolean, base: number) => number;
+  readonly final?: (k: Kernel, into: Int32Array, log: KernelEvent[] | null) => void;
+}

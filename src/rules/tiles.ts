@@ -1,0 +1,57 @@
+import { TILE_SETS } from '../tiles/catalogue.js';
+import type { TileSetDef, TileSetName } from '../tiles/types.js';
+import type { RuleModule, TileDraft } from './module.js';
+import { EXPANSIONS, type ExpansionName, RULE_MODULES } from './registry.js';
+
+export { EXPANSIONS };
+
+/** The active modules of a game with these expansions: the base game, then the expansions in registry order. */
+export function activeModules(expansions: readonly string[]): readonly RuleModule[] {
+  return RULE_MODULES.filter((m) => m.name === 'base' || expansions.includes(m.name));
+}
+
+/** The choices that decide which tiles a game is played with. */
+export interface TileSetup {
+  readonly tileSet: TileSetName;
+  readonly expansions: readonly ExpansionName[];
+  /** The game's rules: the modules read their options here. */
+  readonly rules: Readonly<Record<string, unknown>>;
+}
+
+const composed = new Map<string, TileSetDef>();
+
+/**
+ * The tiles of a game: the tile set, changed by each active module (its tiles added, in registry
+ * order, then each module's finishing change). Built once per combination and shared, so that its
+ * compiled tables are too. Without expansions this is the tile set itself.
+ */
+export function gameTiles(setup: TileSetup): TileSetDef {
+  const modules = activeModules(setup.expansions).filter((m) => m.tiles !== undefined);
+  const land = TILE_SETS[setup.tileSet];
+  if (modules.length === 0) return land;
+  const options = { tileSet: setup.tileSet, rules: setup.rules, active: modules.map((m) => m.name) };
+  const read = modules.flatMap((m) => (m.options ?? []).map((o) => `${o.key}=${String(setup.rules[o.key])}`));
+  const key = `${setup.tileSet}|${options.active.join()}|${read.join()}`;
+  let set = composed.get(key);
+  if (set === undefined) {
+    const draft: TileDraft = {
+      base: land,
+      land: new Map(land.counts.map(([id, n]) => [id, n])),
+      before: [],
+      startTile: land.startTile,
+      firstLand: undefined,
+    };
+    for (const m of modules) m.tiles?.add?.(draft, options);
+    for (const m of modules) m.tiles?.finish?.(draft, options);
+    set = {
+      name: land.name,
+      title: land.title,
+      counts: [...draft.before, ...draft.land].filter(([, n]) => n > 0),
+      startTile: draft.startTile,
+      meeples: land.meeples,
+      ...(draft.firstLand === undefined ? {} : { firstLand: draft.firstLand }),
+    };
+    composed.set(key, set);
+  }
+  return set;
+}
