@@ -1,6 +1,7 @@
 import { figuresOf, tokensOf } from '../rules/compile.js';
 import type { FigureDef } from '../rules/module.js';
 import { RULE_MODULES } from '../rules/registry.js';
+import { activeModules } from '../rules/tiles.js';
 import type { ExpansionName } from '../rules/registry.js';
 import type { MeepleKind } from './types.js';
 
@@ -60,8 +61,8 @@ export const joinsOwnMeeple = (kind: MeepleKind): boolean => FIGURES.at(figureCo
 export const recallable = (kind: MeepleKind): boolean => FIGURES.at(figureCode(kind))?.recall === true;
 
 /** Most players with these expansions: the largest any active module allows. */
-export function maxPlayers(expansions: readonly unknown[]): number {
-  return Math.max(...RULE_MODULES.filter((m) => m.name === 'base' || expansions.includes(m.name)).map((m) => m.maxPlayers ?? 0));
+export function maxPlayers(expansions: readonly string[]): number {
+  return Math.max(...activeModules(expansions).map((m) => m.maxPlayers ?? 0));
 }
 
 /** The tokens players collect, by the key of their record (e.g. `goods`), with the kernel index of their first kind. */

@@ -494,13 +494,6 @@ export class Kernel {
     return mask;
   }
 
-  /** Whether some placement rule constrains tile type t. */
-  private constrained(t: number): boolean {
-    const rules = this.rules.ruleset.placement;
-    for (let j = 0; j < rules.length; j++) if ((rules[j] as (typeof rules)[number]).applies[t] !== 0) return true;
-    return false;
-  }
-
   /** Edge kind code of the neighbour across edge d of (x, y), or -1 when there is none. */
   neighbourEdgeKind(x: number, y: number, d: number): number {
     const np = this.tileAt(x + (DX[d] as number), y + (DY[d] as number));
@@ -572,7 +565,7 @@ export class Kernel {
     const frontX = this.frontX;
     const frontY = this.frontY;
     // The placement rule (see fitsFrontier), inlined: this loop is the hot path of playouts.
-    const constrained = this.constrained(t);
+    const constrained = this.rules.ruleset.constrained[t] !== 0;
     let n = 0;
     // `only`: the moves at that frontier cell alone (a check of one move need not list them all).
     const last = only < 0 ? this.nFront : only + 1;

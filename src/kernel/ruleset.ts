@@ -50,6 +50,8 @@ export interface Ruleset {
   /** Words of module state the kernel keeps and copies with itself (`Kernel.slots`). */
   readonly slots: number;
   readonly placement: readonly PlacementRule[];
+  /** [t] 1 when some placement rule applies to tile type t. */
+  readonly constrained: Uint8Array;
   /**
    * After the current player's tile (placement p) is placed and before deploying: whether the
    * same player plays another tile this turn. Never asked during such an extra tile.

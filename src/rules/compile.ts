@@ -134,6 +134,10 @@ function compile(modules: readonly RuleModule[], tables: TileTables, registry: r
       );
     }
   }
+  const placement = hooks.flatMap((h) => (h.placement === undefined ? [] : [h.placement]));
+  const constrained = new Uint8Array(tables.types);
+  for (const rule of placement)
+    for (let t = 0; t < tables.types; t++) constrained[t] = (constrained[t] as number) | (rule.applies[t] as number);
   const values = hooks.flatMap((h) => (h.value === undefined ? [] : [h.value]));
   const keeps = hooks.flatMap((h) => (h.keepsTurn === undefined ? [] : [h.keepsTurn]));
   return {
@@ -141,7 +145,8 @@ function compile(modules: readonly RuleModule[], tables: TileTables, registry: r
     slots: slot,
     tokenKinds: tokens.reduce((n, tk) => n + tk.kinds.length, 0),
     attrs,
-    placement: hooks.flatMap((h) => (h.placement === undefined ? [] : [h.placement])),
+    placement,
+    constrained,
     keepsTurn: keeps.length === 0 ? null : (k, p) => keeps.some((f) => f(k, p)),
     completed: hooks.flatMap((h) => (h.completed === undefined ? [] : [h.completed])),
     value:
