@@ -13,6 +13,7 @@ export default defineConfig({
   },
   test: {
     include: ['tests/**/*.test.ts'],
+    setupFiles: ['tests/support/fast-check-seed.ts'],
     testTimeout: 120_000,
   },
 });

@@ -10,10 +10,23 @@ import {
   K_GARDEN,
   K_ROAD,
   MAXF,
+  SIDE_PARTNER,
+  SIDES,
   type TileTables,
 } from './tables.js';
 import { completedValue, finalValue, majority } from './scoring.js';
-import { ACTION_RECALL, moveAction, moveFigure, moveQ, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
+import {
+  ACTION_RECALL,
+  MOVE_FIGURE_SHIFT,
+  MOVE_SPOT_SHIFT,
+  moveAction,
+  moveFigure,
+  moveQ,
+  moveSpot,
+  moveX,
+  moveY,
+  packMove,
+} from '../core/move-code.js';
 import type { Ruleset } from './ruleset.js';
 import { type FarmGraph, type FarmScratch, newFarmScratch } from './farm-graph.js';
 import type { FeatureRef, KernelEvent, ScoreRecord } from './log.js';
@@ -109,7 +122,11 @@ export class Kernel {
    * indexes it. Kept up to date as tiles are placed, so that one lookup tests a tile.
    */
   private frontDemand!: Uint16Array;
+  /** [i*4+d] placement index of frontier cell i's neighbour across edge d, or -1. */
+  private frontNb!: Int16Array;
   nFront = 0;
+  /** Per placement: tiles in the 8 cells around it (a cloister or garden is complete at 8). */
+  private around!: Uint8Array;
 
   /** State words of the rule modules (see Ruleset.slots), copied with the kernel. */
   slots!: Int32Array;
@@ -175,9 +192,21 @@ export class Kernel {
   private stamp!: Uint32Array;
   private rootMark!: Uint32Array;
   private weights!: Int32Array;
-  private pairF!: Int8Array;
-  private pairR!: Int16Array;
-  private comp!: Int8Array;
+  /** The placements in the 3 × 3 cells of the last placed tile, row by row (see placeTile). */
+  private near!: Int16Array;
+  private nNear = 0;
+  /**
+   * The frontier cell last read (see readCell): for each of its sides (see SIDES) the index in
+   * `cellRoot` of the feature root across it, or -1; the distinct roots; and per root the local
+   * features of a tile that touch it (see reach).
+   */
+  private sideRoot!: Int8Array;
+  private cellRoot!: Int32Array;
+  private rootFeat!: Int32Array;
+  private nCellRoots = 0;
+  /** Bits over cellRoot: roots holding a figure; roots holding a meeple of the player (with readCell's `own`). */
+  private cellOcc = 0;
+  private cellOwn = 0;
   private doneRoots!: Int16Array;
   private ownRoots!: Int16Array;
   /** Figure kinds the current player may deploy, and their masks on one placement. */
@@ -211,6 +240,8 @@ export class Kernel {
       ['frontX', Int16Array, frontier],
       ['frontY', Int16Array, frontier],
       ['frontDemand', Uint16Array, frontier],
+      ['frontNb', Int16Array, frontier * 4],
+      ['around', Uint8Array, capacity],
       ['parent', Int16Array, segs],
       ['size', Int16Array, segs],
       ['kind', Uint8Array, segs],
@@ -260,9 +291,10 @@ export class Kernel {
     k.stamp = new Uint32Array(capacity);
     k.rootMark = new Uint32Array(segs);
     k.weights = new Int32Array(players);
-    k.pairF = new Int8Array(12);
-    k.pairR = new Int16Array(12);
-    k.comp = new Int8Array(MAXF);
+    k.near = new Int16Array(9);
+    k.sideRoot = new Int8Array(SIDES);
+    k.cellRoot = new Int32Array(SIDES);
+    k.rootFeat = new Int32Array(SIDES);
     k.doneRoots = new Int16Array(MAXF);
     k.ownRoots = new Int16Array(figures);
     k.active = new Int8Array(F.kinds);
@@ -349,9 +381,10 @@ export class Kernel {
       stamp: from.stamp,
       rootMark: from.rootMark,
       weights: from.weights,
-      pairF: from.pairF,
-      pairR: from.pairR,
-      comp: from.comp,
+      near: from.near,
+      sideRoot: from.sideRoot,
+      cellRoot: from.cellRoot,
+      rootFeat: from.rootFeat,
       doneRoots: from.doneRoots,
       ownRoots: from.ownRoots,
       active: from.active,
@@ -411,7 +444,9 @@ export class Kernel {
     let demand = 0;
     for (let d = 0; d < 4; d++) {
       const v = this.cell[this.cellIndex(x + (DX[d] as number), y + (DY[d] as number))] as number;
-      if (v === 0 || v >= FRONTIER) continue;
+      const tile = v !== 0 && v < FRONTIER;
+      this.frontNb[i * 4 + d] = tile ? v - 1 : -1;
+      if (!tile) continue;
       const np = v - 1;
       const ntr = ((this.pType[np] as number) * 4 + (this.pRot[np] as number)) * 4;
       demand += (1 + (this.tables.edgeKind[ntr + ((d + 2) & 3)] as number)) * (DEMAND_UNIT[d] as number);
@@ -427,6 +462,7 @@ export class Kernel {
       this.frontX[i] = this.frontX[last] as number;
       this.frontY[i] = this.frontY[last] as number;
       this.frontDemand[i] = this.frontDemand[last] as number;
+      this.frontNb.copyWithin(i * 4, last * 4, last * 4 + 4);
       this.cell[c] = FRONTIER + i;
     }
   }
@@ -537,33 +573,42 @@ export class Kernel {
     const rots = T.distinctRotations[t] as number;
     const P = this.players;
     const me = this.current;
-    // The figure kinds in supply that may stand somewhere on this tile; kinds joining the player's
-    // own figures need one on the board.
+    // The figure kinds in supply that may stand somewhere on this tile, with the features where
+    // they may; kinds joining the player's own figures need one on the board.
+    const active = this.active;
+    const activeSpots = this.masks;
     let na = 0;
     let own = -1;
+    let freeSpots = 0;
+    let ownSpots = 0;
     let recallKind = -1;
     for (let f = 0; f < F.kinds; f++) {
       if ((this.supply[f * P + me] as number) <= 0) {
         if (F.recall[f] !== 0 && recallKind < 0 && this.figureOf(me, f) >= 0) recallKind = f;
         continue;
       }
-      if (F.spots[f * T.types + t] === 0) continue;
+      const spots = F.spots[f * T.types + t] as number;
+      if (spots === 0) continue;
       if (F.joinsOwn[f] !== 0) {
         if (own < 0) own = this.collectOwnRoots(me);
         if (own === 0) continue;
-      }
-      this.active[na++] = f;
+        ownSpots |= spots;
+      } else freeSpots |= spots;
+      activeSpots[na] = spots;
+      active[na++] = f;
     }
     // A tile completing the cloister-like feature of a figure to take back blocks the recall (see
-    // recallBlocked): the tiles around it are counted only when a placement lies next to it.
+    // recallBlocked).
     const recallTile = recallKind < 0 ? 0 : (this.segTile[this.mSeg[this.figureOf(me, recallKind)] as number] as number);
     const recallX = this.pX[recallTile] as number;
     const recallY = this.pY[recallTile] as number;
-    let oneShort = -1;
     const frontDemand = this.frontDemand;
     const fit = T.fitRotations;
     const frontX = this.frontX;
     const frontY = this.frontY;
+    const featSpot = T.featSpot;
+    const joinsOwn = F.joinsOwn;
+    const all = (1 << (T.nFeat[t] as number)) - 1;
     // The placement rule (see fitsFrontier), inlined: this loop is the hot path of playouts.
     const constrained = this.rules.ruleset.constrained[t] !== 0;
     let n = 0;
@@ -578,55 +623,34 @@ export class Kernel {
       }
       const x = frontX[i] as number;
       const y = frontY[i] as number;
+      if (na > 0) this.readCell(i, own);
+      // A tile next to the figure to take back completes its feature when it is the one missing.
+      const recalls =
+        recallKind >= 0 && (x - recallX > 1 || recallX - x > 1 || y - recallY > 1 || recallY - y > 1 || this.around[recallTile] !== 7);
       for (let q = 0; q < 4; q++) {
         if ((fits & (1 << q)) === 0) continue;
         const plain = packMove(x, y, q, -1, 0);
         out[n++] = plain;
-        if (na > 0) n = this.deployMoves(t, q, x, y, na, own, out, n);
-        if (recallKind >= 0) {
-          const near = x - recallX <= 1 && recallX - x <= 1 && y - recallY <= 1 && recallY - y <= 1;
-          if (near && oneShort < 0) oneShort = this.neighbours(recallTile) === 7 ? 1 : 0;
-          if (!near || oneShort === 0) out[n++] = packMove(x, y, q, -1, recallKind, ACTION_RECALL);
+        if (na > 0) {
+          // Figures, feature by feature (local order), kind by kind: free features for most
+          // kinds, features holding the player's meeple for kinds that join their owner's.
+          const occ = this.cellOcc;
+          const free = freeSpots === 0 ? 0 : occ === 0 ? all : all & ~this.reach(t, q, occ);
+          const mine = ownSpots === 0 || this.cellOwn === 0 ? 0 : this.reach(t, q, this.cellOwn);
+          const any = (free & freeSpots) | (mine & ownSpots);
+          const spots = (t * 4 + q) * MAXF;
+          for (let l = 0; any >> l !== 0; l++) {
+            const bit = 1 << l;
+            if ((any & bit) === 0) continue;
+            const at = plain | (((featSpot[spots + l] as number) + 1) << MOVE_SPOT_SHIFT);
+            for (let j = 0; j < na; j++) {
+              const f = active[j] as number;
+              if (((joinsOwn[f] !== 0 ? mine : free) & (activeSpots[j] as number) & bit) !== 0) out[n++] = at | (f << MOVE_FIGURE_SHIFT);
+            }
+          }
         }
+        if (recalls) out[n++] = packMove(x, y, q, -1, recallKind, ACTION_RECALL);
       }
-    }
-    return n;
-  }
-
-  /**
-   * Appends, feature by feature of tile t at (x, y) turned q, one move per active figure kind (the
-   * first `na` of `active`) that may stand on it: a free feature, or for kinds that join their
-   * owner's figures one joining a root among the `own` in ownRoots.
-   */
-  private deployMoves(t: number, q: number, x: number, y: number, na: number, own: number, out: Int32Array, n: number): number {
-    const T = this.tables;
-    const F = this.rules.ruleset.figures;
-    const pairs = this.localMerge(t, q, x, y);
-    let free = -1;
-    let mine = -1;
-    let any = 0;
-    const masks = this.masks;
-    const active = this.active;
-    for (let j = 0; j < na; j++) {
-      const f = active[j] as number;
-      let m: number;
-      if (F.joinsOwn[f] !== 0) {
-        if (mine < 0) mine = this.ownMask(t, pairs, own);
-        m = mine;
-      } else {
-        if (free < 0) free = this.freeMask(t, pairs);
-        m = free;
-      }
-      m &= F.spots[f * T.types + t] as number;
-      masks[j] = m;
-      any |= m;
-    }
-    const spots = (t * 4 + q) * MAXF;
-    for (let l = 0; any >> l !== 0; l++) {
-      const bit = 1 << l;
-      if ((any & bit) === 0) continue;
-      const si = T.featSpot[spots + l] as number;
-      for (let j = 0; j < na; j++) if (((masks[j] as number) & bit) !== 0) out[n++] = packMove(x, y, q, si, active[j] as number);
     }
     return n;
   }
@@ -777,6 +801,7 @@ export class Kernel {
         const i = nv - FRONTIER;
         const od = (d + 2) & 3;
         this.frontDemand[i] = (this.frontDemand[i] as number) + (1 + (T.edgeKind[tr * 4 + d] as number)) * (DEMAND_UNIT[od] as number);
+        this.frontNb[i * 4 + od] = p;
         continue;
       }
       const np = nv - 1;
@@ -797,6 +822,24 @@ export class Kernel {
         if (nhf >= 0) this.union(base + hf, nbase + nhf);
       }
     }
+    // The 3 × 3 cells row by row: each tile around counts this one, and this one counts them.
+    let around = 0;
+    let nNear = 0;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        if (dx === 0 && dy === 0) {
+          this.near[nNear++] = p;
+          continue;
+        }
+        const nv = this.cell[this.cellIndex(x + dx, y + dy)] as number;
+        if (nv === 0 || nv >= FRONTIER) continue;
+        this.around[nv - 1] = (this.around[nv - 1] as number) + 1;
+        this.near[nNear++] = nv - 1;
+        around++;
+      }
+    }
+    this.around[p] = around;
+    this.nNear = nNear;
     const rules = this.rules.ruleset.placement;
     for (let j = 0; j < rules.length; j++) {
       const rule = rules[j] as (typeof rules)[number];
@@ -806,110 +849,115 @@ export class Kernel {
   }
 
   /**
-   * Bit mask of the local features of tile type t (turned q, at x, y) that would be free of
-   * figures once the tile is placed there: the features a follower may be deployed on. Works
-   * without changing the board (see localMerge).
+   * Bit mask of the local features of tile type t (turned q, at x, y, an empty cell next to the
+   * board) that would be free of figures once the tile is placed there: the features a follower
+   * may be deployed on. Works without changing the board (see readCell).
    */
   freeFeatures(t: number, q: number, x: number, y: number): number {
-    return this.freeMask(t, this.localMerge(t, q, x, y));
+    const i = this.frontierIndex(x, y);
+    if (i < 0) return 0;
+    this.readCell(i, 0);
+    return this.freeMask(t, q);
   }
 
   /**
-   * Bit mask of the local features of tile type t (turned q, at x, y) that would join a feature
-   * holding a meeple of `player` (a figure that counts for majority) once the tile is placed
-   * there: where that player's builder or pig may go (Traders & Builders).
+   * Bit mask of the local features of tile type t (turned q, at x, y, an empty cell next to the
+   * board) that would join a feature holding a meeple of `player` (a figure that counts for
+   * majority) once the tile is placed there: where figures that join their owner's may go.
    */
   ownFeatures(t: number, q: number, x: number, y: number, player: number): number {
-    const own = this.collectOwnRoots(player);
-    return own === 0 ? 0 : this.ownMask(t, this.localMerge(t, q, x, y), own);
+    const i = this.frontierIndex(x, y);
+    if (i < 0) return 0;
+    this.readCell(i, this.collectOwnRoots(player));
+    return this.reach(t, q, this.cellOwn);
   }
 
   /**
-   * Merges the features of tile type t (turned q, at x, y) through the neighbours' features in a
-   * small local union, without changing the board (two features of the new tile can meet through
-   * the board, e.g. a road looping back onto the same tile). Fills `pairF`/`pairR` (a local feature
-   * and the root it touches) and `comp` (each local feature's component); returns the pair count,
-   * or 0 when no touched feature holds a figure (then every feature is free and none is anyone's).
+   * Reads what the tiles around frontier cell i show it: the root of the feature across each of
+   * its sides (see SIDES), as an index into a short list of distinct roots (`sideRoot`,
+   * `cellRoot`), with `cellOcc` (the roots holding a figure) and, given the `own` roots that
+   * collectOwnRoots wrote, `cellOwn` (the roots holding a meeple of that player). A tile placed
+   * there does not change these: its rotations are then tried with reach, without the board.
    */
-  private localMerge(t: number, q: number, x: number, y: number): number {
-    const T = this.tables;
-    const tr = t * 4 + q;
-    const nf = T.nFeat[t] as number;
-    let n = 0;
-    let figures = false;
-    for (let d = 0; d < 4; d++) {
-      const np = this.tileAt(x + (DX[d] as number), y + (DY[d] as number));
-      if (np < 0) continue;
-      const nbase = this.segBase[np] as number;
-      const ntr = (this.pType[np] as number) * 4 + (this.pRot[np] as number);
-      const ef = T.edgeFeat[tr * 4 + d] as number;
-      if (ef >= 0) {
-        this.pairF[n] = ef;
-        const r = this.find(nbase + (T.edgeFeat[ntr * 4 + ((d + 2) & 3)] as number));
-        if ((this.occupied[r] as number) > 0) figures = true;
-        this.pairR[n++] = r;
-      }
-      for (let hh = 0; hh < 2; hh++) {
-        const h = 2 * d + hh;
-        const hf = T.halfFeat[tr * 8 + h] as number;
-        const nhf = T.halfFeat[ntr * 8 + (HALF_PARTNER[h] as number)] as number;
-        if (hf < 0 || nhf < 0) continue;
-        this.pairF[n] = hf;
-        const r = this.find(nbase + nhf);
-        if ((this.occupied[r] as number) > 0) figures = true;
-        this.pairR[n++] = r;
-      }
-    }
-    // Components only matter next to a figure (free and own masks read occupied roots only).
-    if (!figures) return 0;
-    const comp = this.comp;
-    for (let f = 0; f < nf; f++) comp[f] = f;
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < i; j++) {
-        if (this.pairR[i] !== this.pairR[j]) continue;
-        const a = comp[this.pairF[i] as number] as number;
-        const b = comp[this.pairF[j] as number] as number;
-        if (a === b) continue;
-        for (let f = 0; f < nf; f++) if (comp[f] === a) comp[f] = b;
-      }
-    }
-    return n;
-  }
-
-  /** The free features after localMerge (n pairs): those whose component touches no occupied root. */
-  private freeMask(t: number, n: number): number {
-    const nf = this.tables.nFeat[t] as number;
-    const comp = this.comp;
-    let taken = 0;
-    for (let i = 0; i < n; i++) {
-      if ((this.occupied[this.pairR[i] as number] as number) > 0) taken |= 1 << (comp[this.pairF[i] as number] as number);
-    }
-    let free = 0;
-    for (let f = 0; f < nf; f++) {
-      if ((taken & (1 << (comp[f] as number))) === 0) free |= 1 << f;
-    }
-    return free;
-  }
-
-  /** The features after localMerge (n pairs) whose component touches one of the `own` roots in ownRoots. */
-  private ownMask(t: number, n: number, own: number): number {
-    const nf = this.tables.nFeat[t] as number;
-    const comp = this.comp;
+  private readCell(i: number, own: number): void {
+    const sideFeat = this.tables.sideFeat;
+    const cellRoot = this.cellRoot;
+    const sideRoot = this.sideRoot;
+    const frontNb = this.frontNb;
+    let m = 0;
+    let occ = 0;
     let mine = 0;
-    for (let i = 0; i < n; i++) {
-      const r = this.pairR[i] as number;
-      for (let j = 0; j < own; j++) {
-        if (this.ownRoots[j] === r) {
-          mine |= 1 << (comp[this.pairF[i] as number] as number);
-          break;
+    for (let d = 0; d < 4; d++) {
+      const np = frontNb[i * 4 + d] as number;
+      const j0 = 3 * d;
+      if (np < 0) {
+        sideRoot[j0] = -1;
+        sideRoot[j0 + 1] = -1;
+        sideRoot[j0 + 2] = -1;
+        continue;
+      }
+      const nsides = ((this.pType[np] as number) * 4 + (this.pRot[np] as number)) * SIDES;
+      const nbase = this.segBase[np] as number;
+      for (let j = j0; j < j0 + 3; j++) {
+        const f = sideFeat[nsides + (SIDE_PARTNER[j] as number)] as number;
+        if (f < 0) {
+          sideRoot[j] = -1;
+          continue;
         }
+        const r = this.find(nbase + f);
+        let c = 0;
+        while (c < m && cellRoot[c] !== r) c++;
+        if (c === m) {
+          cellRoot[m++] = r;
+          if ((this.occupied[r] as number) > 0) {
+            occ |= 1 << c;
+            for (let o = 0; o < own; o++) if (this.ownRoots[o] === r) mine |= 1 << c;
+          }
+        }
+        sideRoot[j] = c;
       }
     }
-    let out = 0;
-    for (let f = 0; f < nf; f++) {
-      if ((mine & (1 << (comp[f] as number))) !== 0) out |= 1 << f;
+    this.nCellRoots = m;
+    this.cellOcc = occ;
+    this.cellOwn = mine;
+  }
+
+  /**
+   * The local features of tile type t turned q, placed on the cell last read (readCell), whose
+   * feature would then hold one of the roots in `seed` (bits over cellRoot). The tile's features
+   * merge through every root they touch: two of its roads meeting the same road become one.
+   */
+  private reach(t: number, q: number, seed: number): number {
+    if (seed === 0) return 0;
+    const T = this.tables;
+    const m = this.nCellRoots;
+    const rootFeat = this.rootFeat;
+    rootFeat.fill(0, 0, m);
+    const sides = (t * 4 + q) * SIDES;
+    for (let j = 0; j < SIDES; j++) {
+      const c = this.sideRoot[j] as number;
+      const f = T.sideFeat[sides + j] as number;
+      if (c >= 0 && f >= 0) rootFeat[c] = (rootFeat[c] as number) | (1 << f);
     }
-    return out;
+    let feats = 0;
+    let reached = seed;
+    for (let c = 0; c < m; c++) if ((seed & (1 << c)) !== 0) feats |= rootFeat[c] as number;
+    for (let grown = true; grown; ) {
+      grown = false;
+      for (let c = 0; c < m; c++) {
+        if ((reached & (1 << c)) !== 0 || ((rootFeat[c] as number) & feats) === 0) continue;
+        reached |= 1 << c;
+        feats |= rootFeat[c] as number;
+        grown = true;
+      }
+    }
+    return feats;
+  }
+
+  /** The features of tile type t turned q, on the cell last read, that would be free of figures. */
+  private freeMask(t: number, q: number): number {
+    const all = (1 << (this.tables.nFeat[t] as number)) - 1;
+    return this.cellOcc === 0 ? all : all & ~this.reach(t, q, this.cellOcc);
   }
 
   /** Writes the roots of the features holding a meeple of `player` (majority weight > 0) into ownRoots; returns how many. */
@@ -955,7 +1003,7 @@ export class Kernel {
   recallBlocked(owner: number, figure: number, x: number, y: number): boolean {
     const i = this.figureOf(owner, figure);
     const p = i < 0 ? -1 : (this.segTile[this.mSeg[i] as number] as number);
-    return p >= 0 && Math.abs(x - (this.pX[p] as number)) <= 1 && Math.abs(y - (this.pY[p] as number)) <= 1 && this.neighbours(p) === 7;
+    return p >= 0 && Math.abs(x - (this.pX[p] as number)) <= 1 && Math.abs(y - (this.pY[p] as number)) <= 1 && this.around[p] === 7;
   }
 
   /**
@@ -1095,32 +1143,20 @@ export class Kernel {
       this.scoreFeature(r, true, log);
       for (let j = 0; j < completed.length; j++) (completed[j] as (typeof completed)[number])(this, r, k, log);
     }
-    const x = this.pX[p] as number;
-    const y = this.pY[p] as number;
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const cp = this.tileAt(x + dx, y + dy);
-        if (cp < 0) continue;
-        const cf = T.centre[this.pType[cp] as number] as number;
-        if (cf < 0 || this.neighbours(cp) !== 8) continue;
-        const r = (this.segBase[cp] as number) + cf;
-        this.scoreFeature(r, true, log);
-        for (let j = 0; j < completed.length; j++) (completed[j] as (typeof completed)[number])(this, r, this.kind[r] as number, log);
-      }
+    // The tiles of the 3 × 3 cells around p, row by row (placeTile listed them).
+    for (let j = 0; j < this.nNear; j++) {
+      const cp = this.near[j] as number;
+      const cf = T.centre[this.pType[cp] as number] as number;
+      if (cf < 0 || this.around[cp] !== 8) continue;
+      const r = (this.segBase[cp] as number) + cf;
+      this.scoreFeature(r, true, log);
+      for (let c = 0; c < completed.length; c++) (completed[c] as (typeof completed)[number])(this, r, this.kind[r] as number, log);
     }
   }
 
   /** Tiles in the 8 cells around placement p. */
   neighbours(p: number): number {
-    const x = this.pX[p] as number;
-    const y = this.pY[p] as number;
-    let n = 0;
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        if ((dx !== 0 || dy !== 0) && this.tileAt(x + dx, y + dy) >= 0) n++;
-      }
-    }
-    return n;
+    return this.around[p] as number;
   }
 
   /** Distinct tiles of the feature rooted at r (a feature may pass a tile twice; it counts once). */

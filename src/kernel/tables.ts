@@ -32,6 +32,14 @@ export const DRAW_RIVER = 0;
 export const DRAW_LAKE = 1;
 export const DRAW_LAND = 2;
 
+/**
+ * Sides of a cell: side 3d is edge d (where roads, cities and rivers meet), sides 3d+1 and 3d+2
+ * its two half-edges clockwise (where fields meet). SIDE_PARTNER[s] is the side of the neighbour
+ * across edge d that touches side s.
+ */
+export const SIDES = 12;
+export const SIDE_PARTNER: readonly number[] = [6, 8, 7, 9, 11, 10, 0, 2, 1, 3, 5, 4];
+
 /** Most features a tile type may have; the tables are laid out in blocks of this size. */
 export const MAXF = 16;
 
@@ -82,6 +90,8 @@ export interface TileTables {
   readonly edgeFeat: Int8Array;
   /** [(t*4+r)*8+h] local field at that half-edge, or -1. */
   readonly halfFeat: Int8Array;
+  /** [(t*4+r)*SIDES+s] local feature at side s (see SIDES), or -1. */
+  readonly sideFeat: Int8Array;
   /** [(t*4+r)*SPOT_COUNT+s] local feature named by the spot, or -1. */
   readonly spotFeat: Int8Array;
   /** [(t*4+r)*MAXF+f] canonical spot index of a feature. */
@@ -158,6 +168,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
   const fitRotations = new Uint8Array(types * DEMANDS);
   const edgeFeat = new Int8Array(types * 16).fill(-1);
   const halfFeat = new Int8Array(types * 32).fill(-1);
+  const sideFeat = new Int8Array(types * 4 * SIDES).fill(-1);
   const spotFeat = new Int8Array(types * 4 * SPOT_COUNT).fill(-1);
   const featSpot = new Int8Array(types * 4 * MAXF).fill(-1);
   const distinctRotations = new Uint8Array(types);
@@ -208,6 +219,11 @@ export function compileTileSet(set: TileSetDef): TileTables {
           for (const h of f.halfEdges) halfFeat[tr * 8 + HALF_EDGES.indexOf(rotateHalf(h as HalfEdge, q))] = i;
         }
       });
+      for (let d = 0; d < 4; d++) {
+        sideFeat[tr * SIDES + 3 * d] = edgeFeat[tr * 4 + d] as number;
+        sideFeat[tr * SIDES + 3 * d + 1] = halfFeat[tr * 8 + 2 * d] as number;
+        sideFeat[tr * SIDES + 3 * d + 2] = halfFeat[tr * 8 + 2 * d + 1] as number;
+      }
       SPOTS.forEach((s, si) => {
         spotFeat[tr * SPOT_COUNT + si] = spotFeature(def, s, q);
       });
@@ -236,6 +252,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
     fitRotations,
     edgeFeat,
     halfFeat,
+    sideFeat,
     spotFeat,
     featSpot,
     distinctRotations,

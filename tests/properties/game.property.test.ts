@@ -66,6 +66,16 @@ const hasInns = (s: GameState) => s.expansions.includes('inns-cathedrals');
 const hasTraders = (s: GameState) => s.expansions.includes('traders-builders');
 const isRiverTile = (id: string) => riverEdges(id, 0) !== null;
 
+/** Whether a tile placed at (x, y) fills the last empty cell around the current player's abbot. */
+function completesAbbot(s: GameState, x: number, y: number): boolean {
+  const abbot = s.meeples.find((m) => m.kind === 'abbot' && m.owner === s.currentPlayer);
+  if (abbot === undefined) return false;
+  const filled = new Set(s.placements.map((p) => `${p.x},${p.y}`));
+  filled.add(`${x},${y}`);
+  for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) if (!filled.has(`${abbot.x + dx},${abbot.y + dy}`)) return false;
+  return true;
+}
+
 /**
  * The board of a placement as a string: cell, edge kinds and features, with what is printed in
  * them (pennants, inns, cathedrals, goods symbols: TB-X turned 180 has the edges and segments of
@@ -707,7 +717,9 @@ describe('properties of random games (fast-check)', () => {
             if ((f.kind === 'road' || f.kind === 'city') && own && (player?.builders ?? 0) > 0) deploy('builder');
             if (f.kind === 'field' && own && (player?.pigs ?? 0) > 0) deploy('pig');
           }
-          if (recalls) expected.push({ tile, ...p, recall: 'abbot' });
+          // The abbot is taken back only while its cloister or garden is incomplete: not when this
+          // tile fills its last neighbouring cell (wikicarpedia, The Abbot, clarification of 11/2020).
+          if (recalls && !completesAbbot(s, p.x, p.y)) expected.push({ tile, ...p, recall: 'abbot' });
           expect(moves.slice(i, i + expected.length), `${tile} at ${p.x},${p.y} ${p.rotation}`).toEqual(expected);
           i += expected.length;
         }
@@ -809,9 +821,10 @@ describe('properties of random games (fast-check)', () => {
           else expect(code, `${kind} at ${at}`).toBe(own ? null : 'no-own-meeple');
         }
       }
-      // Taking the abbot back: never with a deploy; only when it stands on the board.
+      // Taking the abbot back: never with a deploy; only when it stands on the board, on a feature
+      // this tile does not complete.
       const recall = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, recall: 'abbot' })?.code ?? null;
-      expect(recall).toBe(hasAbbot(s) && abbots === 0 ? null : 'nothing-to-recall');
+      expect(recall).toBe(hasAbbot(s) && abbots === 0 && !completesAbbot(s, m0.x, m0.y) ? null : 'nothing-to-recall');
       const both = {
         x: m0.x,
         y: m0.y,
