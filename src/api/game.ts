@@ -1,4 +1,4 @@
-import { castDraft, type Draft, Immer, freeze } from 'immer';
+import { castDraft, Immer, freeze } from 'immer';
 import type { IllegalMoveError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
 import { moveAction, moveFigure, moveQ, moveSpot, moveX, moveY } from '../core/move-code.js';
@@ -182,22 +182,22 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
     if (state.builderTurn !== k.extraTurn) d.builderTurn = k.extraTurn;
     d.currentTile = k.currentType >= 0 ? (ids[k.currentType] as string) : null;
     d.status = k.finished ? 'finished' : 'playing';
+    const keys = supplyKeys();
+    const tokens = tokenKinds();
     state.players.forEach((p, i) => {
       // Only a player whose record changes is drafted: a draft costs a copy.
-      const dp = () => d.players[i] as Draft<PlayerState>;
+      const dp = () => d.players[i] as unknown as Record<string, unknown>;
       if (p.score !== k.score[i]) dp().score = k.score[i] as number;
       const record = p as unknown as Record<string, unknown>;
-      for (let figure = 0; figure < supplyKeys().length; figure++) {
-        const key = supplyKeys()[figure] as string;
-        if (record[key] !== k.inSupply(i, figure)) (dp() as unknown as Record<string, number>)[key] = k.inSupply(i, figure);
+      for (let figure = 0; figure < keys.length; figure++) {
+        const key = keys[figure] as string;
+        if (record[key] !== k.inSupply(i, figure)) dp()[key] = k.inSupply(i, figure);
       }
-      for (const tk of tokenKinds()) {
+      for (const tk of tokens) {
         const held = record[tk.key] as Record<string, number>;
-        if (tk.kinds.some((name, g) => held[name] !== k.tokensOf(i, tk.first + g))) {
-          (dp() as unknown as Record<string, unknown>)[tk.key] = Object.fromEntries(
-            tk.kinds.map((name, g) => [name, k.tokensOf(i, tk.first + g)]),
-          );
-        }
+        let changed = false;
+        for (let g = 0; g < tk.kinds.length; g++) if (held[tk.kinds[g] as string] !== k.tokensOf(i, tk.first + g)) changed = true;
+        if (changed) dp()[tk.key] = Object.fromEntries(tk.kinds.map((name, g) => [name, k.tokensOf(i, tk.first + g)]));
       }
     });
     d.placements = castDraft(Object.freeze([...state.placements, placed]));

@@ -94,8 +94,14 @@ export class Kernel {
   readonly players!: number;
   /** Tiles in the set: an upper bound on placements. */
   readonly capacity!: number;
-  /** Bits of the board's hash table size (see slotOf). */
+  /** Bits of the board's hash table size (see cellIndex). */
   private readonly hashBits!: number;
+  /**
+   * An upper bound on the number of legal moves in any position of this game: per placement (a
+   * frontier cell turned four ways), the placement alone, each figure kind on each feature, and an
+   * action.
+   */
+  readonly maxMoves!: number;
 
   // Board: an open-addressing hash table from packed coordinates (cellKey) to a cell value, sized
   // for every tile and frontier cell a game can have, so it never fills and never rehashes; a
@@ -127,6 +133,11 @@ export class Kernel {
   nFront = 0;
   /** Per placement: tiles in the 8 cells around it (a cloister or garden is complete at 8). */
   private around!: Uint8Array;
+  /**
+   * [p*4+d] the board slot (see cellIndex) of the cell across edge d of placement p: it holds a
+   * tile or a frontier cell from the moment p is placed, so its slot never changes.
+   */
+  private nbSlot!: Int32Array;
 
   /** State words of the rule modules (see Ruleset.slots), copied with the kernel. */
   slots!: Int32Array;
@@ -181,7 +192,7 @@ export class Kernel {
   // Scratch space, never part of the game: shared by a kernel and its clones, which is safe because
   // no kernel method runs while another kernel's method is running. The stamp generations are
   // shared with the arrays they mark.
-  private gens!: { stamp: number; root: number; city: number };
+  private gens!: { stamp: number; root: number; city: number; front: number };
   private farm!: FarmGraph;
   /** Working space of the numeric farmer rules. */
   farmScratch!: FarmScratch;
@@ -191,6 +202,8 @@ export class Kernel {
   private fieldFirstSeg!: Int32Array;
   private stamp!: Uint32Array;
   private rootMark!: Uint32Array;
+  /** Marks on frontier cells (see markOwnCells). */
+  private frontMark!: Uint32Array;
   private weights!: Int32Array;
   /** The placements in the 3 × 3 cells of the last placed tile, row by row (see placeTile). */
   private near!: Int16Array;
@@ -207,6 +220,8 @@ export class Kernel {
   /** Bits over cellRoot: roots holding a figure; roots holding a meeple of the player (with readCell's `own`). */
   private cellOcc = 0;
   private cellOwn = 0;
+  /** The rootMark generation marking the roots collectOwnRoots found. */
+  private ownGen = 0;
   private doneRoots!: Int16Array;
   private ownRoots!: Int16Array;
   /** Figure kinds the current player may deploy, and their masks on one placement. */
@@ -226,7 +241,10 @@ export class Kernel {
     // Tiles and frontier cells at most, in a table at most half full.
     let hashBits = 4;
     while (1 << hashBits < 2 * (capacity + frontier)) hashBits++;
-    Object.assign(k, { tables, rules, players, capacity, hashBits });
+    let nf = 0;
+    for (let t = 0; t < tables.types; t++) nf = Math.max(nf, tables.nFeat[t] as number);
+    const maxMoves = frontier * 4 * (2 + F.kinds * nf);
+    Object.assign(k, { tables, rules, players, capacity, hashBits, maxMoves });
     // Every array of the kernel lives in one buffer, so that a clone is a single copy.
     const layout: Layout = [
       ['cellKey', Int32Array, 1 << hashBits],
@@ -241,6 +259,7 @@ export class Kernel {
       ['frontY', Int16Array, frontier],
       ['frontDemand', Uint16Array, frontier],
       ['frontNb', Int16Array, frontier * 4],
+      ['nbSlot', Int32Array, capacity * 4],
       ['around', Uint8Array, capacity],
       ['parent', Int16Array, segs],
       ['size', Int16Array, segs],
@@ -271,7 +290,7 @@ export class Kernel {
     });
     k.layout = placed;
     k.attach(new ArrayBuffer(bytes));
-    k.gens = { stamp: 0, root: 0, city: 0 };
+    k.gens = { stamp: 0, root: 0, city: 0, front: 0 };
     k.farm = {
       players,
       fields: 0,
@@ -290,6 +309,7 @@ export class Kernel {
     k.fieldFirstSeg = new Int32Array(segs);
     k.stamp = new Uint32Array(capacity);
     k.rootMark = new Uint32Array(segs);
+    k.frontMark = new Uint32Array(frontier);
     k.weights = new Int32Array(players);
     k.near = new Int16Array(9);
     k.sideRoot = new Int8Array(SIDES);
@@ -370,6 +390,7 @@ export class Kernel {
       players: from.players,
       capacity: from.capacity,
       hashBits: from.hashBits,
+      maxMoves: from.maxMoves,
       layout: from.layout,
       gens: from.gens,
       farm: from.farm,
@@ -380,6 +401,7 @@ export class Kernel {
       fieldFirstSeg: from.fieldFirstSeg,
       stamp: from.stamp,
       rootMark: from.rootMark,
+      frontMark: from.frontMark,
       weights: from.weights,
       near: from.near,
       sideRoot: from.sideRoot,
@@ -497,8 +519,9 @@ export class Kernel {
   /**
    * The placement rule for frontier cell i (an empty cell next to the board): PLACE_OK,
    * PLACE_MISMATCH + the first edge whose kind differs from its neighbour's, or a module's reason
-   * (PLACE_RULE + …). Validation, legal placements and the discard test all go through here
-   * (`legalMoveCodes` inlines it), so a constraint added here applies everywhere.
+   * (PLACE_RULE + …), for validation. Legal placements and the discard test ask the same
+   * question without the reason (`fitRotations`, then allowedRotations for constrained tiles): a
+   * placement rule's `rotations` and `check` must agree.
    */
   private fitsFrontier(t: number, q: number, i: number): number {
     const T = this.tables;
@@ -544,12 +567,18 @@ export class Kernel {
    */
   forEachPlacement(t: number, visit: ((x: number, y: number, q: number) => void) | null, limit = Infinity): number {
     const rots = this.tables.distinctRotations[t] as number;
+    const fit = this.tables.fitRotations;
+    const constrained = this.rules.ruleset.constrained[t] !== 0;
     let n = 0;
     for (let i = 0; i < this.nFront && n < limit; i++) {
+      // The placement rule of fitsFrontier, without the reason.
+      let fits = (fit[t * DEMANDS + (this.frontDemand[i] as number)] as number) & rots;
+      if (fits !== 0 && constrained) fits &= this.allowedRotations(t, i);
+      if (fits === 0) continue;
       const x = this.frontX[i] as number;
       const y = this.frontY[i] as number;
       for (let q = 0; q < 4 && n < limit; q++) {
-        if ((rots & (1 << q)) === 0 || this.fitsFrontier(t, q, i) !== PLACE_OK) continue;
+        if ((fits & (1 << q)) === 0) continue;
         n++;
         if (visit !== null) visit(x, y, q);
       }
@@ -583,6 +612,8 @@ export class Kernel {
     let ownSpots = 0;
     let recallKind = -1;
     for (let f = 0; f < F.kinds; f++) {
+      // A kind of a module not in this game (f > 0 with no figures per player) plays no part.
+      if (f > 0 && F.perPlayer[f] === 0) continue;
       if ((this.supply[f * P + me] as number) <= 0) {
         if (F.recall[f] !== 0 && recallKind < 0 && this.figureOf(me, f) >= 0) recallKind = f;
         continue;
@@ -609,6 +640,11 @@ export class Kernel {
     const featSpot = T.featSpot;
     const joinsOwn = F.joinsOwn;
     const all = (1 << (T.nFeat[t] as number)) - 1;
+    // With only kinds that join the player's figures to deploy, only the cells next to an edge of one
+    // of the player's features can take one: those cells are marked.
+    const ownOnly = na > 0 && freeSpots === 0;
+    const ownGen = ownOnly ? this.markOwnCells(own) : 0;
+    const frontMark = this.frontMark;
     // The placement rule (see fitsFrontier), inlined: this loop is the hot path of playouts.
     const constrained = this.rules.ruleset.constrained[t] !== 0;
     let n = 0;
@@ -623,7 +659,8 @@ export class Kernel {
       }
       const x = frontX[i] as number;
       const y = frontY[i] as number;
-      if (na > 0) this.readCell(i, own);
+      const deploys = ownOnly ? frontMark[i] === ownGen : na > 0;
+      if (deploys) this.readCell(i, own);
       // A tile next to the figure to take back completes its feature when it is the one missing.
       const recalls =
         recallKind >= 0 && (x - recallX > 1 || recallX - x > 1 || y - recallY > 1 || recallY - y > 1 || this.around[recallTile] !== 7);
@@ -631,12 +668,14 @@ export class Kernel {
         if ((fits & (1 << q)) === 0) continue;
         const plain = packMove(x, y, q, -1, 0);
         out[n++] = plain;
-        if (na > 0) {
+        if (deploys) {
           // Figures, feature by feature (local order), kind by kind: free features for most
           // kinds, features holding the player's meeple for kinds that join their owner's.
-          const occ = this.cellOcc;
-          const free = freeSpots === 0 ? 0 : occ === 0 ? all : all & ~this.reach(t, q, occ);
-          const mine = ownSpots === 0 || this.cellOwn === 0 ? 0 : this.reach(t, q, this.cellOwn);
+          const occ = freeSpots === 0 ? 0 : this.cellOcc;
+          const ownRoots = ownSpots === 0 ? 0 : this.cellOwn;
+          if ((occ | ownRoots) !== 0) this.touchRoots(t, q);
+          const free = freeSpots === 0 ? 0 : occ === 0 ? all : all & ~this.closure(occ);
+          const mine = ownRoots === 0 ? 0 : this.closure(ownRoots);
           const any = (free & freeSpots) | (mine & ownSpots);
           const spots = (t * 4 + q) * MAXF;
           for (let l = 0; any >> l !== 0; l++) {
@@ -653,14 +692,6 @@ export class Kernel {
       }
     }
     return n;
-  }
-
-  /** An upper bound on the number of legal moves in any position of this game. */
-  get maxMoves(): number {
-    let nf = 0;
-    for (let t = 0; t < this.tables.types; t++) nf = Math.max(nf, this.tables.nFeat[t] as number);
-    // Per placement: the placement alone, each figure kind on each feature, and a recall.
-    return this.front.length * 4 * (2 + this.rules.ruleset.figures.kinds * nf);
   }
 
   /** Whether tile type t fits anywhere. */
@@ -793,6 +824,7 @@ export class Kernel {
       const ny = y + (DY[d] as number);
       const nc = this.cellIndex(nx, ny);
       const nv = this.cell[nc] as number;
+      this.nbSlot[p * 4 + d] = nc;
       if (nv === 0) {
         this.addFrontier(nc, nx, ny);
         continue;
@@ -911,7 +943,7 @@ export class Kernel {
           cellRoot[m++] = r;
           if ((this.occupied[r] as number) > 0) {
             occ |= 1 << c;
-            for (let o = 0; o < own; o++) if (this.ownRoots[o] === r) mine |= 1 << c;
+            if (own > 0 && this.rootMark[r] === this.ownGen) mine |= 1 << c;
           }
         }
         sideRoot[j] = c;
@@ -924,21 +956,35 @@ export class Kernel {
 
   /**
    * The local features of tile type t turned q, placed on the cell last read (readCell), whose
-   * feature would then hold one of the roots in `seed` (bits over cellRoot). The tile's features
-   * merge through every root they touch: two of its roads meeting the same road become one.
+   * feature would then hold one of the roots in `seed` (bits over cellRoot).
    */
   private reach(t: number, q: number, seed: number): number {
     if (seed === 0) return 0;
-    const T = this.tables;
-    const m = this.nCellRoots;
+    this.touchRoots(t, q);
+    return this.closure(seed);
+  }
+
+  /** For tile type t turned q on the cell last read: the local features touching each root (rootFeat). */
+  private touchRoots(t: number, q: number): void {
+    const sideFeat = this.tables.sideFeat;
+    const sideRoot = this.sideRoot;
     const rootFeat = this.rootFeat;
-    rootFeat.fill(0, 0, m);
+    rootFeat.fill(0, 0, this.nCellRoots);
     const sides = (t * 4 + q) * SIDES;
     for (let j = 0; j < SIDES; j++) {
-      const c = this.sideRoot[j] as number;
-      const f = T.sideFeat[sides + j] as number;
+      const c = sideRoot[j] as number;
+      const f = sideFeat[sides + j] as number;
       if (c >= 0 && f >= 0) rootFeat[c] = (rootFeat[c] as number) | (1 << f);
     }
+  }
+
+  /**
+   * The features (see touchRoots) whose feature would hold one of the roots in `seed`. The tile's
+   * features merge through every root they touch: two of its roads meeting the same road become one.
+   */
+  private closure(seed: number): number {
+    const m = this.nCellRoots;
+    const rootFeat = this.rootFeat;
     let feats = 0;
     let reached = seed;
     for (let c = 0; c < m; c++) if ((seed & (1 << c)) !== 0) feats |= rootFeat[c] as number;
@@ -960,13 +1006,46 @@ export class Kernel {
     return this.cellOcc === 0 ? all : all & ~this.reach(t, q, this.cellOcc);
   }
 
-  /** Writes the roots of the features holding a meeple of `player` (majority weight > 0) into ownRoots; returns how many. */
+  /**
+   * Marks, with a new generation of frontMark which it returns, the frontier cells across an edge
+   * that a segment of the first `own` roots of ownRoots touches (see collectOwnRoots).
+   */
+  private markOwnCells(own: number): number {
+    this.gens.front = nextGeneration(this.frontMark, this.gens.front);
+    const gen = this.gens.front;
+    const edges = this.tables.featEdgeMask;
+    for (let o = 0; o < own; o++) {
+      const r = this.ownRoots[o] as number;
+      let s = r;
+      do {
+        const p = this.segTile[s] as number;
+        const mask = edges[((this.pType[p] as number) * 4 + (this.pRot[p] as number)) * MAXF + (this.segLocal[s] as number)] as number;
+        for (let d = 0; d < 4; d++) {
+          if ((mask & (1 << d)) === 0) continue;
+          const v = this.cell[this.nbSlot[p * 4 + d] as number] as number;
+          if (v >= FRONTIER) this.frontMark[v - FRONTIER] = gen;
+        }
+        s = this.next[s] as number;
+      } while (s !== r);
+    }
+    return gen;
+  }
+
+  /**
+   * Writes the roots of the features holding a meeple of `player` (majority weight > 0) into
+   * ownRoots, and marks them in rootMark with generation ownGen; returns how many.
+   */
   private collectOwnRoots(player: number): number {
+    const gen = this.nextRootMark();
+    const weight = this.rules.ruleset.figures.weight;
     let n = 0;
     for (let i = 0; i < this.nMeeples; i++) {
-      if (this.mOwner[i] !== player || this.rules.ruleset.figures.weight[this.mKind[i] as number] === 0) continue;
-      this.ownRoots[n++] = this.find(this.mSeg[i] as number);
+      if (this.mOwner[i] !== player || weight[this.mKind[i] as number] === 0) continue;
+      const r = this.find(this.mSeg[i] as number);
+      this.ownRoots[n++] = r;
+      this.rootMark[r] = gen;
     }
+    this.ownGen = gen;
     return n;
   }
 

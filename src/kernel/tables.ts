@@ -92,6 +92,8 @@ export interface TileTables {
   readonly halfFeat: Int8Array;
   /** [(t*4+r)*SIDES+s] local feature at side s (see SIDES), or -1. */
   readonly sideFeat: Int8Array;
+  /** [(t*4+r)*MAXF+f] bit d set when feature f touches edge d (at the edge or one of its halves). */
+  readonly featEdgeMask: Uint8Array;
   /** [(t*4+r)*SPOT_COUNT+s] local feature named by the spot, or -1. */
   readonly spotFeat: Int8Array;
   /** [(t*4+r)*MAXF+f] canonical spot index of a feature. */
@@ -169,6 +171,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
   const edgeFeat = new Int8Array(types * 16).fill(-1);
   const halfFeat = new Int8Array(types * 32).fill(-1);
   const sideFeat = new Int8Array(types * 4 * SIDES).fill(-1);
+  const featEdgeMask = new Uint8Array(types * 4 * MAXF);
   const spotFeat = new Int8Array(types * 4 * SPOT_COUNT).fill(-1);
   const featSpot = new Int8Array(types * 4 * MAXF).fill(-1);
   const distinctRotations = new Uint8Array(types);
@@ -223,6 +226,10 @@ export function compileTileSet(set: TileSetDef): TileTables {
         sideFeat[tr * SIDES + 3 * d] = edgeFeat[tr * 4 + d] as number;
         sideFeat[tr * SIDES + 3 * d + 1] = halfFeat[tr * 8 + 2 * d] as number;
         sideFeat[tr * SIDES + 3 * d + 2] = halfFeat[tr * 8 + 2 * d + 1] as number;
+        for (let j = 3 * d; j < 3 * d + 3; j++) {
+          const f = sideFeat[tr * SIDES + j] as number;
+          if (f >= 0) featEdgeMask[tr * MAXF + f] = (featEdgeMask[tr * MAXF + f] as number) | (1 << d);
+        }
       }
       SPOTS.forEach((s, si) => {
         spotFeat[tr * SPOT_COUNT + si] = spotFeature(def, s, q);
@@ -253,6 +260,7 @@ export function compileTileSet(set: TileSetDef): TileTables {
     edgeFeat,
     halfFeat,
     sideFeat,
+    featEdgeMask,
     spotFeat,
     featSpot,
     distinctRotations,
