@@ -39,5 +39,5 @@ export type {
   GardenDef,
   RiverDef,
 } from './tiles/types.js';
-export { EXPANSIONS } from './rules/registry.js';
+export { EXPANSIONS } from './core/vocabulary.js';
 export type * from './api/types.js';

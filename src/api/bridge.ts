@@ -9,8 +9,9 @@ import { describeEvents, figureOf, scoringsOf } from './describe.js';
 import { farmerRules, fieldScoring } from './farmers.js';
 import { DRAW_LAND, type TileTables, tablesFor } from '../kernel/tables.js';
 import { compileRuleset } from '../rules/compile.js';
-import { type ExpansionName, RULE_MODULES } from '../rules/registry.js';
-import { activeModules, EXPANSIONS, gameTiles } from '../rules/tiles.js';
+import type { ExpansionName } from '../core/vocabulary.js';
+import { expansionNames, RULE_MODULES } from '../rules/registry.js';
+import { activeModules, gameTiles } from '../rules/tiles.js';
 import type { TileSetName } from '../tiles/types.js';
 import { ruleKeys, validateOptions } from './options.js';
 import { figureNames, figureWord, recallable, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
@@ -271,7 +272,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (!isRecord(s)) throw fail('a game state must be an object');
   if (s.version !== 2) throw fail(`unsupported state version ${show(s.version)} (expected 2, or 1 through loadState)`);
   // The game's options, checked as createGame checks them, with the same sentences. A state records
-  // every rule, and its expansions in the order of EXPANSIONS.
+  // every rule, and its expansions in the order of the rule modules (EXPANSIONS).
   const rules = s.rules;
   for (const key of ['tileSet', 'edition', 'expansions', 'rules'])
     if (!Object.hasOwn(s, key)) note(`${key} is missing: a state records it`);
@@ -288,8 +289,9 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (isRecord(rules))
     for (const key of ruleKeys()) if (!Object.hasOwn(rules, key)) note(`rules.${key} is missing: a state records every rule`);
   const expansions = s.expansions as ExpansionName[];
-  if (problems.length === 0 && expansions.join() !== EXPANSIONS.filter((e) => expansions.includes(e)).join()) {
-    note(`expansions must be listed in the order ${EXPANSIONS.join(', ')}`);
+  const order = expansionNames();
+  if (problems.length === 0 && expansions.join() !== order.filter((e) => expansions.includes(e as ExpansionName)).join()) {
+    note(`expansions must be listed in the order ${order.join(', ')}`);
   }
   if (problems.length > 0) throw new StateError(problems);
   if (!isRecord(rules)) throw fail('rules must be an object');

@@ -4,7 +4,7 @@ import { isRecord, show } from '../core/guards.js';
 import { ACTION_RECALL, moveAction, moveFigure, moveQ, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
 import { type Kernel, PLACE_MISMATCH, PLACE_NOT_ADJACENT, PLACE_OCCUPIED, PLACE_RULE } from '../kernel/kernel.js';
 import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_FIELD, K_GARDEN, K_RIVER, MAXF } from '../kernel/tables.js';
-import type { ExpansionName } from '../rules/registry.js';
+import type { ExpansionName } from '../core/vocabulary.js';
 import {
   expansionTitle,
   figureNames,

@@ -2,15 +2,15 @@ import { type OptionsErrorCode, OptionsError, type Problem } from '../core/error
 import { isRecord, show } from '../core/guards.js';
 import { farmerRules } from './farmers.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
-import { type ExpansionName, RULE_MODULES } from '../rules/registry.js';
-import type { RiverStartTile } from '../rules/river/index.js';
-import { EXPANSIONS, gameTiles } from '../rules/tiles.js';
+import type { ExpansionName, ModuleRules } from '../core/vocabulary.js';
+import { expansionNames, RULE_MODULES } from '../rules/registry.js';
+import { gameTiles } from '../rules/tiles.js';
 import type { TileSetDef, TileSetName } from '../tiles/types.js';
 import type { Edition, FarmerRule, FarmerRuleName, Rules, TileId } from './types.js';
 import { maxPlayers } from './figures.js';
 
 /** Rule options of {@link GameOptions}; each overrides the edition's preset. */
-export interface RulesOptions {
+export interface RulesOptions extends Partial<ModuleRules> {
   /**
    * How fields score at the end:
    * - `'farm-3'` (current rules, default): each field separately; its majority farmers score 3
@@ -29,17 +29,6 @@ export interface RulesOptions {
   readonly smallCity?: 2 | 4;
   /** Followers per player; defaults to the tile set's (7 for the base game, 5 for the print-and-play demo). */
   readonly meeples?: number;
-  /**
-   * With The River, the base game's start tile (the rulebooks differ): `'removed'` from the game
-   * (default), `'shuffled'` into the land tiles, or `'first-land'`: drawn as the first tile after
-   * the lake and placed like any other tile.
-   */
-  readonly riverStartTile?: RiverStartTile;
-  /**
-   * With The Abbot, whether the garden copies of tiles are used (default `true`; the printings
-   * before 2014 have no gardens: `false`).
-   */
-  readonly gardens?: boolean;
 }
 
 /** Options of {@link createGame}. */
@@ -185,18 +174,19 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
   const landSet = tileSetOk ? TILE_SETS[tileSet as TileSetName] : TILE_SETS.base;
 
   const expansions: ExpansionName[] = [];
+  const known = expansionNames();
   const asked = options.expansions === undefined ? [] : options.expansions;
   if (!Array.isArray(asked)) {
-    fail('invalid-expansion', `expansions must be a list such as ['${EXPANSIONS[0]}', '${EXPANSIONS[1]}'], not ${show(asked)}`);
+    fail('invalid-expansion', `expansions must be a list such as ['${known[0]}', '${known[1]}'], not ${show(asked)}`);
   } else {
     const seen: unknown[] = [];
     for (const e of asked as unknown[]) {
-      if (typeof e !== 'string' || !EXPANSIONS.includes(e as ExpansionName)) {
-        fail('invalid-expansion', `unknown expansion ${show(e)} (known: ${EXPANSIONS.join(', ')})`);
+      if (typeof e !== 'string' || !known.includes(e)) {
+        fail('invalid-expansion', `unknown expansion ${show(e)} (known: ${known.join(', ')})`);
       } else if (seen.includes(e)) fail('invalid-expansion', `expansion "${e}" is listed more than once`);
       seen.push(e);
     }
-    expansions.push(...EXPANSIONS.filter((e) => asked.includes(e)));
+    expansions.push(...(known.filter((e) => asked.includes(e)) as ExpansionName[]));
   }
 
   const edition = options.edition === undefined ? 'current' : options.edition;

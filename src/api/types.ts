@@ -1,9 +1,10 @@
 import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
-import type { ExpansionName } from '../rules/registry.js';
+import type { ExpansionName, MeepleKind, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { RiverStartTile } from '../rules/river/index.js';
 
-export type { ExpansionName, Goods, RiverStartTile };
+export type { ExpansionName, MeepleKind, ModuleMoveErrorCode, ModuleRules, Supplies } from '../core/vocabulary.js';
+export type { Goods, RiverStartTile };
 
 /** A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals). */
 export type TileId = string;
@@ -13,15 +14,6 @@ export type TileId = string;
  * written `"x,y:SPOT"` (e.g. `"0,0:N"`). When two features merge, the merged one keeps the older id.
  */
 export type FeatureId = string;
-
-/**
- * Kinds of figure (all called meeples throughout): the base game's followers, The Abbot's abbot
- * (one per player; it stands only on a cloister or garden), Inns & Cathedrals' large meeple (one
- * per player; it stands where a follower may and counts as two followers for every majority), and
- * Traders & Builders' builder and pig (one of each per player; each joins a road or city, or a
- * field, that already holds a meeple of its owner, and counts for no majority).
- */
-export type MeepleKind = 'follower' | 'abbot' | 'large' | 'builder' | 'pig';
 
 /** Goods tokens of each kind (Traders & Builders). */
 export interface GoodsTokens {
@@ -37,34 +29,20 @@ export type FarmerRuleName = 'city-4' | 'farm-3-once' | 'farm-3' | 'none';
 export type Edition = 'first' | 'second' | 'current';
 
 /** The rules a game is played with, as recorded in its state. */
-export interface Rules {
+export interface Rules extends ModuleRules {
   /** The farmer rule; `'custom'` when a function was given. */
   readonly farmers: FarmerRuleName | 'custom';
   /** Points for a completed city of exactly two tiles: 4 (2 a tile) or 2 (1 a tile, 1 a pennant). */
   readonly smallCity: 2 | 4;
   /** Followers each player starts with. */
   readonly meeples: number;
-  /** With The River: what became of the base start tile (recorded in every game; no effect without the River). */
-  readonly riverStartTile: RiverStartTile;
-  /** With The Abbot: whether the garden copies of tiles are in the game (recorded in every game). */
-  readonly gardens: boolean;
 }
 
 /** A player's public record. */
-export interface PlayerState {
+export interface PlayerState extends Supplies {
   readonly name: string;
   /** Points so far; once the game is finished, the final total. */
   readonly score: number;
-  /** Followers in the player's supply. */
-  readonly meeples: number;
-  /** Abbots in the player's supply: 1 or 0 with The Abbot (0 while it is on the board), always 0 without. */
-  readonly abbots: number;
-  /** Large meeples in the player's supply: 1 or 0 with Inns & Cathedrals, always 0 without. */
-  readonly largeMeeples: number;
-  /** Builders in the player's supply: 1 or 0 with Traders & Builders, always 0 without. */
-  readonly builders: number;
-  /** Pigs in the player's supply: 1 or 0 with Traders & Builders (a pig stays on the board once placed), always 0 without. */
-  readonly pigs: number;
   /** Goods tokens the player has taken (Traders & Builders; all 0 without). */
   readonly goods: GoodsTokens;
 }

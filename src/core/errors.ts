@@ -1,5 +1,11 @@
-/** Codes of {@link IllegalMoveError}. Stable: frontends may switch on them. */
+import type { ModuleMoveErrorCode } from './vocabulary.js';
+
+/**
+ * Codes of {@link IllegalMoveError}: the base game's, and those of the rule modules' placement
+ * constraints ({@link ModuleMoveErrorCode}). Stable: frontends may switch on them.
+ */
 export type MoveErrorCode =
+  | ModuleMoveErrorCode
   | 'game-finished'
   | 'malformed-move'
   | 'wrong-tile'
@@ -13,9 +19,7 @@ export type MoveErrorCode =
   | 'figure-not-allowed'
   | 'no-own-meeple'
   | 'nothing-to-recall'
-  | 'deploy-and-recall'
-  | 'river-not-continued'
-  | 'river-u-turn';
+  | 'deploy-and-recall';
 
 /** Codes of {@link OptionsError}. */
 export type OptionsErrorCode =

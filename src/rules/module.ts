@@ -15,6 +15,8 @@ export interface RuleModule {
   readonly name: string;
   /** The name as messages write it. */
   readonly title: string;
+  /** What the module brings, in a phrase after its title (for the documentation of its name). */
+  readonly about?: string;
   /** Most players with this module (the largest among the active modules counts). */
   readonly maxPlayers?: number;
   readonly figures?: readonly FigureDef[];
@@ -30,6 +32,8 @@ export interface RuleModule {
   readonly explainPlacement?: (k: Kernel, reason: number, ctx: ModuleContext) => { readonly code: string; readonly message: string };
   /** Options the module reads from `rules`, with their choices. */
   readonly options?: readonly OptionDef[];
+  /** The error codes `explainPlacement` gives (they join `MoveErrorCode`). */
+  readonly errors?: readonly string[];
   /**
    * The sentence of a scoring line of a road, city or cloister when this module changed its value
    * (`attribute` reads the feature's attributes by name), or null to leave it to the base game.
@@ -43,6 +47,8 @@ export interface RuleModule {
 export interface OptionDef {
   readonly key: string;
   readonly choices: readonly (string | boolean)[];
+  /** What it decides, for the documentation of `rules` (Markdown). */
+  readonly doc: string;
 }
 
 /** A figure kind a module brings. */
@@ -55,6 +61,10 @@ export interface FigureDef {
   readonly word: string;
   /** Where it may stand, as messages say it. */
   readonly places: string;
+  /** What it is, for the documentation of `MeepleKind` (Markdown). */
+  readonly about: string;
+  /** The documentation of its supply field in a player's record (Markdown). */
+  readonly supplyDoc: string;
   /** Figures of this kind each player starts with (the base game's follower: the tile set's count). */
   readonly perPlayer: number;
   /** How much it counts toward a majority (0: not at all). */

@@ -12,19 +12,9 @@ import { tradersBuilders } from './traders-builders/index.js';
  */
 export const RULE_MODULES: readonly RuleModule[] = [base, river, abbot, innsCathedrals, tradersBuilders];
 
-/** Names of the expansions a game can be played with: every module but the base game (a test holds them to RULE_MODULES). */
-export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders';
-
 /**
- * Every expansion, in the order a state records them: the names of RULE_MODULES after the base
- * game, written out so that importing them builds nothing (a test holds the two lists together).
- *
- * @example
- * ```ts
- * import { createGame, EXPANSIONS } from 'carcassonne-engine';
- *
- * console.log(EXPANSIONS); // → [ 'river', 'abbot', 'inns-cathedrals', 'traders-builders' ]
- * console.log(createGame({ players: 2, seed: 1, expansions: [...EXPANSIONS].reverse() }).expansions.join()); // → river,abbot,inns-cathedrals,traders-builders
- * ```
+ * The names of the registered expansions (every module but the base game), in registry order: what
+ * options accept and the order states list them in. The public `EXPANSIONS` is generated from the
+ * same registry (core/vocabulary.ts).
  */
-export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals', 'traders-builders'];
+export const expansionNames = (): readonly string[] => RULE_MODULES.slice(1).map((m) => m.name);

@@ -1,9 +1,8 @@
 import { TILE_SETS } from '../tiles/catalogue.js';
 import type { TileSetDef, TileSetName } from '../tiles/types.js';
 import type { RuleModule, TileDraft } from './module.js';
-import { EXPANSIONS, type ExpansionName, RULE_MODULES } from './registry.js';
-
-export { EXPANSIONS };
+import type { ExpansionName } from '../core/vocabulary.js';
+import { RULE_MODULES } from './registry.js';
 
 /** The active modules of a game with these expansions: the base game, then the expansions in registry order. */
 export function activeModules(expansions: readonly string[]): readonly RuleModule[] {

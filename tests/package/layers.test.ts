@@ -99,7 +99,8 @@ function expansionNames(): string[] {
   const out: string[] = [];
   for (const file of files(SRC)) {
     const rel = file.slice(SRC.length);
-    if (rel.startsWith('rules/') || rel.startsWith('tiles/')) continue;
+    // The public names of the modules are written from the registry (tests/package/vocabulary.test.ts).
+    if (rel.startsWith('rules/') || rel.startsWith('tiles/') || rel === 'core/vocabulary.ts') continue;
     const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (n: ts.Node): void => {
       if (ts.isTypeNode(n)) return;
@@ -142,9 +143,7 @@ describe('rule modules', () => {
     expect(found).toEqual(['river', 'abbot']);
   });
 
-  it('EXPANSIONS lists the registered modules after the base game, in registry order', async () => {
-    const { EXPANSIONS } = await import('../../src/rules/registry.js');
-    expect([...EXPANSIONS]).toEqual(RULE_MODULES.slice(1).map((m) => m.name));
+  it('the registry lists the base game first', () => {
     expect(RULE_MODULES[0]?.name).toBe('base');
   });
 });

@@ -4,7 +4,7 @@ import { tileCatalogue } from '../../src/tiles/catalogue.js';
 import { engineId, loadReference, type RefSet, type RefTile } from '../support/reference-data';
 import { GARDEN_TILES, RIVER_GARDEN_TILES, riverTiles } from '../../src/tiles/river.js';
 import { gameTiles } from '../../src/rules/tiles.js';
-import type { ExpansionName } from '../../src/rules/registry.js';
+import type { ExpansionName } from '../../src/core/vocabulary.js';
 import type { RiverStartTile } from '../../src/rules/river/index.js';
 import { IC_GARDEN_TILES, innsCathedralsTiles } from '../../src/tiles/inns-cathedrals.js';
 import { pnpExtraTiles } from '../../src/tiles/pnp-demo.js';

@@ -25,7 +25,14 @@ function withGardenCopy(counts: [string, number][]): [string, number][] {
 export const abbot = {
   name: 'abbot',
   title: 'The Abbot',
-  options: [{ key: 'gardens', choices: [true, false] }],
+  about: 'one abbot per player, and gardens',
+  options: [
+    {
+      key: 'gardens',
+      choices: [true, false],
+      doc: 'With The Abbot, whether the garden copies of tiles are used (default `true`; the printings before 2014 have no gardens: `false`). Recorded in every game; no effect without The Abbot.',
+    },
+  ],
   legend: ['g garden'],
   figures: [
     {
@@ -33,6 +40,9 @@ export const abbot = {
       supplyKey: 'abbots',
       word: 'abbot',
       places: 'only on a cloister or garden',
+      about:
+        "The Abbot's abbot (one per player): only on a cloister or garden; instead of deploying, its owner may take it back while its feature is incomplete",
+      supplyDoc: "Abbots in the player's supply: 1 or 0 with The Abbot (0 while it is on the board), always 0 without.",
       perPlayer: 1,
       weight: 1,
       stands: ['cloister', 'garden'],

@@ -11,6 +11,8 @@ export const base = {
       supplyKey: 'meeples',
       word: 'follower',
       places: 'on a road, city, cloister or field',
+      about: "the base game's follower (the tile set's count per player): on a road, city, cloister or field",
+      supplyDoc: "Followers in the player's supply.",
       // The tile set gives the count (see compile.ts).
       perPlayer: 7,
       weight: 1,

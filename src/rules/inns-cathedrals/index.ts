@@ -12,6 +12,7 @@ import type { ModuleContext, RuleModule, TileDraft } from '../module.js';
 export const innsCathedrals = {
   name: 'inns-cathedrals',
   title: 'Inns & Cathedrals',
+  about: '18 tiles with inns and cathedrals, a large meeple per player, up to 6 players',
   maxPlayers: 6,
   legend: ['i inn', '^ cathedral'],
   figures: [
@@ -20,6 +21,8 @@ export const innsCathedrals = {
       supplyKey: 'largeMeeples',
       word: 'large meeple',
       places: 'on a road, city, cloister or field',
+      about: "Inns & Cathedrals' large meeple (one per player): where a follower may stand; it counts as two followers for every majority",
+      supplyDoc: "Large meeples in the player's supply: 1 or 0 with Inns & Cathedrals, always 0 without.",
       perPlayer: 1,
       weight: 2,
       stands: ['road', 'city', 'cloister', 'field'],

@@ -2,6 +2,7 @@ import { DX, DY, EDGES } from '../../core/geometry.js';
 import { rotateEdge } from '../../tiles/catalogue.js';
 import { RIVER_LAKE, RIVER_SPRING, riverTiles } from '../../tiles/river.js';
 import type { Kernel } from '../../kernel/kernel.js';
+import type { ModuleRules } from '../../core/vocabulary.js';
 import type { ModuleContext, RuleModule, TileDraft, TileOptions } from '../module.js';
 
 // The module's state words: whether the river has an open end, that empty cell, the edge of it
@@ -29,8 +30,16 @@ export function riverTurn(inEdge: number, outEdge: number): number {
 export const river = {
   name: 'river',
   title: 'The River',
+  about: '12 river tiles, drawn first from the spring',
   slots: 5,
-  options: [{ key: 'riverStartTile', choices: ['removed', 'shuffled', 'first-land'] }],
+  options: [
+    {
+      key: 'riverStartTile',
+      choices: ['removed', 'shuffled', 'first-land'],
+      doc: "With The River, the base game's start tile (the rulebooks differ): `'removed'` from the game (default), `'shuffled'` into the land tiles, or `'first-land'`: drawn as the first tile after the lake and placed like any other tile. Recorded in every game; no effect without The River.",
+    },
+  ],
+  errors: ['river-not-continued', 'river-u-turn'],
   legend: ['~ river', 'o spring/lake'],
   tiles: {
     add(draft: TileDraft, options: TileOptions): void {
@@ -120,4 +129,4 @@ export const river = {
  * differ): `'removed'` from the game, `'shuffled'` into the land tiles, or drawn as the
  * `'first-land'` tile, right after the lake.
  */
-export type RiverStartTile = 'removed' | 'shuffled' | 'first-land';
+export type RiverStartTile = ModuleRules['riverStartTile'];

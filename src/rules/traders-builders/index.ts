@@ -20,6 +20,7 @@ const GOODS_POINTS = 10;
 export const tradersBuilders = {
   name: 'traders-builders',
   title: 'Traders & Builders',
+  about: '24 tiles with 20 goods symbols, a builder and a pig per player',
   legend: ['$ goods'],
   figures: [
     {
@@ -27,6 +28,9 @@ export const tradersBuilders = {
       supplyKey: 'builders',
       word: 'builder',
       places: 'only on a road or city',
+      about:
+        "Traders & Builders' builder (one per player): joins a road or city that holds a meeple of its owner, counts for no majority, and gives its owner a second tile when a tile extends that feature",
+      supplyDoc: "Builders in the player's supply: 1 or 0 with Traders & Builders, always 0 without.",
       perPlayer: 1,
       weight: 0,
       stands: ['road', 'city'],
@@ -39,6 +43,9 @@ export const tradersBuilders = {
       supplyKey: 'pigs',
       word: 'pig',
       places: 'only on a field',
+      about:
+        "Traders & Builders' pig (one per player): joins a field that holds a farmer of its owner, counts for no majority, and raises what the field's cities score its owner",
+      supplyDoc: "Pigs in the player's supply: 1 or 0 with Traders & Builders (a pig stays on the board once placed), always 0 without.",
       perPlayer: 1,
       weight: 0,
       stands: ['field'],

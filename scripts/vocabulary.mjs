@@ -1,0 +1,163 @@
+// The public names the rule modules bring (expansion names, figure kinds, supply fields, module
+// rules, error codes), written as TypeScript to src/core/vocabulary.ts from the modules registered
+// in src/rules/registry.ts, so that the public types grow with the registry without a list to keep
+// by hand, and the published declarations name them plainly.
+//
+//   npm run vocabulary                    rewrites src/core/vocabulary.ts
+//   node scripts/vocabulary.mjs --check   fails when it is out of date (a test checks it as well)
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TARGET = path.join(ROOT, 'src/core/vocabulary.ts');
+const WIDTH = 100;
+const LINE = 140;
+
+const quote = (s) => `'${String(s).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** A doc comment of `paragraphs` (each a string, or a list of bullet strings), wrapped at WIDTH, indented by `pad`. */
+function comment(paragraphs, pad = '') {
+  const out = [`${pad}/**`];
+  const wrap = (text, first, next) => {
+    let line = first;
+    let fresh = true;
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      if (!fresh && `${line} ${word}`.length > WIDTH) {
+        out.push(line);
+        line = next + word;
+      } else line = fresh ? line + word : `${line} ${word}`;
+      fresh = false;
+    }
+    out.push(line);
+  };
+  paragraphs.forEach((p, i) => {
+    if (i > 0) out.push(`${pad} *`);
+    if (Array.isArray(p)) for (const item of p) wrap(item, `${pad} * - `, `${pad} *   `);
+    else if (p.startsWith('```') || p.startsWith('@')) for (const l of p.split('\n')) out.push(`${pad} * ${l}`.trimEnd());
+    else wrap(p, `${pad} * `, `${pad} * `);
+  });
+  out.push(`${pad} */`);
+  return out.join('\n');
+}
+
+/** `export type name = a | b;`, on one line when it fits, as Biome formats it. */
+function union(name, members) {
+  const one = `export type ${name} = ${members.join(' | ')};`;
+  return one.length <= LINE ? one : `export type ${name} =\n${members.map((m) => `  | ${m}`).join('\n')};`;
+}
+
+/** The text of src/core/vocabulary.ts for the rule modules of a registry (the base game first). */
+export function renderVocabulary(modules) {
+  const expansions = modules.slice(1);
+  const figures = modules.flatMap((m) => (m.figures ?? []).map((f) => ({ ...f, module: m })));
+  const options = modules.flatMap((m) => m.options ?? []);
+  const errors = modules.flatMap((m) => m.errors ?? []);
+  const names = expansions.map((m) => quote(m.name));
+  const list = `export const EXPANSIONS: readonly ExpansionName[] = [${names.join(', ')}];`;
+  const parts = [
+    [
+      '// Written by `npm run vocabulary` (scripts/vocabulary.mjs) from the rule modules registered in',
+      '// src/rules/registry.ts; a test fails when it is out of date. Do not edit it by hand.',
+    ].join('\n'),
+    [
+      comment([
+        'Names of the expansions a game can be played with: one per rule module after the base game.',
+        expansions.map((m) => `\`${quote(m.name)}\`: ${m.title}${m.about ? `: ${m.about}` : ''}.`),
+      ]),
+      union('ExpansionName', names.length > 0 ? names : ['never']),
+    ].join('\n'),
+    [
+      comment([
+        'Every expansion, in the order a state records them (the order of the rule modules).',
+        [
+          '@example',
+          '```ts',
+          "import { createGame, EXPANSIONS } from 'carcassonne-engine';",
+          '',
+          `console.log(EXPANSIONS.join(', ')); // → ${expansions.map((m) => m.name).join(', ')}`,
+          'const state = createGame({ players: 2, seed: 1, expansions: [...EXPANSIONS].reverse() });',
+          `console.log(state.expansions.join(', ')); // → ${expansions.map((m) => m.name).join(', ')}`,
+          '```',
+        ].join('\n'),
+      ]),
+      list.length <= LINE ? list : `export const EXPANSIONS: readonly ExpansionName[] = [\n${names.map((n) => `  ${n},`).join('\n')}\n];`,
+    ].join('\n'),
+    [
+      comment([
+        'Kinds of figure (all called meeples throughout), one or more per rule module:',
+        figures.map((f) => `\`${quote(f.name)}\`: ${f.about}.`),
+      ]),
+      union(
+        'MeepleKind',
+        figures.map((f) => quote(f.name)),
+      ),
+    ].join('\n'),
+    [
+      comment(["The figures in a player's supply: a field per figure kind of every rule module, 0 when its module is not in play."]),
+      'export interface Supplies {',
+      figures.map((f) => `${comment([f.supplyDoc], '  ')}\n  readonly ${f.supplyKey}: number;`).join('\n'),
+      '}',
+    ].join('\n'),
+    [
+      comment(['The rules the rule modules add to a game: a state records every one, whichever modules are in play.']),
+      'export interface ModuleRules {',
+      options
+        .map((o) => {
+          const type = o.choices.every((c) => typeof c === 'boolean') ? 'boolean' : o.choices.map(quote).join(' | ');
+          return `${comment([o.doc], '  ')}\n  readonly ${o.key}: ${type};`;
+        })
+        .join('\n'),
+      '}',
+    ].join('\n'),
+    [
+      comment(["Error codes of the rule modules' placement constraints."]),
+      union('ModuleMoveErrorCode', errors.length > 0 ? errors.map(quote) : ['never']),
+    ].join('\n'),
+  ];
+  return `${parts.join('\n\n')}\n`;
+}
+
+/** The registry's modules, bundled from the TypeScript sources with esbuild. */
+async function registeredModules() {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [path.join(ROOT, 'src/rules/registry.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    logLevel: 'error',
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'vocabulary-'));
+  try {
+    const file = path.join(dir, 'registry.mjs');
+    writeFileSync(file, result.outputFiles[0].text);
+    return (await import(pathToFileURL(file).href)).RULE_MODULES;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const text = renderVocabulary(await registeredModules());
+  const now = (() => {
+    try {
+      return readFileSync(TARGET, 'utf8');
+    } catch {
+      return null;
+    }
+  })();
+  if (process.argv.includes('--check')) {
+    if (now !== text) {
+      console.error('src/core/vocabulary.ts is out of date: run npm run vocabulary');
+      process.exit(1);
+    }
+    console.log('vocabulary --check: src/core/vocabulary.ts is up to date');
+  } else if (now === text) console.log('src/core/vocabulary.ts is up to date');
+  else {
+    writeFileSync(TARGET, text);
+    console.log('wrote src/core/vocabulary.ts');
+  }
+}

@@ -1,0 +1,97 @@
+// Written by `npm run vocabulary` (scripts/vocabulary.mjs) from the rule modules registered in
+// src/rules/registry.ts; a test fails when it is out of date. Do not edit it by hand.
+
+/**
+ * Names of the expansions a game can be played with: one per rule module after the base game.
+ *
+ * - `'river'`: The River: 12 river tiles, drawn first from the spring.
+ * - `'abbot'`: The Abbot: one abbot per player, and gardens.
+ * - `'inns-cathedrals'`: Inns & Cathedrals: 18 tiles with inns and cathedrals, a large meeple per
+ *   player, up to 6 players.
+ * - `'traders-builders'`: Traders & Builders: 24 tiles with 20 goods symbols, a builder and a pig
+ *   per player.
+ */
+export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders';
+
+/**
+ * Every expansion, in the order a state records them (the order of the rule modules).
+ *
+ * @example
+ * ```ts
+ * import { createGame, EXPANSIONS } from 'carcassonne-engine';
+ *
+ * console.log(EXPANSIONS.join(', ')); // → river, abbot, inns-cathedrals, traders-builders
+ * const state = createGame({ players: 2, seed: 1, expansions: [...EXPANSIONS].reverse() });
+ * console.log(state.expansions.join(', ')); // → river, abbot, inns-cathedrals, traders-builders
+ * ```
+ */
+export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals', 'traders-builders'];
+
+/**
+ * Kinds of figure (all called meeples throughout), one or more per rule module:
+ *
+ * - `'follower'`: the base game's follower (the tile set's count per player): on a road, city,
+ *   cloister or field.
+ * - `'abbot'`: The Abbot's abbot (one per player): only on a cloister or garden; instead of
+ *   deploying, its owner may take it back while its feature is incomplete.
+ * - `'large'`: Inns & Cathedrals' large meeple (one per player): where a follower may stand; it
+ *   counts as two followers for every majority.
+ * - `'builder'`: Traders & Builders' builder (one per player): joins a road or city that holds a
+ *   meeple of its owner, counts for no majority, and gives its owner a second tile when a tile
+ *   extends that feature.
+ * - `'pig'`: Traders & Builders' pig (one per player): joins a field that holds a farmer of its
+ *   owner, counts for no majority, and raises what the field's cities score its owner.
+ */
+export type MeepleKind = 'follower' | 'abbot' | 'large' | 'builder' | 'pig';
+
+/**
+ * The figures in a player's supply: a field per figure kind of every rule module, 0 when its module
+ * is not in play.
+ */
+export interface Supplies {
+  /**
+   * Followers in the player's supply.
+   */
+  readonly meeples: number;
+  /**
+   * Abbots in the player's supply: 1 or 0 with The Abbot (0 while it is on the board), always 0
+   * without.
+   */
+  readonly abbots: number;
+  /**
+   * Large meeples in the player's supply: 1 or 0 with Inns & Cathedrals, always 0 without.
+   */
+  readonly largeMeeples: number;
+  /**
+   * Builders in the player's supply: 1 or 0 with Traders & Builders, always 0 without.
+   */
+  readonly builders: number;
+  /**
+   * Pigs in the player's supply: 1 or 0 with Traders & Builders (a pig stays on the board once
+   * placed), always 0 without.
+   */
+  readonly pigs: number;
+}
+
+/**
+ * The rules the rule modules add to a game: a state records every one, whichever modules are in
+ * play.
+ */
+export interface ModuleRules {
+  /**
+   * With The River, the base game's start tile (the rulebooks differ): `'removed'` from the game
+   * (default), `'shuffled'` into the land tiles, or `'first-land'`: drawn as the first tile after
+   * the lake and placed like any other tile. Recorded in every game; no effect without The River.
+   */
+  readonly riverStartTile: 'removed' | 'shuffled' | 'first-land';
+  /**
+   * With The Abbot, whether the garden copies of tiles are used (default `true`; the printings
+   * before 2014 have no gardens: `false`). Recorded in every game; no effect without The Abbot.
+   */
+  readonly gardens: boolean;
+}
+
+/**
+ * Error codes of the rule modules' placement constraints.
+ */
+export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn';

@@ -1,0 +1,189 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  applyMove,
+  createGame,
+  type GameState,
+  legalMoves,
+  legalPlacements,
+  loadState,
+  type Move,
+  scoreFinal,
+  validateMove,
+  validateOptions,
+  validateState,
+} from 'carcassonne-engine';
+import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
+import { greedyBot } from 'carcassonne-engine/bots';
+import { FENCE } from '../support/rules/fence/index';
+import { lcg } from '../support/play';
+
+// The walkthrough of docs/architecture.md, "Adding a rule module", done for real: two modules that
+// exist only for tests (tests/support/rules/), registered with one line each, in a registry these
+// tests see instead of the library's. `wayfarer` brings a figure kind, `fence` a placement
+// constraint. Nothing else of the library knows them: everything below comes from their folders.
+vi.mock('../../src/rules/registry.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/rules/registry.js')>();
+  const { wayfarer } = await import('../support/rules/wayfarer/index');
+  const { fence } = await import('../support/rules/fence/index');
+  const RULE_MODULES = [...real.RULE_MODULES, wayfarer, fence];
+  return { ...real, RULE_MODULES, expansionNames: () => RULE_MODULES.slice(1).map((m) => m.name) };
+});
+
+// The test modules' names are not in the public types, which are written for the library's own.
+const expansions = (...names: string[]) => names as unknown as GameState['expansions'];
+const wayfarerMove = (m: Move) => (m.meeple?.kind as string) === 'wayfarer';
+const supply = (s: GameState, player: number) => (s.players[player] as unknown as Record<string, number>).wayfarers;
+
+/** Plays `turns` moves (or to the end), picking with `pick` among the legal moves. */
+function play(s: GameState, turns: number, pick: (moves: Move[], i: number) => Move): GameState {
+  for (let i = 0; i < turns && s.status === 'playing'; i++) s = applyMove(s, pick(legalMoves(s), i));
+  return s;
+}
+
+describe('a figure kind from a module of its own (tests/support/rules/wayfarer)', () => {
+  it('is an expansion like the others: options accept it, states record its supply', () => {
+    expect(validateOptions({ players: 2, seed: 1, expansions: ['wayfarer'] })).toEqual([]);
+    const s = createGame({ players: 2, seed: 1, expansions: expansions('wayfarer') });
+    expect(s.expansions).toEqual(['wayfarer']);
+    expect([supply(s, 0), supply(s, 1)]).toEqual([1, 1]);
+    // Without the module, every player records none.
+    expect(supply(createGame({ players: 2, seed: 1 }), 0)).toBe(0);
+  });
+
+  it('is offered on roads only, after the follower on the same spot, and its moves check', () => {
+    // U (a straight road, east–west unturned) east of the start tile D continues D's road.
+    const s = createGame({ players: 2, seed: 1, drawOrder: ['U'], expansions: expansions('wayfarer') });
+    const moves = legalMoves(s).filter((m) => m.x === 1 && m.y === 0 && m.rotation === 0);
+    expect(moves.map((m) => `${m.meeple?.at ?? '-'}:${m.meeple?.kind ?? ''}`)).toEqual([
+      '-:',
+      'E:follower',
+      'E:wayfarer',
+      'NNW:follower',
+      'ESE:follower',
+    ]);
+    expect(validateMove(s, { x: 1, y: 0, rotation: 0, meeple: { at: 'W', kind: 'wayfarer' as 'follower' } })).toBeNull();
+    const onField = validateMove(s, { x: 1, y: 0, rotation: 0, meeple: { at: 'NNE', kind: 'wayfarer' as 'follower' } });
+    expect(onField?.code).toBe('figure-not-allowed');
+    expect(onField?.message).toBe('the wayfarer stands only on a road, not on a field (at NNE)');
+    const without = createGame({ players: 2, seed: 1, drawOrder: ['U'] });
+    const absent = validateMove(without, { x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'wayfarer' as 'follower' } });
+    expect(absent?.code).toBe('figure-not-allowed');
+    expect(absent?.message).toBe('The Wayfarer is not in play: there is no wayfarer to deploy');
+  });
+
+  it("counts three for a road's majority: Ann's wayfarer holds it against Bob's two followers (worked by hand)", () => {
+    // Start tile D at (0,0): its road runs west–east. Ann's wayfarer goes on U east of it; Bob
+    // starts two roads south of it with a follower each (the curves V at (0,1) and (1,1)); the
+    // curves at (-1,0), (-1,1), (0,2) and (1,2) join the three roads into one of 8 tiles, still open
+    // at (2,0) and (2,1). Strengths: Ann 3, Bob 2; at the end Ann alone scores it, 1 a tile: 8.
+    let s = createGame({
+      players: ['Ann', 'Bob'],
+      seed: 1,
+      drawOrder: ['U', 'V', 'V', 'V', 'V', 'V', 'V'],
+      expansions: expansions('wayfarer'),
+    });
+    const steps: Move[] = [
+      { x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'wayfarer' as 'follower' } }, // Ann
+      { x: 0, y: 1, rotation: 0, meeple: { at: 'S' } }, // Bob: road west–south
+      { x: -1, y: 0, rotation: 270 }, // Ann: road east–south, joins the start road
+      { x: 1, y: 1, rotation: 270, meeple: { at: 'E' } }, // Bob: road east–south
+      { x: -1, y: 1, rotation: 180 }, // Ann: road north–east: Ann's and Bob's first road meet
+      { x: 0, y: 2, rotation: 180 }, // Bob: road north–east
+      { x: 1, y: 2, rotation: 90 }, // Ann: road north–west: Bob's second road joins
+    ];
+    for (const m of steps) s = applyMove(s, m);
+    expect(s.players.map((p) => p.meeples)).toEqual([7, 5]);
+    expect(supply(s, 0)).toBe(0);
+    expect(s.scored).toEqual([]);
+    const road = scoreFinal(s).breakdown.filter((e) => e.kind === 'road');
+    expect(road.map((e) => ({ meeples: e.meeples, holders: e.holders, tiles: e.tiles.length, awarded: e.awarded }))).toEqual([
+      { meeples: [3, 2], holders: [0], tiles: 8, awarded: [8, 0] },
+    ]);
+    expect(scoreFinal(s).scores).toEqual([8, 0]);
+  });
+
+  it('survives a JSON round trip, and a saved state that lies about it is refused', () => {
+    const r = lcg(5);
+    let s = createGame({ players: 2, seed: 5, expansions: expansions('wayfarer') });
+    s = play(s, 30, (moves) => {
+      const w = moves.filter(wayfarerMove);
+      return (w.length > 0 ? w : moves)[r() % (w.length > 0 ? w.length : moves.length)] as Move;
+    });
+    expect(s.meeples.some((m) => (m.kind as string) === 'wayfarer')).toBe(true);
+    const loaded = loadState(JSON.parse(JSON.stringify(s)));
+    expect(loaded).toEqual(s);
+    expect(legalMoves(loaded)).toEqual(legalMoves(s));
+    const forged = JSON.parse(JSON.stringify(s));
+    const holder = s.meeples.find((m) => (m.kind as string) === 'wayfarer')?.owner as number;
+    forged.players[holder].wayfarers = 1;
+    expect(validateState(forged).map((p) => p.message)).toContain(`player ${holder} has 1 wayfarer in supply, but the placements leave 0`);
+  });
+
+  it('the engine and the bots play it: move codes, supplies, whole games', () => {
+    const engine = Engine.create({ players: 3, seed: 2, expansions: expansions('wayfarer') });
+    expect(engine.inSupply(0, 'wayfarer' as 'follower')).toBe(1);
+    const e = engine.clone();
+    e.shuffleTilesLeft(seededRandom(1));
+    randomPlayout(e, seededRandom(2));
+    expect(e.status).toBe('finished');
+    let s = createGame({ players: 2, seed: 4, expansions: expansions('wayfarer') });
+    let deployed = 0;
+    while (s.status === 'playing') {
+      const m = greedyBot(s);
+      if (wayfarerMove(m)) deployed++;
+      s = applyMove(s, m);
+    }
+    expect(deployed).toBeGreaterThan(0);
+  });
+});
+
+describe('a placement constraint from a module of its own (tests/support/rules/fence)', () => {
+  it(`keeps every tile within ${FENCE} columns of the start tile, over whole games`, () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const r = lcg(seed);
+      const s = play(createGame({ players: 2, seed, expansions: expansions('fence') }), 200, (moves) => moves[r() % moves.length] as Move);
+      expect(s.status).toBe('finished');
+      expect(Math.max(...s.placements.map((p) => Math.abs(p.x)))).toBeLessThanOrEqual(FENCE);
+      // Tiles that fit only outside the fence were put back in the box.
+      expect(s.placements.length + s.discarded.length).toBe(72);
+    }
+  });
+
+  it('refuses a placement outside with its own code and sentence; the same placement is legal without it', () => {
+    // A straight road U continues the start tile's road eastward: (1,0), (2,0), then (3,0) is outside.
+    let s = createGame({ players: 2, seed: 1, drawOrder: ['U', 'U', 'U'], expansions: expansions('fence') });
+    s = applyMove(s, { x: 1, y: 0, rotation: 0 });
+    s = applyMove(s, { x: 2, y: 0, rotation: 0 });
+    const error = validateMove(s, { x: 3, y: 0, rotation: 0 });
+    expect(error?.code).toBe('fence-crossed');
+    expect(error?.message).toBe(`the fence: no tile may lie more than ${FENCE} columns east or west of the start tile`);
+    expect(legalPlacements(s).some((p) => p.x === 3)).toBe(false);
+    let free = createGame({ players: 2, seed: 1, drawOrder: ['U', 'U', 'U'] });
+    free = applyMove(free, { x: 1, y: 0, rotation: 0 });
+    free = applyMove(free, { x: 2, y: 0, rotation: 0 });
+    expect(validateMove(free, { x: 3, y: 0, rotation: 0 })).toBeNull();
+  });
+
+  it('a saved state with a tile outside the fence is refused by the replay', () => {
+    const s = createGame({ players: 2, seed: 1, drawOrder: ['U', 'U', 'U'] });
+    const outside = play(s, 3, (_, i) => ({ x: i + 1, y: 0, rotation: 0 }));
+    const forged = { ...JSON.parse(JSON.stringify(outside)), expansions: ['fence'] };
+    const messages = validateState(forged).map((p) => p.message);
+    expect(messages.some((m) => m.includes('placements[3]') && m.includes('the fence'))).toBe(true);
+  });
+
+  it('plays with the other modules: engine playouts and bots with the fence, the wayfarer and The River', () => {
+    const engine = Engine.create({ players: 2, seed: 3, expansions: expansions('river', 'wayfarer', 'fence') });
+    for (let i = 0; i < 20; i++) {
+      const e = engine.clone();
+      e.shuffleTilesLeft(seededRandom(i));
+      randomPlayout(e, seededRandom(100 + i));
+      const placed = e.toState().placements;
+      expect(Math.max(...placed.map((p) => Math.abs(p.x)))).toBeLessThanOrEqual(FENCE);
+    }
+    let s = createGame({ players: 2, seed: 6, expansions: expansions('fence', 'wayfarer') });
+    expect(s.expansions).toEqual(['wayfarer', 'fence']);
+    while (s.status === 'playing') s = applyMove(s, greedyBot(s));
+    expect(Math.max(...s.placements.map((p) => Math.abs(p.x)))).toBeLessThanOrEqual(FENCE);
+  });
+});

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderVocabulary } from '../../scripts/vocabulary.mjs';
+import { EXPANSIONS } from '../../src/core/vocabulary.js';
+import { expansionNames, RULE_MODULES } from '../../src/rules/registry.js';
+import type { RuleModule } from '../../src/rules/module.js';
+
+// The public names of the rule modules (src/core/vocabulary.ts) are written from the registry by
+// `npm run vocabulary`: a module added to the registry changes them without a list kept by hand.
+
+const written = () => readFileSync(new URL('../../src/core/vocabulary.ts', import.meta.url), 'utf8');
+
+describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
+  it('are what the registered modules give: run `npm run vocabulary` after changing a module', () => {
+    expect(written()).toBe(renderVocabulary(RULE_MODULES));
+  });
+
+  it('EXPANSIONS lists the registered modules after the base game, in registry order', () => {
+    expect([...EXPANSIONS]).toEqual([...expansionNames()]);
+  });
+
+  it('grow with the registry: a module with a figure kind, an option and an error code adds them', () => {
+    const added: RuleModule = {
+      name: 'shepherd',
+      title: 'The Shepherd',
+      about: 'a shepherd per player',
+      options: [{ key: 'flock', choices: ['small', 'large'], doc: 'How big a flock is.' }],
+      errors: ['shepherd-lost'],
+      figures: [
+        {
+          name: 'shepherd',
+          supplyKey: 'shepherds',
+          word: 'shepherd',
+          places: 'only on a field',
+          about: 'the shepherd',
+          supplyDoc: 'Shepherds in supply.',
+          perPlayer: 1,
+          weight: 0,
+          stands: ['field'],
+          joins: 'free',
+        },
+      ],
+    };
+    const text = renderVocabulary([...RULE_MODULES, added]);
+    expect(text).toContain("export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders' | 'shepherd';");
+    expect(text).toContain("| 'pig' | 'shepherd';");
+    expect(text).toContain('  readonly shepherds: number;');
+    expect(text).toContain("  readonly flock: 'small' | 'large';");
+    expect(text).toContain("export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn' | 'shepherd-lost';");
+    expect(text).toContain('// → river, abbot, inns-cathedrals, traders-builders, shepherd');
+  });
+
+  it('every code a placement constraint explains with is declared by its module', () => {
+    for (const m of RULE_MODULES) {
+      if (m.explainPlacement === undefined) continue;
+      expect(m.errors?.length ?? 0, m.name).toBeGreaterThan(0);
+    }
+  });
+});
