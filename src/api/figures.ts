@@ -45,6 +45,9 @@ export function expansionTitle(name: ExpansionName): string {
 /** How a figure kind is named in messages. */
 export const figureWord = (kind: MeepleKind): string => FIGURES.at(figureCode(kind))?.word ?? kind;
 
+/** The feature kinds a figure kind may stand on. */
+export const figureStands = (kind: MeepleKind): readonly string[] => FIGURES.at(figureCode(kind))?.stands ?? [];
+
 /** Where a figure kind may stand, as messages say it. */
 export const figurePlaces = (kind: MeepleKind): string => FIGURES.at(figureCode(kind))?.places ?? '';
 

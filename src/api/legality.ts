@@ -3,6 +3,7 @@ import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } fr
 import { isRecord, show } from '../core/guards.js';
 import { ACTION_RECALL, moveAction, moveFigure, moveQ, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
 import { type Kernel, PLACE_MISMATCH, PLACE_NOT_ADJACENT, PLACE_OCCUPIED, PLACE_RULE } from '../kernel/kernel.js';
+import type { Ruleset } from '../kernel/ruleset.js';
 import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_FIELD, K_GARDEN, K_RIVER, MAXF } from '../kernel/tables.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import {
@@ -12,6 +13,7 @@ import {
   figureExpansion,
   figureInPlay,
   figurePlaces,
+  figureStands,
   figureWord,
   isFigureKind,
   joinsOwnMeeple,
@@ -146,8 +148,9 @@ function diagnosis(k: Kernel, names: readonly string[], expansions: readonly Exp
     return illegal('not-adjacent', `(${move.x}, ${move.y}) touches no tile: a tile must share an edge with a tile on the board`);
   }
   if (code >= PLACE_RULE) {
-    const explain = k.rules.ruleset.explainPlacement[(code - PLACE_RULE) >> 4];
-    const why = explain?.(k, (code - PLACE_RULE) & 15) ?? { code: 'illegal-placement', message: 'a rule forbids this placement' };
+    // Each code is one the module declares (compile.ts checks), so one of ModuleMoveErrorCode.
+    const explain = k.rules.ruleset.explainPlacement[(code - PLACE_RULE) >> 4] as Ruleset['explainPlacement'][number];
+    const why = explain(k, (code - PLACE_RULE) & 15);
     return illegal(why.code as MoveErrorCode, why.message);
   }
   if (code >= PLACE_MISMATCH) {
@@ -212,7 +215,7 @@ function diagnosis(k: Kernel, names: readonly string[], expansions: readonly Exp
     if (featureKind === K_RIVER) return illegal('figure-not-allowed', `nothing may stand on the river (at ${at})`);
     if (featureKind === K_GARDEN) {
       const only = figureNames()
-        .filter((f) => figurePlaces(f).includes('garden'))
+        .filter((f) => figureStands(f).includes('garden'))
         .map((f) => withArticle(figureWord(f)));
       return illegal('figure-not-allowed', `a ${word} may not stand on a garden (at ${at}): only ${only.join(' or ')} may`);
     }

@@ -227,6 +227,9 @@ export class Kernel {
   /** Figure kinds the current player may deploy, and their masks on one placement. */
   private active!: Int8Array;
   private masks!: Int32Array;
+  /** Figure kinds the current player may take back, and the tiles those figures stand on. */
+  private recallKinds!: Int8Array;
+  private recallTiles!: Int16Array;
 
   /** A kernel with only the start tile on the board and an empty bag. */
   static create(tables: TileTables, rules: KernelRules, players: number): Kernel {
@@ -319,6 +322,8 @@ export class Kernel {
     k.ownRoots = new Int16Array(figures);
     k.active = new Int8Array(F.kinds);
     k.masks = new Int32Array(F.kinds);
+    k.recallKinds = new Int8Array(F.kinds);
+    k.recallTiles = new Int16Array(F.kinds);
     k.supply.fill(rules.meeples, 0, players);
     for (let f = 1; f < F.kinds; f++) k.supply.fill(F.perPlayer[f] as number, f * players, (f + 1) * players);
     k.placeTile(tables.startType, 0, 0, 0);
@@ -411,6 +416,8 @@ export class Kernel {
       ownRoots: from.ownRoots,
       active: from.active,
       masks: from.masks,
+      recallKinds: from.recallKinds,
+      recallTiles: from.recallTiles,
     });
   }
 
@@ -610,14 +617,21 @@ export class Kernel {
     let own = -1;
     let freeSpots = 0;
     let ownSpots = 0;
-    let recallKind = -1;
+    // Figures the player may take back: one per kind (compile.ts), with the tile it stands on.
+    const recallKinds = this.recallKinds;
+    const recallTiles = this.recallTiles;
+    let nr = 0;
     for (let f = 0; f < F.kinds; f++) {
       // A kind of a module not in this game (f > 0 with no figures per player) plays no part.
       if (f > 0 && F.perPlayer[f] === 0) continue;
-      if ((this.supply[f * P + me] as number) <= 0) {
-        if (F.recall[f] !== 0 && recallKind < 0 && this.figureOf(me, f) >= 0) recallKind = f;
-        continue;
+      if (F.recall[f] !== 0) {
+        const i = this.figureOf(me, f);
+        if (i >= 0) {
+          recallKinds[nr] = f;
+          recallTiles[nr++] = this.segTile[this.mSeg[i] as number] as number;
+        }
       }
+      if ((this.supply[f * P + me] as number) <= 0) continue;
       const spots = F.spots[f * T.types + t] as number;
       if (spots === 0) continue;
       if (F.joinsOwn[f] !== 0) {
@@ -628,11 +642,6 @@ export class Kernel {
       activeSpots[na] = spots;
       active[na++] = f;
     }
-    // A tile completing the cloister-like feature of a figure to take back blocks the recall (see
-    // recallBlocked).
-    const recallTile = recallKind < 0 ? 0 : (this.segTile[this.mSeg[this.figureOf(me, recallKind)] as number] as number);
-    const recallX = this.pX[recallTile] as number;
-    const recallY = this.pY[recallTile] as number;
     const frontDemand = this.frontDemand;
     const fit = T.fitRotations;
     const frontX = this.frontX;
@@ -661,9 +670,18 @@ export class Kernel {
       const y = frontY[i] as number;
       const deploys = ownOnly ? frontMark[i] === ownGen : na > 0;
       if (deploys) this.readCell(i, own);
-      // A tile next to the figure to take back completes its feature when it is the one missing.
-      const recalls =
-        recallKind >= 0 && (x - recallX > 1 || recallX - x > 1 || y - recallY > 1 || recallY - y > 1 || this.around[recallTile] !== 7);
+      // The figures that may be taken back with a tile here: a tile completing the cloister-like
+      // feature of one (next to it, the one tile missing) blocks its recall (see recallBlocked).
+      let recalls = 0;
+      for (let r = 0; r < nr; r++) {
+        const rt = recallTiles[r] as number;
+        const near =
+          x - (this.pX[rt] as number) <= 1 &&
+          (this.pX[rt] as number) - x <= 1 &&
+          y - (this.pY[rt] as number) <= 1 &&
+          (this.pY[rt] as number) - y <= 1;
+        if (!near || this.around[rt] !== 7) recalls |= 1 << r;
+      }
       for (let q = 0; q < 4; q++) {
         if ((fits & (1 << q)) === 0) continue;
         const plain = packMove(x, y, q, -1, 0);
@@ -688,7 +706,8 @@ export class Kernel {
             }
           }
         }
-        if (recalls) out[n++] = packMove(x, y, q, -1, recallKind, ACTION_RECALL);
+        for (let r = 0; recalls >> r !== 0; r++)
+          if ((recalls & (1 << r)) !== 0) out[n++] = packMove(x, y, q, -1, recallKinds[r] as number, ACTION_RECALL);
       }
     }
     return n;

@@ -1,20 +1,19 @@
 import { K_CITY, K_CLOISTER, K_GARDEN, K_ROAD } from './tables.js';
 
 /**
- * Points of a feature completed during play.
- * - Road: 1 a tile; with an inn (`bonus` > 0, Inns & Cathedrals) 2 a tile.
- * - City: 2 a tile and 2 a pennant; with a cathedral 3 a tile and 3 a pennant; with the
- *   first-edition small-city rule (`smallCity` 2) a completed city of exactly two tiles scores 1 a
- *   tile and 1 a pennant (a city with a cathedral has at least five tiles).
+ * Points of a feature completed during play, in the base game (rule modules change them through
+ * their `value` hook, e.g. inns and cathedrals).
+ * - Road: 1 a tile.
+ * - City: 2 a tile and 2 a pennant; with the first-edition small-city rule (`smallCity` 2) a
+ *   completed city of exactly two tiles scores 1 a tile and 1 a pennant.
  * - Cloister or garden: 9 (the tile and its 8 neighbours).
- * `extra` is the pennant count for cities (unused otherwise); more inns or cathedrals add nothing.
+ * `extra` is the pennant count for cities (unused otherwise).
  */
-export function completedValue(kind: number, tiles: number, extra: number, smallCity: 2 | 4, bonus = 0): number {
+export function completedValue(kind: number, tiles: number, extra: number, smallCity: 2 | 4): number {
   switch (kind) {
     case K_ROAD:
-      return bonus > 0 ? 2 * tiles : tiles;
+      return tiles;
     case K_CITY:
-      if (bonus > 0) return 3 * tiles + 3 * extra;
       return tiles === 2 && smallCity === 2 ? tiles + extra : 2 * tiles + 2 * extra;
     case K_CLOISTER:
     case K_GARDEN:
@@ -25,16 +24,16 @@ export function completedValue(kind: number, tiles: number, extra: number, small
 }
 
 /**
- * Points of a feature still incomplete at the end: road 1 a tile, city 1 a tile and 1 a pennant,
- * cloister or garden 1 plus 1 per neighbouring tile (`extra`). A road with an inn or a city with
- * a cathedral (`bonus` > 0) scores 0. Fields are scored by the farmer rule.
+ * Points of a feature still incomplete at the end, in the base game: road 1 a tile, city 1 a tile
+ * and 1 a pennant, cloister or garden 1 plus 1 per neighbouring tile (`extra`). Fields are scored
+ * by the farmer rule.
  */
-export function finalValue(kind: number, tiles: number, extra: number, bonus = 0): number {
+export function finalValue(kind: number, tiles: number, extra: number): number {
   switch (kind) {
     case K_ROAD:
-      return bonus > 0 ? 0 : tiles;
+      return tiles;
     case K_CITY:
-      return bonus > 0 ? 0 : tiles + extra;
+      return tiles + extra;
     case K_CLOISTER:
     case K_GARDEN:
       return 1 + extra;

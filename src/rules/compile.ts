@@ -129,9 +129,12 @@ function compile(modules: readonly RuleModule[], tables: TileTables, registry: r
     hooks.push(h);
     if (h.placement !== undefined) {
       const words = m.explainPlacement;
-      explain.push(
-        (k, reason) => words?.(k, reason, ctx) ?? { code: 'illegal-placement', message: `${m.title} does not allow this placement` },
-      );
+      if (words === undefined) throw new Error(`rule module ${m.name}: a placement constraint needs explainPlacement`);
+      explain.push((k, reason) => {
+        const why = words(k, reason, ctx);
+        if (!(m.errors ?? []).includes(why.code)) throw new Error(`rule module ${m.name}: error code ${why.code} is not in its errors`);
+        return why;
+      });
     }
   }
   const placement = hooks.flatMap((h) => (h.placement === undefined ? [] : [h.placement]));
@@ -163,6 +166,9 @@ function figureTable(defs: readonly FigureDef[], active: ReadonlySet<FigureDef>,
   if (kinds > MOVE_FIGURE_LIMIT) throw new Error(`rule modules: more than ${MOVE_FIGURE_LIMIT} figure kinds`);
   const spots = new Uint16Array(kinds * tables.types);
   defs.forEach((d, f) => {
+    // A move takes a figure back by naming its kind: there must be one of it per player.
+    if (d.recall === true && d.perPlayer !== 1)
+      throw new Error(`rule modules: ${d.name} may be taken back, so each player has exactly one`);
     for (let t = 0; t < tables.types; t++) {
       let mask = 0;
       for (const kind of d.stands) mask |= tables.kindMask[t * 8 + KIND_CODE[kind]] as number;

@@ -1,0 +1,28 @@
+import type { RuleModule } from '../../../../src/rules/module.js';
+
+/**
+ * A rule module used only by tests (tests/api/rule-module.test.ts): a second figure that may be
+ * taken back, beside The Abbot's abbot. Each player has one hermit, which stands only on a
+ * cloister and, like the abbot, may be taken back instead of deploying while its cloister is
+ * incomplete.
+ */
+export const hermit = {
+  name: 'hermit',
+  title: 'The Hermit',
+  about: 'a hermit per player, taken back like the abbot',
+  figures: [
+    {
+      name: 'hermit',
+      supplyKey: 'hermits',
+      word: 'hermit',
+      places: 'only on a cloister',
+      about: 'the hermit (one per player): only on a cloister; its owner may take it back while the cloister is incomplete',
+      supplyDoc: "Hermits in the player's supply.",
+      perPlayer: 1,
+      weight: 1,
+      stands: ['cloister'],
+      joins: 'free',
+      recall: true,
+    },
+  ],
+} as const satisfies RuleModule;
