@@ -14,7 +14,7 @@ import { expansionNames, RULE_MODULES } from '../rules/registry.js';
 import { activeModules, gameTiles } from '../rules/tiles.js';
 import type { TileSetName } from '../tiles/types.js';
 import { ruleKeys, validateOptions } from './options.js';
-import { figureNames, figureWord, recallable, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
+import { figureNames, figureWord, recallable, supplyKeys, tokenKinds } from './figures.js';
 import { codeOfMove, moveError } from './legality.js';
 import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, MeepleKind, Move, Rules } from './types.js';
 
@@ -75,32 +75,56 @@ export function checked(state: GameState): { state: GameState; kernel: Kernel } 
 }
 
 /**
- * A version-1 state (0.1.0, before the expansions) as the version-2 state it stands for: a base
- * game without expansions. Returns a new object, or `state` itself when there is nothing to do.
+ * A saved state as the current format reads it, or `state` itself when there is nothing to do:
+ * - a version-1 state (0.1.0, before the expansions) becomes the version-2 state of a base game
+ *   without expansions;
+ * - the fields of rule modules that are not in the game (their figures' supply counts, their
+ *   tokens, their rules) are filled in with 0 and the defaults when missing, so that a state saved
+ *   before a module existed still loads. A module in the game must have all of its fields.
  */
 export function upgrade(state: unknown): unknown {
-  if (!isRecord(state) || state.version !== 1) return state;
+  if (!isRecord(state)) return state;
   const list = (v: unknown) => (Array.isArray(v) ? v : []);
+  const from =
+    state.version === 1
+      ? {
+          ...state,
+          version: 2,
+          expansions: [],
+          builderTurn: false,
+          placements: list(state.placements).map((p) => (isRecord(p) ? { ...p, recall: null } : p)),
+        }
+      : state;
+  if (from.version !== 2 || !Array.isArray(from.expansions) || !Array.isArray(from.players) || !isRecord(from.rules)) return from;
+  const inGame = from.expansions;
+  const absent = RULE_MODULES.filter((m) => m.name !== 'base' && !inGame.includes(m.name));
+  const supply = absent.flatMap((m) => (m.figures ?? []).map((f) => f.supplyKey));
+  const tokens = absent.flatMap((m) => (m.tokens === undefined ? [] : [m.tokens]));
+  const options = absent.flatMap((m) => m.options ?? []);
+  const rules = from.rules;
+  const missingRules = options.filter((o) => !Object.hasOwn(rules, o.key));
+  const missing = (p: unknown) =>
+    isRecord(p) && (supply.some((key) => !Object.hasOwn(p, key)) || tokens.some((tk) => !Object.hasOwn(p, tk.key)));
+  if (missingRules.length === 0 && !from.players.some(missing)) return from;
+  // Filled in the order a new state writes them (see playerRecord, ruleKeys), then the rest.
+  const filled = (record: Record<string, unknown>, keys: readonly string[], value: (key: string) => unknown) => {
+    const out: Record<string, unknown> = {};
+    for (const key of keys) {
+      if (Object.hasOwn(record, key)) out[key] = record[key];
+      else if (value(key) !== undefined) out[key] = value(key);
+    }
+    return Object.assign(out, record);
+  };
+  const zeros = Object.fromEntries([
+    ...supply.map((key) => [key, 0]),
+    ...tokens.map((tk) => [tk.key, Object.fromEntries(tk.kinds.map((g) => [g, 0]))]),
+  ]);
+  const defaults = Object.fromEntries(missingRules.map((o) => [o.key, o.choices[0]]));
+  const playerKeys = ['name', 'score', ...supplyKeys(), ...tokenKinds().map((tk) => tk.key)];
   return {
-    ...state,
-    version: 2,
-    expansions: [],
-    rules: isRecord(state.rules) ? { ...state.rules, ...moduleRuleDefaults() } : state.rules,
-    builderTurn: false,
-    players: list(state.players).map((p) =>
-      isRecord(p)
-        ? {
-            ...p,
-            ...Object.fromEntries(
-              supplyKeys()
-                .slice(1)
-                .map((key) => [key, 0]),
-            ),
-            ...tokenRecords(() => 0),
-          }
-        : p,
-    ),
-    placements: list(state.placements).map((p) => (isRecord(p) ? { ...p, recall: null } : p)),
+    ...from,
+    rules: filled(rules, ruleKeys(), (key) => defaults[key]),
+    players: from.players.map((p: unknown) => (missing(p) ? filled(p as Record<string, unknown>, playerKeys, (key) => zeros[key]) : p)),
   };
 }
 
@@ -141,9 +165,6 @@ export function kernelRules(
     ruleset: compileRuleset(activeModules(expansions), tables),
   };
 }
-
-/** The module options' defaults (a version-1 state predates them). */
-const moduleRuleDefaults = () => Object.fromEntries(RULE_MODULES.flatMap((m) => m.options ?? []).map((o) => [o.key, o.choices[0]]));
 
 /**
  * A kernel for `state` that the caller may change, with the custom rule from `hooks` if given: a
@@ -363,10 +384,13 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     while (verify && discards < discarded.length) {
       const id = discarded[discards];
       if (typeof id !== 'string' || !Object.hasOwn(tables.typeOf, id) || k.canPlaceAnywhere(tables.typeOf[id] as number)) return;
+      log?.push({ type: 'discarded', player: k.current, tile: tables.typeOf[id] as number });
       discards++;
     }
   };
   drawDiscards();
+  // Where the records of the last move (or of the setup) begin: the state's events describe them.
+  let lastMove = 0;
   for (let i = 1; i < placements.length; i++) {
     const p = placements[i];
     if (
@@ -405,6 +429,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     const canonical = SPOTS[moveSpot(code)];
     if (m !== null && m.at !== canonical)
       throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
+    lastMove = log?.length ?? 0;
     k.playTile(code, log);
     drawDiscards();
   }
@@ -436,7 +461,9 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     Array.from(k.discarded.subarray(0, k.nDiscarded)).some(drawnLand) ||
     (!finished && drawnLand(k.currentType));
   if (verify) {
-    compareWithReplay(s, k, scoringsOf(describeEvents(k, log as KernelEvent[])), note);
+    const records = log as KernelEvent[];
+    compareWithReplay(s, k, scoringsOf(describeEvents(k, records)), note);
+    compareLists('events', s.events as unknown[], describeEvents(k, records.slice(lastMove)), 'event', showEvent, note);
     // The recorded field scorings served the replay only: a custom rule must be given again.
     k.setRules(rulesFor(state, tables, undefined, null));
   }
@@ -479,6 +506,12 @@ function compareWithReplay(s: Record<string, unknown>, k: Kernel, lines: readonl
     return typeof id === 'string' && Array.isArray(awarded) ? `the ${kind} ${id}, awarding ${awarded.join('/')}` : show(l);
   };
   compareLists('scored', s.scored as unknown[], lines, 'scoring', line, note);
+}
+
+/** An event as a message names it: its type, and what it is about. */
+function showEvent(e: unknown): string {
+  if (!isRecord(e) || typeof e.type !== 'string') return show(e);
+  return `a ${e.type} event ${show(e)}`;
 }
 
 /** `n` things, with the plural when n is not 1. */

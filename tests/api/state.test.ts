@@ -107,6 +107,16 @@ describe('saved states', () => {
       'player 0 has 1 follower in supply, but the placements leave 0',
     ],
     ['a player index out of range', (s: Record<string, unknown>) => (s.currentPlayer = 7), 'currentPlayer is not a player'],
+    [
+      'an event that did not happen (the events of the last move are replayed too)',
+      (s: Record<string, unknown>) => (s.events as unknown[]).push({ type: 'game-finished', scores: [999, 0], winners: [0] }),
+      'is a game-finished event {"type":"game-finished","scores":[999,0],"winners":[0]}, which the placements do not give',
+    ],
+    [
+      'the events of the last move left out',
+      (s: Record<string, unknown>) => (s.events = []),
+      'events lists 0 events, but the placements also give a tile-placed event',
+    ],
   ])('rejects a state with %s (invalid-state)', (_, change, message) => {
     const e = stateError(() => loadState(corrupt(change)));
     expect(e.code).toBe('invalid-state');
