@@ -48,11 +48,29 @@ function union(name, members) {
   return one.length <= LINE ? one : `export type ${name} =\n${members.map((m) => `  | ${m}`).join('\n')};`;
 }
 
-/** The text of src/core/vocabulary.ts for the rule modules of a registry (the base game first). */
-export function renderVocabulary(modules) {
+/**
+ * The text of src/core/vocabulary.ts for the rule modules of a registry (the base game first), with
+ * the words of each module's documentation (`docs` of its folder, by module name).
+ */
+export function renderVocabulary(modules, docs) {
+  const words = (m) => {
+    const d = docs[m.name];
+    if (d === undefined) throw new Error(`rule module ${m.name}: its folder exports no docs`);
+    return d;
+  };
+  const figureWords = (m, f) => {
+    const d = words(m).figures?.[f.name];
+    if (d === undefined) throw new Error(`rule module ${m.name}: its docs say nothing of the figure ${f.name}`);
+    return d;
+  };
+  const optionWords = (m, o) => {
+    const d = words(m).options?.[o.key];
+    if (d === undefined) throw new Error(`rule module ${m.name}: its docs say nothing of the option ${o.key}`);
+    return d;
+  };
   const expansions = modules.slice(1);
-  const figures = modules.flatMap((m) => (m.figures ?? []).map((f) => ({ ...f, module: m })));
-  const options = modules.flatMap((m) => m.options ?? []);
+  const figures = modules.flatMap((m) => (m.figures ?? []).map((f) => ({ ...f, ...figureWords(m, f) })));
+  const options = modules.flatMap((m) => (m.options ?? []).map((o) => ({ ...o, doc: optionWords(m, o) })));
   const errors = modules.flatMap((m) => m.errors ?? []);
   const names = expansions.map((m) => quote(m.name));
   const list = `export const EXPANSIONS: readonly ExpansionName[] = [${names.join(', ')}];`;
@@ -64,7 +82,7 @@ export function renderVocabulary(modules) {
     [
       comment([
         'Names of the expansions a game can be played with: one per rule module after the base game.',
-        expansions.map((m) => `\`${quote(m.name)}\`: ${m.title}${m.about ? `: ${m.about}` : ''}.`),
+        expansions.map((m) => `\`${quote(m.name)}\`: ${m.title}: ${words(m).about}.`),
       ]),
       union('ExpansionName', names.length > 0 ? names : ['never']),
     ].join('\n'),
@@ -97,7 +115,7 @@ export function renderVocabulary(modules) {
     [
       comment(["The figures in a player's supply: a field per figure kind of every rule module, 0 when its module is not in play."]),
       'export interface Supplies {',
-      figures.map((f) => `${comment([f.supplyDoc], '  ')}\n  readonly ${f.supplyKey}: number;`).join('\n'),
+      figures.map((f) => `${comment([f.supply], '  ')}\n  readonly ${f.supplyKey}: number;`).join('\n'),
       '}',
     ].join('\n'),
     [
@@ -119,11 +137,11 @@ export function renderVocabulary(modules) {
   return `${parts.join('\n\n')}\n`;
 }
 
-/** The registry's modules, bundled from the TypeScript sources with esbuild. */
-async function registeredModules() {
+/** The exports of a TypeScript source of this repository, bundled with esbuild. */
+async function load(source) {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [path.join(ROOT, 'src/rules/registry.ts')],
+    entryPoints: [path.join(ROOT, source)],
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -132,16 +150,25 @@ async function registeredModules() {
   });
   const dir = mkdtempSync(path.join(tmpdir(), 'vocabulary-'));
   try {
-    const file = path.join(dir, 'registry.mjs');
+    const file = path.join(dir, 'module.mjs');
     writeFileSync(file, result.outputFiles[0].text);
-    return (await import(pathToFileURL(file).href)).RULE_MODULES;
+    return await import(pathToFileURL(file).href);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** The registry's modules, and the docs of each module's folder (src/rules/<name>/index.ts) by name. */
+async function registered() {
+  const modules = (await load('src/rules/registry.ts')).RULE_MODULES;
+  const docs = {};
+  for (const m of modules) docs[m.name] = (await load(`src/rules/${m.name}/index.ts`)).docs;
+  return { modules, docs };
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const text = renderVocabulary(await registeredModules());
+  const { modules, docs } = await registered();
+  const text = renderVocabulary(modules, docs);
   const now = (() => {
     try {
       return readFileSync(TARGET, 'utf8');

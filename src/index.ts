@@ -10,7 +10,7 @@ export { features, tileAt } from './api/queries.js';
 export { loadState, validateState } from './api/load.js';
 export { validateOptions, editionRules } from './api/options.js';
 export type { GameOptions, RulesOptions } from './api/options.js';
-export type { RuleHooks } from './api/bridge.js';
+export type { RuleHooks } from './api/rules.js';
 export { renderAscii } from './render/ascii.js';
 export { tileDefinition, tileIds, TILE_SETS } from './tiles/catalogue.js';
 export type { TileView, FeatureView } from './tiles/catalogue.js';

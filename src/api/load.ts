@@ -1,5 +1,6 @@
 import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
-import { checked, rebuild, upgrade } from './bridge.js';
+import { checked } from './kernels.js';
+import { rebuild, upgrade } from './saved.js';
 import type { GameState } from './types.js';
 
 /**

@@ -1,7 +1,7 @@
 import { spotIndex } from '../core/geometry.js';
 import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, K_ROAD } from '../kernel/tables.js';
 import type { FeatureKind } from '../tiles/types.js';
-import { checked } from './bridge.js';
+import { checked } from './kernels.js';
 import { featureIdOf } from './describe.js';
 import type { BoardFeature, GameState, GoodsTokens, PlacedTile } from './types.js';
 import type { Kernel } from '../kernel/kernel.js';

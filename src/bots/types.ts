@@ -1,4 +1,4 @@
-import type { RuleHooks } from '../api/bridge.js';
+import type { RuleHooks } from '../api/rules.js';
 import type { GameState, Move } from '../api/types.js';
 
 /** Options every bot takes. */

@@ -1,7 +1,7 @@
 import type { Edge, Spot } from '../core/geometry.js';
 import { activeModules } from '../rules/tiles.js';
 import { tileDefinition, type TileView } from '../tiles/catalogue.js';
-import { checked } from '../api/bridge.js';
+import { checked } from '../api/kernels.js';
 import type { GameState } from '../api/types.js';
 
 // Each tile is drawn as 5 characters by 3 lines; neighbouring tiles touch, so roads and cities

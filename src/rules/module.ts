@@ -15,8 +15,6 @@ export interface RuleModule {
   readonly name: string;
   /** The name as messages write it. */
   readonly title: string;
-  /** What the module brings, in a phrase after its title (for the documentation of its name). */
-  readonly about?: string;
   /** Most players with this module (the largest among the active modules counts). */
   readonly maxPlayers?: number;
   readonly figures?: readonly FigureDef[];
@@ -43,12 +41,24 @@ export interface RuleModule {
   readonly legend?: readonly string[];
 }
 
+/**
+ * The words of a module for the documentation of the public types (`npm run vocabulary` writes
+ * them into src/core/vocabulary.ts). A module folder exports them as `docs`, beside the module:
+ * they are not part of the module, so that no bundle carries them. Markdown.
+ */
+export interface ModuleDocs {
+  /** What the module brings, in a phrase after its title (the documentation of its name). */
+  readonly about: string;
+  /** Per figure kind (by name): what it is (`MeepleKind`), and its supply field in a player's record. */
+  readonly figures?: Readonly<Record<string, { readonly about: string; readonly supply: string }>>;
+  /** Per option (by key): what it decides (`rules`). */
+  readonly options?: Readonly<Record<string, string>>;
+}
+
 /** An option of `createGame`'s `rules` that a module reads: one of `choices`, `choices[0]` by default. */
 export interface OptionDef {
   readonly key: string;
   readonly choices: readonly (string | boolean)[];
-  /** What it decides, for the documentation of `rules` (Markdown). */
-  readonly doc: string;
 }
 
 /** A figure kind a module brings. */
@@ -61,10 +71,6 @@ export interface FigureDef {
   readonly word: string;
   /** Where it may stand, as messages say it. */
   readonly places: string;
-  /** What it is, for the documentation of `MeepleKind` (Markdown). */
-  readonly about: string;
-  /** The documentation of its supply field in a player's record (Markdown). */
-  readonly supplyDoc: string;
   /** Figures of this kind each player starts with (the base game's follower: the tile set's count). */
   readonly perPlayer: number;
   /** How much it counts toward a majority (0: not at all). */

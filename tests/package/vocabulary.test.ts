@@ -3,28 +3,34 @@ import { describe, expect, it } from 'vitest';
 import { renderVocabulary } from '../../scripts/vocabulary.mjs';
 import { EXPANSIONS } from '../../src/core/vocabulary.js';
 import { expansionNames, RULE_MODULES } from '../../src/rules/registry.js';
-import type { RuleModule } from '../../src/rules/module.js';
+import type { ModuleDocs, RuleModule } from '../../src/rules/module.js';
 
 // The public names of the rule modules (src/core/vocabulary.ts) are written from the registry by
 // `npm run vocabulary`: a module added to the registry changes them without a list kept by hand.
 
 const written = () => readFileSync(new URL('../../src/core/vocabulary.ts', import.meta.url), 'utf8');
 
+/** The docs each registered module's folder exports, by module name. */
+async function docsOf(modules: readonly RuleModule[]): Promise<Record<string, ModuleDocs>> {
+  const out: Record<string, ModuleDocs> = {};
+  for (const m of modules) out[m.name] = ((await import(`../../src/rules/${m.name}/index.ts`)) as { docs: ModuleDocs }).docs;
+  return out;
+}
+
 describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
-  it('are what the registered modules give: run `npm run vocabulary` after changing a module', () => {
-    expect(written()).toBe(renderVocabulary(RULE_MODULES));
+  it('are what the registered modules give: run `npm run vocabulary` after changing a module', async () => {
+    expect(written()).toBe(renderVocabulary(RULE_MODULES, await docsOf(RULE_MODULES)));
   });
 
   it('EXPANSIONS lists the registered modules after the base game, in registry order', () => {
     expect([...EXPANSIONS]).toEqual([...expansionNames()]);
   });
 
-  it('grow with the registry: a module with a figure kind, an option and an error code adds them', () => {
+  it('grow with the registry: a module with a figure kind, an option and an error code adds them', async () => {
     const added: RuleModule = {
       name: 'shepherd',
       title: 'The Shepherd',
-      about: 'a shepherd per player',
-      options: [{ key: 'flock', choices: ['small', 'large'], doc: 'How big a flock is.' }],
+      options: [{ key: 'flock', choices: ['small', 'large'] }],
       errors: ['shepherd-lost'],
       figures: [
         {
@@ -32,8 +38,6 @@ describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
           supplyKey: 'shepherds',
           word: 'shepherd',
           places: 'only on a field',
-          about: 'the shepherd',
-          supplyDoc: 'Shepherds in supply.',
           perPlayer: 1,
           weight: 0,
           stands: ['field'],
@@ -41,13 +45,27 @@ describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
         },
       ],
     };
-    const text = renderVocabulary([...RULE_MODULES, added]);
+    const docs: ModuleDocs = {
+      about: 'a shepherd per player',
+      figures: { shepherd: { about: 'the shepherd', supply: 'Shepherds in supply.' } },
+      options: { flock: 'How big a flock is.' },
+    };
+    const text = renderVocabulary([...RULE_MODULES, added], { ...(await docsOf(RULE_MODULES)), shepherd: docs });
     expect(text).toContain("export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders' | 'shepherd';");
     expect(text).toContain("| 'pig' | 'shepherd';");
     expect(text).toContain('  readonly shepherds: number;');
     expect(text).toContain("  readonly flock: 'small' | 'large';");
     expect(text).toContain("export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn' | 'shepherd-lost';");
     expect(text).toContain('// → river, abbot, inns-cathedrals, traders-builders, shepherd');
+  });
+
+  it('a module without docs for its figures or options is refused', async () => {
+    const docs = await docsOf(RULE_MODULES);
+    const mute: RuleModule = { name: 'mute', title: 'Mute', options: [{ key: 'loud', choices: [true, false] }] };
+    expect(() => renderVocabulary([...RULE_MODULES, mute], docs)).toThrow('rule module mute: its folder exports no docs');
+    expect(() => renderVocabulary([...RULE_MODULES, mute], { ...docs, mute: { about: 'quiet' } })).toThrow(
+      'rule module mute: its docs say nothing of the option loud',
+    );
   });
 
   it('every code a placement constraint explains with is declared by its module', () => {

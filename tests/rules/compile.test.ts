@@ -49,8 +49,6 @@ describe('compileRuleset refuses a module', () => {
           supplyKey: 'monks',
           word: 'monk',
           places: 'only on a cloister',
-          about: 'a monk',
-          supplyDoc: 'Monks.',
           perPlayer: 2,
           weight: 1,
           stands: ['cloister'],

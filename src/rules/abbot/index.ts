@@ -1,7 +1,7 @@
 import { GARDEN_TILES, gardenId, RIVER_GARDEN_TILES } from '../../tiles/river.js';
 import { IC_GARDEN_TILES } from '../../tiles/inns-cathedrals.js';
 import { TB_GARDEN_TILES } from '../../tiles/traders-builders.js';
-import type { RuleModule, TileDraft, TileOptions } from '../module.js';
+import type { ModuleDocs, RuleModule, TileDraft, TileOptions } from '../module.js';
 
 /** Swaps one copy of `id` in `counts` for its garden copy, keeping the order. */
 function withGardenCopy(counts: [string, number][]): [string, number][] {
@@ -25,12 +25,10 @@ function withGardenCopy(counts: [string, number][]): [string, number][] {
 export const abbot = {
   name: 'abbot',
   title: 'The Abbot',
-  about: 'one abbot per player, and gardens',
   options: [
     {
       key: 'gardens',
       choices: [true, false],
-      doc: 'With The Abbot, whether the garden copies of tiles are used (default `true`; the printings before 2014 have no gardens: `false`). Recorded in every game; no effect without The Abbot.',
     },
   ],
   legend: ['g garden'],
@@ -40,9 +38,6 @@ export const abbot = {
       supplyKey: 'abbots',
       word: 'abbot',
       places: 'only on a cloister or garden',
-      about:
-        "The Abbot's abbot (one per player): only on a cloister or garden; instead of deploying, its owner may take it back while its feature is incomplete",
-      supplyDoc: "Abbots in the player's supply: 1 or 0 with The Abbot (0 while it is on the board), always 0 without.",
       perPlayer: 1,
       weight: 1,
       stands: ['cloister', 'garden'],
@@ -66,3 +61,19 @@ export const abbot = {
     },
   },
 } as const satisfies RuleModule;
+
+/** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
+export const docs = {
+  about: 'one abbot per player, and gardens',
+  figures: {
+    abbot: {
+      about:
+        "The Abbot's abbot (one per player): only on a cloister or garden; instead of deploying, its owner may take it back while its feature is incomplete",
+      supply: "Abbots in the player's supply: 1 or 0 with The Abbot (0 while it is on the board), always 0 without.",
+    },
+  },
+  options: {
+    gardens:
+      'With The Abbot, whether the garden copies of tiles are used (default `true`; the printings before 2014 have no gardens: `false`). Recorded in every game; no effect without The Abbot.',
+  },
+} satisfies ModuleDocs;

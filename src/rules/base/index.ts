@@ -1,4 +1,4 @@
-import type { RuleModule } from '../module.js';
+import type { ModuleDocs, RuleModule } from '../module.js';
 
 /** The base game: the follower (kind 0). Its tiles are the tile sets of `tiles/`. */
 export const base = {
@@ -11,8 +11,6 @@ export const base = {
       supplyKey: 'meeples',
       word: 'follower',
       places: 'on a road, city, cloister or field',
-      about: "the base game's follower (the tile set's count per player): on a road, city, cloister or field",
-      supplyDoc: "Followers in the player's supply.",
       // The tile set gives the count (see compile.ts).
       perPlayer: 7,
       weight: 1,
@@ -22,3 +20,14 @@ export const base = {
     },
   ],
 } as const satisfies RuleModule;
+
+/** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
+export const docs = {
+  about: 'the base game: its tiles are the tile sets of src/tiles/',
+  figures: {
+    follower: {
+      about: "the base game's follower (the tile set's count per player): on a road, city, cloister or field",
+      supply: "Followers in the player's supply.",
+    },
+  },
+} satisfies ModuleDocs;

@@ -3,7 +3,7 @@ import { innsCathedralsTiles } from '../../tiles/inns-cathedrals.js';
 import type { FeatureDef } from '../../tiles/types.js';
 import type { Kernel } from '../../kernel/kernel.js';
 import type { ScoreRecord } from '../../kernel/log.js';
-import type { ModuleContext, RuleModule, TileDraft } from '../module.js';
+import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
 
 /**
  * Inns & Cathedrals: 18 tiles, a large meeple per player (counting as two for every majority), a
@@ -12,7 +12,6 @@ import type { ModuleContext, RuleModule, TileDraft } from '../module.js';
 export const innsCathedrals = {
   name: 'inns-cathedrals',
   title: 'Inns & Cathedrals',
-  about: '18 tiles with inns and cathedrals, a large meeple per player, up to 6 players',
   maxPlayers: 6,
   legend: ['i inn', '^ cathedral'],
   figures: [
@@ -21,8 +20,6 @@ export const innsCathedrals = {
       supplyKey: 'largeMeeples',
       word: 'large meeple',
       places: 'on a road, city, cloister or field',
-      about: "Inns & Cathedrals' large meeple (one per player): where a follower may stand; it counts as two followers for every majority",
-      supplyDoc: "Large meeples in the player's supply: 1 or 0 with Inns & Cathedrals, always 0 without.",
       perPlayer: 1,
       weight: 2,
       stands: ['road', 'city', 'cloister', 'field'],
@@ -73,3 +70,14 @@ export const innsCathedrals = {
     };
   },
 } as const satisfies RuleModule;
+
+/** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
+export const docs = {
+  about: '18 tiles with inns and cathedrals, a large meeple per player, up to 6 players',
+  figures: {
+    large: {
+      about: "Inns & Cathedrals' large meeple (one per player): where a follower may stand; it counts as two followers for every majority",
+      supply: "Large meeples in the player's supply: 1 or 0 with Inns & Cathedrals, always 0 without.",
+    },
+  },
+} satisfies ModuleDocs;

@@ -3,7 +3,7 @@ import { rotateEdge } from '../../tiles/catalogue.js';
 import { RIVER_LAKE, RIVER_SPRING, riverTiles } from '../../tiles/river.js';
 import type { Kernel } from '../../kernel/kernel.js';
 import type { ModuleRules } from '../../core/vocabulary.js';
-import type { ModuleContext, RuleModule, TileDraft, TileOptions } from '../module.js';
+import type { ModuleContext, ModuleDocs, RuleModule, TileDraft, TileOptions } from '../module.js';
 
 // The module's state words: whether the river has an open end, that empty cell, the edge of it
 // facing the last river tile, and which way that tile turned (-1 left, 0 straight, 1 right).
@@ -30,13 +30,11 @@ export function riverTurn(inEdge: number, outEdge: number): number {
 export const river = {
   name: 'river',
   title: 'The River',
-  about: '12 river tiles, drawn first from the spring',
   slots: 5,
   options: [
     {
       key: 'riverStartTile',
       choices: ['removed', 'shuffled', 'first-land'],
-      doc: "With The River, the base game's start tile (the rulebooks differ): `'removed'` from the game (default), `'shuffled'` into the land tiles, or `'first-land'`: drawn as the first tile after the lake and placed like any other tile. Recorded in every game; no effect without The River.",
     },
   ],
   errors: ['river-not-continued', 'river-u-turn'],
@@ -130,3 +128,12 @@ export const river = {
  * `'first-land'` tile, right after the lake.
  */
 export type RiverStartTile = ModuleRules['riverStartTile'];
+
+/** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
+export const docs = {
+  about: '12 river tiles, drawn first from the spring',
+  options: {
+    riverStartTile:
+      "With The River, the base game's start tile (the rulebooks differ): `'removed'` from the game (default), `'shuffled'` into the land tiles, or `'first-land'`: drawn as the first tile after the lake and placed like any other tile. Recorded in every game; no effect without The River.",
+  },
+} satisfies ModuleDocs;

@@ -4,7 +4,7 @@ import { majority } from '../../kernel/scoring.js';
 import { K_CITY, K_ROAD } from '../../kernel/tables.js';
 import { tradersBuildersTiles } from '../../tiles/traders-builders.js';
 import type { FeatureDef } from '../../tiles/types.js';
-import type { ModuleContext, RuleModule, TileDraft } from '../module.js';
+import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
 
 /** The goods, in the order of their token kinds. */
 export const GOODS = ['wine', 'grain', 'cloth'] as const;
@@ -20,7 +20,6 @@ const GOODS_POINTS = 10;
 export const tradersBuilders = {
   name: 'traders-builders',
   title: 'Traders & Builders',
-  about: '24 tiles with 20 goods symbols, a builder and a pig per player',
   legend: ['$ goods'],
   figures: [
     {
@@ -28,9 +27,6 @@ export const tradersBuilders = {
       supplyKey: 'builders',
       word: 'builder',
       places: 'only on a road or city',
-      about:
-        "Traders & Builders' builder (one per player): joins a road or city that holds a meeple of its owner, counts for no majority, and gives its owner a second tile when a tile extends that feature",
-      supplyDoc: "Builders in the player's supply: 1 or 0 with Traders & Builders, always 0 without.",
       perPlayer: 1,
       weight: 0,
       stands: ['road', 'city'],
@@ -43,9 +39,6 @@ export const tradersBuilders = {
       supplyKey: 'pigs',
       word: 'pig',
       places: 'only on a field',
-      about:
-        "Traders & Builders' pig (one per player): joins a field that holds a farmer of its owner, counts for no majority, and raises what the field's cities score its owner",
-      supplyDoc: "Pigs in the player's supply: 1 or 0 with Traders & Builders (a pig stays on the board once placed), always 0 without.",
       perPlayer: 1,
       weight: 0,
       stands: ['field'],
@@ -140,3 +133,20 @@ function tokenLine(k: Kernel, g: number, w: Int32Array, best: number): ScoreReco
     recall: -1,
   };
 }
+
+/** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
+export const docs = {
+  about: '24 tiles with 20 goods symbols, a builder and a pig per player',
+  figures: {
+    builder: {
+      about:
+        "Traders & Builders' builder (one per player): joins a road or city that holds a meeple of its owner, counts for no majority, and gives its owner a second tile when a tile extends that feature",
+      supply: "Builders in the player's supply: 1 or 0 with Traders & Builders, always 0 without.",
+    },
+    pig: {
+      about:
+        "Traders & Builders' pig (one per player): joins a field that holds a farmer of its owner, counts for no majority, and raises what the field's cities score its owner",
+      supply: "Pigs in the player's supply: 1 or 0 with Traders & Builders (a pig stays on the board once placed), always 0 without.",
+    },
+  },
+} satisfies ModuleDocs;

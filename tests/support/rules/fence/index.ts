@@ -1,5 +1,5 @@
 import type { Kernel } from '../../../../src/kernel/kernel.js';
-import type { ModuleContext, RuleModule } from '../../../../src/rules/module.js';
+import type { ModuleContext, ModuleDocs, RuleModule } from '../../../../src/rules/module.js';
 
 /** How far east or west of the start tile a tile may lie. */
 export const FENCE = 2;
@@ -15,7 +15,6 @@ const OUTSIDE = 1;
 export const fence = {
   name: 'fence',
   title: 'The Fence',
-  about: `no tile more than ${FENCE} columns from the start tile`,
   errors: ['fence-crossed'],
   legend: ['the board is fenced'],
   hooks(ctx: ModuleContext) {
@@ -34,3 +33,6 @@ export const fence = {
     message: `the fence: no tile may lie more than ${FENCE} columns east or west of the start tile`,
   }),
 } as const satisfies RuleModule;
+
+/** Words for the documentation of the public types (see ModuleDocs). */
+export const docs = { about: `no tile more than ${FENCE} columns from the start tile` } satisfies ModuleDocs;

@@ -1,4 +1,4 @@
-import type { RuleModule } from '../../../../src/rules/module.js';
+import type { ModuleDocs, RuleModule } from '../../../../src/rules/module.js';
 
 /**
  * A rule module used only by tests (tests/api/rule-module.test.ts): a second figure that may be
@@ -9,15 +9,12 @@ import type { RuleModule } from '../../../../src/rules/module.js';
 export const hermit = {
   name: 'hermit',
   title: 'The Hermit',
-  about: 'a hermit per player, taken back like the abbot',
   figures: [
     {
       name: 'hermit',
       supplyKey: 'hermits',
       word: 'hermit',
       places: 'only on a cloister',
-      about: 'the hermit (one per player): only on a cloister; its owner may take it back while the cloister is incomplete',
-      supplyDoc: "Hermits in the player's supply.",
       perPlayer: 1,
       weight: 1,
       stands: ['cloister'],
@@ -26,3 +23,14 @@ export const hermit = {
     },
   ],
 } as const satisfies RuleModule;
+
+/** Words for the documentation of the public types (see ModuleDocs). */
+export const docs = {
+  about: 'a hermit per player, taken back like the abbot',
+  figures: {
+    hermit: {
+      about: 'the hermit (one per player): only on a cloister; its owner may take it back while the cloister is incomplete',
+      supply: "Hermits in the player's supply.",
+    },
+  },
+} satisfies ModuleDocs;

@@ -1,4 +1,4 @@
-import type { RuleModule } from '../../../../src/rules/module.js';
+import type { ModuleDocs, RuleModule } from '../../../../src/rules/module.js';
 
 /**
  * A rule module used only by tests (tests/api/rule-module.test.ts): a new figure kind, declared in
@@ -8,15 +8,12 @@ import type { RuleModule } from '../../../../src/rules/module.js';
 export const wayfarer = {
   name: 'wayfarer',
   title: 'The Wayfarer',
-  about: 'a wayfarer per player, worth three followers on a road',
   figures: [
     {
       name: 'wayfarer',
       supplyKey: 'wayfarers',
       word: 'wayfarer',
       places: 'only on a road',
-      about: 'the wayfarer (one per player): only on a road, where it counts as three followers',
-      supplyDoc: "Wayfarers in the player's supply.",
       perPlayer: 1,
       weight: 3,
       stands: ['road'],
@@ -25,3 +22,14 @@ export const wayfarer = {
     },
   ],
 } as const satisfies RuleModule;
+
+/** Words for the documentation of the public types (see ModuleDocs). */
+export const docs = {
+  about: 'a wayfarer per player, worth three followers on a road',
+  figures: {
+    wayfarer: {
+      about: 'the wayfarer (one per player): only on a road, where it counts as three followers',
+      supply: "Wayfarers in the player's supply.",
+    },
+  },
+} satisfies ModuleDocs;

@@ -1,78 +1,24 @@
-import { freeze } from 'immer';
 import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
 import { isRotation, SPOTS } from '../core/geometry.js';
 import { moveSpot } from '../core/move-code.js';
 import { isInt, isRecord, show } from '../core/guards.js';
-import { Kernel, type KernelRules, MissingFarmerRule } from '../kernel/kernel.js';
+import { Kernel, type KernelRules } from '../kernel/kernel.js';
 import type { KernelEvent } from '../kernel/log.js';
 import { describeEvents, figureOf, scoringsOf } from './describe.js';
-import { farmerRules, fieldScoring } from './farmers.js';
-import { DRAW_LAND, type TileTables, tablesFor } from '../kernel/tables.js';
-import { compileRuleset } from '../rules/compile.js';
+import { DRAW_LAND, tablesFor } from '../kernel/tables.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import { expansionNames, RULE_MODULES } from '../rules/registry.js';
-import { activeModules, gameTiles } from '../rules/tiles.js';
+import { gameTiles } from '../rules/tiles.js';
 import type { TileSetName } from '../tiles/types.js';
 import { ruleKeys, validateOptions } from './options.js';
 import { figureNames, figureWord, recallable, supplyKeys, tokenKinds } from './figures.js';
 import { codeOfMove, moveError } from './legality.js';
-import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore, GameState, MeepleKind, Move, Rules } from './types.js';
+import type { FarmerRule, GameState, MeepleKind, Move } from './types.js';
+import { fieldLines, isPoints } from './lines.js';
+import { rulesFor } from './rules.js';
 
-/**
- * Rules given again at call time. Only games created with a custom farmer rule use them (the
- * function cannot live in a JSON state); other games ignore them.
- */
-export interface RuleHooks {
-  /** The custom farmer rule the game was created with. */
-  readonly farmers?: FarmerRule;
-}
-
-/**
- * What the library knows of a state: the state to work on and its kernel. `applyMove` hands the
- * kernel on to the next state instead of copying it (most games only ever move forward); a state
- * used again after that gets its kernel rebuilt once, and from then on is copied from, never
- * handed on.
- */
-interface Entry {
-  readonly state: GameState;
-  /** Null once handed on to a following state, until the state is used again. */
-  kernel: Kernel | null;
-  /** The rules the kernel had, restored on a rebuild (a custom farmer rule lives only here). */
-  readonly rules: KernelRules;
-  /** True once the kernel was handed on: the state branches if it is used again. */
-  handedOn: boolean;
-}
-
-// Every state made or checked by this library keeps its entry here; a state from elsewhere (e.g.
-// JSON.parse) is checked and rebuilt once.
-const kernels = new WeakMap<object, Entry>();
-
-export function remember(state: GameState, kernel: Kernel): void {
-  kernels.set(state, { state, kernel, rules: kernel.rules, handedOn: false });
-}
-
-/**
- * The state to work on and its kernel. A state this library made is used as is. Anything else is
- * checked (throwing {@link StateError}); an unfrozen one is copied and frozen first, so that the
- * caller's object is never frozen or cached while it may still change.
- */
-export function checked(state: GameState): { state: GameState; kernel: Kernel } {
-  const known = kernels.get(state as object);
-  if (known !== undefined) {
-    if (known.kernel === null) {
-      // Used again after its kernel was handed on: rebuild it (the state was checked when made).
-      known.kernel = rebuild(known.state, known.rules);
-    }
-    return known as { state: GameState; kernel: Kernel };
-  }
-  if (!isRecord(state)) throw new StateError([{ code: 'invalid-state', message: 'a game state must be an object' }]);
-  const current = upgrade(state);
-  const frozen = current === state && deeplyFrozen(state) ? state : (freeze(structuredCloneOrFail(current), true) as GameState);
-  const kernel = rebuild(frozen);
-  // Only frozen objects are remembered: an unfrozen one may still change under us.
-  kernels.set(frozen, { state: frozen, kernel, rules: kernel.rules, handedOn: false });
-  return { state: frozen, kernel };
-}
+// Saved states: read in the current format, then checked by replaying their placements through
+// the kernel and comparing what they record with what the replay gives.
 
 /**
  * A saved state as the current format reads it, or `state` itself when there is nothing to do:
@@ -126,152 +72,6 @@ export function upgrade(state: unknown): unknown {
     rules: filled(rules, ruleKeys(), (key) => defaults[key]),
     players: from.players.map((p: unknown) => (missing(p) ? filled(p as Record<string, unknown>, playerKeys, (key) => zeros[key]) : p)),
   };
-}
-
-function deeplyFrozen(v: unknown): boolean {
-  if (typeof v !== 'object' || v === null) return true;
-  return Object.isFrozen(v) && Object.values(v).every(deeplyFrozen);
-}
-
-function structuredCloneOrFail(v: unknown): unknown {
-  try {
-    return structuredClone(v);
-  } catch {
-    throw new StateError([{ code: 'invalid-state', message: 'a game state must be plain JSON data' }]);
-  }
-}
-
-/** The kernel rules of a state: the farmer rule by name, or the custom one from `hooks` / the cache. */
-export function rulesFor(state: GameState, tables: TileTables, hooks: RuleHooks | undefined, cached: FarmerRule | null): KernelRules {
-  const name = state.rules.farmers;
-  const farmers = name === 'custom' ? (hooks?.farmers ? guardFarmerRule(hooks.farmers) : cached) : farmerRules[name];
-  return kernelRules(state.rules, state.expansions, farmers, tables);
-}
-
-/**
- * The rules a kernel plays by, from a game's recorded rules, its expansions, its farmer rule
- * (`null`: a custom one not given) and its tile tables (the rule modules compile against them).
- */
-export function kernelRules(
-  rules: Rules,
-  expansions: readonly ExpansionName[],
-  farmers: FarmerRule | null,
-  tables: TileTables,
-): KernelRules {
-  return {
-    smallCity: rules.smallCity,
-    meeples: rules.meeples,
-    fields: farmers === null ? null : fieldScoring(farmers),
-    ruleset: compileRuleset(activeModules(expansions), tables),
-  };
-}
-
-/**
- * A kernel for `state` that the caller may change, with the custom rule from `hooks` if given: a
- * copy, or with `handOn` (for the state that follows this one) the state's own kernel the first
- * time, so that a game played forward never copies a kernel.
- */
-export function workingKernel(state: GameState, hooks?: RuleHooks, handOn = false): { state: GameState; kernel: Kernel } {
-  const c = checked(state);
-  const entry = kernels.get(c.state) as Entry;
-  let k: Kernel;
-  if (handOn && !entry.handedOn) {
-    k = c.kernel;
-    entry.kernel = null;
-    entry.handedOn = true;
-  } else {
-    k = c.kernel.clone();
-  }
-  if (hooks?.farmers !== undefined && c.state.rules.farmers === 'custom') k.setRules(rulesFor(c.state, k.tables, hooks, null));
-  return { state: c.state, kernel: k };
-}
-
-/** Runs `fn`, turning a missing custom farmer rule into a typed error. */
-export function withCustomRule<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof MissingFarmerRule) {
-      throw new StateError([
-        {
-          code: 'custom-rule-missing',
-          message:
-            'this game scores farmers with a custom rule, which a state loaded from JSON does not carry: pass it again as { farmers } to applyMove or scoreFinal',
-        },
-      ]);
-    }
-    throw e;
-  }
-}
-
-const MAX_POINTS = 1_000_000;
-const isPoints = (v: unknown): v is number => isInt(v) && v >= 0 && v <= MAX_POINTS;
-const isIntList = (v: unknown, length?: number): v is number[] =>
-  Array.isArray(v) && (length === undefined || v.length === length) && v.every(isInt);
-const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
-const isPositions = (v: unknown): boolean => Array.isArray(v) && v.every((p) => isRecord(p) && isInt(p.x) && isInt(p.y));
-
-/** What is wrong with a scoring line (a farmer rule's line, or an entry of `scored`), or null. */
-function lineProblem(line: unknown, players: number): string | null {
-  if (!isRecord(line)) return 'a line that is not an object';
-  if (typeof line.id !== 'string') return 'a line without an id';
-  if (!isPositions(line.tiles)) return `line ${line.id}: tiles must be a list of { x, y }`;
-  if (!isStringList(line.fields) || !isStringList(line.cities)) return `line ${line.id}: fields and cities must be lists of feature ids`;
-  if (!isIntList(line.meeples, players)) return `line ${line.id}: meeples must hold one whole number per player`;
-  if (!isIntList(line.holders) || line.holders.some((h) => h < 0 || h >= players)) return `line ${line.id}: holders must be player indices`;
-  if (!isPoints(line.points)) return `line ${line.id}: points must be a whole number from 0 to ${MAX_POINTS}`;
-  if (!isIntList(line.awarded, players) || !line.awarded.every(isPoints)) {
-    return `line ${line.id}: awarded must hold one whole number of points (0 to ${MAX_POINTS}) per player`;
-  }
-  if (typeof line.note !== 'string') return `line ${line.id}: note must be a sentence`;
-  return null;
-}
-
-/**
- * Wraps a custom farmer rule so that a wrong result is a typed error, never a wrong score or a
- * non-JSON state. The lines are copied field by field.
- */
-export function guardFarmerRule(rule: FarmerRule): FarmerRule {
-  return (input: FarmerInput): FarmerResult => {
-    let result: FarmerResult;
-    try {
-      result = rule(input);
-    } catch (e) {
-      throw new StateError([
-        { code: 'custom-rule-failed', message: `the custom farmer rule threw: ${e instanceof Error ? e.message : show(e)}` },
-      ]);
-    }
-    const bad = (why: string) => new StateError([{ code: 'custom-rule-failed', message: `the custom farmer rule returned ${why}` }]);
-    if (!isRecord(result) || !Array.isArray(result.points) || !Array.isArray(result.breakdown)) {
-      throw bad('something other than { points, breakdown }');
-    }
-    if (result.points.length !== input.players || !result.points.every(isPoints)) {
-      throw bad(`points that are not one whole number from 0 to ${MAX_POINTS} per player (${input.players} players)`);
-    }
-    const lines = fieldLines(result.breakdown as unknown[], input.players, bad);
-    if (lines.points.some((s, i) => s !== result.points[i])) throw bad('points that differ from the sum of its breakdown');
-    return { points: [...result.points], breakdown: lines.breakdown };
-  };
-}
-
-/** Checked copies of lines scoring fields (only their known fields), and the points they add up to. */
-function fieldLines(raws: readonly unknown[], players: number, problem: (why: string, i: number) => Error): FarmerResult {
-  const points = new Array<number>(players).fill(0);
-  const breakdown = raws.map((raw, i): FarmerScore => {
-    const why = lineProblem(raw, players);
-    if (why !== null) throw problem(why, i);
-    const { id, tiles, fields, cities, meeples, holders, points: value, awarded, note } = raw as FarmerScore;
-    for (const [p, a] of awarded.entries()) points[p] = (points[p] as number) + a;
-    const copy = {
-      tiles: tiles.map(({ x, y }) => ({ x, y })),
-      fields: [...fields],
-      cities: [...cities],
-      meeples: [...meeples],
-      holders: [...holders],
-    };
-    return { id, ...copy, points: value, awarded: [...awarded], note };
-  });
-  return { points, breakdown };
 }
 
 /**

@@ -1,0 +1,90 @@
+import { freeze } from 'immer';
+import { StateError } from '../core/errors.js';
+import { isRecord } from '../core/guards.js';
+import type { Kernel, KernelRules } from '../kernel/kernel.js';
+import type { GameState } from './types.js';
+import { rebuild, upgrade } from './saved.js';
+import { type RuleHooks, rulesFor } from './rules.js';
+
+// The kernel of every state: a state this library made is remembered with its kernel; any other
+// state is checked by replaying it (saved.ts) and remembered once.
+
+/**
+ * What the library knows of a state: the state to work on and its kernel. `applyMove` hands the
+ * kernel on to the next state instead of copying it (most games only ever move forward); a state
+ * used again after that gets its kernel rebuilt once, and from then on is copied from, never
+ * handed on.
+ */
+interface Entry {
+  readonly state: GameState;
+  /** Null once handed on to a following state, until the state is used again. */
+  kernel: Kernel | null;
+  /** The rules the kernel had, restored on a rebuild (a custom farmer rule lives only here). */
+  readonly rules: KernelRules;
+  /** True once the kernel was handed on: the state branches if it is used again. */
+  handedOn: boolean;
+}
+
+// Every state made or checked by this library keeps its entry here; a state from elsewhere (e.g.
+// JSON.parse) is checked and rebuilt once.
+const kernels = new WeakMap<object, Entry>();
+
+export function remember(state: GameState, kernel: Kernel): void {
+  kernels.set(state, { state, kernel, rules: kernel.rules, handedOn: false });
+}
+
+/**
+ * The state to work on and its kernel. A state this library made is used as is. Anything else is
+ * checked (throwing {@link StateError}); an unfrozen one is copied and frozen first, so that the
+ * caller's object is never frozen or cached while it may still change.
+ */
+export function checked(state: GameState): { state: GameState; kernel: Kernel } {
+  const known = kernels.get(state as object);
+  if (known !== undefined) {
+    if (known.kernel === null) {
+      // Used again after its kernel was handed on: rebuild it (the state was checked when made).
+      known.kernel = rebuild(known.state, known.rules);
+    }
+    return known as { state: GameState; kernel: Kernel };
+  }
+  if (!isRecord(state)) throw new StateError([{ code: 'invalid-state', message: 'a game state must be an object' }]);
+  const current = upgrade(state);
+  const frozen = current === state && deeplyFrozen(state) ? state : (freeze(structuredCloneOrFail(current), true) as GameState);
+  const kernel = rebuild(frozen);
+  // Only frozen objects are remembered: an unfrozen one may still change under us.
+  kernels.set(frozen, { state: frozen, kernel, rules: kernel.rules, handedOn: false });
+  return { state: frozen, kernel };
+}
+
+function deeplyFrozen(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return true;
+  return Object.isFrozen(v) && Object.values(v).every(deeplyFrozen);
+}
+
+function structuredCloneOrFail(v: unknown): unknown {
+  try {
+    return structuredClone(v);
+  } catch {
+    throw new StateError([{ code: 'invalid-state', message: 'a game state must be plain JSON data' }]);
+  }
+}
+
+/**
+ * A kernel for `state` that the caller may change, with the custom rule from `hooks` if given: a
+ * copy, or with `handOn` (for the state that follows this one) the state's own kernel the first
+ * time, so that a game played forward never copies a kernel.
+ */
+export function workingKernel(state: GameState, hooks?: RuleHooks, handOn = false): { state: GameState; kernel: Kernel } {
+  const c = checked(state);
+  const entry = kernels.get(c.state) as Entry;
+  let k: Kernel;
+  if (handOn && !entry.handedOn) {
+    k = c.kernel;
+    entry.kernel = null;
+    entry.handedOn = true;
+  } else {
+    k = c.kernel.clone();
+  }
+  if (hooks?.farmers !== undefined && c.state.rules.farmers === 'custom') k.setRules(rulesFor(c.state, k.tables, hooks, null));
+  return { state: c.state, kernel: k };
+}
