@@ -74,6 +74,39 @@ for (const [label, options] of [
   );
 }
 {
+  // Traders & Builders against the base game, alternating in slices so that a noisy neighbour hits
+  // both alike: the ratio of their random-game rates (target: at least 0.5).
+  const game = (options) => {
+    const start = Engine.create({ players: 2, seed: 1, ...options });
+    const random = seededRandom(5);
+    return () => {
+      const e = start.clone();
+      e.shuffleTilesLeft(random);
+      randomPlayout(e, random);
+    };
+  };
+  const rate = (fn, ms) => {
+    let n = 0;
+    const t0 = performance.now();
+    while (performance.now() - t0 < ms) {
+      fn();
+      n++;
+    }
+    return (n * 1000) / (performance.now() - t0);
+  };
+  const base = game({});
+  const traders = game({ expansions: ['traders-builders'] });
+  let b = 0;
+  let tb = 0;
+  for (let slice = 0; slice < 6; slice++) {
+    b += rate(base, (seconds * 1000) / 6);
+    tb += rate(traders, (seconds * 1000) / 6);
+  }
+  console.log(
+    `  Traders & Builders random games run at ${(tb / b).toFixed(2)}× the rate of base games (same process, alternating; target: at least 0.5)`,
+  );
+}
+{
   // The convenient call against the buffer path, on the same games in the same process: a random
   // playout written with engine.legalMoves() (a new array each move) and one with a caller's buffer.
   const start = Engine.create({ players: 2, seed: 1 });

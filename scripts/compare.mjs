@@ -62,6 +62,13 @@ const CONFIGS = [
 ];
 
 console.log(`this build against ${path.resolve(other)}, ${seconds} s a row, Node ${process.version}\n`);
+// Warm both builds up on every row first, so that the first rows measured are not the JIT's.
+for (const run of [engineGames, pureGames]) {
+  for (const [, options] of CONFIGS) {
+    run(here, options, 150);
+    run(there, options, 150);
+  }
+}
 for (const [kind, run] of [
   ['engine', engineGames],
   ['pure API', pureGames],

@@ -614,7 +614,8 @@ export class Kernel {
     const active = this.active;
     const activeSpots = this.masks;
     let na = 0;
-    let own = -1;
+    let own = 0;
+    let ownKinds = 0;
     let freeSpots = 0;
     let ownSpots = 0;
     // Figures the player may take back: one per kind (compile.ts), with the tile it stands on.
@@ -635,12 +636,23 @@ export class Kernel {
       const spots = F.spots[f * T.types + t] as number;
       if (spots === 0) continue;
       if (F.joinsOwn[f] !== 0) {
-        if (own < 0) own = this.collectOwnRoots(me);
-        if (own === 0) continue;
+        ownKinds |= F.stands[f] as number;
         ownSpots |= spots;
       } else freeSpots |= spots;
       activeSpots[na] = spots;
       active[na++] = f;
+    }
+    // Kinds that join the player's figures need one on a feature of a kind where they stand.
+    if (ownKinds !== 0) own = this.collectOwnRoots(me, ownKinds);
+    if (ownKinds !== 0 && own === 0) {
+      let kept = 0;
+      for (let j = 0; j < na; j++) {
+        if (F.joinsOwn[active[j] as number] !== 0) continue;
+        active[kept] = active[j] as number;
+        activeSpots[kept++] = activeSpots[j] as number;
+      }
+      na = kept;
+      ownSpots = 0;
     }
     const frontDemand = this.frontDemand;
     const fit = T.fitRotations;
@@ -919,7 +931,7 @@ export class Kernel {
   ownFeatures(t: number, q: number, x: number, y: number, player: number): number {
     const i = this.frontierIndex(x, y);
     if (i < 0) return 0;
-    this.readCell(i, this.collectOwnRoots(player));
+    this.readCell(i, this.collectOwnRoots(player, 0xff));
     return this.reach(t, q, this.cellOwn);
   }
 
@@ -1051,16 +1063,18 @@ export class Kernel {
   }
 
   /**
-   * Writes the roots of the features holding a meeple of `player` (majority weight > 0) into
-   * ownRoots, and marks them in rootMark with generation ownGen; returns how many.
+   * Writes the roots of the features holding a meeple of `player` (majority weight > 0) whose
+   * kind is among `kinds` (bits over feature kind codes) into ownRoots, and marks them in rootMark
+   * with generation ownGen; returns how many.
    */
-  private collectOwnRoots(player: number): number {
+  private collectOwnRoots(player: number, kinds: number): number {
     const gen = this.nextRootMark();
     const weight = this.rules.ruleset.figures.weight;
     let n = 0;
     for (let i = 0; i < this.nMeeples; i++) {
       if (this.mOwner[i] !== player || weight[this.mKind[i] as number] === 0) continue;
       const r = this.find(this.mSeg[i] as number);
+      if (((kinds >> (this.kind[r] as number)) & 1) === 0) continue;
       this.ownRoots[n++] = r;
       this.rootMark[r] = gen;
     }

@@ -21,6 +21,8 @@ export interface FigureTable {
   readonly recall: Uint8Array;
   /** [k] 1: marks its owner on the field it stands on, for the farmer rules. */
   readonly marksField: Uint8Array;
+  /** [k] bit mask of the feature kind codes this kind stands on. */
+  readonly stands: Uint8Array;
   /** [k*types+t] bit mask of the local features of tile type t where this kind may stand. */
   readonly spots: Uint16Array;
 }

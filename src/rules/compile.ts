@@ -182,6 +182,7 @@ function figureTable(defs: readonly FigureDef[], active: ReadonlySet<FigureDef>,
     joinsOwn: Uint8Array.from(defs, (d) => (d.joins === 'own' ? 1 : 0)),
     recall: Uint8Array.from(defs, (d) => (d.recall === true ? 1 : 0)),
     marksField: Uint8Array.from(defs, (d) => (d.marksField === true ? 1 : 0)),
+    stands: Uint8Array.from(defs, (d) => d.stands.reduce((mask, kind) => mask | (1 << KIND_CODE[kind]), 0)),
     spots,
   };
 }
