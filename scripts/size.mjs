@@ -19,7 +19,7 @@ const rows = [
   ['everything', '.', 32, true],
   ['everything', './engine', 31, true],
   ['everything', './bots', 32, true],
-  ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 29, true],
+  ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 30, true],
   ['{ EDGES }', '.', 1, false],
   ['{ EDGES, HALF_EDGES, SPOTS, ROTATIONS, EXPANSIONS }', '.', 1, false],
   ['{ CarcassonneError, IllegalMoveError, OptionsError, StateError }', '.', 1, false],
