@@ -1,4 +1,5 @@
 import type { Edge, Spot } from '../core/geometry.js';
+import { RULE_MODULES } from '../rules/registry.js';
 import { activeModules } from '../rules/tiles.js';
 import { tileDefinition, type TileView } from '../tiles/catalogue.js';
 import { checked } from '../api/kernels.js';
@@ -6,9 +7,9 @@ import type { GameState } from '../api/types.js';
 
 // Each tile is drawn as 5 characters by 3 lines; neighbouring tiles touch, so roads and cities
 // run on across tiles:  '#' city, '*' city with a pennant, '-' '|' '+' road, 'C' cloister,
-// 'g' garden, '~' river, 'o' spring or lake, 'i' an inn beside a road, '^' a cathedral, '$' a
-// city's goods symbol, '.' field,
-// and a digit for a meeple (player index + 1) at the spot it stands on.
+// 'g' garden, '~' river, 'o' spring or lake, '.' field, then what the rule modules draw of their
+// features (`RuleModule.draw`: an inn 'i', a cathedral '^', goods '$'), and a digit for a meeple
+// (player index + 1) at the spot it stands on.
 const W = 5;
 const H = 3;
 
@@ -57,23 +58,17 @@ function drawTile(v: TileView): string[][] {
     centre = horizontal(a) && horizontal(b) ? '-' : !horizontal(a) && !horizontal(b) ? '|' : '+';
   } else if (wideCity?.kind === 'city') centre = wideCity.pennants > 0 ? '*' : '#';
   else if (roads.length === 1) centre = road('N') || road('S') ? '|' : '-';
-  if (v.features.some((f) => f.kind === 'city' && f.cathedral === true)) centre = '^';
-  if (v.features.some((f) => f.kind === 'city' && f.goods !== undefined)) centre = '$';
 
   const block = [
     [corner('N', 'W'), cityRow('N'), edge('N'), cityRow('N'), corner('N', 'E')],
     [edge('W'), side('W'), centre, side('E'), edge('E')],
     [corner('S', 'W'), cityRow('S'), edge('S'), cityRow('S'), corner('S', 'E')],
   ];
-  for (const f of roads) {
-    const [r, c] = f.kind === 'road' && f.inn === true ? INN_CELL[f.edges[0] as Edge] : [-1, -1];
-    if (r >= 0) (block[r] as string[])[c] = 'i';
-  }
+  // The features of every module are drawn wherever the tile data holds them (the print-and-play
+  // set has tiles with inns), in registry order.
+  for (const m of RULE_MODULES) m.draw?.(v, block);
   return block;
 }
-
-/** Where an inn is drawn: beside the first edge of its road, inside the tile. */
-const INN_CELL: Record<Edge, readonly [number, number]> = { N: [0, 3], E: [1, 3], S: [2, 1], W: [1, 1] };
 
 /**
  * The board as ASCII art: 5×3 characters per tile, north up, with a legend line. Meeples are

@@ -2,6 +2,7 @@ import type { Kernel } from '../kernel/kernel.js';
 import type { KernelEvent, ScoreRecord } from '../kernel/log.js';
 import type { PlacementRule } from '../kernel/ruleset.js';
 import type { TileTables } from '../kernel/tables.js';
+import type { TileView } from '../tiles/catalogue.js';
 import type { FeatureDef, FeatureKind, TileSetDef, TileSetName } from '../tiles/types.js';
 
 /**
@@ -39,6 +40,11 @@ export interface RuleModule {
   readonly note?: (r: ScoreRecord, attribute: (name: string) => number) => string | null;
   /** Legend entries of the text board (`renderAscii`): symbol and meaning. */
   readonly legend?: readonly string[];
+  /**
+   * Draws what the module's tile features add to a tile of the text board (`renderAscii`):
+   * changes `block`, 3 rows of 5 characters, after the base game drew the tile.
+   */
+  readonly draw?: (view: TileView, block: string[][]) => void;
 }
 
 /**

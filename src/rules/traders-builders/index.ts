@@ -5,6 +5,7 @@ import { K_CITY, K_ROAD } from '../../kernel/tables.js';
 import { tradersBuildersTiles } from '../../tiles/traders-builders.js';
 import type { FeatureDef } from '../../tiles/types.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
+import type { TileView } from '../../tiles/catalogue.js';
 
 /** The goods, in the order of their token kinds. */
 export const GOODS = ['wine', 'grain', 'cloth'] as const;
@@ -21,6 +22,9 @@ export const tradersBuilders = {
   name: 'traders-builders',
   title: 'Traders & Builders',
   legend: ['$ goods'],
+  draw(v: TileView, block: string[][]): void {
+    if (v.features.some((f) => f.kind === 'city' && f.goods !== undefined)) (block[1] as string[])[2] = '$';
+  },
   figures: [
     {
       name: 'builder',

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { applyMove, createGame, renderAscii } from 'carcassonne-engine';
+
+describe('renderAscii', () => {
+  it("draws the rule modules' features: an inn beside its road, a cathedral and goods at the centre, with their legend", () => {
+    // IC-B (a road east–west with an inn) east of the start tile D; TB-M (a city on four sides,
+    // with cloth) north of D; IC-K (a city on four sides with a cathedral) north of TB-M. The inn
+    // stands beside the road's first edge, east: row 2, column 4 of its 5×3 block.
+    let s = createGame({ players: 2, seed: 1, expansions: ['inns-cathedrals', 'traders-builders'], drawOrder: ['IC-B', 'TB-M', 'IC-K'] });
+    s = applyMove(s, { x: 1, y: 0, rotation: 0 });
+    s = applyMove(s, { x: 0, y: -1, rotation: 0 });
+    s = applyMove(s, { x: 0, y: -2, rotation: 0 });
+    expect(renderAscii(s).split('\n')).toEqual([
+      '#####',
+      '##^##',
+      '#####',
+      '#####',
+      '##$.#',
+      '#####',
+      '#####.....',
+      '--------i-',
+      '..........',
+      'x 0..1, y -2..0; # city, * pennant, - | + road, C cloister, i inn, ^ cathedral, $ goods, . field, digits: meeples',
+    ]);
+  });
+});
