@@ -83,9 +83,18 @@ const moduleOptions = () => RULE_MODULES.flatMap((m) => m.options ?? []);
 /** The keys of `rules`: the base game's, then the modules' options. */
 export const ruleKeys = (): string[] => ['farmers', 'smallCity', 'meeples', ...moduleOptions().map((o) => o.key)];
 export const MIN_PLAYERS = 2;
-/** Most players in any game (6 needs Inns & Cathedrals; see `maxPlayers`). */
-export const MAX_PLAYERS = 6;
 export const MAX_MEEPLES = 99;
+
+/** Where more players than `most` may play: " (6 with Inns & Cathedrals)", from the modules; or nothing. */
+function mostWith(most: number): string {
+  const more = RULE_MODULES.filter((m) => (m.maxPlayers ?? 0) > most);
+  if (more.length === 0) return '';
+  const top = Math.max(...more.map((m) => m.maxPlayers ?? 0));
+  return ` (${top} with ${more
+    .filter((m) => m.maxPlayers === top)
+    .map((m) => m.title)
+    .join(' or ')})`;
+}
 
 /**
  * The rules an edition stands for.
@@ -146,7 +155,7 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
   let names: string[] = [];
   const players = options.players;
   const most = maxPlayers(Array.isArray(options.expansions) ? options.expansions : []);
-  const range = `${MIN_PLAYERS} to ${most}${most < MAX_PLAYERS ? ` (${MAX_PLAYERS} with Inns & Cathedrals)` : ''}`;
+  const range = `${MIN_PLAYERS} to ${most}${mostWith(most)}`;
   if (typeof players === 'number') {
     if (Number.isInteger(players) && players >= MIN_PLAYERS && players <= most) {
       names = Array.from({ length: players }, (_, i) => `Player ${i + 1}`);

@@ -14,7 +14,6 @@
  * 16 figure kinds and 3 actions. Coordinates run from -256 to 255: a board of n tiles spans fewer
  * than n cells from the start tile. `code & ~MOVE_PLACEMENT_MASK` is the placement alone.
  */
-export const MOVE_ACTION_BITS = 2;
 export const MOVE_SPOT_SHIFT = 2;
 export const MOVE_FIGURE_SHIFT = 7;
 export const MOVE_ROTATION_SHIFT = 11;

@@ -44,7 +44,8 @@ export const SIDE_PARTNER: readonly number[] = [6, 8, 7, 9, 11, 10, 0, 2, 1, 3, 
 export const MAXF = 16;
 
 const EDGE_CODE: Record<EdgeKind, number> = { field: E_FIELD, road: E_ROAD, city: E_CITY, river: E_RIVER };
-const KIND_CODE: Record<FeatureDef['kind'], number> = {
+/** The kernel's code of each feature kind. */
+export const KIND_CODE: Readonly<Record<FeatureDef['kind'], number>> = {
   road: K_ROAD,
   city: K_CITY,
   cloister: K_CLOISTER,

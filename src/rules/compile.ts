@@ -1,11 +1,8 @@
 import type { FigureTable, Ruleset } from '../kernel/ruleset.js';
-import { MAXF, type TileTables } from '../kernel/tables.js';
+import { KIND_CODE, MAXF, type TileTables } from '../kernel/tables.js';
 import { MOVE_FIGURE_LIMIT } from '../core/move-code.js';
-import type { FeatureKind } from '../tiles/types.js';
 import type { FigureDef, ModuleContext, ModuleHooks, RuleModule } from './module.js';
 import { RULE_MODULES } from './registry.js';
-
-const KIND_CODE: Readonly<Record<FeatureKind, number>> = { road: 0, city: 1, cloister: 2, field: 3, garden: 4, river: 5 };
 
 /**
  * Every figure kind of a registry, in kernel code order (the follower is 0): codes do not depend

@@ -60,3 +60,13 @@ describe('compileRuleset refuses a module', () => {
     expect(compile(many)).toThrow('rule modules: monk may be taken back, so each player has exactly one');
   });
 });
+
+describe('room in the move codes', () => {
+  it('every spot and every figure kind of the registry fits its field of a move code', async () => {
+    const { MOVE_FIGURE_LIMIT, MOVE_SPOT_LIMIT } = await import('../../src/core/move-code.js');
+    const { SPOT_COUNT } = await import('../../src/core/geometry.js');
+    const { figuresOf } = await import('../../src/rules/compile.js');
+    expect(SPOT_COUNT).toBeLessThanOrEqual(MOVE_SPOT_LIMIT);
+    expect(figuresOf().length).toBeLessThanOrEqual(MOVE_FIGURE_LIMIT);
+  });
+});
