@@ -4,7 +4,9 @@
 //   npm run demo -- --seed 7 --players 3 --bots mcts,greedy,random --playouts 300
 //   npm run demo -- --expansions river,abbot,inns-cathedrals,traders-builders --edition first
 //   npm run demo -- --tile-set pnp-demo --river-start first-land --quiet
-// --bots names one bot per seat, cycled (random, greedy, mcts); --quiet prints only the end.
+//   npm run demo -- --rules '{"incomplete":"none"}'
+// --bots names one bot per seat, cycled (random, greedy, mcts); --rules adds rules (house rules
+// among them) as JSON; --quiet prints only the end.
 import { applyMove, createGame, renderAscii, scoreFinal } from 'carcassonne-engine';
 import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
 
@@ -36,7 +38,10 @@ let state = createGame({
   edition: args.edition ?? 'current',
   tileSet: args['tile-set'] ?? 'base',
   expansions: args.expansions === undefined ? [] : args.expansions.split(','),
-  rules: args['river-start'] === undefined ? {} : { riverStartTile: args['river-start'] },
+  rules: {
+    ...(args['river-start'] === undefined ? {} : { riverStartTile: args['river-start'] }),
+    ...(args.rules === undefined ? {} : JSON.parse(args.rules)),
+  },
 });
 
 const who = (list) => (list.length === 0 ? 'nobody' : list.map((i) => names[i]).join(' and '));

@@ -4,7 +4,8 @@
 //   npm run arena -- --games 100 --bots mcts,greedy --iterations 1000
 // Options: --games N (default 20), --bots a,b[,c…] (random, greedy, mcts; default greedy,random),
 //   --seed S (default 1), --iterations N and --time MS (mcts budget), --tile-set, --edition,
-//   --farmers, --expansions river,abbot,inns-cathedrals,traders-builders, --quiet.
+//   --farmers, --expansions river,abbot,inns-cathedrals,traders-builders, --rules JSON (rules,
+//   house rules among them, e.g. {"incomplete":"none"}), --quiet.
 import os from 'node:os';
 import { applyMove, createGame } from 'carcassonne-engine';
 import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
@@ -20,10 +21,12 @@ const baseSeed = arg('seed', '1');
 const iterations = arg('iterations') === undefined ? undefined : Number(arg('iterations'));
 const timeMs = arg('time') === undefined ? undefined : Number(arg('time'));
 const quiet = argv.includes('--quiet');
+// --rules adds rules as JSON (house rules among them), e.g. --rules '{"incomplete":"none"}'.
+const rules = { ...(arg('farmers') ? { farmers: arg('farmers') } : {}), ...(arg('rules') ? JSON.parse(arg('rules')) : {}) };
 const gameOptions = {
   ...(arg('tile-set') ? { tileSet: arg('tile-set') } : {}),
   ...(arg('edition') ? { edition: arg('edition') } : {}),
-  ...(arg('farmers') ? { rules: { farmers: arg('farmers') } } : {}),
+  ...(Object.keys(rules).length > 0 ? { rules } : {}),
   ...(arg('expansions') ? { expansions: arg('expansions').split(',') } : {}),
 };
 

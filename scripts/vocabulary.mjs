@@ -68,7 +68,8 @@ export function renderVocabulary(modules, docs) {
     if (d === undefined) throw new Error(`rule module ${m.name}: its docs say nothing of the option ${o.key}`);
     return d;
   };
-  const expansions = modules.slice(1);
+  // House rules are turned on by their options, not listed as expansions.
+  const expansions = modules.slice(1).filter((m) => m.activeWhen === undefined);
   const figures = modules.flatMap((m) => (m.figures ?? []).map((f) => ({ ...f, ...figureWords(m, f) })));
   const options = modules.flatMap((m) => (m.options ?? []).map((o) => ({ ...o, doc: optionWords(m, o) })));
   const errors = modules.flatMap((m) => m.errors ?? []);
@@ -123,7 +124,11 @@ export function renderVocabulary(modules, docs) {
       'export interface ModuleRules {',
       options
         .map((o) => {
-          const type = o.choices.every((c) => typeof c === 'boolean') ? 'boolean' : o.choices.map(quote).join(' | ');
+          const type = !('choices' in o)
+            ? o.type
+            : o.choices.every((c) => typeof c === 'boolean')
+              ? 'boolean'
+              : o.choices.map((c) => (typeof c === 'string' ? quote(c) : String(c))).join(' | ');
           return `${comment([o.doc], '  ')}\n  readonly ${o.key}: ${type};`;
         })
         .join('\n'),

@@ -3,7 +3,7 @@ import { type Kernel, winnersOf } from '../kernel/kernel.js';
 import { type FeatureRef, K_TOKENS, type KernelEvent, type ScoreRecord } from '../kernel/log.js';
 import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_GARDEN, K_ROAD } from '../kernel/tables.js';
 import { attributePlaces, readAttribute } from '../rules/compile.js';
-import { RULE_MODULES } from '../rules/registry.js';
+import type { Ruleset } from '../kernel/ruleset.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { figureNames, figureWord, tokenKinds } from './figures.js';
 import type { FarmerScore, FeatureId, GameEvent, MeepleKind, MeepleOnBoard, ScoredFeature } from './types.js';
@@ -42,7 +42,7 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
         out.push({ type: 'meeple-placed', player: e.player, ...figureOf(k, e.figure, e.seg) });
         break;
       case 'scored':
-        out.push({ type: 'feature-scored', score: scoredFeature(e.score, k.rules.smallCity) });
+        out.push({ type: 'feature-scored', score: scoredFeature(e.score, k.rules.smallCity, k.rules.ruleset.notes) });
         break;
       case 'returned': {
         const { x, y, at: spot } = at(e.seg);
@@ -105,9 +105,9 @@ function fieldLine(line: FarmerScore, turn: number): ScoredFeature {
 }
 
 /** A scoring record as the API's scoring line, with its sentence. */
-function scoredFeature(r: ScoreRecord, smallCity: 2 | 4): ScoredFeature {
+function scoredFeature(r: ScoreRecord, smallCity: 2 | 4, notes: Ruleset['notes']): ScoredFeature {
   const tokens = r.kind === K_TOKENS;
-  const note = tokens ? tokenNote(r) : featureNote(r, smallCity);
+  const note = tokens ? tokenNote(r) : featureNote(r, smallCity, notes);
   return {
     phase: r.final ? 'final' : 'play',
     turn: r.turn,
@@ -134,11 +134,11 @@ function tokenNote(r: ScoreRecord): string {
   return `most ${name} tokens (${best}): ${r.points}${r.holders.length > 1 ? ' to each tied player' : ''}`;
 }
 
-function featureNote(r: ScoreRecord, smallCity: 2 | 4): string {
+function featureNote(r: ScoreRecord, smallCity: 2 | 4, notes: Ruleset['notes']): string {
   const places = attributePlaces();
   const attribute = (name: string) => readAttribute(places.get(name) as NonNullable<ReturnType<typeof places.get>>, r.attrs);
-  for (const m of RULE_MODULES) {
-    const said = m.note?.(r, attribute) ?? null;
+  for (const note of notes) {
+    const said = note(r, attribute);
     if (said !== null) return said;
   }
   const tiles = r.tiles.length;

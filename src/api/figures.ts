@@ -65,7 +65,8 @@ export const recallable = (kind: MeepleKind): boolean => FIGURES.at(figureCode(k
 
 /** Most players with these expansions: the largest any active module allows. */
 export function maxPlayers(expansions: readonly string[]): number {
-  return Math.max(...activeModules(expansions).map((m) => m.maxPlayers ?? 0));
+  // House rules (turned on by rules, not expansions) change no player count.
+  return Math.max(...activeModules(expansions, {}).map((m) => m.maxPlayers ?? 0));
 }
 
 /** The tokens players collect, by the key of their record (e.g. `goods`), with the kernel index of their first kind. */

@@ -3,6 +3,7 @@ import { isRecord, show } from '../core/guards.js';
 import { farmerRules } from './farmers.js';
 import { TILE_SETS } from '../tiles/catalogue.js';
 import type { ExpansionName, ModuleRules } from '../core/vocabulary.js';
+import { optionDefault, optionProblem } from '../rules/module.js';
 import { expansionNames, RULE_MODULES } from '../rules/registry.js';
 import { gameTiles } from '../rules/tiles.js';
 import type { TileSetDef, TileSetName } from '../tiles/types.js';
@@ -207,9 +208,7 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
   let farmerRule: FarmerRule = farmerRules[preset.farmers];
   let smallCity = preset.smallCity;
   let meeples = landSet.meeples;
-  const moduleRules: Record<string, string | boolean> = Object.fromEntries(
-    moduleOptions().map((o) => [o.key, o.choices[0] as string | boolean]),
-  );
+  const moduleRules: Record<string, unknown> = Object.fromEntries(moduleOptions().map((o) => [o.key, optionDefault(o)]));
   const rules = options.rules === undefined ? {} : options.rules;
   if (!isRecord(rules)) fail('invalid-rule', `rules must be an object, not ${show(rules)}`);
   else {
@@ -242,11 +241,9 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
     for (const o of moduleOptions()) {
       const v = rules[o.key];
       if (v === undefined) continue;
-      if (o.choices.includes(v as string | boolean)) moduleRules[o.key] = v as string | boolean;
-      else {
-        const allowed = o.choices.every((c) => typeof c === 'boolean') ? 'true or false' : `one of ${o.choices.join(', ')}`;
-        fail('invalid-rule', `rules.${o.key} must be ${allowed}, not ${show(v)}`);
-      }
+      const problem = optionProblem(o, v);
+      if (problem === null) moduleRules[o.key] = v;
+      else fail('invalid-rule', `rules.${o.key} must be ${problem}, not ${show(v)}`);
     }
   }
   const set = gameTiles({ tileSet: tileSetOk ? (tileSet as TileSetName) : 'base', expansions, rules: moduleRules });

@@ -41,7 +41,11 @@ export function kernelRules(
     smallCity: rules.smallCity,
     meeples: rules.meeples,
     fields: farmers === null ? null : fieldScoring(farmers),
-    ruleset: compileRuleset(activeModules(expansions), tables),
+    ruleset: compileRuleset(
+      activeModules(expansions, rules as unknown as Record<string, unknown>),
+      tables,
+      rules as unknown as Record<string, unknown>,
+    ),
   };
 }
 

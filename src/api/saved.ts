@@ -7,6 +7,7 @@ import type { KernelEvent } from '../kernel/log.js';
 import { describeEvents, figureOf, scoringsOf } from './describe.js';
 import { DRAW_LAND, tablesFor } from '../kernel/tables.js';
 import type { ExpansionName } from '../core/vocabulary.js';
+import { optionDefault } from '../rules/module.js';
 import { expansionNames, RULE_MODULES } from '../rules/registry.js';
 import { gameTiles } from '../rules/tiles.js';
 import type { TileSetName } from '../tiles/types.js';
@@ -65,7 +66,7 @@ export function upgrade(state: unknown): unknown {
     ...supply.map((key) => [key, 0]),
     ...tokens.map((tk) => [tk.key, Object.fromEntries(tk.kinds.map((g) => [g, 0]))]),
   ]);
-  const defaults = Object.fromEntries(missingRules.map((o) => [o.key, o.choices[0]]));
+  const defaults = Object.fromEntries(missingRules.map((o) => [o.key, optionDefault(o)]));
   const playerKeys = ['name', 'score', ...supplyKeys(), ...tokenKinds().map((tk) => tk.key)];
   return {
     ...from,

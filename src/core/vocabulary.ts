@@ -89,6 +89,12 @@ export interface ModuleRules {
    * before 2014 have no gardens: `false`). Recorded in every game; no effect without The Abbot.
    */
   readonly gardens: boolean;
+  /**
+   * What roads, cities, cloisters and gardens still incomplete at the end score: `'score'`
+   * (default) as the rules say, or `'none'`: nothing (a house rule). Fields and goods score by
+   * their own rules either way.
+   */
+  readonly incomplete: 'score' | 'none';
 }
 
 /**

@@ -1374,7 +1374,7 @@ export class Kernel {
       }
       if (seenRoots[r] === gen) continue;
       seenRoots[r] = gen;
-      const points = this.featureValue(r, false);
+      const points = this.rules.ruleset.incompleteScores ? this.featureValue(r, false) : 0;
       const w = this.strength(r);
       const best = majority(w);
       if (log !== null) log.push({ type: 'scored', score: this.scoreRecord(r, false, points, w, best, true, -1) });

@@ -1,5 +1,5 @@
 import type { Kernel } from './kernel.js';
-import type { KernelEvent } from './log.js';
+import type { KernelEvent, ScoreRecord } from './log.js';
 
 /**
  * The figure kinds of a game, compiled into flat tables (see `rules/compile.ts`). Kind 0 is the
@@ -72,6 +72,14 @@ export interface Ruleset {
    * game's value (`tiles`: distinct tiles; `extra`: pennants, or neighbours of a cloister).
    */
   readonly value: ((k: Kernel, r: number, kind: number, tiles: number, extra: number, complete: boolean, base: number) => number) | null;
+  /**
+   * The sentences the active modules give a scoring line they changed (`attribute` reads the
+   * feature's attributes by name), in module order; the first that is not null is the line's. Read
+   * by the API layer's descriptions, never by the kernel.
+   */
+  readonly notes: readonly ((r: ScoreRecord, attribute: (name: string) => number) => string | null)[];
+  /** Whether features still incomplete at the end score (a house rule says they score nothing). */
+  readonly incompleteScores: boolean;
   /** Adds end-of-game scorings to `into` after fields, with a log when not null. */
   readonly final: readonly ((k: Kernel, into: Int32Array, log: KernelEvent[] | null) => void)[];
   /** Token kinds per player (e.g. goods), kept in `Kernel.tokens`. */

@@ -108,7 +108,7 @@ export function renderAscii(input: GameState): string {
     const [r, c] = SPOT_CELL[m.at];
     (canvas[(m.y - minY) * H + r] as string[])[(m.x - minX) * W + c] = String(m.owner + 1);
   }
-  const extra = activeModules(state.expansions)
+  const extra = activeModules(state.expansions, state.rules as unknown as Record<string, unknown>)
     .flatMap((m) => m.legend ?? [])
     .map((entry) => `, ${entry}`)
     .join('');

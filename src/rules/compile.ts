@@ -64,17 +64,20 @@ export function readAttribute(place: AttributePlace, attrs: readonly number[] | 
 const compiled = new WeakMap<TileTables, Map<string, Ruleset>>();
 
 /**
- * Compiles the active modules (the base game first) of `registry` for a game's tile tables into
- * the kernel's Ruleset: the figure tables (every kind of the registry, none in supply unless its
- * module is active), the feature attributes packed in two words, the module state slots, and the
- * hooks. Once per combination; shared by every game of it.
+ * Compiles the active modules (the base game first) of `registry` for a game's tile tables and
+ * rules into the kernel's Ruleset: the figure tables (every kind of the registry, none in supply
+ * unless its module is active), the feature attributes packed in two words, the module state
+ * slots, and the hooks. Once per combination of modules and of the values of their options;
+ * shared by every game of it.
  */
 export function compileRuleset(
   modules: readonly RuleModule[],
   tables: TileTables,
+  rules: Readonly<Record<string, unknown>> = {},
   registry: readonly RuleModule[] = RULE_MODULES,
 ): Ruleset {
-  const key = `${modules.map((m) => m.name).join()}|${registry.map((m) => m.name).join()}`;
+  const read = modules.flatMap((m) => (m.options ?? []).map((o) => JSON.stringify(rules[o.key] ?? null)));
+  const key = `${modules.map((m) => m.name).join()}|${registry.map((m) => m.name).join()}|${read.join()}`;
   let byKey = compiled.get(tables);
   if (byKey === undefined) {
     byKey = new Map();
@@ -82,13 +85,18 @@ export function compileRuleset(
   }
   let ruleset = byKey.get(key);
   if (ruleset === undefined) {
-    ruleset = compile(modules, tables, registry);
+    ruleset = compile(modules, tables, rules, registry);
     byKey.set(key, ruleset);
   }
   return ruleset;
 }
 
-function compile(modules: readonly RuleModule[], tables: TileTables, registry: readonly RuleModule[]): Ruleset {
+function compile(
+  modules: readonly RuleModule[],
+  tables: TileTables,
+  rules: Readonly<Record<string, unknown>>,
+  registry: readonly RuleModule[],
+): Ruleset {
   const all = figuresOf(registry);
   const activeFigures = new Set(figuresOf(modules));
   const figures = figureTable(all, activeFigures, tables);
@@ -111,6 +119,7 @@ function compile(modules: readonly RuleModule[], tables: TileTables, registry: r
   for (const m of modules) {
     const ctx: ModuleContext = {
       tables,
+      rules,
       slot,
       tokens: tokens.find((tk) => tk.key === m.tokens?.key)?.first ?? -1,
       figure: (name) => names.indexOf(name),
@@ -154,6 +163,8 @@ function compile(modules: readonly RuleModule[], tables: TileTables, registry: r
         ? null
         : (k, r, kind, tiles, extra, complete, base) => values.reduce((v, f) => f(k, r, kind, tiles, extra, complete, v), base),
     final: hooks.flatMap((h) => (h.final === undefined ? [] : [h.final])),
+    incompleteScores: !modules.some((m) => m.incompleteScores === false),
+    notes: modules.flatMap((m) => (m.note === undefined ? [] : [m.note])),
     explainPlacement: explain,
   };
 }

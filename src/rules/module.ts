@@ -12,8 +12,16 @@ import type { FeatureDef, FeatureKind, TileSetDef, TileSetName } from '../tiles/
  * `registry.ts`. See docs/architecture.md, "Adding a rule module".
  */
 export interface RuleModule {
-  /** The name a game's `expansions` list uses (the base game's module is always active). */
+  /**
+   * The name a game's `expansions` list uses (the base game's module is always active). A house
+   * rule is not listed there: it is active when `activeWhen` says so.
+   */
   readonly name: string;
+  /**
+   * For a house rule: whether a game's rules (options included) turn it on. A module with this is
+   * not an expansion: its options turn it on, and `expansions` never names it.
+   */
+  readonly activeWhen?: (rules: Readonly<Record<string, unknown>>) => boolean;
   /** The name as messages write it. */
   readonly title: string;
   /** Most players with this module (the largest among the active modules counts). */
@@ -23,6 +31,8 @@ export interface RuleModule {
   readonly tokens?: TokensDef;
   /** Its tiles and how they join a game's tile set. */
   readonly tiles?: TilesDef;
+  /** Whether incomplete features with figures score at the end (`false`: they score nothing). */
+  readonly incompleteScores?: false;
   /** Words of module state the kernel keeps for this module (its `slot` in the hooks' context). */
   readonly slots?: number;
   /** The module's kernel hooks, made once per game combination from its compiled context. */
@@ -61,10 +71,29 @@ export interface ModuleDocs {
   readonly options?: Readonly<Record<string, string>>;
 }
 
-/** An option of `createGame`'s `rules` that a module reads: one of `choices`, `choices[0]` by default. */
-export interface OptionDef {
-  readonly key: string;
-  readonly choices: readonly (string | boolean)[];
+/**
+ * An option of `createGame`'s `rules` that a module reads: one of `choices` (the first is the
+ * default), or any value `check` accepts (`default` when not given; `type` is its TypeScript type
+ * for the public types). A state records every option of every module, active or not.
+ */
+export type OptionDef =
+  | { readonly key: string; readonly choices: readonly (string | boolean | number)[] }
+  | {
+      readonly key: string;
+      readonly default: unknown;
+      /** Why a value is refused, as the end of "rules.<key> must be …", or null when it is fine. */
+      readonly check: (value: unknown) => string | null;
+      readonly type: string;
+    };
+
+/** The default of an option. */
+export const optionDefault = (o: OptionDef): unknown => ('choices' in o ? o.choices[0] : o.default);
+
+/** Why a value of an option is refused (the end of "rules.<key> must be …"), or null. */
+export function optionProblem(o: OptionDef, value: unknown): string | null {
+  if (!('choices' in o)) return o.check(value);
+  if (o.choices.includes(value as string | boolean | number)) return null;
+  return o.choices.every((c) => typeof c === 'boolean') ? 'true or false' : `one of ${o.choices.join(', ')}`;
 }
 
 /** A figure kind a module brings. */
@@ -143,6 +172,8 @@ export interface TilesDef {
 /** Where the compile step put a module's data, for its hooks. */
 export interface ModuleContext {
   readonly tables: TileTables;
+  /** The game's rules, the modules' options included (resolved: every option has its value). */
+  readonly rules: Readonly<Record<string, unknown>>;
   /** The module's first word in `Kernel.slots`. */
   readonly slot: number;
   /** The kernel's figure kind code of a figure the active modules bring, or -1. */

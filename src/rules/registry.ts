@@ -4,17 +4,21 @@ import { base } from './base/index.js';
 import { innsCathedrals } from './inns-cathedrals/index.js';
 import { river } from './river/index.js';
 import { tradersBuilders } from './traders-builders/index.js';
+import { incomplete } from './incomplete-none/index.js';
 
 /**
  * Every rule module, in the order games list them; the base game first (always active). Figure
  * kinds, attributes, tokens, slots and hooks are numbered in this order. A new module is one line
  * here.
  */
-export const RULE_MODULES: readonly RuleModule[] = [base, river, abbot, innsCathedrals, tradersBuilders];
+export const RULE_MODULES: readonly RuleModule[] = [base, river, abbot, innsCathedrals, tradersBuilders, incomplete];
 
 /**
- * The names of the registered expansions (every module but the base game), in registry order: what
+ * The names of the registered expansions (every module but the base game and the house rules), in registry order: what
  * options accept and the order states list them in. The public `EXPANSIONS` is generated from the
  * same registry (core/vocabulary.ts).
  */
-export const expansionNames = (): readonly string[] => RULE_MODULES.slice(1).map((m) => m.name);
+export const expansionNames = (): readonly string[] =>
+  RULE_MODULES.slice(1)
+    .filter((m) => m.activeWhen === undefined)
+    .map((m) => m.name);

@@ -4,9 +4,12 @@ import type { RuleModule, TileDraft } from './module.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import { RULE_MODULES } from './registry.js';
 
-/** The active modules of a game with these expansions: the base game, then the expansions in registry order. */
-export function activeModules(expansions: readonly string[]): readonly RuleModule[] {
-  return RULE_MODULES.filter((m) => m.name === 'base' || expansions.includes(m.name));
+/**
+ * The active modules of a game with these expansions and rules: the base game, the expansions and
+ * the house rules its rules turn on, in registry order.
+ */
+export function activeModules(expansions: readonly string[], rules: Readonly<Record<string, unknown>>): readonly RuleModule[] {
+  return RULE_MODULES.filter((m) => m.name === 'base' || (m.activeWhen === undefined ? expansions.includes(m.name) : m.activeWhen(rules)));
 }
 
 /** The choices that decide which tiles a game is played with. */
@@ -25,7 +28,7 @@ const composed = new Map<string, TileSetDef>();
  * compiled tables are too. Without expansions this is the tile set itself.
  */
 export function gameTiles(setup: TileSetup): TileSetDef {
-  const modules = activeModules(setup.expansions).filter((m) => m.tiles !== undefined);
+  const modules = activeModules(setup.expansions, setup.rules).filter((m) => m.tiles !== undefined);
   const land = TILE_SETS[setup.tileSet];
   if (modules.length === 0) return land;
   const options = { tileSet: setup.tileSet, rules: setup.rules, active: modules.map((m) => m.name) };

@@ -186,6 +186,7 @@ function rulesOf(o: GameOptions): RefRules {
     farmers: (o.rules?.farmers as FarmerRuleName | undefined) ?? p.farmers,
     smallCity: o.rules?.smallCity ?? p.smallCity,
     meeples: o.tileSet === 'pnp-demo' ? 5 : 7,
+    incomplete: o.rules?.incomplete ?? 'score',
   };
 }
 
@@ -538,6 +539,8 @@ function gameOptionsArb(
               smallCity: fc.constantFrom(2 as const, 4 as const),
               riverStartTile: fc.constantFrom('removed' as const, 'shuffled' as const, 'first-land' as const),
               gardens: fc.boolean(),
+              // House rules, each on in some games.
+              incomplete: fc.constantFrom('score' as const, 'none' as const),
             },
             { requiredKeys: ['farmers'] },
           ),

@@ -59,6 +59,11 @@ export type RefRules = {
   farmers: 'city-4' | 'farm-3-once' | 'farm-3' | 'none';
   smallCity: 2 | 4;
   meeples: number;
+  /**
+   * House rule (house-rules.md #8): `'none'` when roads, cities, cloisters and gardens still
+   * incomplete at the end score nothing (fields and goods as usual); `'score'` (default) otherwise.
+   */
+  incomplete?: 'score' | 'none';
 };
 
 /**
@@ -1319,12 +1324,15 @@ export class Referee {
     };
 
     // Incomplete roads, cities, cloisters and gardens (an abbot scores like a monk, §g); a road
-    // with an inn and a city with a cathedral score 0 (§c, §d).
+    // with an inn and a city with a cathedral score 0 (§c, §d). Under the house rule "incomplete
+    // features score nothing", every one scores 0 (its majority is still decided).
+    const nothing = this.rules.incomplete === 'none';
     for (const f of feats) {
       if (f.kind === 'field' || f.meeples.length === 0) continue;
       if (f.kind === 'river') throw new Error('referee internal error: a figure on the river');
       if (f.complete) throw new Error(`referee internal error: completed ${f.kind} still holds meeples`);
       const holders = this.decide(log, 'final', f.kind, figuresOf(f));
+      if (nothing) continue;
       if (f.kind === 'road') add(final.road, holders, f.inns > 0 ? 0 : f.tiles.size);
       else if (f.kind === 'city') add(final.city, holders, f.cathedrals > 0 ? 0 : f.tiles.size + f.pennants);
       else add(final[f.kind], holders, 1 + (8 - f.open));
