@@ -178,18 +178,23 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const names = players.map((p) => (p as { name: string }).name);
   const log: KernelEvent[] | null = verify ? [] : null;
   // A tile is discarded when it is drawn and fits nowhere. The discards are drawn in order, each
-  // at the first draw (the start, or after a placement) where it fits nowhere.
+  // at the first draw (the start, or after a placement) where it fits nowhere, except those the
+  // last move's events show: they were drawn at the last draw (a tile may fit nowhere at several
+  // draws, so the record alone does not say which).
   const discarded = s.discarded as unknown[];
+  const shown = (s.events as unknown[]).filter((e) => isRecord(e) && e.type === 'tile-discarded').length;
+  const beforeLast = Math.max(0, discarded.length - shown);
   let discards = 0;
-  const drawDiscards = () => {
-    while (verify && discards < discarded.length) {
+  const drawDiscards = (last: boolean) => {
+    const until = last ? discarded.length : beforeLast;
+    while (verify && discards < until) {
       const id = discarded[discards];
       if (typeof id !== 'string' || !Object.hasOwn(tables.typeOf, id) || k.canPlaceAnywhere(tables.typeOf[id] as number)) return;
       log?.push({ type: 'discarded', player: k.current, tile: tables.typeOf[id] as number });
       discards++;
     }
   };
-  drawDiscards();
+  drawDiscards(placements.length === 1);
   // Where the records of the last move (or of the setup) begin: the state's events describe them.
   let lastMove = 0;
   for (let i = 1; i < placements.length; i++) {
@@ -232,7 +237,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
     lastMove = log?.length ?? 0;
     k.playTile(code, log);
-    drawDiscards();
+    drawDiscards(i === placements.length - 1);
   }
   for (let i = discards; verify && i < discarded.length; i++) {
     note(

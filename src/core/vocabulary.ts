@@ -95,9 +95,22 @@ export interface ModuleRules {
    * their own rules either way.
    */
   readonly incomplete: 'score' | 'none';
+  /**
+   * House rule: the table, `{ minX, maxX, minY, maxY }` in cells around the start tile at (0, 0),
+   * bounds included (`minX ≤ 0 ≤ maxX`, `minY ≤ 0 ≤ maxY`); no tile may lie outside it, and a tile
+   * with no place on it is unplaceable. `null` (default): the table has no edge.
+   */
+  readonly table: { readonly minX: number; readonly maxX: number; readonly minY: number; readonly maxY: number } | null;
+  /**
+   * House rule, with `table`: `'closes'`: a road or city end facing the table's edge counts as
+   * closed, and a cell off the table around a cloister or garden as filled, so a feature closed on
+   * every other side is complete; `'open'` (default): the edge closes nothing. No effect without a
+   * table.
+   */
+  readonly tableEdge: 'open' | 'closes';
 }
 
 /**
  * Error codes of the rule modules' placement constraints.
  */
-export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn';
+export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn' | 'off-the-table';

@@ -908,7 +908,25 @@ export class Kernel {
       const rule = rules[j] as (typeof rules)[number];
       if (rule.applies[t] !== 0) rule.placed(this, p);
     }
+    const placed = this.rules.ruleset.placed;
+    for (let j = 0; j < placed.length; j++) (placed[j] as (typeof placed)[number])(this, p);
     return p;
+  }
+
+  /**
+   * Closes edge d of placement p as if a neighbour matched it (for rule modules): the road, city
+   * or river at that edge, if any, has one open end less.
+   */
+  closeEdge(p: number, d: number): void {
+    const f = this.tables.edgeFeat[((this.pType[p] as number) * 4 + (this.pRot[p] as number)) * 4 + d] as number;
+    if (f < 0) return;
+    const r = this.find((this.segBase[p] as number) + f);
+    this.open[r] = (this.open[r] as number) - 1;
+  }
+
+  /** Counts n more cells around placement p as filled (for rule modules): a cloister or garden is complete at 8. */
+  fillAround(p: number, n: number): void {
+    this.around[p] = (this.around[p] as number) + n;
   }
 
   /**

@@ -55,6 +55,11 @@ export interface Ruleset {
   /** [t] 1 when some placement rule applies to tile type t. */
   readonly constrained: Uint8Array;
   /**
+   * After any tile is placed (placement p; its features merged, the placement rules told), before
+   * anything is deployed or scored. Called for every placement, the start tile's included.
+   */
+  readonly placed: readonly ((k: Kernel, p: number) => void)[];
+  /**
    * After the current player's tile (placement p) is placed and before deploying: whether the
    * same player plays another tile this turn. Never asked during such an extra tile.
    */

@@ -108,8 +108,9 @@ export function renderAscii(input: GameState): string {
     const [r, c] = SPOT_CELL[m.at];
     (canvas[(m.y - minY) * H + r] as string[])[(m.x - minX) * W + c] = String(m.owner + 1);
   }
-  const extra = activeModules(state.expansions, state.rules as unknown as Record<string, unknown>)
-    .flatMap((m) => m.legend ?? [])
+  const rules = state.rules as unknown as Record<string, unknown>;
+  const extra = activeModules(state.expansions, rules)
+    .flatMap((m) => (typeof m.legend === 'function' ? m.legend(rules) : (m.legend ?? [])))
     .map((entry) => `, ${entry}`)
     .join('');
   const legend = `x ${minX}..${minX + cols / W - 1}, y ${minY}..${minY + rows / H - 1}; # city, * pennant, - | + road, C cloister${extra}, . field, digits: meeples`;

@@ -157,6 +157,7 @@ function compile(
     placement,
     constrained,
     keepsTurn: keeps.length === 0 ? null : (k, p) => keeps.some((f) => f(k, p)),
+    placed: hooks.flatMap((h) => (h.placed === undefined ? [] : [h.placed])),
     completed: hooks.flatMap((h) => (h.completed === undefined ? [] : [h.completed])),
     value:
       values.length === 0

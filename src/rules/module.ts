@@ -48,8 +48,8 @@ export interface RuleModule {
    * (`attribute` reads the feature's attributes by name), or null to leave it to the base game.
    */
   readonly note?: (r: ScoreRecord, attribute: (name: string) => number) => string | null;
-  /** Legend entries of the text board (`renderAscii`): symbol and meaning. */
-  readonly legend?: readonly string[];
+  /** Legend entries of the text board (`renderAscii`): symbol and meaning, or what the game's rules make of it. */
+  readonly legend?: readonly string[] | ((rules: Readonly<Record<string, unknown>>) => readonly string[]);
   /**
    * Draws what the module's tile features add to a tile of the text board (`renderAscii`):
    * changes `block`, 3 rows of 5 characters, after the base game drew the tile.
@@ -187,6 +187,7 @@ export interface ModuleContext {
 /** Kernel hooks of one module (see Ruleset for when each is called). */
 export interface ModuleHooks {
   readonly placement?: PlacementRule;
+  readonly placed?: (k: Kernel, p: number) => void;
   readonly keepsTurn?: (k: Kernel, p: number) => boolean;
   readonly completed?: (k: Kernel, r: number, kind: number, log: KernelEvent[] | null) => void;
   readonly value?: (k: Kernel, r: number, kind: number, tiles: number, extra: number, complete: boolean, base: number) => number;

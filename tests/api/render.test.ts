@@ -24,3 +24,18 @@ describe('renderAscii', () => {
     ]);
   });
 });
+
+describe('renderAscii with house rules', () => {
+  it('names the table and whether its edge closes features in the legend', () => {
+    const table = { minX: -2, maxX: 3, minY: -1, maxY: 1 };
+    const legend = (rules: object) =>
+      renderAscii(createGame({ players: 2, seed: 1, rules }))
+        .split('\n')
+        .at(-1);
+    expect(legend({ table })).toBe(
+      'x 0..0, y 0..0; # city, * pennant, - | + road, C cloister, the table x -2..3, y -1..1, . field, digits: meeples',
+    );
+    expect(legend({ table, tableEdge: 'closes' })).toContain('the table x -2..3, y -1..1 (its edge closes features)');
+    expect(legend({})).not.toContain('table');
+  });
+});

@@ -55,7 +55,7 @@ describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
     expect(text).toContain("| 'pig' | 'shepherd';");
     expect(text).toContain('  readonly shepherds: number;');
     expect(text).toContain("  readonly flock: 'small' | 'large';");
-    expect(text).toContain("export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn' | 'shepherd-lost';");
+    expect(text).toContain("export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn' | 'off-the-table' | 'shepherd-lost';");
     expect(text).toContain('// → river, abbot, inns-cathedrals, traders-builders, shepherd');
   });
 

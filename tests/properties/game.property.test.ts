@@ -24,6 +24,7 @@ import {
   boardModel,
   cellAt,
   choices,
+  closedCell,
   componentOfId,
   deeplyFrozen,
   DX,
@@ -66,13 +67,26 @@ const hasInns = (s: GameState) => s.expansions.includes('inns-cathedrals');
 const hasTraders = (s: GameState) => s.expansions.includes('traders-builders');
 const isRiverTile = (id: string) => riverEdges(id, 0) !== null;
 
+/** Whether edge `edge` of the tile at (x, y) is open: no tile beyond it, nor a closing table edge (house rule #10). */
+function openEdge(s: GameState, x: number, y: number, edge: (typeof EDGES)[number]): boolean {
+  const nx = x + (DX[EDGES.indexOf(edge)] as number);
+  const ny = y + (DY[EDGES.indexOf(edge)] as number);
+  return cellAt(s, nx, ny) === null && !closedCell(s, nx, ny);
+}
+
 /** Whether a tile placed at (x, y) fills the last empty cell around the current player's abbot. */
 function completesAbbot(s: GameState, x: number, y: number): boolean {
   const abbot = s.meeples.find((m) => m.kind === 'abbot' && m.owner === s.currentPlayer);
   if (abbot === undefined) return false;
   const filled = new Set(s.placements.map((p) => `${p.x},${p.y}`));
   filled.add(`${x},${y}`);
-  for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) if (!filled.has(`${abbot.x + dx},${abbot.y + dy}`)) return false;
+  for (let dx = -1; dx <= 1; dx++) {
+    for (let dy = -1; dy <= 1; dy++) {
+      const cx = abbot.x + dx;
+      const cy = abbot.y + dy;
+      if (!filled.has(`${cx},${cy}`) && !closedCell(s, cx, cy)) return false;
+    }
+  }
   return true;
 }
 
@@ -240,9 +254,7 @@ function completedCities(last: GameState): { goods: GoodsTokens; at: number }[] 
         if (g.feature.kind !== 'city') continue;
         goods.push(featureGoods(g.feature));
         at = Math.max(at, index.get(`${g.x},${g.y}`) as number);
-        open += g.feature.edges.filter(
-          (e) => cellAt(last, g.x + (DX[EDGES.indexOf(e)] as number), g.y + (DY[EDGES.indexOf(e)] as number)) === null,
-        ).length;
+        open += g.feature.edges.filter((e) => openEdge(last, g.x, g.y, e)).length;
       }
       if (open === 0) out.push({ goods: sumGoods(goods), at });
     }
@@ -658,8 +670,8 @@ describe('properties of random games (fast-check)', () => {
         expect(e.points).toBe(9);
         expect(neighbours(last, x, y)).toBe(8);
       } else if (e.phase === 'final') {
-        // At the end nothing more is placed: the board of the last state.
-        expect(e.points).toBe(1 + neighbours(last, x, y));
+        // At the end nothing more is placed: the board of the last state (house rule #8: nothing).
+        expect(e.points).toBe(last.rules.incomplete === 'none' ? 0 : 1 + neighbours(last, x, y));
         expect(e.complete).toBe(false);
       }
       for (const h of e.holders) expect(e.awarded[h]).toBe(e.points);
@@ -874,9 +886,7 @@ describe('properties of random games (fast-check)', () => {
               if (f.cathedral === true) cathedral = true;
             }
             if (f.kind === 'road' || f.kind === 'city') {
-              open += f.edges.filter(
-                (edge) => cellAt(last, g.x + (DX[EDGES.indexOf(edge)] as number), g.y + (DY[EDGES.indexOf(edge)] as number)) === null,
-              ).length;
+              open += f.edges.filter((edge) => openEdge(last, g.x, g.y, edge)).length;
             }
           }
           expect(e.pennants).toBe(pennants);
@@ -893,6 +903,8 @@ describe('properties of random games (fast-check)', () => {
           } else {
             points = cathedral ? 0 : n + pennants;
           }
+          // House rule #8: incomplete features score nothing at the end.
+          if (!e.complete && e.phase === 'final' && last.rules.incomplete === 'none') points = 0;
           expect(e.points, e.note).toBe(points);
           if (inn) seen.innRoads++;
           if (cathedral) seen.cathedralCities++;

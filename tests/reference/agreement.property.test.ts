@@ -187,6 +187,8 @@ function rulesOf(o: GameOptions): RefRules {
     smallCity: o.rules?.smallCity ?? p.smallCity,
     meeples: o.tileSet === 'pnp-demo' ? 5 : 7,
     incomplete: o.rules?.incomplete ?? 'score',
+    table: o.rules?.table ?? null,
+    tableEdge: o.rules?.tableEdge ?? 'open',
   };
 }
 
@@ -541,6 +543,16 @@ function gameOptionsArb(
               gardens: fc.boolean(),
               // House rules, each on in some games.
               incomplete: fc.constantFrom('score' as const, 'none' as const),
+              table: fc.option(
+                fc.record({
+                  minX: fc.integer({ min: -6, max: 0 }),
+                  maxX: fc.integer({ min: 0, max: 6 }),
+                  minY: fc.integer({ min: -6, max: 0 }),
+                  maxY: fc.integer({ min: 0, max: 6 }),
+                }),
+                { nil: null, freq: 3 },
+              ),
+              tableEdge: fc.constantFrom('open' as const, 'closes' as const),
             },
             { requiredKeys: ['farmers'] },
           ),

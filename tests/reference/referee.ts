@@ -64,7 +64,21 @@ export type RefRules = {
    * incomplete at the end score nothing (fields and goods as usual); `'score'` (default) otherwise.
    */
   incomplete?: 'score' | 'none';
+  /**
+   * House rule (house-rules.md #9): the table, cells around the start tile with bounds included; no
+   * tile may lie off it. `null` or absent: no edge.
+   */
+  table?: { minX: number; maxX: number; minY: number; maxY: number } | null;
+  /**
+   * House rule (house-rules.md #10), with a table: `'closes'` when an edge facing the table's border
+   * counts as closed and a cell off the table around a cloister or garden as filled.
+   */
+  tableEdge?: 'open' | 'closes';
 };
+
+/** Cells that count as closed (off a table whose edge closes features); none by default. */
+type Closed = (x: number, y: number) => boolean;
+const noneClosed: Closed = () => false;
 
 /**
  * A follower, The Abbot's abbot, Inns & Cathedrals' large meeple (weight 2 in majorities, §d), or
@@ -625,12 +639,12 @@ function nodeKey(x: number, y: number, f: number): string {
   return `${x},${y}#${f}`;
 }
 
-/** The 8 cells around (x, y) that hold a tile. */
-function tilesAround(tiles: Map<string, Placed>, x: number, y: number): number {
+/** The 8 cells around (x, y) that hold a tile or count as closed. */
+function tilesAround(tiles: Map<string, Placed>, x: number, y: number, closed: Closed = noneClosed): number {
   let n = 0;
   for (let dx = -1; dx <= 1; dx++) {
     for (let dy = -1; dy <= 1; dy++) {
-      if ((dx !== 0 || dy !== 0) && tiles.has(cellKey(x + dx, y + dy))) n++;
+      if ((dx !== 0 || dy !== 0) && (tiles.has(cellKey(x + dx, y + dy)) || closed(x + dx, y + dy))) n++;
     }
   }
   return n;
@@ -645,7 +659,7 @@ const followerMay = (kind: RefFeatureKind): boolean => kind !== 'river' && kind 
  * a road, city or river across each of its edges (`open` counts its edges with no tile beyond),
  * a field across each of its half-edges (README §1.1); a cloister or garden to nothing.
  */
-function links(tiles: ReadonlyMap<string, Placed>, p: Placed, f: number): { open: number; nodes: [Placed, number][] } {
+function links(tiles: ReadonlyMap<string, Placed>, p: Placed, f: number, closed: Closed): { open: number; nodes: [Placed, number][] } {
   const fd = at(p.def.features, f);
   const nodes: [Placed, number][] = [];
   let open = 0;
@@ -653,7 +667,7 @@ function links(tiles: ReadonlyMap<string, Placed>, p: Placed, f: number): { open
     for (const e of fd.edges) {
       const n = tiles.get(cellKey(p.x + at(DX, e), p.y + at(DY, e)));
       if (!n) {
-        open++;
+        if (!closed(p.x + at(DX, e), p.y + at(DY, e))) open++;
         continue;
       }
       const g = n.def.features.findIndex((nf) => nf.kind === fd.kind && nf.edges.includes(opposite(e)));
@@ -675,7 +689,7 @@ function links(tiles: ReadonlyMap<string, Placed>, p: Placed, f: number): { open
 }
 
 /** Computes every feature of the board by flood fill. Throws if the board is inconsistent. */
-function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeeple[]): Features {
+function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeeple[], closed: Closed = noneClosed): Features {
   const featOfNode = new Map<string, number>();
   const feats: Feat[] = [];
 
@@ -721,9 +735,9 @@ function computeFeatures(tiles: Map<string, Placed>, meeples: readonly BoardMeep
           featOfNode.set(k, index);
           queue.push([q, g]);
         };
-        const l = links(tiles, p, f);
+        const l = links(tiles, p, f, closed);
         // A cloister or garden waits for the 8 cells around it; a road, city or river for its open edges.
-        feat.open += centred(fd.kind) ? 8 - tilesAround(tiles, p.x, p.y) : l.open;
+        feat.open += centred(fd.kind) ? 8 - tilesAround(tiles, p.x, p.y, closed) : l.open;
         for (const [n, g] of l.nodes) visit(n, g);
       }
       feat.complete = feat.kind !== 'field' && feat.open === 0;
@@ -1074,7 +1088,7 @@ export class Referee {
     if (abbot === undefined) return false;
     if (x === undefined || y === undefined) return true;
     const next = Math.abs(x - abbot.x) <= 1 && Math.abs(y - abbot.y) <= 1 && !this.board.has(cellKey(x, y)) ? 1 : 0;
-    return tilesAround(this.board, abbot.x, abbot.y) + next < 8;
+    return tilesAround(this.board, abbot.x, abbot.y, this.closed) + next < 8;
   }
 
   /**
@@ -1104,7 +1118,7 @@ export class Referee {
     const tiles = new Map(this.board);
     tiles.set(cellKey(x, y), newTile);
     // The board with the tile on it, before anything is deployed (the slow way: from scratch).
-    const placedFeatures = computeFeatures(tiles, this.meeples);
+    const placedFeatures = computeFeatures(tiles, this.meeples, this.closed);
 
     const deploys = move.meeple !== undefined && move.meeple !== null;
     const recall = move.recall === 'abbot';
@@ -1180,7 +1194,7 @@ export class Referee {
     // 1 + 1 per tile around it (the tile just placed included), before this tile's scoring (§g).
     if (recall) {
       const m = at(this.meeples, abbotIndex);
-      gained[player] = at(gained, player) + 1 + tilesAround(this.board, m.x, m.y);
+      gained[player] = at(gained, player) + 1 + tilesAround(this.board, m.x, m.y, this.closed);
       this.meeples.splice(abbotIndex, 1);
       this.abbotList[player] = at(this.abbotList, player) + 1;
     }
@@ -1438,7 +1452,7 @@ export class Referee {
 
   /** The board's features, recomputed after every change (put, figures deployed or returned). */
   private boardFeatures(): Features {
-    this.featureCache ??= computeFeatures(this.board, this.meeples);
+    this.featureCache ??= computeFeatures(this.board, this.meeples, this.closed);
     return this.featureCache;
   }
 
@@ -1514,7 +1528,7 @@ export class Referee {
     const fs = this.boardFeatures();
     const placed: Placed = { id: tile, x, y, rotation: rotation as Rotation, def, player: null };
     const joins = def.features.map(
-      (_, g) => new Set(links(this.board, placed, g).nodes.map(([n, h]) => fs.of.get(nodeKey(n.x, n.y, h)) as number)),
+      (_, g) => new Set(links(this.board, placed, g, this.closed).nodes.map(([n, h]) => fs.of.get(nodeKey(n.x, n.y, h)) as number)),
     );
     const joined = def.features.map((_, f) => {
       // Segment f's feature: the features it joins, and through them the tile's other segments
@@ -1539,8 +1553,18 @@ export class Referee {
   }
 
   /** Why a rotated tile cannot go at (x, y), or null if it can. */
+  /** Whether (x, y) lies off the table (house rule #9); never without a table. */
+  private offTable(x: number, y: number): boolean {
+    const t = this.rules.table;
+    return t !== undefined && t !== null && (x < t.minX || x > t.maxX || y < t.minY || y > t.maxY);
+  }
+
+  /** Cells off a table whose edge closes features (house rule #10). */
+  private readonly closed: Closed = (x, y) => this.rules.tableEdge === 'closes' && this.offTable(x, y);
+
   private placementProblem(def: RefTileDef, x: number, y: number, river: RefRiver | null): string | null {
     if (this.board.has(cellKey(x, y))) return 'cell is occupied';
+    if (this.offTable(x, y)) return 'off the table';
     let neighbours = 0;
     for (let e = 0; e < 4; e++) {
       const n = this.board.get(cellKey(x + at(DX, e), y + at(DY, e)));

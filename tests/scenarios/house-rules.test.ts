@@ -4,6 +4,16 @@
  * Numbers are worked out by hand in the comments.
  */
 import { describe, expect, it } from 'vitest';
+import {
+  applyMove,
+  createGame,
+  features,
+  type GameState,
+  legalMoves,
+  legalPlacements,
+  validateMove,
+  validateOptions,
+} from '../../src/index.js';
 import { finalEntries, finalScores, last, scenario, scores } from './board.js';
 
 describe('House rule: incomplete features score nothing (house-rules.md #8, rules.incomplete)', () => {
@@ -33,5 +43,75 @@ describe('House rule: incomplete features score nothing (house-rules.md #8, rule
       ['cloister', 0, [0, 0], 'incomplete cloister of 1 tile: 0 (incomplete features score nothing)'],
       ['field', 3, [0, 3], expect.stringContaining('1 completed city')],
     ]);
+  });
+});
+
+describe('House rule: the edge of the table limits the play area (house-rules.md #9, rules.table)', () => {
+  const table = { minX: -1, maxX: 1, minY: -1, maxY: 1 };
+
+  it('a tile past the edge is refused with off-the-table; without the table the same move is legal', () => {
+    // Straight roads U continue the start tile's road east: (1,0) lies on the table, (2,0) past it.
+    const s = last(scenario([['U', 1, 0, 0]], { rules: { table } }, ['U']));
+    const error = validateMove(s, { x: 2, y: 0, rotation: 0 });
+    expect(error?.code).toBe('off-the-table');
+    expect(error?.message).toBe('the table ends there: tiles lie from x -1 to 1 and from y -1 to 1');
+    expect(legalPlacements(s).every((p) => Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1)).toBe(true);
+    expect(validateMove(last(scenario([['U', 1, 0, 0]], {}, ['U'])), { x: 2, y: 0, rotation: 0 })).toBeNull();
+  });
+
+  it('on a 3 × 3 table at most 9 tiles lie; every other tile, with no place on the table, leaves the game', () => {
+    for (const seed of [1, 2, 3]) {
+      let s = createGame({ players: 2, seed, rules: { table } });
+      while (s.status === 'playing') s = applyMove(s, legalMoves(s)[0] as ReturnType<typeof legalMoves>[number]);
+      expect(s.placements.length).toBeLessThanOrEqual(9);
+      expect(s.placements.every((p) => Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1)).toBe(true);
+      expect(s.placements.length + s.discarded.length).toBe(72);
+    }
+  });
+
+  it('a table must hold the start tile: its bounds are whole numbers around (0, 0)', () => {
+    const problems = validateOptions({ players: 2, seed: 1, rules: { table: { minX: 1, maxX: 3, minY: 0, maxY: 0 } } });
+    expect(problems.map((p) => p.code)).toEqual(['invalid-rule']);
+    expect(problems[0]?.message).toContain('rules.table must be null or { minX, maxX, minY, maxY }');
+  });
+});
+
+describe("House rule: the table's edge closes features (house-rules.md #10, rules.tableEdge 'closes')", () => {
+  // The table spans x 0..1 and y -1..1. D at (0,0): its road's west end faces the edge. Ann puts U
+  // at (1,0) with a follower on the road: its east end faces the edge too, so the road of 2 tiles
+  // is complete: 2 to Ann, and the follower comes home. Bob puts the cloister B at (1,1) with a
+  // monk: around it D and U, and 5 cells off the table: 7. Ann puts B at (0,1): it fills the 8th
+  // cell of Bob's cloister (9 to Bob), and its own cloister has D, U, B and 5 cells off the table:
+  // complete, but nobody's.
+  const steps = [
+    ['U', 1, 0, 0, 'E'],
+    ['B', 1, 1, 0, 'C'],
+    ['B', 0, 1, 0],
+  ] as const;
+  const table = { minX: 0, maxX: 1, minY: -1, maxY: 1 };
+
+  it('roads and cloisters facing the edge complete and score at once', () => {
+    const states = scenario(steps, { rules: { table, tableEdge: 'closes' } });
+    expect(scores(states[1] as GameState)).toEqual([2, 0]);
+    expect((states[1] as GameState).meeples).toEqual([]);
+    expect(scores(states[2] as GameState)).toEqual([2, 0]);
+    const end = last(states);
+    expect(scores(end)).toEqual([2, 9]);
+    expect(
+      features(end)
+        .filter((f) => f.kind === 'cloister')
+        .map((f) => [f.id, f.complete, f.open]),
+    ).toEqual([
+      ['1,1:C', true, 0],
+      ['0,1:C', true, 0],
+    ]);
+  });
+
+  it("with the edge left open ('open', the default) nothing of it is complete", () => {
+    // Nothing scores during play. At the end Ann's road of 2 tiles scores 2 and Bob's cloister,
+    // with D, U and B around it, 1 + 3.
+    const end = last(scenario(steps, { rules: { table } }));
+    expect(scores(end)).toEqual([0, 0]);
+    expect(finalScores(end)).toEqual([2, 1 + 3]);
   });
 });

@@ -48,6 +48,18 @@ export const gameOptions: fc.Arbitrary<GameOptions> = fc.shuffledSubarray([...EX
         smallCity: fc.constantFrom(2 as const, 4 as const),
         riverStartTile: fc.constantFrom(...RIVER_START_TILES),
         gardens: fc.boolean(),
+        // House rules, each on in some games.
+        incomplete: fc.constantFrom('score' as const, 'none' as const),
+        table: fc.option(
+          fc.record({
+            minX: fc.integer({ min: -7, max: 0 }),
+            maxX: fc.integer({ min: 0, max: 7 }),
+            minY: fc.integer({ min: -7, max: 0 }),
+            maxY: fc.integer({ min: 0, max: 7 }),
+          }),
+          { nil: null, freq: 3 },
+        ),
+        tableEdge: fc.constantFrom('open' as const, 'closes' as const),
       },
       { requiredKeys: ['farmers', 'smallCity'] },
     ),
@@ -294,14 +306,25 @@ export function placementCode(s: GameState, river: RiverEnd, tile: string, x: nu
   if (!EDGES.some((_, d) => cellAt(s, x + (DX[d] as number), y + (DY[d] as number)) !== null)) return 'not-adjacent';
   if (!edgesMatch(s, tile, x, y, rotation)) return 'edge-mismatch';
   const edges = riverEdges(tile, rotation);
-  if (edges === null) return null;
-  const end = river.open;
-  if (end === null || end.x !== x || end.y !== y) return 'river-not-continued';
-  // Matching edges at the open end put a river edge towards the last river tile.
-  const out = edges.find((e) => e !== end.inEdge);
-  if (out !== undefined && riverTurn(end.inEdge, out) !== 0 && riverTurn(end.inEdge, out) === river.last) return 'river-u-turn';
+  if (edges !== null) {
+    const end = river.open;
+    if (end === null || end.x !== x || end.y !== y) return 'river-not-continued';
+    // Matching edges at the open end put a river edge towards the last river tile.
+    const out = edges.find((e) => e !== end.inEdge);
+    if (out !== undefined && riverTurn(end.inEdge, out) !== 0 && riverTurn(end.inEdge, out) === river.last) return 'river-u-turn';
+  }
+  if (offTable(s, x, y)) return 'off-the-table';
   return null;
 }
+
+/** Whether (x, y) lies off the game's table (house rule `rules.table`); never without one. */
+export function offTable(s: GameState, x: number, y: number): boolean {
+  const t = s.rules.table;
+  return t !== null && (x < t.minX || x > t.maxX || y < t.minY || y > t.maxY);
+}
+
+/** Whether (x, y) counts as closed: off a table whose edge closes features (`rules.tableEdge`). */
+export const closedCell = (s: GameState, x: number, y: number): boolean => s.rules.tableEdge === 'closes' && offTable(s, x, y);
 
 /** The empty cells next to the board. */
 export function frontier(s: GameState): { x: number; y: number }[] {
@@ -429,7 +452,12 @@ export function expectedTiles(s: Pick<GameState, 'tileSet' | 'expansions' | 'rul
 /** Tiles in the 8 cells around (x, y) on the board of `s`. */
 export function neighbours(s: GameState, x: number, y: number): number {
   let n = 0;
-  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if ((dx !== 0 || dy !== 0) && cellAt(s, x + dx, y + dy) !== null) n++;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      // A cell off a table whose edge closes features counts as filled (house rule #10).
+      if ((dx !== 0 || dy !== 0) && (cellAt(s, x + dx, y + dy) !== null || closedCell(s, x + dx, y + dy))) n++;
+    }
+  }
   return n;
 }
 
