@@ -2,7 +2,7 @@ import { castDraft, Immer, freeze } from 'immer';
 import type { IllegalMoveError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
 import { moveAction, moveFigure, moveQ, moveSpot, moveX, moveY } from '../core/move-code.js';
-import { hashSeed, mulberry32 } from '../core/rng.js';
+import { hashSeed, mulberry32, startRandom } from '../core/rng.js';
 import { Kernel, winnersOf } from '../kernel/kernel.js';
 import { tablesFor } from '../kernel/tables.js';
 import { dealTiles } from '../tiles/setup.js';
@@ -44,6 +44,7 @@ export function createGame(options: GameOptions): GameState {
   });
   k.bagLen = bag.length;
   const log: KernelEvent[] = [];
+  k.begin(startRandom(o.seed), log);
   withCustomRule(() => k.drawNext(log));
   const events = describeEvents(k, log);
   const state: GameState = {

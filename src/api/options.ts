@@ -241,7 +241,10 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
     for (const o of moduleOptions()) {
       const v = rules[o.key];
       if (v === undefined) continue;
-      const problem = optionProblem(o, v);
+      // With a bad player list, checks that read the player count see the most any game has.
+      const problem = optionProblem(o, v, {
+        players: names.length > 0 ? names.length : Math.max(...RULE_MODULES.map((m) => m.maxPlayers ?? 0)),
+      });
       if (problem === null) moduleRules[o.key] = v;
       else fail('invalid-rule', `rules.${o.key} must be ${problem}, not ${show(v)}`);
     }

@@ -2,6 +2,7 @@ import { type Problem, StateError, type StateErrorCode } from '../core/errors.js
 import { isRotation, SPOTS } from '../core/geometry.js';
 import { moveSpot } from '../core/move-code.js';
 import { isInt, isRecord, show } from '../core/guards.js';
+import { startRandom } from '../core/rng.js';
 import { Kernel, type KernelRules } from '../kernel/kernel.js';
 import type { KernelEvent } from '../kernel/log.js';
 import { describeEvents, figureOf, scoringsOf } from './describe.js';
@@ -177,6 +178,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   take(first.tile, 'placements[0]');
   const names = players.map((p) => (p as { name: string }).name);
   const log: KernelEvent[] | null = verify ? [] : null;
+  // The start as createGame made it (who moves first, from the seed).
+  k.begin(startRandom(s.seed as number | string), log);
   // A tile is discarded when it is drawn and fits nowhere. The discards are drawn in order, each
   // at the first draw (the start, or after a placement) where it fits nowhere, except those the
   // last move's events show: they were drawn at the last draw (a tile may fit nowhere at several

@@ -152,6 +152,16 @@ export type GameEvent =
       readonly grain: number;
       readonly cloth: number;
     }
+  | {
+      /**
+       * House rule `rules.firstPlayer` (at the start of a game): who moves first, and how it was
+       * chosen; with `'draw-roads'`, each round of draws (player, tile, its road ends).
+       */
+      readonly type: 'first-player-chosen';
+      readonly player: number;
+      readonly by: 'given' | 'random' | 'draw-roads';
+      readonly draws: readonly (readonly { readonly player: number; readonly tile: TileId; readonly roads: number }[])[];
+    }
   | { readonly type: 'game-finished'; readonly scores: readonly number[]; readonly winners: readonly number[] };
 
 /**

@@ -25,6 +25,14 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/**
+ * The source of random numbers a game's rule modules draw from at its start (e.g. who moves
+ * first): from the seed, apart from the bag's shuffle, so that it changes no bag.
+ */
+export function startRandom(seed: number | string): () => number {
+  return mulberry32((hashSeed(seed) ^ 0x9e3779b9) >>> 0);
+}
+
 /** Fisher–Yates shuffle in place, driven by `next` (uniform 32-bit integers). */
 export function shuffleInPlace<T>(items: T[], next: () => number): T[] {
   for (let i = items.length - 1; i > 0; i--) {

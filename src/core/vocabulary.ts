@@ -108,6 +108,13 @@ export interface ModuleRules {
    * table.
    */
   readonly tableEdge: 'open' | 'closes';
+  /**
+   * Who moves first: a player index (default `0`), `'random'` (drawn from the game's seed), or
+   * `'draw-roads'`: each player draws a land tile, the most road ends starts, the players tied for
+   * the most draw again (a house rule); the state's first events say how it went
+   * (`first-player-chosen`).
+   */
+  readonly firstPlayer: number | 'random' | 'draw-roads';
 }
 
 /**

@@ -1173,6 +1173,15 @@ export class Kernel {
   // A turn
 
   /**
+   * Starts the game (the rule modules' start hooks, e.g. who moves first), before the first draw:
+   * `random` gives 32-bit integers from the game's seed, another source than the bag's.
+   */
+  begin(random: () => number, log: KernelEvent[] | null): void {
+    const start = this.rules.ruleset.start;
+    for (let j = 0; j < start.length; j++) (start[j] as (typeof start)[number])(this, random, log);
+  }
+
+  /**
    * Plays a move code (see `core/move-code.ts`) for the current player: place the current tile,
    * deploy the figure on the feature its spot names or take a figure back, score what the tile
    * completed, pass the turn (or, when a module's keepsTurn says so, give the same player another

@@ -57,4 +57,9 @@ export type KernelEvent =
     }
   /** Lines a rule hook wrote itself (the farmer rules of the API layer); the kernel never reads them. */
   | { readonly type: 'lines'; readonly lines: readonly unknown[] }
+  /**
+   * Who moves first was chosen (`how`: 0 given, 1 at random, 2 by drawing tiles for the most road
+   * ends); `rounds` the draws, each round a flat list of player, tile type, player, tile type….
+   */
+  | { readonly type: 'first-chosen'; readonly player: number; readonly how: number; readonly rounds: readonly (readonly number[])[] }
   | { readonly type: 'finished' };

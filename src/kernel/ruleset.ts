@@ -60,6 +60,12 @@ export interface Ruleset {
    */
   readonly placed: readonly ((k: Kernel, p: number) => void)[];
   /**
+   * At the start of a game, once the bag is filled and before the first tile is drawn, with a
+   * source of random 32-bit integers from the game's seed (another than the bag's): e.g. who moves
+   * first.
+   */
+  readonly start: readonly ((k: Kernel, random: () => number, log: KernelEvent[] | null) => void)[];
+  /**
    * After the current player's tile (placement p) is placed and before deploying: whether the
    * same player plays another tile this turn. Never asked during such an extra tile.
    */

@@ -158,6 +158,7 @@ function compile(
     constrained,
     keepsTurn: keeps.length === 0 ? null : (k, p) => keeps.some((f) => f(k, p)),
     placed: hooks.flatMap((h) => (h.placed === undefined ? [] : [h.placed])),
+    start: hooks.flatMap((h) => (h.start === undefined ? [] : [h.start])),
     completed: hooks.flatMap((h) => (h.completed === undefined ? [] : [h.completed])),
     value:
       values.length === 0

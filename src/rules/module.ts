@@ -81,17 +81,26 @@ export type OptionDef =
   | {
       readonly key: string;
       readonly default: unknown;
-      /** Why a value is refused, as the end of "rules.<key> must be …", or null when it is fine. */
-      readonly check: (value: unknown) => string | null;
+      /**
+       * Why a value is refused, as the end of "rules.<key> must be …", or null when it is fine;
+       * `game` tells what the value may depend on.
+       */
+      readonly check: (value: unknown, game: OptionGame) => string | null;
       readonly type: string;
     };
+
+/** What an option's check may read of the game besides the option's value. */
+export interface OptionGame {
+  /** The number of players. */
+  readonly players: number;
+}
 
 /** The default of an option. */
 export const optionDefault = (o: OptionDef): unknown => ('choices' in o ? o.choices[0] : o.default);
 
 /** Why a value of an option is refused (the end of "rules.<key> must be …"), or null. */
-export function optionProblem(o: OptionDef, value: unknown): string | null {
-  if (!('choices' in o)) return o.check(value);
+export function optionProblem(o: OptionDef, value: unknown, game: OptionGame): string | null {
+  if (!('choices' in o)) return o.check(value, game);
   if (o.choices.includes(value as string | boolean | number)) return null;
   return o.choices.every((c) => typeof c === 'boolean') ? 'true or false' : `one of ${o.choices.join(', ')}`;
 }
@@ -188,6 +197,7 @@ export interface ModuleContext {
 export interface ModuleHooks {
   readonly placement?: PlacementRule;
   readonly placed?: (k: Kernel, p: number) => void;
+  readonly start?: (k: Kernel, random: () => number, log: KernelEvent[] | null) => void;
   readonly keepsTurn?: (k: Kernel, p: number) => boolean;
   readonly completed?: (k: Kernel, r: number, kind: number, log: KernelEvent[] | null) => void;
   readonly value?: (k: Kernel, r: number, kind: number, tiles: number, extra: number, complete: boolean, base: number) => number;

@@ -7,13 +7,24 @@ import { tradersBuilders } from './traders-builders/index.js';
 import { incomplete } from './incomplete-none/index.js';
 import { table } from './table/index.js';
 import { tableEdge } from './table-edge/index.js';
+import { firstPlayer } from './first-player/index.js';
 
 /**
  * Every rule module, in the order games list them; the base game first (always active). Figure
  * kinds, attributes, tokens, slots and hooks are numbered in this order. A new module is one line
  * here.
  */
-export const RULE_MODULES: readonly RuleModule[] = [base, river, abbot, innsCathedrals, tradersBuilders, incomplete, table, tableEdge];
+export const RULE_MODULES: readonly RuleModule[] = [
+  base,
+  river,
+  abbot,
+  innsCathedrals,
+  tradersBuilders,
+  incomplete,
+  table,
+  tableEdge,
+  firstPlayer,
+];
 
 /**
  * The names of the registered expansions (every module but the base game and the house rules), in registry order: what

@@ -189,6 +189,7 @@ function rulesOf(o: GameOptions): RefRules {
     incomplete: o.rules?.incomplete ?? 'score',
     table: o.rules?.table ?? null,
     tableEdge: o.rules?.tableEdge ?? 'open',
+    firstPlayer: o.rules?.firstPlayer ?? 0,
   };
 }
 
@@ -234,11 +235,14 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
     tileSet: first.tileSet,
     players: first.players.length,
     rules,
+    seed: options.seed,
     expansions,
     ...(options.rules?.riverStartTile !== undefined ? { riverStartTile: options.rules.riverStartTile } : {}),
     ...(options.rules?.gardens !== undefined ? { gardens: options.rules.gardens } : {}),
   });
   expect(first.placements.map((p) => p.tile)).toEqual(ref.placements.map((p) => p.tile));
+  // Who moves first (house rules #1, #2: given, at random or by drawing for road ends).
+  expect(first.currentPlayer).toBe(ref.nextPlayer);
   expect({ ...engineSupplies(first), goods: first.players.map((p) => p.goods), builderTurn: first.builderTurn }).toEqual({
     ...refSupplies(ref),
     goods: ref.goods,
@@ -553,6 +557,7 @@ function gameOptionsArb(
                 { nil: null, freq: 3 },
               ),
               tableEdge: fc.constantFrom('open' as const, 'closes' as const),
+              firstPlayer: fc.constantFrom(0, 1, 'random' as const, 'draw-roads' as const),
             },
             { requiredKeys: ['farmers'] },
           ),

@@ -50,6 +50,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Edge, HalfEdge, Rotation } from '../../src/core/geometry.js';
+// The seeded random numbers are a shared primitive (the same seed must give the same draws); the
+// rules drawn with them are written here independently.
+import { hashSeed, mulberry32 } from '../../src/core/rng.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public types
@@ -74,7 +77,36 @@ export type RefRules = {
    * counts as closed and a cell off the table around a cloister or garden as filled.
    */
   tableEdge?: 'open' | 'closes';
+  /**
+   * House rules (house-rules.md #1, #2): who moves first, a player index (default 0), `'random'`,
+   * or `'draw-roads'` (each draws a land tile, the most road ends starts, the tied draw again).
+   */
+  firstPlayer?: number | 'random' | 'draw-roads';
 };
+
+/**
+ * Who moves first under `choice` (docs/rules.md, "Choosing the first player"): the numbers come
+ * from mulberry32 seeded with the game seed's hash xor 0x9e3779b9. `'random'`: the first number
+ * modulo the players. `'draw-roads'`: the land tiles (every copy but the start tile's) sorted by
+ * id form a pile; each round the players still in, in seat order, each take the tile at (number
+ * modulo what is left), not put back within the round; those with the most road ends stay in.
+ */
+function chooseFirst(choice: RefRules['firstPlayer'], seed: number | string, players: number, game: RefGameTiles): number {
+  if (choice === undefined || typeof choice === 'number') return choice ?? 0;
+  const next = mulberry32((hashSeed(seed) ^ 0x9e3779b9) >>> 0);
+  if (choice === 'random') return next() % players;
+  const land = [...game.types.values()].filter((t) => t.riverRole === undefined).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const pile = land.flatMap((t) => new Array<string>(t.count - (t.id === game.start ? 1 : 0)).fill(t.id));
+  const roads = (id: string): number => (game.types.get(id) as RefTileType).def.edges.filter((e) => e === 'road').length;
+  let contenders = Array.from({ length: players }, (_, p) => p);
+  while (contenders.length > 1) {
+    const left = [...pile];
+    const drawn = contenders.map((p) => ({ p, n: roads(left.splice(next() % left.length, 1)[0] as string) }));
+    const most = Math.max(...drawn.map((d) => d.n));
+    contenders = drawn.filter((d) => d.n === most).map((d) => d.p);
+  }
+  return contenders[0] as number;
+}
 
 /** Cells that count as closed (off a table whose edge closes features); none by default. */
 type Closed = (x: number, y: number) => boolean;
@@ -861,6 +893,8 @@ export class Referee {
   readonly goodsTaken: { turn: number; player: number; goods: RefGoodsTokens }[] = [];
   /** sameRotation's descriptions, by "tile@rotation". */
   private readonly descriptions = new Map<string, string>();
+  /** Who moves first (house rules #1, #2; player 0 by default). */
+  readonly first: number;
 
   constructor(
     opts: {
@@ -868,6 +902,8 @@ export class Referee {
       players: number;
       rules: RefRules;
       limitCopies?: boolean;
+      /** The game's seed: what 'random' and 'draw-roads' first players are drawn from. */
+      seed?: number | string;
     } & Omit<RefSetup, 'tileSet'>,
   ) {
     if (!Number.isInteger(opts.players) || opts.players < 1) throw new Error(`referee: bad player count ${opts.players}`);
@@ -878,6 +914,7 @@ export class Referee {
     this.limitCopies = opts.limitCopies ?? true;
     const game = loadGameTiles({ ...opts, expansions: this.expansions });
     this.types = game.types;
+    this.first = chooseFirst(opts.rules.firstPlayer, opts.seed ?? 0, opts.players, game);
     this.scoreList = zeros(opts.players);
     this.supplyList = new Array<number>(opts.players).fill(opts.rules.meeples);
     // The Abbot: one abbot per player (rules-facts §g).
@@ -938,7 +975,7 @@ export class Referee {
   get nextPlayer(): number {
     if (this.pending !== null) return this.pending;
     const last = at(this.placed, this.placed.length - 1).player;
-    return last === null ? 0 : (last + 1) % this.players;
+    return last === null ? this.first : (last + 1) % this.players;
   }
 
   /** Tiles on the board in placement order (start tile first), with who placed them (null for the start tile). */

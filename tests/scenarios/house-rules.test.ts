@@ -11,6 +11,9 @@ import {
   type GameState,
   legalMoves,
   legalPlacements,
+  loadState,
+  type Move,
+  tileDefinition,
   validateMove,
   validateOptions,
 } from '../../src/index.js';
@@ -113,5 +116,71 @@ describe("House rule: the table's edge closes features (house-rules.md #10, rule
     const end = last(scenario(steps, { rules: { table } }));
     expect(scores(end)).toEqual([0, 0]);
     expect(finalScores(end)).toEqual([2, 1 + 3]);
+  });
+});
+
+describe('House rules: choosing the first player (house-rules.md #1, #2, rules.firstPlayer)', () => {
+  type Chosen = Extract<GameState['events'][number], { type: 'first-player-chosen' }>;
+  const chosen = (s: GameState) => s.events.find((e): e is Chosen => e.type === 'first-player-chosen');
+
+  it('a given player moves first, then the others in seat order', () => {
+    let s = createGame({ players: 3, seed: 1, rules: { firstPlayer: 2 } });
+    expect(s.currentPlayer).toBe(2);
+    expect(chosen(s)).toEqual({ type: 'first-player-chosen', player: 2, by: 'given', draws: [] });
+    for (let i = 0; i < 3; i++) s = applyMove(s, legalMoves(s)[0] as Move);
+    expect(s.placements.slice(1).map((p) => p.player)).toEqual([2, 0, 1]);
+    // Without the rule player 0 starts and no such event is written.
+    expect(chosen(createGame({ players: 3, seed: 1 }))).toBeUndefined();
+  });
+
+  it("'random' draws the first player from the seed: the same seed gives the same player, and every player starts in some game", () => {
+    const firsts = Array.from(
+      { length: 30 },
+      (_, seed) => createGame({ players: 3, seed, rules: { firstPlayer: 'random' } }).currentPlayer,
+    );
+    expect(new Set(firsts)).toEqual(new Set([0, 1, 2]));
+    expect(createGame({ players: 3, seed: 7, rules: { firstPlayer: 'random' } }).currentPlayer).toBe(firsts[7]);
+    // The bag is not touched: the same tiles in the same order as without the rule.
+    expect(createGame({ players: 3, seed: 7, rules: { firstPlayer: 'random' } }).tilesLeft).toEqual(
+      createGame({ players: 3, seed: 7 }).tilesLeft,
+    );
+  });
+
+  it("'draw-roads': the most road ends start; players tied for the most draw again, until one has the most", () => {
+    let rounds = 0;
+    let tied = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const s = createGame({ players: 4, seed, rules: { firstPlayer: 'draw-roads' } });
+      const e = chosen(s) as Chosen;
+      expect(e.by).toBe('draw-roads');
+      expect(e.player).toBe(s.currentPlayer);
+      let contenders = [0, 1, 2, 3];
+      for (const round of e.draws) {
+        rounds++;
+        expect(round.map((d) => d.player)).toEqual(contenders);
+        for (const d of round) {
+          const def = tileDefinition(d.tile);
+          expect(def).not.toBeNull();
+          // A land tile (never a river tile), with its road ends counted from its edges.
+          expect(Object.values(def?.edges ?? {}).filter((edge) => edge === 'road').length).toBe(d.roads);
+          expect(Object.values(def?.edges ?? {})).not.toContain('river');
+        }
+        const most = Math.max(...round.map((d) => d.roads));
+        contenders = round.filter((d) => d.roads === most).map((d) => d.player);
+        if (contenders.length > 1) tied++;
+      }
+      expect(contenders).toEqual([e.player]);
+      // A saved game reads back with the same first player and draws.
+      expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
+    }
+    expect(tied).toBeGreaterThan(0);
+    expect(rounds).toBeGreaterThan(40);
+  });
+
+  it('a first player who is not at the table is refused', () => {
+    const problems = validateOptions({ players: 3, seed: 1, rules: { firstPlayer: 3 } });
+    expect(problems).toEqual([
+      { code: 'invalid-rule', message: "rules.firstPlayer must be a player index from 0 to 2, 'random' or 'draw-roads', not 3" },
+    ]);
   });
 });

@@ -60,6 +60,7 @@ export const gameOptions: fc.Arbitrary<GameOptions> = fc.shuffledSubarray([...EX
           { nil: null, freq: 3 },
         ),
         tableEdge: fc.constantFrom('open' as const, 'closes' as const),
+        firstPlayer: fc.constantFrom(0, 1, 'random' as const, 'draw-roads' as const),
       },
       { requiredKeys: ['farmers', 'smallCity'] },
     ),
