@@ -135,6 +135,19 @@ export function renderVocabulary(modules, docs) {
       '}',
     ].join('\n'),
     [
+      comment([
+        'What gave the current player an extra tile this turn (`GameState.extraTurn`): one word per rule module that gives one.',
+        modules.filter((m) => m.extraTurn !== undefined).map((m) => `\`${quote(m.extraTurn)}\`: ${m.title}.`),
+      ]),
+      union(
+        'ExtraTurn',
+        (() => {
+          const words = modules.flatMap((m) => (m.extraTurn === undefined ? [] : [quote(m.extraTurn)]));
+          return words.length > 0 ? words : ['never'];
+        })(),
+      ),
+    ].join('\n'),
+    [
       comment(["Error codes of the rule modules' placement constraints."]),
       union('ModuleMoveErrorCode', errors.length > 0 ? errors.map(quote) : ['never']),
     ].join('\n'),

@@ -8,7 +8,7 @@ import { tablesFor } from '../kernel/tables.js';
 import { dealTiles } from '../tiles/setup.js';
 import { checked, remember, workingKernel } from './kernels.js';
 import { guardFarmerRule } from './lines.js';
-import { kernelRules, type RuleHooks, withCustomRule } from './rules.js';
+import { builderTurnOf, extraTurnOf, kernelRules, type RuleHooks, withCustomRule } from './rules.js';
 import { describeEvents, scoringsOf } from './describe.js';
 import type { KernelEvent } from '../kernel/log.js';
 import { figureNames, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
@@ -57,7 +57,8 @@ export function createGame(options: GameOptions): GameState {
     status: k.finished ? 'finished' : 'playing',
     turn: 0,
     currentPlayer: k.current,
-    builderTurn: k.extraTurn,
+    builderTurn: builderTurnOf(k),
+    extraTurn: extraTurnOf(k),
     currentTile: k.currentType >= 0 ? (tables.ids[k.currentType] as string) : null,
     players: o.names.map((name, i) => playerRecord(k, i, name)),
     placements: [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }],
@@ -182,7 +183,8 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
   const next = immer.produce(state, (d) => {
     d.turn = k.turn;
     d.currentPlayer = k.current;
-    if (state.builderTurn !== k.extraTurn) d.builderTurn = k.extraTurn;
+    if (state.builderTurn !== builderTurnOf(k)) d.builderTurn = builderTurnOf(k);
+    if (state.extraTurn !== extraTurnOf(k)) d.extraTurn = extraTurnOf(k);
     d.currentTile = k.currentType >= 0 ? (ids[k.currentType] as string) : null;
     d.status = k.finished ? 'finished' : 'playing';
     const keys = supplyKeys();

@@ -1,9 +1,9 @@
 import { StateError } from '../core/errors.js';
-import { type KernelRules, MissingFarmerRule } from '../kernel/kernel.js';
+import { type Kernel, type KernelRules, MissingFarmerRule } from '../kernel/kernel.js';
 import { farmerRules, fieldScoring } from './farmers.js';
 import type { TileTables } from '../kernel/tables.js';
 import { compileRuleset } from '../rules/compile.js';
-import type { ExpansionName } from '../core/vocabulary.js';
+import type { ExpansionName, ExtraTurn } from '../core/vocabulary.js';
 import { activeModules } from '../rules/tiles.js';
 import type { FarmerRule, GameState, Rules } from './types.js';
 import { guardFarmerRule } from './lines.js';
@@ -48,6 +48,14 @@ export function kernelRules(
     ),
   };
 }
+
+/** What gave the kernel's current player the extra tile they play now, as the state says it, or null. */
+export function extraTurnOf(k: Kernel): ExtraTurn | null {
+  return k.extraBy < 0 ? null : (k.rules.ruleset.extraTurns[k.extraBy] as ExtraTurn);
+}
+
+/** Whether the extra tile the current player plays now is a builder's second tile (`GameState.builderTurn`). */
+export const builderTurnOf = (k: Kernel): boolean => extraTurnOf(k) === 'builder';
 
 /** Runs `fn`, turning a missing custom farmer rule into a typed error. */
 export function withCustomRule<T>(fn: () => T): T {

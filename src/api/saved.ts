@@ -17,7 +17,7 @@ import { figureNames, figureWord, recallable, supplyKeys, tokenKinds } from './f
 import { codeOfMove, moveError } from './legality.js';
 import type { FarmerRule, GameState, MeepleKind, Move } from './types.js';
 import { fieldLines, isPoints } from './lines.js';
-import { rulesFor } from './rules.js';
+import { builderTurnOf, extraTurnOf, rulesFor } from './rules.js';
 
 // Saved states: read in the current format, then checked by replaying their placements through
 // the kernel and comparing what they record with what the replay gives.
@@ -33,7 +33,7 @@ import { rulesFor } from './rules.js';
 export function upgrade(state: unknown): unknown {
   if (!isRecord(state)) return state;
   const list = (v: unknown) => (Array.isArray(v) ? v : []);
-  const from =
+  const older =
     state.version === 1
       ? {
           ...state,
@@ -43,6 +43,20 @@ export function upgrade(state: unknown): unknown {
           placements: list(state.placements).map((p) => (isRecord(p) ? { ...p, recall: null } : p)),
         }
       : state;
+  // Before extraTurn (0.3.0), a builder's second tile was the only extra tile: written right after builderTurn.
+  const from =
+    older.version === 2 && !Object.hasOwn(older, 'extraTurn') && typeof older.builderTurn === 'boolean'
+      ? Object.fromEntries(
+          Object.entries(older).flatMap(([key, v]) =>
+            key === 'builderTurn'
+              ? [
+                  [key, v],
+                  ['extraTurn', v === true ? 'builder' : null],
+                ]
+              : [[key, v]],
+          ),
+        )
+      : older;
   if (from.version !== 2 || !Array.isArray(from.expansions) || !Array.isArray(from.players) || !isRecord(from.rules)) return from;
   const inGame = from.expansions;
   const absent = RULE_MODULES.filter((m) => m.name !== 'base' && !inGame.includes(m.name));
@@ -136,6 +150,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     }
   });
   if (typeof s.builderTurn !== 'boolean') throw fail('builderTurn must be true or false');
+  if (s.extraTurn !== null && typeof s.extraTurn !== 'string')
+    throw fail('extraTurn must be null or what gave the current player an extra tile');
   for (const key of ['placements', 'meeples', 'tilesLeft', 'discarded', 'scored', 'events']) {
     if (!Array.isArray(s[key])) throw fail(`${key} must be a list`);
   }
@@ -285,9 +301,16 @@ function compareWithReplay(s: Record<string, unknown>, k: Kernel, lines: readonl
   if (s.turn !== k.turn) note(`turn is ${s.turn}, but ${k.turn} tiles were placed after the start tile`);
   if (s.currentPlayer !== k.current)
     note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${k.turn} is (player ${k.current})`);
-  if (s.builderTurn !== k.extraTurn) {
+  const builder = builderTurnOf(k);
+  if (s.builderTurn !== builder) {
     note(
-      `builderTurn is ${String(s.builderTurn)}, but the placements ${k.extraTurn ? 'give' : 'do not give'} the current player a builder's second tile`,
+      `builderTurn is ${String(s.builderTurn)}, but the placements ${builder ? 'give' : 'do not give'} the current player a builder's second tile`,
+    );
+  }
+  const extra = extraTurnOf(k);
+  if (s.extraTurn !== extra) {
+    note(
+      `extraTurn is ${show(s.extraTurn)}, but the placements give the current player ${extra === null ? 'no extra tile' : `an extra tile for ${show(extra)}`}`,
     );
   }
   (s.players as Record<string, unknown>[]).forEach((pl, i) => {

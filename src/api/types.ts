@@ -1,9 +1,9 @@
 import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
-import type { ExpansionName, MeepleKind, ModuleRules, Supplies } from '../core/vocabulary.js';
+import type { ExpansionName, ExtraTurn, MeepleKind, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { RiverStartTile } from '../rules/river/index.js';
 
-export type { ExpansionName, MeepleKind, ModuleMoveErrorCode, ModuleRules, Supplies } from '../core/vocabulary.js';
+export type { ExpansionName, ExtraTurn, MeepleKind, ModuleMoveErrorCode, ModuleRules, Supplies } from '../core/vocabulary.js';
 export type { Goods, RiverStartTile };
 
 /** A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals). */
@@ -188,9 +188,16 @@ export interface GameState {
   readonly currentPlayer: number;
   /**
    * Traders & Builders: `true` while `currentPlayer` plays the second tile of a turn, given by
-   * their builder; that tile gives no third. Always `false` without the expansion.
+   * their builder; that tile gives no third. Always `false` without the expansion. The same as
+   * `extraTurn === 'builder'`.
    */
   readonly builderTurn: boolean;
+  /**
+   * What gave `currentPlayer` the extra tile they play now (a turn has at most two tiles), or
+   * `null` on an ordinary turn: `'builder'` (Traders & Builders), `'hole'` (the house rule
+   * `fillingHole`).
+   */
+  readonly extraTurn: ExtraTurn | null;
   /** The tile the current player must place, or `null` when the game is finished. */
   readonly currentTile: TileId | null;
   readonly players: readonly PlayerState[];

@@ -118,6 +118,14 @@ export interface ModuleRules {
 }
 
 /**
+ * What gave the current player an extra tile this turn (`GameState.extraTurn`): one word per rule
+ * module that gives one.
+ *
+ * - `'builder'`: Traders & Builders.
+ */
+export type ExtraTurn = 'builder';
+
+/**
  * Error codes of the rule modules' placement constraints.
  */
 export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn' | 'off-the-table';

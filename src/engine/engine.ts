@@ -5,9 +5,9 @@ import { figureCode, tokenRecords } from '../api/figures.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import { applyMove, createGame } from '../api/game.js';
 import { checked, workingKernel } from '../api/kernels.js';
-import type { RuleHooks } from '../api/rules.js';
+import { builderTurnOf, extraTurnOf, type RuleHooks } from '../api/rules.js';
 import type { GameOptions } from '../api/options.js';
-import type { ExpansionName, GameState, MeepleKind, TileId } from '../api/types.js';
+import type { ExpansionName, ExtraTurn, GameState, MeepleKind, TileId } from '../api/types.js';
 import { decodeMove, type MoveCode } from './move.js';
 import { shuffleUndrawn } from '../kernel/shuffle.js';
 
@@ -227,9 +227,24 @@ export class Engine {
     return tokenRecords((g) => this.k.tokensOf(player, g));
   }
 
-  /** Whether the current player is playing an extra tile this turn (a builder's second tile, Traders & Builders). */
+  /** Whether the current player is playing a builder's second tile this turn (Traders & Builders). */
   get builderTurn(): boolean {
-    return this.k.extraTurn;
+    return builderTurnOf(this.k);
+  }
+
+  /**
+   * What gave the current player the extra tile they play now (`'builder'`, `'hole'`), or `null`:
+   * search must not assume players alternate.
+   *
+   * @example
+   * ```ts
+   * import { Engine } from 'carcassonne-engine/engine';
+   *
+   * console.log(Engine.create({ players: 2, seed: 1 }).extraTurn); // → null
+   * ```
+   */
+  get extraTurn(): ExtraTurn | null {
+    return extraTurnOf(this.k);
   }
 
   /**

@@ -174,6 +174,8 @@ export class Kernel {
   turn = 0;
   /** The current player plays an extra tile this turn (see Ruleset.keepsTurn). */
   extraTurn = false;
+  /** Which keepsTurn hook gave that extra tile (its index in Ruleset.keepsTurn), or -1. */
+  extraBy = -1;
   /**
    * The step of the turn: PHASE_PLACE (a tile is placed, with its figure or action) in every rule
    * set so far. A module with turns of several steps adds phases after it.
@@ -380,6 +382,7 @@ export class Kernel {
     this.current = from.current;
     this.turn = from.turn;
     this.extraTurn = from.extraTurn;
+    this.extraBy = from.extraBy;
     this.phase = from.phase;
     this.finished = from.finished;
     this.bagPos = from.bagPos;
@@ -1209,8 +1212,12 @@ export class Kernel {
     const p = this.placeTile(t, q, x, y);
     if (log !== null) log.push({ type: 'placed', player: this.current, tile: t, x, y, q });
     // Asked before deploying: a figure deployed now was not there when the tile was placed.
+    // An extra tile never gives another: a turn has at most two tiles. The first module (in
+    // registry order) whose keepsTurn says so gives it.
     const keeps = this.rules.ruleset.keepsTurn;
-    const again = keeps !== null && !this.extraTurn && keeps(this, p);
+    let by = -1;
+    if (!this.extraTurn) for (let j = 0; j < keeps.length && by < 0; j++) if ((keeps[j] as (typeof keeps)[number])(this, p)) by = j;
+    const again = by >= 0;
     if (local >= 0) {
       this.deploy(p, local, this.current, figure);
       if (log !== null) log.push({ type: 'deployed', player: this.current, figure, seg: (this.segBase[p] as number) + local });
@@ -1218,6 +1225,7 @@ export class Kernel {
     this.scoreCompleted(p, log);
     this.turn++;
     this.extraTurn = again;
+    this.extraBy = by;
     if (!again) this.current = (this.current + 1) % this.players;
   }
 
@@ -1257,6 +1265,7 @@ export class Kernel {
     if (this.extraTurn) {
       // No tile left for the extra tile: the turn passes as usual.
       this.extraTurn = false;
+      this.extraBy = -1;
       this.current = (this.current + 1) % this.players;
     }
     this.applyFinalScoring(log);

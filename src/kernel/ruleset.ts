@@ -69,7 +69,12 @@ export interface Ruleset {
    * After the current player's tile (placement p) is placed and before deploying: whether the
    * same player plays another tile this turn. Never asked during such an extra tile.
    */
-  readonly keepsTurn: ((k: Kernel, p: number) => boolean) | null;
+  readonly keepsTurn: readonly ((k: Kernel, p: number) => boolean)[];
+  /**
+   * [j] what the state calls the extra tile `keepsTurn[j]` gives (e.g. `'builder'`): read by the
+   * API layer, never by the kernel.
+   */
+  readonly extraTurns: readonly string[];
   /** A feature (root r, feature kind code) was just completed and scored. */
   readonly completed: readonly ((k: Kernel, r: number, kind: number, log: KernelEvent[] | null) => void)[];
   /**

@@ -115,6 +115,8 @@ function compile(
   let slot = 0;
   const tokens = tokensOf(registry);
   const hooks: ModuleHooks[] = [];
+  // The hooks of each module by its index in `modules` (undefined: none).
+  const hooksOf: (ModuleHooks | undefined)[] = [];
   const explain: Ruleset['explainPlacement'][number][] = [];
   for (const m of modules) {
     const ctx: ModuleContext = {
@@ -130,9 +132,13 @@ function compile(
       },
     };
     slot += m.slots ?? 0;
-    if (m.hooks === undefined) continue;
+    if (m.hooks === undefined) {
+      hooksOf.push(undefined);
+      continue;
+    }
     const h = m.hooks(ctx);
     hooks.push(h);
+    hooksOf.push(h);
     if (h.placement !== undefined) {
       const words = m.explainPlacement;
       if (words === undefined) throw new Error(`rule module ${m.name}: a placement constraint needs explainPlacement`);
@@ -149,6 +155,11 @@ function compile(
     for (let t = 0; t < tables.types; t++) constrained[t] = (constrained[t] as number) | (rule.applies[t] as number);
   const values = hooks.flatMap((h) => (h.value === undefined ? [] : [h.value]));
   const keeps = hooks.flatMap((h) => (h.keepsTurn === undefined ? [] : [h.keepsTurn]));
+  const extraTurns = modules.flatMap((m, i) => {
+    if (hooksOf[i]?.keepsTurn === undefined) return [];
+    if (m.extraTurn === undefined) throw new Error(`rule module ${m.name}: a keepsTurn hook needs extraTurn, the word for its extra tile`);
+    return [m.extraTurn];
+  });
   return {
     figures,
     slots: slot,
@@ -156,7 +167,8 @@ function compile(
     attrs,
     placement,
     constrained,
-    keepsTurn: keeps.length === 0 ? null : (k, p) => keeps.some((f) => f(k, p)),
+    keepsTurn: keeps,
+    extraTurns,
     placed: hooks.flatMap((h) => (h.placed === undefined ? [] : [h.placed])),
     start: hooks.flatMap((h) => (h.start === undefined ? [] : [h.start])),
     completed: hooks.flatMap((h) => (h.completed === undefined ? [] : [h.completed])),

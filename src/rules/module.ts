@@ -31,6 +31,11 @@ export interface RuleModule {
   readonly tokens?: TokensDef;
   /** Its tiles and how they join a game's tile set. */
   readonly tiles?: TilesDef;
+  /**
+   * What a state calls the extra tile this module's `keepsTurn` gives (`GameState.extraTurn`), e.g.
+   * `'builder'`; every module with `keepsTurn` names it.
+   */
+  readonly extraTurn?: string;
   /** Whether incomplete features with figures score at the end (`false`: they score nothing). */
   readonly incompleteScores?: false;
   /** Words of module state the kernel keeps for this module (its `slot` in the hooks' context). */

@@ -113,6 +113,11 @@ describe('saved states', () => {
       'is a game-finished event {"type":"game-finished","scores":[999,0],"winners":[0]}, which the placements do not give',
     ],
     [
+      'an extra tile nobody gave',
+      (s: Record<string, unknown>) => (s.extraTurn = 'builder'),
+      'extraTurn is "builder", but the placements give the current player no extra tile',
+    ],
+    [
       'the events of the last move left out',
       (s: Record<string, unknown>) => (s.events = []),
       'events lists 0 events, but the placements also give a tile-placed event',

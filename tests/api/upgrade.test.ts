@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { playTradersHeavy } from '../support/play';
 import {
   applyMove,
   createGame,
@@ -104,5 +105,19 @@ describe('states saved before a rule module existed', () => {
       'players[0] must have a name, a whole score, whole counts of meeples, abbots, largeMeeples, builders, pigs',
     );
     expect(validateState(without(s, { supply: ['abbots'], tokens: [], rules: ['gardens'] }))).toEqual([]);
+  });
+});
+
+describe('states saved before extraTurn (0.2.0)', () => {
+  it("read extraTurn from builderTurn, written after it: in a builder's second tile and out of one", () => {
+    const { states } = playTradersHeavy({ players: 2, seed: 3, expansions: ['traders-builders'] }, 3);
+    const second = states.filter((s) => s.builderTurn).slice(0, 3);
+    expect(second.length).toBeGreaterThan(0);
+    for (const s of [...second, states[5] as GameState]) {
+      const old = JSON.parse(JSON.stringify(s));
+      delete old.extraTurn;
+      expect(JSON.stringify(loadState(old))).toBe(JSON.stringify(s));
+      expect(loadState(old).extraTurn).toBe(s.builderTurn ? 'builder' : null);
+    }
   });
 });

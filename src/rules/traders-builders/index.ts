@@ -22,6 +22,7 @@ export const tradersBuilders = {
   name: 'traders-builders',
   title: 'Traders & Builders',
   legend: ['$ goods'],
+  extraTurn: 'builder',
   draw(v: TileView, block: string[][]): void {
     if (v.features.some((f) => f.kind === 'city' && f.goods !== undefined)) (block[1] as string[])[2] = '$';
   },
