@@ -115,6 +115,12 @@ export interface ModuleRules {
    * (`first-player-chosen`).
    */
   readonly firstPlayer: number | 'random' | 'draw-roads';
+  /**
+   * What filling a hole gives (a tile placed with tiles on all four sides): `'nothing'` (default),
+   * or `'extra-turn'`: its player places another tile at once, which gives no third (a house rule).
+   * `extraTurn` is then `'hole'`.
+   */
+  readonly fillingHole: 'nothing' | 'extra-turn';
 }
 
 /**
@@ -122,8 +128,9 @@ export interface ModuleRules {
  * module that gives one.
  *
  * - `'builder'`: Traders & Builders.
+ * - `'hole'`: filling a hole gives another tile.
  */
-export type ExtraTurn = 'builder';
+export type ExtraTurn = 'builder' | 'hole';
 
 /**
  * Error codes of the rule modules' placement constraints.

@@ -8,6 +8,7 @@ import { incomplete } from './incomplete-none/index.js';
 import { table } from './table/index.js';
 import { tableEdge } from './table-edge/index.js';
 import { firstPlayer } from './first-player/index.js';
+import { fillingHole } from './filling-hole/index.js';
 
 /**
  * Every rule module, in the order games list them; the base game first (always active). Figure
@@ -24,6 +25,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   table,
   tableEdge,
   firstPlayer,
+  fillingHole,
 ];
 
 /**

@@ -28,7 +28,15 @@ describe('createGame options', () => {
   });
 
   it('editions are presets that rules override', () => {
-    const setup = { riverStartTile: 'removed', gardens: true, incomplete: 'score', table: null, tableEdge: 'open', firstPlayer: 0 };
+    const setup = {
+      riverStartTile: 'removed',
+      gardens: true,
+      incomplete: 'score',
+      table: null,
+      tableEdge: 'open',
+      firstPlayer: 0,
+      fillingHole: 'nothing',
+    };
     expect(createGame({ players: 2, seed: 1, edition: 'first' }).rules).toEqual({ farmers: 'city-4', smallCity: 2, meeples: 7, ...setup });
     expect(createGame({ players: 2, seed: 1, edition: 'second' }).rules).toEqual({
       farmers: 'farm-3-once',

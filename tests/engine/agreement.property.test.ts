@@ -161,17 +161,20 @@ describe('the engine agrees with the pure API (fast-check)', () => {
           if (move.meeple) expect((code >> 7) & 15, where).toBe(FIGURE_OF[move.meeple.kind ?? 'follower']);
           count(move, s.currentTile as string);
           const mover = s.currentPlayer;
-          const wasBuilderTurn = s.builderTurn;
+          const wasExtraTurn = s.extraTurn !== null;
           e.play(code);
           s = applyMove(s, move);
           expectSamePosition(e, s, `after ${where}`);
           // The next player moves (a discarded tile does not change that, rules-facts §h), but after
-          // a tile that extends the road or city holding the player's builder, the same player
-          // plays a second tile; that one never gives a third (rules-facts §e).
-          if (s.status === 'playing') expect(s.currentPlayer, where).toBe(s.builderTurn ? mover : (mover + 1) % s.players.length);
-          if (s.builderTurn) {
+          // a tile that extends the road or city holding the player's builder (or, with the house
+          // rule, fills a hole), the same player plays another tile; that one never gives a third
+          // (rules-facts §e).
+          expect(e.extraTurn, where).toBe(s.extraTurn);
+          expect(s.builderTurn, where).toBe(s.extraTurn === 'builder');
+          if (s.status === 'playing') expect(s.currentPlayer, where).toBe(s.extraTurn !== null ? mover : (mover + 1) % s.players.length);
+          if (s.extraTurn !== null) {
             seen.doubleTurns++;
-            expect(wasBuilderTurn, `${where}: a second tile gave a third`).toBe(false);
+            expect(wasExtraTurn, `${where}: a second tile gave a third`).toBe(false);
           }
           seen.goodsTaken += s.events.filter((ev) => ev.type === 'goods-taken').length;
           if (i % 10 === 0 || s.status === 'finished') expectSameState(e, s, `after ${where}`);

@@ -347,23 +347,30 @@ function checkTurnOrder(states: readonly GameState[]): void {
     expect(after.placements.at(-1)?.player).toBe(mover);
     expect(after.turn).toBe(before.turn + 1);
     expect(after.turn).toBe(after.placements.length - 1);
+    const placed = after.placements.at(-1) as GameState['placements'][number];
     let extends_ = false;
     const builder = before.meeples.find((m) => m.owner === mover && m.kind === 'builder');
-    if (builder !== undefined && !before.builderTurn) {
+    if (builder !== undefined && before.extraTurn === null) {
       const board = boardModel(after);
-      const placed = after.placements.at(-1) as GameState['placements'][number];
       const home = board.componentOf(builder.x, builder.y, builder.at);
       extends_ = (view(placed.tile, placed.rotation)?.features ?? []).some(
         (f) => (f.kind === 'road' || f.kind === 'city') && board.componentOf(placed.x, placed.y, f.spot) === home,
       );
     }
+    // House rule #7: a tile with tiles on all four sides fills a hole and gives another tile.
+    const fills =
+      before.rules.fillingHole === 'extra-turn' &&
+      before.extraTurn === null &&
+      EDGES.every((_, d) => cellAt(after, placed.x + (DX[d] as number), placed.y + (DY[d] as number)) !== null);
     // A last tile extending the builder's feature gives nothing: no tile is left (test below).
     if (after.status === 'finished' && extends_) tb.lastTileExtends++;
+    const again = (extends_ || fills) && after.status === 'playing';
     const second = extends_ && after.status === 'playing';
+    expect(after.extraTurn, `move ${i - 1}`).toBe(again ? (extends_ ? 'builder' : 'hole') : null);
     expect(after.builderTurn, `move ${i - 1}`).toBe(second);
-    expect(after.currentPlayer === mover, `move ${i - 1}`).toBe(after.builderTurn);
-    if (!after.builderTurn) expect(after.currentPlayer).toBe((mover + 1) % before.players.length);
-    expect(before.builderTurn && after.builderTurn).toBe(false);
+    expect(after.currentPlayer === mover, `move ${i - 1}`).toBe(again);
+    if (!again) expect(after.currentPlayer).toBe((mover + 1) % before.players.length);
+    expect(before.extraTurn !== null && after.extraTurn !== null).toBe(false);
     if (!hasTraders(after)) expect(after.builderTurn).toBe(false);
     if (second) {
       tb.builderTurns++;
@@ -938,7 +945,7 @@ describe('Traders & Builders properties (fast-check)', () => {
   );
 
   prop(
-    "turn order: the same player moves again exactly when builderTurn, which a builder's extended feature gives, never twice in a row",
+    "turn order: the same player moves again exactly when extraTurn: a builder's extended feature or (house rule) a filled hole gives it, never twice in a row",
     (states) => checkTurnOrder(states),
   );
 

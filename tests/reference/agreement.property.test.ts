@@ -190,6 +190,7 @@ function rulesOf(o: GameOptions): RefRules {
     table: o.rules?.table ?? null,
     tableEdge: o.rules?.tableEdge ?? 'open',
     firstPlayer: o.rules?.firstPlayer ?? 0,
+    fillingHole: o.rules?.fillingHole ?? 'nothing',
   };
 }
 
@@ -294,6 +295,7 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
       // second tile goes to the same player (rules-facts §e).
       next: after.currentPlayer,
       builderTurn: after.builderTurn,
+      extraTurn: after.extraTurn,
       turn: after.turn,
       placedBy: after.placements.map((p) => p.player),
       gained: sumAwarded(thisMove, players),
@@ -312,6 +314,7 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
       // state's convention: after the end, currentPlayer is the next in turn).
       next: playing ? ref.nextPlayer : ((ref.placements.at(-1)?.player ?? 0) + 1) % players,
       builderTurn: playing && ref.builderTurn,
+      extraTurn: playing ? ref.extraTurn : null,
       turn: ref.placements.length - 1,
       placedBy: ref.placements.map((p) => p.player),
       gained,
@@ -558,6 +561,7 @@ function gameOptionsArb(
               ),
               tableEdge: fc.constantFrom('open' as const, 'closes' as const),
               firstPlayer: fc.constantFrom(0, 1, 'random' as const, 'draw-roads' as const),
+              fillingHole: fc.constantFrom('nothing' as const, 'extra-turn' as const),
             },
             { requiredKeys: ['farmers'] },
           ),

@@ -82,6 +82,11 @@ export type RefRules = {
    * or `'draw-roads'` (each draws a land tile, the most road ends starts, the tied draw again).
    */
   firstPlayer?: number | 'random' | 'draw-roads';
+  /**
+   * House rule (house-rules.md #7): `'extra-turn'` when a tile placed with tiles on its four sides
+   * gives its player another tile at once (which gives no third); `'nothing'` (default) otherwise.
+   */
+  fillingHole?: 'nothing' | 'extra-turn';
 };
 
 /**
@@ -877,6 +882,8 @@ export class Referee {
   private readonly tokenList: RefGoodsTokens[];
   /** The player owed a second tile by their builder (the next move is that second part), or null. */
   private pending: number | null = null;
+  /** What gave the pending extra tile. */
+  private pendingFor: 'builder' | 'hole' | null = null;
   /** boardFeatures' last result; null when the board or its figures changed since. */
   private featureCache: Features | null = null;
   /** Every majority decided during play. */
@@ -965,7 +972,12 @@ export class Referee {
 
   /** Whether the next move is the second tile a builder gave (Traders & Builders, rules-facts §e). */
   get builderTurn(): boolean {
-    return this.pending !== null;
+    return this.pendingFor === 'builder';
+  }
+
+  /** What gave the player to move an extra tile: a builder, a filled hole (house rule #7), or nothing. */
+  get extraTurn(): 'builder' | 'hole' | null {
+    return this.pendingFor;
   }
 
   /**
@@ -1216,7 +1228,10 @@ export class Referee {
         (fd, f) => (fd.kind === 'road' || fd.kind === 'city') && placedFeatures.of.get(nodeKey(x, y, f)) === mine,
       );
     }
-    const again = extendsBuilder && !second;
+    // House rule #7: a tile with tiles on all four sides (the table's edge is no tile) fills a hole.
+    const fillsHole =
+      this.rules.fillingHole === 'extra-turn' && [0, 1, 2, 3].every((e) => tiles.has(cellKey(x + at(DX, e), y + at(DY, e))));
+    const again = (extendsBuilder || fillsHole) && !second;
 
     // Commit the move.
     this.put(newTile);
@@ -1283,7 +1298,9 @@ export class Referee {
       this.scoreList[p] = at(this.scoreList, p) + g;
     });
     this.pending = again ? player : null;
-    if (again) this.secondTiles.push({ turn, player, builderReturned });
+    // A tile both extending the builder and filling a hole gives one extra tile: the builder's.
+    this.pendingFor = again ? (extendsBuilder ? 'builder' : 'hole') : null;
+    if (again && extendsBuilder) this.secondTiles.push({ turn, player, builderReturned });
     if (extendsBuilder && second) this.noThirdTile.push(turn);
     return gained;
   }

@@ -184,3 +184,35 @@ describe('House rules: choosing the first player (house-rules.md #1, #2, rules.f
     ]);
   });
 });
+
+describe('House rule: filling a hole gives another tile (house-rules.md #7, rules.fillingHole)', () => {
+  // Seven tiles ring the cell (0,1) south of the start tile D (A and B alternate, A first): U at
+  // (1,0) and (-1,0), E turned 90° at (1,1), E turned 270° at (-1,1), E turned 180° at (-1,2), (0,2)
+  // and (1,2). The eighth tile, the cloister B, goes into (0,1): D, both E at its sides and the E
+  // below touch its four edges, so it fills a hole and B places another tile at once: U at (2,0).
+  const steps = [
+    ['U', 1, 0, 0],
+    ['U', -1, 0, 0],
+    ['E', 1, 1, 90],
+    ['E', -1, 1, 270],
+    ['E', -1, 2, 180],
+    ['E', 0, 2, 180],
+    ['E', 1, 2, 180],
+    ['B', 0, 1, 0],
+  ] as const;
+
+  it("the player who fills it places another tile (extraTurn 'hole'), then the turn passes", () => {
+    const states = scenario([...steps, ['U', 2, 0, 0]], { rules: { fillingHole: 'extra-turn' } });
+    const filled = states[8] as GameState;
+    expect(filled.placements.at(-1)?.player).toBe(1);
+    expect([filled.currentPlayer, filled.extraTurn, filled.builderTurn]).toEqual([1, 'hole', false]);
+    const after = last(states);
+    expect(after.placements.at(-1)?.player).toBe(1);
+    expect([after.currentPlayer, after.extraTurn]).toEqual([0, null]);
+  });
+
+  it("by default ('nothing') filling a hole gives nothing", () => {
+    const filled = last(scenario(steps));
+    expect([filled.currentPlayer, filled.extraTurn]).toEqual([0, null]);
+  });
+});

@@ -61,6 +61,7 @@ export const gameOptions: fc.Arbitrary<GameOptions> = fc.shuffledSubarray([...EX
         ),
         tableEdge: fc.constantFrom('open' as const, 'closes' as const),
         firstPlayer: fc.constantFrom(0, 1, 'random' as const, 'draw-roads' as const),
+        fillingHole: fc.constantFrom('nothing' as const, 'extra-turn' as const),
       },
       { requiredKeys: ['farmers', 'smallCity'] },
     ),
