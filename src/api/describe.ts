@@ -1,7 +1,7 @@
 import { SPOTS } from '../core/geometry.js';
 import { type Kernel, winnersOf } from '../kernel/kernel.js';
 import { type FeatureRef, K_TOKENS, type KernelEvent, type ScoreRecord } from '../kernel/log.js';
-import { E_ROAD, FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_GARDEN, K_ROAD } from '../kernel/tables.js';
+import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_GARDEN, K_ROAD, roadEnds } from '../kernel/tables.js';
 import { attributePlaces, readAttribute } from '../rules/compile.js';
 import type { Ruleset } from '../kernel/ruleset.js';
 import type { FeatureKind } from '../tiles/types.js';
@@ -13,13 +13,6 @@ import type { Rotation } from '../core/geometry.js';
 
 /** How the first player was chosen, by the kernel's number (see KernelEvent 'first-chosen'). */
 const FIRST_PLAYER_HOW = ['given', 'random', 'draw-roads'] as const;
-
-/** The road ends of tile type t: its edges that are roads. */
-function roadEndsOf(k: Kernel, t: number): number {
-  let n = 0;
-  for (let d = 0; d < 4; d++) if (k.tables.edgeKind[t * 16 + d] === E_ROAD) n++;
-  return n;
-}
 
 /** A feature's id: the position and canonical spot of its oldest segment, `"x,y:SPOT"`. */
 export function featureIdOf(ref: FeatureRef): FeatureId {
@@ -80,7 +73,7 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
             const draws: { player: number; tile: string; roads: number }[] = [];
             for (let i = 0; i < round.length; i += 2) {
               const t = round[i + 1] as number;
-              draws.push({ player: round[i] as number, tile: k.tables.ids[t] as string, roads: roadEndsOf(k, t) });
+              draws.push({ player: round[i] as number, tile: k.tables.ids[t] as string, roads: roadEnds(k.tables, t) });
             }
             return draws;
           }),

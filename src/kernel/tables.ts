@@ -148,6 +148,13 @@ function signature(t: TileDef, q: number): string {
   return `${edges}/${t.features.map(feature).sort().join(';')}`;
 }
 
+/** Road ends of tile type t: its edges that are roads (any rotation gives the same count). */
+export function roadEnds(T: TileTables, t: number): number {
+  let n = 0;
+  for (let d = 0; d < 4; d++) if (T.edgeKind[t * 16 + d] === E_ROAD) n++;
+  return n;
+}
+
 /** Compiles a tile set into the kernel's lookup tables. */
 export function compileTileSet(set: TileSetDef): TileTables {
   const defs = set.counts.map(([id]) => {

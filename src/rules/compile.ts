@@ -114,7 +114,6 @@ function compile(
   const names = all.map((f) => f.name);
   let slot = 0;
   const tokens = tokensOf(registry);
-  const hooks: ModuleHooks[] = [];
   // The hooks of each module by its index in `modules` (undefined: none).
   const hooksOf: (ModuleHooks | undefined)[] = [];
   const explain: Ruleset['explainPlacement'][number][] = [];
@@ -137,7 +136,6 @@ function compile(
       continue;
     }
     const h = m.hooks(ctx);
-    hooks.push(h);
     hooksOf.push(h);
     if (h.placement !== undefined) {
       const words = m.explainPlacement;
@@ -149,6 +147,7 @@ function compile(
       });
     }
   }
+  const hooks = hooksOf.filter((h): h is ModuleHooks => h !== undefined);
   const placement = hooks.flatMap((h) => (h.placement === undefined ? [] : [h.placement]));
   const constrained = new Uint8Array(tables.types);
   for (const rule of placement)

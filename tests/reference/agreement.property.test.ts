@@ -17,7 +17,7 @@ import {
   scoreFinal,
 } from 'carcassonne-engine';
 import { Engine } from 'carcassonne-engine/engine';
-import { choices, FARMER_RULES } from '../support/play';
+import { choices, FARMER_RULES, houseRules } from '../support/play';
 import { type RefFigure, type RefMajority, Referee, type RefRules } from './referee';
 
 // The kernel against the slow, independently written referee (flood fill over the board), move by
@@ -548,20 +548,7 @@ function gameOptionsArb(
               smallCity: fc.constantFrom(2 as const, 4 as const),
               riverStartTile: fc.constantFrom('removed' as const, 'shuffled' as const, 'first-land' as const),
               gardens: fc.boolean(),
-              // House rules, each on in some games.
-              incomplete: fc.constantFrom('score' as const, 'none' as const),
-              table: fc.option(
-                fc.record({
-                  minX: fc.integer({ min: -6, max: 0 }),
-                  maxX: fc.integer({ min: 0, max: 6 }),
-                  minY: fc.integer({ min: -6, max: 0 }),
-                  maxY: fc.integer({ min: 0, max: 6 }),
-                }),
-                { nil: null, freq: 3 },
-              ),
-              tableEdge: fc.constantFrom('open' as const, 'closes' as const),
-              firstPlayer: fc.constantFrom(0, 1, 'random' as const, 'draw-roads' as const),
-              fillingHole: fc.constantFrom('nothing' as const, 'extra-turn' as const),
+              ...houseRules,
             },
             { requiredKeys: ['farmers'] },
           ),

@@ -67,6 +67,17 @@ export const RING: readonly Step[] = [
   ['E', 1, 2, 180],
 ];
 
+/** The tiles of RING in an order that lies them while (0,1) is still empty: (-1,2) before (0,2). */
+export const RING_FIRST: readonly Step[] = [
+  ['U', 1, 0, 0],
+  ['U', -1, 0, 0],
+  ['E', 1, 1, 90],
+  ['E', -1, 1, 270],
+  ['E', -1, 2, 180],
+  ['E', 0, 2, 180],
+  ['E', 1, 2, 180],
+];
+
 /**
  * A game drawing exactly `tiles` first, between two players ('A' = 0 and 'B' = 1) unless
  * `players` asks for more ('C' = 2, 'D' = 3, …).

@@ -17,7 +17,7 @@ import {
   validateMove,
   validateOptions,
 } from '../../src/index.js';
-import { finalEntries, finalScores, last, scenario, scores } from './board.js';
+import { finalEntries, finalScores, last, RING_FIRST, type Step, scenario, scores } from './board.js';
 
 describe('House rule: incomplete features score nothing (house-rules.md #8, rules.incomplete)', () => {
   // Ann: a follower on the road of U east of the start tile D (a road of 2 tiles, open at both
@@ -190,16 +190,7 @@ describe('House rule: filling a hole gives another tile (house-rules.md #7, rule
   // (1,0) and (-1,0), E turned 90° at (1,1), E turned 270° at (-1,1), E turned 180° at (-1,2), (0,2)
   // and (1,2). The eighth tile, the cloister B, goes into (0,1): D, both E at its sides and the E
   // below touch its four edges, so it fills a hole and B places another tile at once: U at (2,0).
-  const steps = [
-    ['U', 1, 0, 0],
-    ['U', -1, 0, 0],
-    ['E', 1, 1, 90],
-    ['E', -1, 1, 270],
-    ['E', -1, 2, 180],
-    ['E', 0, 2, 180],
-    ['E', 1, 2, 180],
-    ['B', 0, 1, 0],
-  ] as const;
+  const steps: readonly Step[] = [...RING_FIRST, ['B', 0, 1, 0]];
 
   it("the player who fills it places another tile (extraTurn 'hole'), then the turn passes", () => {
     const states = scenario([...steps, ['U', 2, 0, 0]], { rules: { fillingHole: 'extra-turn' } });

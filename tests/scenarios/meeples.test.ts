@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyMove, scoreFinal } from '../../src/index.js';
-import { finalScores, last, rejection, scenario, scores, scoredNow, supply, eventTypes } from './board.js';
+import { eventTypes, finalScores, last, RING_FIRST, rejection, scenario, scores, scoredNow, supply } from './board.js';
 
 /** Indices of the first event of each type, to check their order. */
 function order(types: readonly string[], wanted: readonly string[]): number[] {
@@ -51,18 +51,7 @@ describe('Deploy and score in one turn (rules-facts §j.1)', () => {
   it('rules-facts §j.1 + §j.4: a monk on a cloister placed as the last of its 9 tiles scores 9 at once', () => {
     // The 8 neighbours of (0,1) first (D, then 7 tiles, all edges facing (0,1) are fields), then
     // t7 B: B at (0,1) with a monk: complete on arrival, 9 points for B.
-    const end = last(
-      scenario([
-        ['U', 1, 0, 0],
-        ['U', -1, 0, 0],
-        ['E', 1, 1, 90],
-        ['E', -1, 1, 270],
-        ['E', -1, 2, 180],
-        ['E', 0, 2, 180],
-        ['E', 1, 2, 180],
-        ['B', 0, 1, 0, 'C'],
-      ]),
-    );
+    const end = last(scenario([...RING_FIRST, ['B', 0, 1, 0, 'C']]));
     expect(scores(end)).toEqual([0, 9]);
     expect(supply(end)).toEqual([7, 7]);
     expect(end.meeples).toEqual([]);

@@ -35,6 +35,23 @@ export const RIVER_START_TILES: readonly RiverStartTile[] = ['removed', 'shuffle
  * (each left out at times, so that the defaults are played too). 2 to 5 players, or 2 to 6 with
  * Inns & Cathedrals (its sixth colour, rules-facts §d).
  */
+/** The house rules of random games' `rules`, each on in some games (a record's fields). */
+export const houseRules = {
+  incomplete: fc.constantFrom('score' as const, 'none' as const),
+  table: fc.option(
+    fc.record({
+      minX: fc.integer({ min: -7, max: 0 }),
+      maxX: fc.integer({ min: 0, max: 7 }),
+      minY: fc.integer({ min: -7, max: 0 }),
+      maxY: fc.integer({ min: 0, max: 7 }),
+    }),
+    { nil: null, freq: 3 },
+  ),
+  tableEdge: fc.constantFrom('open' as const, 'closes' as const),
+  firstPlayer: fc.constantFrom(0, 1, 'random' as const, 'draw-roads' as const),
+  fillingHole: fc.constantFrom('nothing' as const, 'extra-turn' as const),
+};
+
 export const gameOptions: fc.Arbitrary<GameOptions> = fc.shuffledSubarray([...EXPANSIONS]).chain((expansions) =>
   fc.record({
     players: fc.integer({ min: 2, max: expansions.includes('inns-cathedrals') ? 6 : 5 }),
@@ -48,20 +65,7 @@ export const gameOptions: fc.Arbitrary<GameOptions> = fc.shuffledSubarray([...EX
         smallCity: fc.constantFrom(2 as const, 4 as const),
         riverStartTile: fc.constantFrom(...RIVER_START_TILES),
         gardens: fc.boolean(),
-        // House rules, each on in some games.
-        incomplete: fc.constantFrom('score' as const, 'none' as const),
-        table: fc.option(
-          fc.record({
-            minX: fc.integer({ min: -7, max: 0 }),
-            maxX: fc.integer({ min: 0, max: 7 }),
-            minY: fc.integer({ min: -7, max: 0 }),
-            maxY: fc.integer({ min: 0, max: 7 }),
-          }),
-          { nil: null, freq: 3 },
-        ),
-        tableEdge: fc.constantFrom('open' as const, 'closes' as const),
-        firstPlayer: fc.constantFrom(0, 1, 'random' as const, 'draw-roads' as const),
-        fillingHole: fc.constantFrom('nothing' as const, 'extra-turn' as const),
+        ...houseRules,
       },
       { requiredKeys: ['farmers', 'smallCity'] },
     ),

@@ -1,6 +1,6 @@
 import type { Kernel } from '../../kernel/kernel.js';
 import type { KernelEvent } from '../../kernel/log.js';
-import { DRAW_LAND, E_ROAD, type TileTables } from '../../kernel/tables.js';
+import { DRAW_LAND, roadEnds, type TileTables } from '../../kernel/tables.js';
 import type { ModuleContext, ModuleDocs, OptionGame, RuleModule } from '../module.js';
 
 /** How the first player is chosen, as the kernel's record numbers it. */
@@ -13,13 +13,6 @@ function firstPlayerProblem(v: unknown, game: OptionGame): string | null {
   if (v === 'random' || v === 'draw-roads') return null;
   if (Number.isInteger(v) && (v as number) >= 0 && (v as number) < game.players) return null;
   return `a player index from 0 to ${game.players - 1}, 'random' or 'draw-roads'`;
-}
-
-/** Road ends of each tile type (its edges that are roads). */
-function roadEnds(T: TileTables): Uint8Array {
-  const out = new Uint8Array(T.types);
-  for (let t = 0; t < T.types; t++) for (let d = 0; d < 4; d++) if (T.edgeKind[t * 16 + d] === E_ROAD) out[t] = (out[t] as number) + 1;
-  return out;
 }
 
 /**
@@ -53,7 +46,7 @@ export const firstPlayer = {
   options: [{ key: 'firstPlayer', default: 0, check: firstPlayerProblem, type: "number | 'random' | 'draw-roads'" }],
   hooks(ctx: ModuleContext) {
     const choice = ctx.rules.firstPlayer;
-    const roads = roadEnds(ctx.tables);
+    const roads = Uint8Array.from({ length: ctx.tables.types }, (_, t) => roadEnds(ctx.tables, t));
     const pile = drawPile(ctx.tables);
     return {
       start(k: Kernel, random: () => number, log: KernelEvent[] | null): void {
