@@ -191,9 +191,9 @@ export class Kernel {
   discarded!: Uint16Array;
   nDiscarded = 0;
 
-  // Scratch space, never part of the game: shared by a kernel and its clones, which is safe because
-  // no kernel method runs while another kernel's method is running. The stamp generations are
-  // shared with the arrays they mark.
+  // Scratch space, never part of the game: shared by every kernel of one shape (see create) and
+  // their clones, which is safe because no kernel method runs while another kernel's method is
+  // running. The stamp generations are shared with the arrays they mark.
   private gens!: { stamp: number; root: number; city: number; front: number };
   private farm!: FarmGraph;
   /** Working space of the numeric farmer rules. */
@@ -235,6 +235,30 @@ export class Kernel {
 
   /** A kernel with only the start tile on the board and an empty bag. */
   static create(tables: TileTables, rules: KernelRules, players: number): Kernel {
+    // Kernels of one shape (rules compiled alike, as many players and followers) share their
+    // layout and scratch space: only the first of them builds it.
+    let shapes = templates.get(rules.ruleset);
+    if (shapes === undefined) {
+      shapes = new Map();
+      templates.set(rules.ruleset, shapes);
+    }
+    const shape = `${players}|${rules.meeples}`;
+    const template = shapes.get(shape);
+    if (template !== undefined && template.tables === tables) {
+      const k = new Kernel();
+      k.shareConstants(template);
+      (k as { rules: KernelRules }).rules = rules;
+      k.attach(new ArrayBuffer(template.buffer.byteLength));
+      k.setUp();
+      return k;
+    }
+    const k = Kernel.build(tables, rules, players);
+    shapes.set(shape, k);
+    return k;
+  }
+
+  /** A new kernel of a shape not seen yet: its layout and scratch space built anew. */
+  private static build(tables: TileTables, rules: KernelRules, players: number): Kernel {
     const k = new Kernel();
     const capacity = tables.count.reduce((a, b) => a + b, 0);
     const F = rules.ruleset.figures;
@@ -326,10 +350,17 @@ export class Kernel {
     k.masks = new Int32Array(F.kinds);
     k.recallKinds = new Int8Array(F.kinds);
     k.recallTiles = new Int16Array(F.kinds);
-    k.supply.fill(rules.meeples, 0, players);
-    for (let f = 1; f < F.kinds; f++) k.supply.fill(F.perPlayer[f] as number, f * players, (f + 1) * players);
-    k.placeTile(tables.startType, 0, 0, 0);
+    k.setUp();
     return k;
+  }
+
+  /** Fills the players' supplies and places the start tile: a new game's board. */
+  private setUp(): void {
+    const F = this.rules.ruleset.figures;
+    const P = this.players;
+    this.supply.fill(this.rules.meeples, 0, P);
+    for (let f = 1; f < F.kinds; f++) this.supply.fill(F.perPlayer[f] as number, f * P, (f + 1) * P);
+    this.placeTile(this.tables.startType, 0, 0, 0);
   }
 
   private layout!: PlacedArray[];
@@ -1601,6 +1632,9 @@ export class Kernel {
     return this.tables.spotFeat[(t * 4 + q) * SPOT_COUNT + si] as number;
   }
 }
+
+/** The first kernel of each shape (see Kernel.create), by compiled rules and "players|followers". */
+const templates = new WeakMap<Ruleset, Map<string, Kernel>>();
 
 /** The next generation of a stamp array: marks from older generations stop counting (cleared on wrap). */
 function nextGeneration(marks: Uint32Array, gen: number): number {
