@@ -55,6 +55,9 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
       case 'discarded':
         out.push({ type: 'tile-discarded', player: e.player, tile: k.tables.ids[e.tile] as string });
         break;
+      case 'put-back':
+        out.push({ type: 'tile-returned', player: e.player, tile: k.tables.ids[e.tile] as string });
+        break;
       case 'tokens-taken': {
         const { key, kinds } = tokenKind(e.first);
         const counts = Object.fromEntries(kinds.map((name, i) => [name, e.counts[i] as number]));

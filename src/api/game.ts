@@ -63,7 +63,7 @@ export function createGame(options: GameOptions): GameState {
     players: o.names.map((name, i) => playerRecord(k, i, name)),
     placements: [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }],
     meeples: [],
-    tilesLeft: bag.slice(k.bagPos),
+    tilesLeft: Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => tables.ids[t] as string),
     discarded: Array.from(k.discarded.subarray(0, k.nDiscarded), (t) => tables.ids[t] as string),
     scored: scoringsOf(events),
     events,
@@ -208,7 +208,10 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
     d.placements = castDraft(Object.freeze([...state.placements, placed]));
     d.meeples = castDraft(Object.freeze(meeples));
     if (scored.length > state.scored.length) d.scored = castDraft(Object.freeze(scored));
-    if (k.bagPos > drawnBefore) d.tilesLeft = castDraft(Object.freeze(state.tilesLeft.slice(k.bagPos - drawnBefore)));
+    if (events.some((e) => e.type === 'tile-returned')) {
+      // The tiles set aside went back and the bag was shaken: its order is the kernel's.
+      d.tilesLeft = castDraft(Object.freeze(Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => ids[t] as string)));
+    } else if (k.bagPos > drawnBefore) d.tilesLeft = castDraft(Object.freeze(state.tilesLeft.slice(k.bagPos - drawnBefore)));
     if (k.nDiscarded > discardedBefore) {
       d.discarded = castDraft(
         Object.freeze([...state.discarded, ...Array.from(k.discarded.subarray(discardedBefore, k.nDiscarded), (t) => ids[t] as string)]),

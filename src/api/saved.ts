@@ -213,7 +213,26 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       discards++;
     }
   };
+  // With unplaceable tiles put back (a house rule), the last draw's events show the tiles that
+  // fitted nowhere and went back into the bag; tiles leave the game only when the bag runs out.
+  const putBack = k.rules.ruleset.putBack !== null;
+  const landTile = (id: unknown) =>
+    typeof id === 'string' && Object.hasOwn(tables.typeOf, id) && tables.drawClass[tables.typeOf[id] as number] === DRAW_LAND;
+  if (verify && putBack && discarded.some((id, i) => landTile(id) && (!finished || i < beforeLast)))
+    note(
+      'discarded lists land tiles that left the game before the end, but with unplaceable tiles returned to the bag a land tile leaves the game only when the bag runs out, at the last move',
+    );
+  const drawReturns = (last: boolean) => {
+    if (!verify || !last) return;
+    for (const e of s.events as unknown[]) {
+      if (!isRecord(e) || e.type !== 'tile-returned') continue;
+      const t = typeof e.tile === 'string' && Object.hasOwn(tables.typeOf, e.tile) ? (tables.typeOf[e.tile] as number) : -1;
+      if (!putBack || t < 0 || k.canPlaceAnywhere(t)) return;
+      log?.push({ type: 'put-back', player: k.current, tile: t });
+    }
+  };
   drawDiscards(placements.length === 1);
+  drawReturns(placements.length === 1);
   // Where the records of the last move (or of the setup) begin: the state's events describe them.
   let lastMove = 0;
   for (let i = 1; i < placements.length; i++) {
@@ -257,6 +276,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     lastMove = log?.length ?? 0;
     k.playTile(code, log);
     drawDiscards(i === placements.length - 1);
+    drawReturns(i === placements.length - 1);
   }
   for (let i = discards; verify && i < discarded.length; i++) {
     note(

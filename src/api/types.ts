@@ -143,6 +143,8 @@ export type GameEvent =
       readonly at: Spot;
     }
   | { readonly type: 'tile-discarded'; readonly player: number; readonly tile: TileId }
+  /** House rule `rules.unplaceable: 'returned'`: `player` drew `tile`, which fitted nowhere, and it went back into the bag. */
+  | { readonly type: 'tile-returned'; readonly player: number; readonly tile: TileId }
   | {
       /** Traders & Builders: the player who completed `city` takes its goods tokens. */
       readonly type: 'goods-taken';

@@ -121,6 +121,15 @@ export interface ModuleRules {
    * `extraTurn` is then `'hole'`.
    */
   readonly fillingHole: 'nothing' | 'extra-turn';
+  /**
+   * What becomes of a drawn tile that fits nowhere: `'removed'` (default): it leaves the game
+   * (`discarded`) and its player draws again; `'returned'` (a house rule): it is set aside, its
+   * player draws again, and once a tile that fits is drawn the tiles set aside go back into the
+   * bag, which the seed shuffles anew (events `tile-returned`); when the bag runs out with only
+   * tiles set aside, they leave the game. River tiles, a pile of their own, leave the game as
+   * before.
+   */
+  readonly unplaceable: 'removed' | 'returned';
 }
 
 /**

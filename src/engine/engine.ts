@@ -48,6 +48,8 @@ export class Engine {
     private hooks: RuleHooks | undefined,
     private readonly history: Int32Array,
     private played: number,
+    /** Whether shuffleTilesLeft dealt the tiles left anew: toState then follows the tiles drawn. */
+    private dealt: boolean,
     /** An upper bound on the number of legal moves in any position of this game: the size a move buffer needs. */
     readonly maxMoves: number,
   ) {}
@@ -75,7 +77,7 @@ export class Engine {
         { code: 'custom-rule-missing', message: 'this game scores farmers with a custom rule: pass it to Engine.fromState as { farmers }' },
       ]);
     }
-    return new Engine(kernel, origin, kernel.bagPos, hooks, new Int32Array(kernel.capacity), 0, kernel.maxMoves);
+    return new Engine(kernel, origin, kernel.bagPos, hooks, new Int32Array(kernel.capacity), 0, false, kernel.maxMoves);
   }
 
   /**
@@ -107,7 +109,16 @@ export class Engine {
    * ```
    */
   clone(): Engine {
-    return new Engine(this.k.clone(), this.origin, this.originDrawn, this.hooks, this.history.slice(), this.played, this.maxMoves);
+    return new Engine(
+      this.k.clone(),
+      this.origin,
+      this.originDrawn,
+      this.hooks,
+      this.history.slice(),
+      this.played,
+      this.dealt,
+      this.maxMoves,
+    );
   }
 
   /**
@@ -136,6 +147,7 @@ export class Engine {
     this.k.copyFrom(other.k);
     this.history.set(other.history);
     this.played = other.played;
+    this.dealt = other.dealt;
     this.origin = other.origin;
     this.originDrawn = other.originDrawn;
     this.hooks = other.hooks;
@@ -369,6 +381,7 @@ export class Engine {
    */
   shuffleTilesLeft(random: Random): void {
     shuffleUndrawn(this.k, random);
+    this.dealt = true;
   }
 
   /**
@@ -409,7 +422,9 @@ export class Engine {
     const k = this.k;
     const ids = k.tables.ids;
     let state = this.origin;
-    const order = Array.from(k.bag.subarray(this.originDrawn, k.bagLen), (t) => ids[t] as TileId);
+    // Tiles dealt anew: the game as if the bag had held, from the start, the tiles this engine
+    // drew in the order it drew them (a tile that went back into the bag then was never drawn).
+    const order = this.dealt ? Array.from(k.bag.subarray(this.originDrawn, k.bagLen), (t) => ids[t] as TileId) : [];
     if (order.some((id, i) => id !== this.origin.tilesLeft[i])) {
       state = checked(freeze({ ...this.origin, tilesLeft: order }, true)).state;
     }

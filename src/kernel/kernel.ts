@@ -1272,21 +1272,51 @@ export class Kernel {
 
   /**
    * Draws the next tile for the current player. A tile that fits nowhere is put back in the box
-   * and the same player draws again (rulebook: "Unplaceable tiles"); with no tile left the game
-   * ends and the final scoring is applied.
+   * and the same player draws again (rulebook: "Unplaceable tiles"), or, when a module puts such
+   * tiles back (Ruleset.putBack), a land tile is set aside until a tile that fits is drawn and then
+   * returned to the bag (river tiles, a pile of their own, leave as The River says); with no tile
+   * left the game ends and the final scoring is applied.
    */
   drawNext(log: KernelEvent[] | null): void {
+    const putBack = this.rules.ruleset.putBack;
+    // Tiles set aside, the last drawn: the draw classes never decrease along the bag, so they
+    // follow any tile this draw put in the box.
+    let aside = 0;
     while (this.bagPos < this.bagLen) {
       const t = this.bag[this.bagPos++] as number;
-      if (this.tables.drawClass[t] === DRAW_LAND) this.landStarted = true;
+      const land = this.tables.drawClass[t] === DRAW_LAND;
+      if (land) this.landStarted = true;
       if (this.canPlaceAnywhere(t)) {
         this.currentType = t;
+        if (aside > 0) this.returnSetAside(aside, t, putBack as (k: Kernel) => void, log);
         return;
       }
-      this.discarded[this.nDiscarded++] = t;
-      if (log !== null) log.push({ type: 'discarded', player: this.current, tile: t });
+      if (putBack !== null && land) aside++;
+      else this.discard(t, log);
     }
+    // The tiles set aside fit nowhere, and no tile is left to change that.
+    for (let i = this.bagLen - aside; i < this.bagLen; i++) this.discard(this.bag[i] as number, log);
     this.finish(log);
+  }
+
+  private discard(t: number, log: KernelEvent[] | null): void {
+    this.discarded[this.nDiscarded++] = t;
+    if (log !== null) log.push({ type: 'discarded', player: this.current, tile: t });
+  }
+
+  /**
+   * The `aside` tiles drawn just before t, which fit nowhere, go back among the tiles not drawn; t
+   * takes the place of the first, so that the bag before bagPos stays the tiles drawn in order.
+   */
+  private returnSetAside(aside: number, t: number, putBack: (k: Kernel) => void, log: KernelEvent[] | null): void {
+    const bag = this.bag;
+    const last = this.bagPos - 1;
+    const first = last - aside;
+    for (let i = first; i < last; i++) if (log !== null) log.push({ type: 'put-back', player: this.current, tile: bag[i] as number });
+    bag.copyWithin(first + 1, first, last);
+    bag[first] = t;
+    this.bagPos = first + 1;
+    putBack(this);
   }
 
   /** Ends the game: no tile left. Applies the final scoring. */

@@ -47,6 +47,8 @@ export type KernelEvent =
   | { readonly type: 'scored'; readonly score: ScoreRecord }
   | { readonly type: 'returned'; readonly owner: number; readonly figure: number; readonly seg: number }
   | { readonly type: 'discarded'; readonly player: number; readonly tile: number }
+  /** A tile `player` drew fitted nowhere and went back into the bag (see Ruleset.putBack). */
+  | { readonly type: 'put-back'; readonly player: number; readonly tile: number }
   /** `player` took tokens for completing `feature`: counts of the token kinds from `first` on. */
   | {
       readonly type: 'tokens-taken';

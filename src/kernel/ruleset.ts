@@ -71,6 +71,12 @@ export interface Ruleset {
    */
   readonly keepsTurn: readonly ((k: Kernel, p: number) => boolean)[];
   /**
+   * Null: a drawn tile that fits nowhere leaves the game. Otherwise such tiles are set aside until
+   * a tile that fits is drawn, then go back among the tiles not drawn (`k.bag` from `k.bagPos`),
+   * and this hook deals those again; tiles still set aside when the bag is empty leave the game.
+   */
+  readonly putBack: ((k: Kernel) => void) | null;
+  /**
    * [j] what the state calls the extra tile `keepsTurn[j]` gives (e.g. `'builder'`): read by the
    * API layer, never by the kernel.
    */

@@ -159,6 +159,8 @@ function compile(
     if (m.extraTurn === undefined) throw new Error(`rule module ${m.name}: a keepsTurn hook needs extraTurn, the word for its extra tile`);
     return [m.extraTurn];
   });
+  const putBack = hooks.flatMap((h) => (h.putBack === undefined ? [] : [h.putBack]));
+  if (putBack.length > 1) throw new Error('rule modules: only one module may put unplaceable tiles back (putBack)');
   return {
     figures,
     slots: slot,
@@ -167,6 +169,7 @@ function compile(
     placement,
     constrained,
     keepsTurn: keeps,
+    putBack: putBack[0] ?? null,
     extraTurns,
     placed: hooks.flatMap((h) => (h.placed === undefined ? [] : [h.placed])),
     start: hooks.flatMap((h) => (h.start === undefined ? [] : [h.start])),

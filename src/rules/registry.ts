@@ -9,6 +9,7 @@ import { table } from './table/index.js';
 import { tableEdge } from './table-edge/index.js';
 import { firstPlayer } from './first-player/index.js';
 import { fillingHole } from './filling-hole/index.js';
+import { unplaceable } from './unplaceable/index.js';
 
 /**
  * Every rule module, in the order games list them; the base game first (always active). Figure
@@ -26,6 +27,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   tableEdge,
   firstPlayer,
   fillingHole,
+  unplaceable,
 ];
 
 /**

@@ -415,6 +415,41 @@ describe('Engine.shuffleTilesLeft', () => {
   });
 });
 
+describe("The engine with unplaceable tiles returned to the bag (rules.unplaceable 'returned')", () => {
+  // A 5 × 3 table fills quickly: from then on most draws set tiles aside and put them back.
+  const options: GameOptions = {
+    players: 2,
+    seed: 'returned',
+    rules: { table: { minX: -2, maxX: 2, minY: -1, maxY: 1 }, unplaceable: 'returned' },
+  };
+
+  it('plays the same game as the pure API, tiles put back and bags shaken included', () => {
+    const e = Engine.create(options);
+    advance(e, 40, 7);
+    expect(e.status).toBe('finished');
+    const s = e.toState();
+    let p = createGame(options);
+    let returned = 0;
+    for (const c of e.movesPlayed()) {
+      p = applyMove(p, decodeMove(c));
+      returned += p.events.filter((ev) => ev.type === 'tile-returned').length;
+    }
+    expect(returned).toBeGreaterThan(0);
+    expect(JSON.stringify(s)).toBe(JSON.stringify(p));
+    expect(e.scores()).toEqual(scoresOf(p));
+  });
+
+  it('after shuffleTilesLeft, toState() follows the tiles the engine drew and is a valid state', () => {
+    const e = Engine.create(options);
+    advance(e, 2, 3);
+    e.shuffleTilesLeft(seededRandom('deal'));
+    advance(e, 40, 5);
+    const s = e.toState();
+    expect(validateState(JSON.parse(JSON.stringify(s)))).toEqual([]);
+    expect([s.status, s.turn, scoresOf(s)]).toEqual([e.status, e.turn, e.scores()]);
+  });
+});
+
 describe('The River and The Abbot in the engine', () => {
   const RIVER_ABBOT: GameOptions = { players: 3, seed: 'abbot codes', expansions: ['river', 'abbot'] };
 

@@ -553,18 +553,29 @@ describe('properties of random games (fast-check)', () => {
         expect(deal.filter(isRiverTile)).toEqual([]);
       }
       if (!(hasAbbot(first) && first.rules.gardens)) expect(deal.filter((id) => id.endsWith('-garden'))).toEqual([]);
-      // Tiles come out in that order: what is left is always the end of the deal, the current tile just before it.
-      for (const s of states) {
-        expect(s.tilesLeft).toEqual(deal.slice(deal.length - s.tilesLeft.length));
-        if (s.currentTile !== null) expect(s.currentTile).toBe(deal[deal.length - s.tilesLeft.length - 1]);
+      // Tiles come out in that order: after each move, the tiles put in the box, then the current
+      // tile, then the tiles left are what was left before. Tiles that fitted nowhere and went back
+      // into the bag (house rule #5) are dealt anew with the others: the same tiles, a new order.
+      for (let i = 1; i < states.length; i++) {
+        const before = (states[i - 1] as GameState).tilesLeft;
+        const s = states[i] as GameState;
+        const out = s.events.flatMap((e) => (e.type === 'tile-discarded' ? [e.tile] : []));
+        const now = [...out, ...(s.currentTile === null ? [] : [s.currentTile]), ...s.tilesLeft];
+        const returned = s.events.flatMap((e) => (e.type === 'tile-returned' ? [e.tile] : []));
+        if (returned.length === 0) expect(now).toEqual(before);
+        else {
+          expect(s.rules.unplaceable).toBe('returned');
+          expect([...now].sort()).toEqual([...before].sort());
+          for (const id of returned) expect(s.tilesLeft).toContain(id);
+        }
       }
     },
   );
 
-  prop('discarded tiles really fitted nowhere when drawn (river tiles: nowhere continuing the river)', (states) => {
+  prop('discarded and returned tiles really fitted nowhere when drawn (river tiles: nowhere continuing the river)', (states) => {
     for (let i = 0; i < states.length; i++) {
       const s = states[i] as GameState;
-      const discards = s.events.filter((e) => e.type === 'tile-discarded');
+      const discards = s.events.filter((e) => e.type === 'tile-discarded' || e.type === 'tile-returned');
       if (discards.length === 0) continue;
       // The board at discard time is the board after this move's placement: the board of s.
       const river = walkRiver(s);

@@ -191,6 +191,7 @@ function rulesOf(o: GameOptions): RefRules {
     tableEdge: o.rules?.tableEdge ?? 'open',
     firstPlayer: o.rules?.firstPlayer ?? 0,
     fillingHole: o.rules?.fillingHole ?? 'nothing',
+    unplaceable: o.rules?.unplaceable ?? 'removed',
   };
 }
 
@@ -251,12 +252,15 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
   });
   // Every tile drawn, in order: placed, or discarded as fitting nowhere (rules-facts §h).
   const drawn: string[] = [];
+  // What became of each tile drawn that fits nowhere: out of the game, or back into the bag (house
+  // rule #5), as the referee's rule says; then the tiles left, as multisets.
   const discarded = (s: GameState): void => {
     for (const e of s.events) {
-      if (e.type !== 'tile-discarded') continue;
-      expect(ref.legalPlacements(e.tile)).toEqual([]);
-      drawn.push(e.tile);
+      if (e.type !== 'tile-discarded' && e.type !== 'tile-returned') continue;
+      expect(ref.unplaceable(e.tile)).toBe(e.type === 'tile-discarded' ? 'discarded' : 'returned');
+      if (e.type === 'tile-discarded') drawn.push(e.tile);
     }
+    expect(sortIds(s.currentTile === null ? s.tilesLeft : [s.currentTile, ...s.tilesLeft])).toEqual(ref.tilesLeft());
   };
   discarded(first);
   let decided = 0;

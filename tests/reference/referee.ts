@@ -87,6 +87,12 @@ export type RefRules = {
    * gives its player another tile at once (which gives no third); `'nothing'` (default) otherwise.
    */
   fillingHole?: 'nothing' | 'extra-turn';
+  /**
+   * House rule (house-rules.md #5): `'returned'` when a drawn land tile that fits nowhere goes back
+   * into the bag, leaving the game only when no tile left fits anywhere; `'removed'` (default):
+   * it leaves the game (rules-facts §h). River tiles always leave.
+   */
+  unplaceable?: 'removed' | 'returned';
 };
 
 /**
@@ -934,6 +940,33 @@ export class Referee {
     this.pigList = new Array<number>(opts.players).fill(traders);
     this.tokenList = Array.from({ length: opts.players }, () => ({ wine: 0, grain: 0, cloth: 0 }));
     this.put({ id: game.start, x: 0, y: 0, rotation: 0, def: rotateDef(this.type(game.start).def, 0), player: null });
+    for (const t of this.types.values()) this.left.set(t.id, t.count - (t.id === game.start ? 1 : 0));
+  }
+
+  /** Copies of each tile not placed and not out of the game. */
+  private readonly left = new Map<string, number>();
+
+  /** The tiles not placed and not out of the game (the bag), sorted. */
+  tilesLeft(): string[] {
+    const out: string[] = [];
+    for (const [id, n] of this.left) for (let i = 0; i < n; i++) out.push(id);
+    return out.sort();
+  }
+
+  /**
+   * What becomes of `tile`, just drawn, which must fit nowhere: `'discarded'` (out of the game) or,
+   * under the house rule, `'returned'` to the bag while some tile left still fits somewhere.
+   */
+  unplaceable(tile: string): 'discarded' | 'returned' {
+    if (this.legalPlacements(tile).length > 0) throw new Error(`referee: ${tile} fits on the board, it cannot be set aside`);
+    const n = this.left.get(tile) ?? 0;
+    if (n === 0) throw new Error(`referee: no ${tile} is left to draw`);
+    const land = this.riverRole(tile) === null;
+    if (this.rules.unplaceable === 'returned' && land) {
+      for (const [id, c] of this.left) if (c > 0 && this.legalPlacements(id).length > 0) return 'returned';
+    }
+    this.left.set(tile, n - 1);
+    return 'discarded';
   }
 
   get scores(): number[] {
@@ -1235,6 +1268,8 @@ export class Referee {
 
     // Commit the move.
     this.put(newTile);
+    // The bag's count (limitCopies off, a hand-built board may place more copies than the set has).
+    this.left.set(tile, Math.max(0, (this.left.get(tile) ?? 0) - 1));
     if (newMeeple) {
       this.meeples.push(newMeeple);
       const list = this.supplyOf(newMeeple.kind);

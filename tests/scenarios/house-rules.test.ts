@@ -207,3 +207,73 @@ describe('House rule: filling a hole gives another tile (house-rules.md #7, rule
     expect([filled.currentPlayer, filled.extraTurn]).toEqual([0, null]);
   });
 });
+
+describe('House rule: unplaceable tiles go back into the bag (house-rules.md #5, rules.unplaceable)', () => {
+  // A table one row high: the only free cells are (-1,0) and (1,0), at the two road ends of the
+  // start tile D. E (a city cap, no road) fits in neither. The base set holds 5 E and 8 U.
+  const row = { minX: -1, maxX: 1, minY: 0, maxY: 0 };
+  const rules = (unplaceable: 'removed' | 'returned') => ({ table: row, unplaceable });
+  const count = (ids: readonly string[], id: string) => ids.filter((t) => t === id).length;
+  const playOut = (s: GameState): GameState[] => {
+    const states = [s];
+    while ((states.at(-1) as GameState).status === 'playing')
+      states.push(applyMove(states.at(-1) as GameState, legalMoves(states.at(-1) as GameState)[0] as Move));
+    return states;
+  };
+
+  it("'returned': E, drawn first, fits nowhere and goes back into the bag; U, drawn next, is Ann's tile", () => {
+    const s = createGame({ players: ['Ann', 'Bob'], seed: 3, drawOrder: ['E', 'U'], rules: rules('returned') });
+    expect(s.events).toEqual([{ type: 'tile-returned', player: 0, tile: 'E' }]);
+    expect([s.currentPlayer, s.currentTile, s.discarded]).toEqual([0, 'U', []]);
+    // 72 tiles − D on the table − U in Ann's hand = 70 in the bag, all 5 E among them.
+    expect(s.tilesLeft).toHaveLength(70);
+    expect(count(s.tilesLeft, 'E')).toBe(5);
+    // The bag was shaken: the same tiles, dealt anew from the seed (the same seed, the same deal).
+    const again = createGame({ players: ['Ann', 'Bob'], seed: 3, drawOrder: ['E', 'U'], rules: rules('returned') });
+    expect(again.tilesLeft).toEqual(s.tilesLeft);
+    expect(createGame({ players: ['Ann', 'Bob'], seed: 4, drawOrder: ['E', 'U'], rules: rules('returned') }).tilesLeft).not.toEqual(
+      s.tilesLeft,
+    );
+  });
+
+  it("'removed' (the default): the same E leaves the game", () => {
+    const s = createGame({ players: ['Ann', 'Bob'], seed: 3, drawOrder: ['E', 'U'], rules: rules('removed') });
+    expect(s.events).toEqual([{ type: 'tile-discarded', player: 0, tile: 'E' }]);
+    expect([s.currentTile, s.discarded, s.tilesLeft.length, count(s.tilesLeft, 'E')]).toEqual(['U', ['E'], 69, 4]);
+  });
+
+  it('the game still ends: once the row is full, every tile left fits nowhere and they all leave at the last move', () => {
+    // Ann plays U at (1,0); Bob's tile fills (-1,0); then no cell is free. Under 'returned' the
+    // next draw sets aside every tile left, the bag runs out, and all 72 − 3 = 69 leave the game.
+    const states = playOut(createGame({ players: ['Ann', 'Bob'], seed: 3, drawOrder: ['E', 'U'], rules: rules('returned') }));
+    const end = last(states);
+    expect(end.status).toBe('finished');
+    expect(end.placements).toHaveLength(3);
+    expect(end.discarded).toHaveLength(69);
+    expect(end.events.filter((e) => e.type === 'tile-discarded')).toHaveLength(69);
+    // Before the last move nothing had left the game.
+    expect((states.at(-2) as GameState).discarded).toEqual([]);
+    // Every state reloads as it is, the tiles that went back included.
+    for (const st of states) expect(loadState(JSON.parse(JSON.stringify(st)))).toEqual(st);
+  });
+
+  it('on a table of one cell nothing fits: createGame sets every tile aside and the game is over at once', () => {
+    const s = createGame({ players: 2, seed: 9, rules: { table: { minX: 0, maxX: 0, minY: 0, maxY: 0 }, unplaceable: 'returned' } });
+    expect([s.status, s.currentTile, s.tilesLeft.length, s.discarded.length]).toEqual(['finished', null, 0, 71]);
+    expect(s.events.some((e) => e.type === 'tile-returned')).toBe(false);
+  });
+
+  it('a state that says a tile left the game early, or went back when it fits, is refused', () => {
+    const states = playOut(createGame({ players: ['Ann', 'Bob'], seed: 3, drawOrder: ['E', 'U'], rules: rules('returned') }));
+    const first = states[0] as GameState;
+    const early = {
+      ...first,
+      discarded: ['E'],
+      tilesLeft: first.tilesLeft.filter((id, i) => id !== 'E' || i !== first.tilesLeft.indexOf('E')),
+    };
+    expect(() => loadState(JSON.parse(JSON.stringify(early)))).toThrow(/a land tile leaves the game only when the bag runs out/);
+    // U fits at (1,0): it cannot have gone back.
+    const fits = { ...first, events: [{ type: 'tile-returned', player: 0, tile: 'U' }] };
+    expect(() => loadState(JSON.parse(JSON.stringify(fits)))).toThrow(/events\[0\] is a tile-returned event/);
+  });
+});

@@ -50,6 +50,7 @@ export const houseRules = {
   tableEdge: fc.constantFrom('open' as const, 'closes' as const),
   firstPlayer: fc.constantFrom(0, 1, 'random' as const, 'draw-roads' as const),
   fillingHole: fc.constantFrom('nothing' as const, 'extra-turn' as const),
+  unplaceable: fc.constantFrom('removed' as const, 'returned' as const),
 };
 
 export const gameOptions: fc.Arbitrary<GameOptions> = fc.shuffledSubarray([...EXPANSIONS]).chain((expansions) =>
