@@ -61,7 +61,7 @@ export function createGame(options: GameOptions): GameState {
     extraTurn: extraTurnOf(k),
     currentTile: k.currentType >= 0 ? (tables.ids[k.currentType] as string) : null,
     players: o.names.map((name, i) => playerRecord(k, i, name)),
-    placements: [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }],
+    placements: set.startDrawn === true ? [] : [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }],
     meeples: [],
     tilesLeft: Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => tables.ids[t] as string),
     discarded: Array.from(k.discarded.subarray(0, k.nDiscarded), (t) => tables.ids[t] as string),

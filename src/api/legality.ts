@@ -145,6 +145,8 @@ function diagnosis(k: Kernel, names: readonly string[], expansions: readonly Exp
     return illegal('cell-occupied', `(${move.x}, ${move.y}) already holds tile ${k.tables.ids[k.pType[p] as number]}`);
   }
   if (code === PLACE_NOT_ADJACENT) {
+    // The start tile in the bag (a house rule): the board is empty until the first tile.
+    if (k.nPlaced === 0) return illegal('not-adjacent', `the board is empty: the first tile goes to (0, 0), not (${move.x}, ${move.y})`);
     return illegal('not-adjacent', `(${move.x}, ${move.y}) touches no tile: a tile must share an edge with a tile on the board`);
   }
   if (code >= PLACE_RULE) {

@@ -1,7 +1,7 @@
 import { type OptionsErrorCode, OptionsError, type Problem } from '../core/errors.js';
 import { isRecord, show } from '../core/guards.js';
 import { farmerRules } from './farmers.js';
-import { TILE_SETS } from '../tiles/catalogue.js';
+import { TILE_SETS, tileDef } from '../tiles/catalogue.js';
 import type { ExpansionName, ModuleRules } from '../core/vocabulary.js';
 import { optionDefault, optionProblem } from '../rules/module.js';
 import { expansionNames, RULE_MODULES } from '../rules/registry.js';
@@ -9,6 +9,8 @@ import { gameTiles } from '../rules/tiles.js';
 import type { TileSetDef, TileSetName } from '../tiles/types.js';
 import type { Edition, FarmerRule, FarmerRuleName, Rules, TileId } from './types.js';
 import { maxPlayers } from './figures.js';
+
+const isRiverTile = (id: string): boolean => tileDef(id)?.features.some((f) => f.kind === 'river') === true;
 
 /** Rule options of {@link GameOptions}; each overrides the edition's preset. */
 export interface RulesOptions extends Partial<ModuleRules> {
@@ -256,14 +258,16 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
     if (!Array.isArray(options.drawOrder) || options.drawOrder.some((id) => typeof id !== 'string')) {
       fail('invalid-draw-order', 'drawOrder must be a list of tile ids');
     } else {
-      const available = new Map(set.counts.map(([id, n]) => [id, id === set.startTile ? n - 1 : n]));
+      // The start tile's copy starts the board, or, drawn, a river's spring comes first of all.
+      const startCopy = (id: string) => id === set.startTile && (set.startDrawn !== true || isRiverTile(id));
+      const available = new Map(set.counts.map(([id, n]) => [id, startCopy(id) ? n - 1 : n]));
       const asked = new Map<string, number>();
       for (const id of options.drawOrder as string[]) asked.set(id, (asked.get(id) ?? 0) + 1);
       for (const [id, n] of asked) {
         const have = available.get(id);
         if (have === undefined) fail('invalid-draw-order', `drawOrder: tile "${id}" is not in the ${set.name} tile set`);
         else if (n > have) {
-          const start = id === set.startTile ? ' (one is the start tile)' : '';
+          const start = startCopy(id) ? ' (one is the start tile)' : '';
           fail('invalid-draw-order', `drawOrder asks for ${n} × ${id} but the ${set.name} set holds only ${have}${start}`);
         }
       }

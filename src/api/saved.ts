@@ -180,7 +180,11 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
 
   const placements = s.placements as unknown[];
   const first = placements[0];
-  if (
+  // The start tile in the bag (a house rule): the board starts empty, and every placement is a move.
+  const drawnStart = tables.set.startDrawn === true;
+  if (drawnStart) {
+    // Checked as moves below.
+  } else if (
     !isRecord(first) ||
     first.tile !== tables.set.startTile ||
     first.x !== 0 ||
@@ -191,7 +195,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   ) {
     throw fail(`placements must start with the start tile ${tables.set.startTile} at (0,0), rotation 0, placed by nobody`);
   }
-  take(first.tile, 'placements[0]');
+  if (!drawnStart) take((first as Record<string, unknown>).tile, 'placements[0]');
   const names = players.map((p) => (p as { name: string }).name);
   const log: KernelEvent[] | null = verify ? [] : null;
   // The start as createGame made it (who moves first, from the seed).
@@ -219,9 +223,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const landTile = (id: unknown) =>
     typeof id === 'string' && Object.hasOwn(tables.typeOf, id) && tables.drawClass[tables.typeOf[id] as number] === DRAW_LAND;
   if (verify && putBack && discarded.some((id, i) => landTile(id) && (!finished || i < beforeLast)))
-    note(
-      'discarded lists land tiles that left the game before the end, but with unplaceable tiles returned to the bag a land tile leaves the game only when the bag runs out, at the last move',
-    );
+    note('discarded: with unplaceable tiles returned to the bag, a land tile leaves the game only when the bag runs out');
   const drawReturns = (last: boolean) => {
     if (!verify || !last) return;
     for (const e of s.events as unknown[]) {
@@ -231,11 +233,12 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       log?.push({ type: 'put-back', player: k.current, tile: t });
     }
   };
-  drawDiscards(placements.length === 1);
-  drawReturns(placements.length === 1);
+  const firstMove = drawnStart ? 0 : 1;
+  drawDiscards(placements.length === firstMove);
+  drawReturns(placements.length === firstMove);
   // Where the records of the last move (or of the setup) begin: the state's events describe them.
   let lastMove = 0;
-  for (let i = 1; i < placements.length; i++) {
+  for (let i = firstMove; i < placements.length; i++) {
     const p = placements[i];
     if (
       !isRecord(p) ||
@@ -300,9 +303,10 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const missing = [...counts].filter(([, n]) => n > 0).map(([id, n]) => `${n} × ${id}`);
   if (missing.length > 0) note(`the tiles do not add up to the ${tables.set.name} set: missing ${missing.join(', ')}`);
   // A land tile was drawn once one lies on the board, was discarded, or is the current tile.
-  const drawnLand = (t: number) => tables.drawClass[t] === DRAW_LAND;
+  // As the kernel's draw has it: a river's spring drawn first starts no land.
+  const drawnLand = (t: number) => tables.drawClass[t] === DRAW_LAND && t !== tables.startType;
   k.landStarted =
-    Array.from(k.pType.subarray(1, k.nPlaced)).some(drawnLand) ||
+    Array.from(k.pType.subarray(firstMove, k.nPlaced)).some(drawnLand) ||
     Array.from(k.discarded.subarray(0, k.nDiscarded)).some(drawnLand) ||
     (!finished && drawnLand(k.currentType));
   if (verify) {
@@ -318,7 +322,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
 
 /** What the state says after its placements, against what replaying them gave. */
 function compareWithReplay(s: Record<string, unknown>, k: Kernel, lines: readonly unknown[], note: (message: string) => void): void {
-  if (s.turn !== k.turn) note(`turn is ${s.turn}, but ${k.turn} tiles were placed after the start tile`);
+  if (s.turn !== k.turn) note(`turn is ${s.turn}, but ${k.turn} tiles were placed${drawnStartOf(k) ? '' : ' after the start tile'}`);
   if (s.currentPlayer !== k.current)
     note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${k.turn} is (player ${k.current})`);
   const builder = builderTurnOf(k);
@@ -403,3 +407,6 @@ function recordedFarmers(scored: readonly unknown[], players: number, fail: (m: 
       (why, j) => fail(`scored[${at[j]}]: ${why}`),
     );
 }
+
+/** Whether the game's start tile is drawn (a house rule): then no placement is the start's. */
+const drawnStartOf = (k: Kernel): boolean => k.tables.set.startDrawn === true;

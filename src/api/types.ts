@@ -203,7 +203,7 @@ export interface GameState {
   /** The tile the current player must place, or `null` when the game is finished. */
   readonly currentTile: TileId | null;
   readonly players: readonly PlayerState[];
-  /** Every tile on the board in the order placed; the start tile first at (0,0), rotation 0. */
+  /** Every tile on the board in the order placed; the start tile first at (0,0), rotation 0 (with `rules.startTile: 'bag'`, the first move's tile at (0,0)). */
   readonly placements: readonly PlacedTile[];
   /** Figures on the board, in the order deployed. */
   readonly meeples: readonly MeepleOnBoard[];

@@ -130,6 +130,12 @@ export interface ModuleRules {
    * before.
    */
   readonly unplaceable: 'removed' | 'returned';
+  /**
+   * Where the start tile is: `'board'` (default), at (0, 0) before the first turn; or `'bag'` (a
+   * house rule): shuffled in with the other tiles, the board empty, and the first player places the
+   * first tile drawn at (0, 0), in any rotation. With The River the spring is drawn first of all.
+   */
+  readonly startTile: 'board' | 'bag';
 }
 
 /**

@@ -354,13 +354,17 @@ export class Kernel {
     return k;
   }
 
-  /** Fills the players' supplies and places the start tile: a new game's board. */
+  /**
+   * Fills the players' supplies and places the start tile: a new game's board. A start tile that
+   * is drawn (TileSetDef.startDrawn) leaves the board empty, (0, 0) its one open cell.
+   */
   private setUp(): void {
     const F = this.rules.ruleset.figures;
     const P = this.players;
     this.supply.fill(this.rules.meeples, 0, P);
     for (let f = 1; f < F.kinds; f++) this.supply.fill(F.perPlayer[f] as number, f * P, (f + 1) * P);
-    this.placeTile(this.tables.startType, 0, 0, 0);
+    if (this.tables.set.startDrawn === true) this.addFrontier(this.cellIndex(0, 0), 0, 0);
+    else this.placeTile(this.tables.startType, 0, 0, 0);
   }
 
   private layout!: PlacedArray[];
@@ -1285,7 +1289,8 @@ export class Kernel {
     while (this.bagPos < this.bagLen) {
       const t = this.bag[this.bagPos++] as number;
       const land = this.tables.drawClass[t] === DRAW_LAND;
-      if (land) this.landStarted = true;
+      // A river's spring, drawn first when the start tile is drawn, starts no land.
+      if (land && t !== this.tables.startType) this.landStarted = true;
       if (this.canPlaceAnywhere(t)) {
         this.currentType = t;
         if (aside > 0) this.returnSetAside(aside, t, putBack as (k: Kernel) => void, log);

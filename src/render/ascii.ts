@@ -87,6 +87,8 @@ function drawTile(v: TileView): string[][] {
  */
 export function renderAscii(input: GameState): string {
   const { state } = checked(input);
+  // The start tile in the bag (a house rule): before the first move the board is empty.
+  if (state.placements.length === 0) return 'the board is empty: the first tile goes to (0, 0)';
   const xs = state.placements.map((p) => p.x);
   const ys = state.placements.map((p) => p.y);
   const minX = Math.min(...xs);

@@ -165,6 +165,8 @@ export interface TileDraft {
   readonly before: [id: string, count: number][];
   startTile: string;
   firstLand: string | undefined;
+  /** Whether the start tile's copy is drawn instead of starting the board. */
+  startDrawn: boolean;
 }
 
 /** What decides a game's tiles, as modules read it. */

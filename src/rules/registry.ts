@@ -10,6 +10,7 @@ import { tableEdge } from './table-edge/index.js';
 import { firstPlayer } from './first-player/index.js';
 import { fillingHole } from './filling-hole/index.js';
 import { unplaceable } from './unplaceable/index.js';
+import { startTile } from './start-tile/index.js';
 
 /**
  * Every rule module, in the order games list them; the base game first (always active). Figure
@@ -28,6 +29,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   firstPlayer,
   fillingHole,
   unplaceable,
+  startTile,
 ];
 
 /**

@@ -42,6 +42,7 @@ export function gameTiles(setup: TileSetup): TileSetDef {
       before: [],
       startTile: land.startTile,
       firstLand: undefined,
+      startDrawn: false,
     };
     for (const m of modules) m.tiles?.add?.(draft, options);
     for (const m of modules) m.tiles?.finish?.(draft, options);
@@ -52,6 +53,7 @@ export function gameTiles(setup: TileSetup): TileSetDef {
       startTile: draft.startTile,
       meeples: land.meeples,
       ...(draft.firstLand === undefined ? {} : { firstLand: draft.firstLand }),
+      ...(draft.startDrawn ? { startDrawn: true as const } : {}),
     };
     composed.set(key, set);
   }

@@ -85,8 +85,13 @@ export interface TileSetDef {
   readonly title: string;
   /** Tile id and number of copies, the start tile's copy included. */
   readonly counts: readonly (readonly [id: string, count: number])[];
-  /** One copy of this tile is placed at (0,0) with rotation 0 before the game starts. */
+  /**
+   * One copy of this tile is placed at (0,0) with rotation 0 before the game starts, or, with
+   * `startDrawn`, drawn like the others and placed at (0,0) by the first player.
+   */
   readonly startTile: string;
+  /** The start tile's copy is in the bag (first of the river tiles with The River); the board starts empty. */
+  readonly startDrawn?: true;
   /** Followers per player in this set's rules. */
   readonly meeples: number;
   /**

@@ -34,6 +34,7 @@ import {
   figuresJoined,
   figureWeight,
   fitsAnywhere,
+  firstMove,
   frontier,
   gameOptions,
   isMeeple,
@@ -140,7 +141,7 @@ function checkMajorities(states: readonly GameState[]): void {
     // it deployed (less an abbot it took back, once that scoring is done); at the end, the board's.
     let figures: Figure[] = [...last.meeples];
     if (e.phase === 'play') {
-      const placed = last.placements[e.turn + 1];
+      const placed = last.placements[e.turn + firstMove(last)];
       if (placed === undefined || placed.player === null) throw new Error(`no placement for turn ${e.turn}`);
       figures = [...(states[e.turn] as GameState).meeples];
       if (placed.meeple !== null)
@@ -191,7 +192,7 @@ function checkJson(states: readonly GameState[], moves: readonly Move[]): void {
 function checkPlacementsReplay(states: readonly GameState[], options: GameOptions): void {
   const last = states[states.length - 1] as GameState;
   let s = createGame(options);
-  for (const p of last.placements.slice(1)) {
+  for (const p of last.placements.slice(firstMove(last))) {
     expect(s.currentTile).toBe(p.tile);
     expect(s.currentPlayer).toBe(p.player);
     const move: Move = {
@@ -234,11 +235,12 @@ const tileGoods = (id: string): GoodsTokens => sumGoods((view(id, 0)?.features ?
 /**
  * The cities completed in a game, from the model of its last board: a completed city never grows
  * again, so it is a component of the last board, completed by the move placing the last of its
- * tiles (`at`: that placement's index, the state it completes in). Each with its goods symbols.
+ * tiles (`at`: the state it completes in). Each with its goods symbols.
  */
 function completedCities(last: GameState): { goods: GoodsTokens; at: number }[] {
   const board = boardModel(last);
-  const index = new Map(last.placements.map((p, i) => [`${p.x},${p.y}`, i]));
+  // The state each placement's move led to (the start tile in the bag: placement i, state i + 1).
+  const index = new Map(last.placements.map((p, i) => [`${p.x},${p.y}`, i + 1 - firstMove(last)]));
   const seen = new Set<number>();
   const out: { goods: GoodsTokens; at: number }[] = [];
   for (const p of last.placements) {
@@ -289,7 +291,8 @@ function checkTokens(states: readonly GameState[]): void {
     }
     const before = states[i - 1] as GameState;
     const placed = s.placements.at(-1);
-    if (placed === undefined || placed.player === null || s.placements.length !== i + 1) throw new Error('a move places one tile');
+    if (placed === undefined || placed.player === null || s.placements.length !== i + firstMove(s))
+      throw new Error('a move places one tile');
     // The cities the move's tile completed (a city completes only when a tile joins it).
     const gained = sumGoods(completed.filter((c) => c.at === i).map((c) => c.goods));
     s.players.forEach((p, j) => {
@@ -346,7 +349,7 @@ function checkTurnOrder(states: readonly GameState[]): void {
     const mover = before.currentPlayer;
     expect(after.placements.at(-1)?.player).toBe(mover);
     expect(after.turn).toBe(before.turn + 1);
-    expect(after.turn).toBe(after.placements.length - 1);
+    expect(after.turn).toBe(after.placements.length - firstMove(after));
     const placed = after.placements.at(-1) as GameState['placements'][number];
     let extends_ = false;
     const builder = before.meeples.find((m) => m.owner === mover && m.kind === 'builder');
@@ -487,7 +490,12 @@ describe('properties of random games (fast-check)', () => {
         expect(river.tiles).toBe(0);
         return;
       }
-      expect(last.placements[0]).toMatchObject({ tile: 'RV-spring', x: 0, y: 0, rotation: 0 });
+      expect(last.placements[0]).toMatchObject({
+        tile: 'RV-spring',
+        x: 0,
+        y: 0,
+        ...(last.rules.startTile === 'bag' ? {} : { rotation: 0 }),
+      });
       // Every river tile was placed, or discarded because it fitted nowhere (rules-facts §f, §h).
       const discardedRiver = last.discarded.filter(isRiverTile).length;
       expect(river.tiles + discardedRiver).toBe(12);
@@ -543,6 +551,8 @@ describe('properties of random games (fast-check)', () => {
       const deal = [...first.discarded, first.currentTile as string, ...first.tilesLeft];
       if (hasRiver(first)) {
         // rules-facts §f: the spring starts, the other river tiles are shuffled with the lake at the bottom.
+        // The start tile in the bag (a house rule): the spring is drawn first of all.
+        if (first.rules.startTile === 'bag') expect(deal.shift()).toBe('RV-spring');
         const gardens = hasAbbot(first) && first.rules.gardens;
         expect(deal.slice(0, 10).sort()).toEqual(riverCourse(gardens));
         expect(deal[10]).toBe('RV-lake');
@@ -770,7 +780,7 @@ describe('properties of random games (fast-check)', () => {
       expect(validateMove(s, { ...m0, tile: other })?.code).toBe('wrong-tile');
       // Occupied cell.
       const p = s.placements[s.placements.length - 1];
-      expect(validateMove(s, { x: p?.x ?? 0, y: p?.y ?? 0, rotation: 0 })?.code).toBe('cell-occupied');
+      if (p !== undefined) expect(validateMove(s, { x: p.x, y: p.y, rotation: 0 })?.code).toBe('cell-occupied');
       // Far from the board.
       expect(validateMove(s, { x: 1000, y: -1000, rotation: 0 })?.code).toBe('not-adjacent');
       // Malformed.

@@ -192,6 +192,7 @@ function rulesOf(o: GameOptions): RefRules {
     firstPlayer: o.rules?.firstPlayer ?? 0,
     fillingHole: o.rules?.fillingHole ?? 'nothing',
     unplaceable: o.rules?.unplaceable ?? 'removed',
+    startTile: o.rules?.startTile ?? 'board',
   };
 }
 
@@ -319,7 +320,8 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
       next: playing ? ref.nextPlayer : ((ref.placements.at(-1)?.player ?? 0) + 1) % players,
       builderTurn: playing && ref.builderTurn,
       extraTurn: playing ? ref.extraTurn : null,
-      turn: ref.placements.length - 1,
+      // Moves made: every placement but a start tile that started the board.
+      turn: ref.placements.length - (rules.startTile === 'bag' ? 0 : 1),
       placedBy: ref.placements.map((p) => p.player),
       gained,
       majorities: refMajorities(majorities.slice(decided), players),
@@ -356,14 +358,17 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
     }
     before = after;
   }
-  // Every tile of the game was drawn once (the start tile excepted): the composition of the game.
+  // Every tile of the game was drawn once (the start tile excepted, unless it was in the bag): the
+  // composition of the game.
   const deck: string[] = [];
   for (const t of ref.tileTypes()) for (let i = 0; i < t.count; i++) deck.push(t.id);
-  deck.splice(deck.indexOf(ref.placements[0]?.tile as string), 1);
+  if (rules.startTile !== 'bag') deck.splice(deck.indexOf(ref.placements[0]?.tile as string), 1);
   expect(sortIds(drawn)).toEqual(sortIds(deck));
   // The River (rules-facts §f): the river tiles first, the lake last among them; then, with
   // 'first-land', the base start tile as the first land tile.
   if (expansions.includes('river')) {
+    // The start tile in the bag: the spring, drawn first of all.
+    if (rules.startTile === 'bag') expect(ref.riverRole(drawn.shift() as string)).toBe('spring');
     const roles = drawn.map((t) => ref.riverRole(t));
     const land = roles.indexOf(null);
     const lake = roles.indexOf('lake');

@@ -93,6 +93,12 @@ export type RefRules = {
    * it leaves the game (rules-facts §h). River tiles always leave.
    */
   unplaceable?: 'removed' | 'returned';
+  /**
+   * House rule (house-rules.md #5, first half): `'bag'` when the start tile is shuffled in with the
+   * others and the first player places the first tile drawn at 0,0 (with The River, the spring,
+   * drawn first); `'board'` (default): it starts the board.
+   */
+  startTile?: 'board' | 'bag';
 };
 
 /**
@@ -102,12 +108,19 @@ export type RefRules = {
  * id form a pile; each round the players still in, in seat order, each take the tile at (number
  * modulo what is left), not put back within the round; those with the most road ends stay in.
  */
-function chooseFirst(choice: RefRules['firstPlayer'], seed: number | string, players: number, game: RefGameTiles): number {
+function chooseFirst(
+  choice: RefRules['firstPlayer'],
+  seed: number | string,
+  players: number,
+  game: RefGameTiles,
+  startInBag: boolean,
+): number {
   if (choice === undefined || typeof choice === 'number') return choice ?? 0;
   const next = mulberry32((hashSeed(seed) ^ 0x9e3779b9) >>> 0);
   if (choice === 'random') return next() % players;
   const land = [...game.types.values()].filter((t) => t.riverRole === undefined).sort((a, b) => (a.id < b.id ? -1 : 1));
-  const pile = land.flatMap((t) => new Array<string>(t.count - (t.id === game.start ? 1 : 0)).fill(t.id));
+  // The start tile's copy is not in the pile, unless it is in the bag (then it is a land tile).
+  const pile = land.flatMap((t) => new Array<string>(t.count - (t.id === game.start && !startInBag ? 1 : 0)).fill(t.id));
   const roads = (id: string): number => (game.types.get(id) as RefTileType).def.edges.filter((e) => e === 'road').length;
   let contenders = Array.from({ length: players }, (_, p) => p);
   while (contenders.length > 1) {
@@ -927,7 +940,8 @@ export class Referee {
     this.limitCopies = opts.limitCopies ?? true;
     const game = loadGameTiles({ ...opts, expansions: this.expansions });
     this.types = game.types;
-    this.first = chooseFirst(opts.rules.firstPlayer, opts.seed ?? 0, opts.players, game);
+    this.startInBag = opts.rules.startTile === 'bag';
+    this.first = chooseFirst(opts.rules.firstPlayer, opts.seed ?? 0, opts.players, game, this.startInBag);
     this.scoreList = zeros(opts.players);
     this.supplyList = new Array<number>(opts.players).fill(opts.rules.meeples);
     // The Abbot: one abbot per player (rules-facts §g).
@@ -939,9 +953,12 @@ export class Referee {
     this.builderList = new Array<number>(opts.players).fill(traders);
     this.pigList = new Array<number>(opts.players).fill(traders);
     this.tokenList = Array.from({ length: opts.players }, () => ({ wine: 0, grain: 0, cloth: 0 }));
-    this.put({ id: game.start, x: 0, y: 0, rotation: 0, def: rotateDef(this.type(game.start).def, 0), player: null });
-    for (const t of this.types.values()) this.left.set(t.id, t.count - (t.id === game.start ? 1 : 0));
+    if (!this.startInBag) this.put({ id: game.start, x: 0, y: 0, rotation: 0, def: rotateDef(this.type(game.start).def, 0), player: null });
+    for (const t of this.types.values()) this.left.set(t.id, t.count - (t.id === game.start && !this.startInBag ? 1 : 0));
   }
+
+  /** House rule #5: the start tile is in the bag, the board starts empty. */
+  private readonly startInBag: boolean;
 
   /** Copies of each tile not placed and not out of the game. */
   private readonly left = new Map<string, number>();
@@ -1019,7 +1036,7 @@ export class Referee {
    */
   get nextPlayer(): number {
     if (this.pending !== null) return this.pending;
-    const last = at(this.placed, this.placed.length - 1).player;
+    const last = this.placed.length === 0 ? null : at(this.placed, this.placed.length - 1).player;
     return last === null ? this.first : (last + 1) % this.players;
   }
 
@@ -1081,12 +1098,14 @@ export class Referee {
         if (!this.board.has(cellKey(x, y))) cells.set(cellKey(x, y), { x, y });
       }
     }
+    // The start tile in the bag: the first tile drawn goes to 0,0.
+    if (this.placed.length === 0) cells.set(cellKey(0, 0), { x: 0, y: 0 });
     const out: { x: number; y: number; rotation: 0 | 90 | 180 | 270 }[] = [];
     const river = this.river();
     const rotations = ([0, 90, 180, 270] as const).map((rotation) => ({ rotation, def: rotateDef(base, rotation) }));
     for (const c of cells.values()) {
       for (const { rotation, def } of rotations) {
-        if (this.placementProblem(def, c.x, c.y, river) === null) out.push({ x: c.x, y: c.y, rotation });
+        if (this.placementProblem(def, c.x, c.y, river, this.riverRole(tile) === 'spring') === null) out.push({ x: c.x, y: c.y, rotation });
       }
     }
     out.sort((a, b) => a.x - b.x || a.y - b.y || a.rotation - b.rotation);
@@ -1193,7 +1212,7 @@ export class Referee {
     if (this.limitCopies && this.copiesPlaced(tile) >= type.count) {
       throw new Error(`referee: all ${type.count} copies of tile ${tile} are already on the board`);
     }
-    const problem = this.placementProblem(def, x, y, this.river());
+    const problem = this.placementProblem(def, x, y, this.river(), this.riverRole(tile) === 'spring');
     if (problem !== null) throw new Error(`referee: illegal placement of ${tile} at ${x},${y} r${rotation}: ${problem}`);
 
     const newTile: Placed = { id: tile, x, y, rotation, def, player };
@@ -1299,7 +1318,8 @@ export class Referee {
       for (const p of this.decide(this.majorityLog, 'play', feat.kind, figures)) gained[p] = at(gained, p) + points;
       for (const i of feat.meeples) returned.add(i);
     }
-    const turn = this.placed.length - 2;
+    // Moves made before this one (the start tile, when it starts the board, is no move).
+    const turn = this.placed.length - (this.startInBag ? 1 : 2);
     if (traders) {
       // Goods (§e): after the scoring, each city this tile completed gives its goods tokens to
       // the player who placed the tile, whoever held it.
@@ -1612,7 +1632,7 @@ export class Referee {
    */
   private joinedFeatures(tile: string, x: number, y: number, rotation: number): { def: RefTileDef; fs: Features; joined: Set<number>[] } {
     const def = rotateDef(this.type(tile).def, rotation);
-    const problem = this.placementProblem(def, x, y, this.river());
+    const problem = this.placementProblem(def, x, y, this.river(), this.riverRole(tile) === 'spring');
     if (problem !== null) throw new Error(`referee: options asked for an illegal placement of ${tile}: ${problem}`);
     const fs = this.boardFeatures();
     const placed: Placed = { id: tile, x, y, rotation: rotation as Rotation, def, player: null };
@@ -1651,9 +1671,15 @@ export class Referee {
   /** Cells off a table whose edge closes features (house rule #10). */
   private readonly closed: Closed = (x, y) => this.rules.tableEdge === 'closes' && this.offTable(x, y);
 
-  private placementProblem(def: RefTileDef, x: number, y: number, river: RefRiver | null): string | null {
+  private placementProblem(def: RefTileDef, x: number, y: number, river: RefRiver | null, spring: boolean): string | null {
     if (this.board.has(cellKey(x, y))) return 'cell is occupied';
     if (this.offTable(x, y)) return 'off the table';
+    // The start tile in the bag (house rule #5): the first tile drawn goes to 0,0, any way round; a
+    // river begins at its spring.
+    if (this.board.size === 0) {
+      if (x !== 0 || y !== 0) return 'the first tile goes to 0,0';
+      return def.features.some((f) => f.kind === 'river') && !spring ? 'a river begins at its spring' : null;
+    }
     let neighbours = 0;
     for (let e = 0; e < 4; e++) {
       const n = this.board.get(cellKey(x + at(DX, e), y + at(DY, e)));

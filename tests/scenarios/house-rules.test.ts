@@ -13,6 +13,7 @@ import {
   legalPlacements,
   loadState,
   type Move,
+  renderAscii,
   tileDefinition,
   validateMove,
   validateOptions,
@@ -271,9 +272,65 @@ describe('House rule: unplaceable tiles go back into the bag (house-rules.md #5,
       discarded: ['E'],
       tilesLeft: first.tilesLeft.filter((id, i) => id !== 'E' || i !== first.tilesLeft.indexOf('E')),
     };
-    expect(() => loadState(JSON.parse(JSON.stringify(early)))).toThrow(/a land tile leaves the game only when the bag runs out/);
+    expect(() => loadState(JSON.parse(JSON.stringify(early)))).toThrow(
+      /with unplaceable tiles returned to the bag, a land tile leaves the game only when the bag runs out/,
+    );
     // U fits at (1,0): it cannot have gone back.
     const fits = { ...first, events: [{ type: 'tile-returned', player: 0, tile: 'U' }] };
     expect(() => loadState(JSON.parse(JSON.stringify(fits)))).toThrow(/events\[0\] is a tile-returned event/);
+  });
+});
+
+describe('House rule: the start tile in the bag (house-rules.md #5, rules.startTile)', () => {
+  const bag = { rules: { startTile: 'bag' as const } };
+
+  it("'bag': the board starts empty, the start tile D is in the bag, and the first tile drawn goes to (0, 0)", () => {
+    const s = createGame({ players: ['Ann', 'Bob'], seed: 1, drawOrder: ['E'], ...bag });
+    // 72 tiles: E in Ann's hand, the other 71 in the bag, all 4 copies of D among them.
+    expect([s.placements, s.currentTile, s.tilesLeft.length, s.tilesLeft.filter((id) => id === 'D').length]).toEqual([[], 'E', 71, 4]);
+    // E (a city cap) has no symmetry: its four rotations at (0, 0) are four boards.
+    expect(legalPlacements(s)).toEqual([0, 90, 180, 270].map((rotation) => ({ x: 0, y: 0, rotation })));
+    const error = validateMove(s, { x: 1, y: 0, rotation: 0 });
+    expect([error?.code, error?.message]).toEqual(['not-adjacent', 'the board is empty: the first tile goes to (0, 0), not (1, 0)']);
+    expect(renderAscii(s)).toBe('the board is empty: the first tile goes to (0, 0)');
+  });
+
+  it('the first tile is a turn like any other: Ann puts a knight on it, and closing her city with E turned 180° scores her 4', () => {
+    const s0 = createGame({ players: ['Ann', 'Bob'], seed: 1, drawOrder: ['E', 'E'], ...bag });
+    const s1 = applyMove(s0, { x: 0, y: 0, rotation: 0, meeple: { at: 'N' } });
+    expect(s1.placements).toEqual([{ tile: 'E', x: 0, y: 0, rotation: 0, player: 0, meeple: { at: 'N', kind: 'follower' }, recall: null }]);
+    expect([s1.turn, s1.currentPlayer, s1.currentTile, s1.players[0]?.meeples]).toEqual([1, 1, 'E', 6]);
+    // Bob's E turned 180° at (0, -1) closes the city of 2 tiles: 2 × 2 = 4 (current edition) to Ann.
+    const s2 = applyMove(s1, { x: 0, y: -1, rotation: 180 });
+    expect(scores(s2)).toEqual([4, 0]);
+    expect(s2.players[0]?.meeples).toBe(7);
+    for (const s of [s0, s1, s2]) expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
+    expect(renderAscii(s1).split('\n')[0]).toBe('##1##');
+  });
+
+  it("'board' (the default): D starts the board, placed by nobody", () => {
+    const s = createGame({ players: 2, seed: 1, drawOrder: ['E'] });
+    expect(s.placements).toEqual([{ tile: 'D', x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }]);
+    expect(s.tilesLeft.filter((id) => id === 'D').length).toBe(3);
+  });
+
+  it('with The River the spring is drawn first of all, before drawOrder, and goes to (0, 0) in any rotation', () => {
+    const s = createGame({ players: 2, seed: 1, expansions: ['river'], drawOrder: ['RV-lake'], ...bag });
+    expect([s.placements, s.currentTile, s.tilesLeft[0]]).toEqual([[], 'RV-spring', 'RV-lake']);
+    expect(legalPlacements(s)).toHaveLength(4);
+    // The spring turned 90° flows south: the lake must come in from the north at (0, 1).
+    const s1 = applyMove(s, { x: 0, y: 0, rotation: 90 });
+    expect(legalPlacements(s1).map((p) => [p.x, p.y])).toEqual([[0, 1]]);
+    expect(validateOptions({ players: 2, seed: 1, expansions: ['river'], drawOrder: ['RV-spring'], ...bag })[0]?.message).toMatch(
+      /holds only 0 \(one is the start tile\)/,
+    );
+  });
+
+  it('a saved game whose first placement is not at (0, 0), or was placed by nobody, is refused', () => {
+    const s1 = applyMove(createGame({ players: 2, seed: 1, drawOrder: ['E', 'E'], ...bag }), { x: 0, y: 0, rotation: 0 });
+    const moved = { ...s1, placements: [{ ...(s1.placements[0] as object), x: 1 }] };
+    expect(() => loadState(JSON.parse(JSON.stringify(moved)))).toThrow(/placements\[0\].*not a legal move: the board is empty/);
+    const nobody = { ...s1, placements: [{ ...(s1.placements[0] as object), player: null }] };
+    expect(() => loadState(JSON.parse(JSON.stringify(nobody)))).toThrow(/placements\[0\] was placed by player null, out of turn/);
   });
 });

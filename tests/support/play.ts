@@ -51,6 +51,7 @@ export const houseRules = {
   firstPlayer: fc.constantFrom(0, 1, 'random' as const, 'draw-roads' as const),
   fillingHole: fc.constantFrom('nothing' as const, 'extra-turn' as const),
   unplaceable: fc.constantFrom('removed' as const, 'returned' as const),
+  startTile: fc.constantFrom('board' as const, 'bag' as const),
 };
 
 export const gameOptions: fc.Arbitrary<GameOptions> = fc.shuffledSubarray([...EXPANSIONS]).chain((expansions) =>
@@ -275,10 +276,13 @@ export function walkRiver(s: GameState): RiverEnd {
     }
     tiles++;
     if (i === 0) {
-      // The spring: the start tile, river flowing out east (rotation 0).
+      // The spring: the start tile, river flowing out east (rotation 0); drawn from the bag (a
+      // house rule), the first player turned it as they liked.
       expect(p.tile).toBe('RV-spring');
-      expect(edges).toEqual([1]);
-      open = { x: 1, y: 0, inEdge: 3 };
+      expect(edges).toHaveLength(1);
+      if (s.rules.startTile !== 'bag') expect(edges).toEqual([1]);
+      const out = edges[0] as number;
+      open = { x: p.x + (DX[out] as number), y: p.y + (DY[out] as number), inEdge: opposite(out) };
       return;
     }
     expect(land, `placements[${i}]: river tile ${p.tile} placed after a land tile`).toBe(false);
@@ -310,6 +314,8 @@ export function walkRiver(s: GameState): RiverEnd {
  */
 export function placementCode(s: GameState, river: RiverEnd, tile: string, x: number, y: number, rotation: Rotation): string | null {
   if (cellAt(s, x, y) !== null) return 'cell-occupied';
+  // The start tile in the bag (a house rule): the first tile goes to (0, 0), a river's spring first.
+  if (s.placements.length === 0) return x === 0 && y === 0 ? null : 'not-adjacent';
   if (!EDGES.some((_, d) => cellAt(s, x + (DX[d] as number), y + (DY[d] as number)) !== null)) return 'not-adjacent';
   if (!edgesMatch(s, tile, x, y, rotation)) return 'edge-mismatch';
   const edges = riverEdges(tile, rotation);
@@ -337,6 +343,7 @@ export const closedCell = (s: GameState, x: number, y: number): boolean => s.rul
 export function frontier(s: GameState): { x: number; y: number }[] {
   const taken = new Set(s.placements.map((p) => `${p.x},${p.y}`));
   const out = new Map<string, { x: number; y: number }>();
+  if (s.placements.length === 0) out.set('0,0', { x: 0, y: 0 });
   for (const p of s.placements) {
     EDGES.forEach((_, d) => {
       const x = p.x + (DX[d] as number);
@@ -646,3 +653,9 @@ export function figuresJoined(s: GameState, board: BoardModel, tile: string, x: 
     return [...comps].flatMap((c) => figures.get(c) ?? []);
   });
 }
+
+/**
+ * The index in `placements` of the move of turn 0: 1 after the start tile, or 0 when the start
+ * tile was in the bag (a house rule) and every placement is a move.
+ */
+export const firstMove = (s: GameState): number => (s.rules.startTile === 'bag' ? 0 : 1);

@@ -16,7 +16,8 @@ function firstPlayerProblem(v: unknown, game: OptionGame): string | null {
 }
 
 /**
- * The land tiles players draw from to choose who starts, by type: every copy but the start tile's,
+ * The land tiles players draw from to choose who starts, by type: every copy but the start tile's
+ * (which is one of them when it is in the bag),
  * in the order of their ids (so that the draws depend on the tiles only, not on how a set lists
  * them).
  */
@@ -25,7 +26,9 @@ function drawPile(T: TileTables): number[] {
   const pile: number[] = [];
   for (const t of types) {
     if (T.drawClass[t] !== DRAW_LAND) continue;
-    const copies = (T.count[t] as number) - (t === T.startType ? 1 : 0);
+    // The start tile's copy starts the board, unless it is in the bag (a land tile, not a spring).
+    const river = (T.defs[t]?.features ?? []).some((f) => f.kind === 'river');
+    const copies = (T.count[t] as number) - (t === T.startType && (T.set.startDrawn !== true || river) ? 1 : 0);
     for (let i = 0; i < copies; i++) pile.push(t);
   }
   return pile;

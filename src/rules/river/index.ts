@@ -86,13 +86,17 @@ export const river = {
       k.slots[at + OPEN] !== 0 && k.frontierX(cell) === k.slots[at + X] && k.frontierY(cell) === k.slots[at + Y];
     const rotations = (k: Kernel, t: number) =>
       fits[(t * 4 + (k.slots[at + IN] as number)) * 3 + (k.slots[at + LAST] as number) + 1] as number;
+    // The spring drawn as the first tile (the start tile in the bag) goes on the empty board in
+    // any rotation; no other river tile comes before it.
+    const spring = T.startType;
+    const first = (k: Kernel, t: number) => k.nPlaced === 0 && t === spring;
     return {
       placement: {
         applies,
         // "Each river tile must continue the river from its open end" (rules-facts §f).
-        rotations: (k: Kernel, t: number, cell: number) => (atEnd(k, cell) ? rotations(k, t) : 0),
+        rotations: (k: Kernel, t: number, cell: number) => (first(k, t) ? 15 : atEnd(k, cell) ? rotations(k, t) : 0),
         check: (k: Kernel, t: number, q: number, cell: number) =>
-          !atEnd(k, cell) ? DETACHED : (rotations(k, t) & (1 << q)) === 0 ? U_TURN : 0,
+          first(k, t) ? 0 : !atEnd(k, cell) ? DETACHED : (rotations(k, t) & (1 << q)) === 0 ? U_TURN : 0,
         placed(k: Kernel, p: number): void {
           const S = k.slots;
           const mask = edges[(k.pType[p] as number) * 4 + (k.pRot[p] as number)] as number;
