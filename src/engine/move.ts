@@ -7,6 +7,7 @@ import {
   MOVE_COORD_MIN,
   moveAction,
   moveFigure,
+  moveSlot,
   moveSpot,
   packMove,
 } from '../core/move-code.js';
@@ -78,7 +79,9 @@ export function decodeMove(code: MoveCode, tile?: TileId): Move {
     si >= SPOTS.length ||
     figure === undefined ||
     (action !== 0 && (action !== ACTION_RECALL || si >= 0 || !recallable(figure))) ||
-    (action === 0 && si < 0 && moveFigure(code) !== 0);
+    (action === 0 && si < 0 && moveFigure(code) !== 0) ||
+    // The hand slot names a tile of a hand: no game played with hands yet.
+    moveSlot(code) !== 0;
   if (bad) {
     throw new IllegalMoveError('malformed-move', `${code} is not a move code`);
   }

@@ -26,7 +26,7 @@ const anyOptions: fc.Arbitrary<GameOptions> = fc.tuple(gameOptions, fc.boolean()
 function choose<T>(legal: readonly T[], pick: number, engine: Engine, code: (m: T) => MoveCode): T {
   let pool = legal;
   if (pick % 4 === 0) {
-    const joiners = legal.filter((m) => ((code(m) >> 7) & 15) >= 3);
+    const joiners = legal.filter((m) => ((code(m) >> 5) & 15) >= 3);
     if (joiners.length > 0) pool = joiners;
   } else if (
     pick % 4 === 1 &&
@@ -158,7 +158,7 @@ describe('the engine agrees with the pure API (fast-check)', () => {
           // The code of a move is the code of its decoded move, both ways; its figure bits name its kind.
           expect(encodeMove(decodeMove(code)), where).toBe(code);
           expect(decodeMove(code, s.currentTile as string), where).toEqual(move);
-          if (move.meeple) expect((code >> 7) & 15, where).toBe(FIGURE_OF[move.meeple.kind ?? 'follower']);
+          if (move.meeple) expect((code >> 5) & 15, where).toBe(FIGURE_OF[move.meeple.kind ?? 'follower']);
           count(move, s.currentTile as string);
           const mover = s.currentPlayer;
           const wasExtraTurn = s.extraTurn !== null;

@@ -78,7 +78,7 @@ const OPTIONS: readonly GameOptions[] = [
 const moveError = (fn: () => unknown): IllegalMoveError => caught(fn, IllegalMoveError);
 
 /** The action bits of taking the abbot (figure kind 1) back (docs/engine.md, move codes). */
-const RECALL = (1 << 7) | 1;
+const RECALL = (1 << 5) | 1;
 
 describe('move codes: encodeMove / decodeMove', () => {
   const COORDS = [-256, -255, -1, 0, 1, 254, 255];
@@ -166,23 +166,21 @@ describe('move codes: encodeMove / decodeMove', () => {
       '5',
       null,
       undefined,
-      valid | (1 << 7), // a figure kind without a spot
-      valid | (5 << 7) | (1 << 2), // figure kind 5 (none defined) with a spot
-      valid | (7 << 7) | (3 << 2),
-      valid | RECALL | (5 << 2), // taking the abbot back while deploying
-      valid | (2 << 7) | 1, // taking back a large meeple, which is never taken back
+      valid | (1 << 5), // a figure kind without a spot
+      valid | (5 << 5) | (1 << 1), // figure kind 5 (none defined) with a spot
+      valid | (7 << 5) | (3 << 1),
+      valid | RECALL | (5 << 1), // taking the abbot back while deploying
+      valid | (2 << 5) | 1, // taking back a large meeple, which is never taken back
+      valid | (1 << 9), // the second tile of a hand, in a game without hands
       valid | 1, // taking back a follower
-      valid | 2, // actions 2 and 3 (none defined)
-      valid | 3,
-      valid | (16 << 2), // spot 16 (SPOTS has 15 entries)
     ];
     for (const c of bad) expect(moveError(() => decodeMove(c as MoveCode)).code, String(c)).toBe('malformed-move');
     // Spot field 15 names the last spot (SPOTS has 15 entries).
-    expect(decodeMove(valid | (15 << 2)).meeple?.at).toBe(SPOTS[14]);
-    expect(decodeMove(valid | (1 << 7) | (5 << 2)).meeple).toEqual({ at: 'C', kind: 'abbot' });
+    expect(decodeMove(valid | (15 << 1)).meeple?.at).toBe(SPOTS[14]);
+    expect(decodeMove(valid | (1 << 5) | (5 << 1)).meeple).toEqual({ at: 'C', kind: 'abbot' });
     expect(decodeMove(valid | RECALL)).toEqual({ x: 1, y: 1, rotation: 90, recall: 'abbot' });
     expect(encodeMove({ x: 1, y: 1, rotation: 90, recall: 'abbot' })).toBe(valid | RECALL);
-    expect(encodeMove({ x: 1, y: 1, rotation: 90, meeple: { at: 'G', kind: 'abbot' } })).toBe(valid | (1 << 7) | (15 << 2));
+    expect(encodeMove({ x: 1, y: 1, rotation: 90, meeple: { at: 'G', kind: 'abbot' } })).toBe(valid | (1 << 5) | (15 << 1));
   });
 });
 
@@ -497,20 +495,20 @@ describe('The River and The Abbot in the engine', () => {
         const m = decodeMove(code);
         expect(encodeMove(m)).toBe(code);
         if (m.meeple?.kind === 'abbot') {
-          // docs: bits 4–6 = 1 for the abbot, bits 0–3 = 1 + the spot's index in SPOTS (C or G).
-          expect((code >> 7) & 15).toBe(1);
-          expect((code >> 2) & 31).toBe(SPOTS.indexOf(m.meeple.at) + 1);
+          // docs: bits 5–8 = 1 for the abbot, bits 1–4 = 1 + the spot's index in SPOTS (C or G).
+          expect((code >> 5) & 15).toBe(1);
+          expect((code >> 1) & 15).toBe(SPOTS.indexOf(m.meeple.at) + 1);
           expect(['C', 'G']).toContain(m.meeple.at);
-          expect(code & 3).toBe(0);
+          expect(code & 1).toBe(0);
         } else if (m.recall === 'abbot') {
-          // bit 25, and no figure or spot bits.
-          expect(code & 3).toBe(1);
-          expect(code & 0x7c).toBe(0);
+          // bit 0, the abbot's figure code, and no spot bits.
+          expect(code & 1).toBe(1);
+          expect(code & 0x1e).toBe(0);
           expect(m.meeple).toBeUndefined();
-          expect(code & ~0x7ff).toBe(encodeMove({ x: m.x, y: m.y, rotation: m.rotation }));
+          expect(code & ~0x1ff).toBe(encodeMove({ x: m.x, y: m.y, rotation: m.rotation }));
         } else {
-          expect((code >> 7) & 15).toBe(0);
-          expect(code & 3).toBe(0);
+          expect((code >> 5) & 15).toBe(0);
+          expect(code & 1).toBe(0);
         }
       }
     });
@@ -624,7 +622,7 @@ describe('The River and The Abbot in the engine', () => {
 describe('Inns & Cathedrals in the engine', () => {
   const SIX: GameOptions = { players: 6, seed: 'large codes', expansions: ['inns-cathedrals'] };
   const ALL: GameOptions = { players: 3, seed: 'all three', expansions: ['river', 'abbot', 'inns-cathedrals'] };
-  const FIGURE_BITS = 15 << 7;
+  const FIGURE_BITS = 15 << 5;
 
   /**
    * Plays a game on the engine and the pure API side by side, deploying the large meeple whenever it
@@ -648,7 +646,7 @@ describe('Inns & Cathedrals in the engine', () => {
     return deploys;
   }
 
-  it("large meeple codes on a real 6-player game: figure 2 in bits 4–6, the spot in bits 0–3, encode(decode(code)) = code, the pure API's moves", () => {
+  it("large meeple codes on a real 6-player game: figure 2 in bits 5–8, the spot in bits 1–4, encode(decode(code)) = code, the pure API's moves", () => {
     const deploys = playLargeGame(SIX, (_, s, codes) => {
       const tile = s.currentTile as string;
       expect(codes.map((c) => JSON.stringify(decodeMove(c, tile))).sort()).toEqual(
@@ -662,10 +660,10 @@ describe('Inns & Cathedrals in the engine', () => {
         const m = decodeMove(code);
         expect(encodeMove(m)).toBe(code);
         if (m.meeple?.kind !== 'large') continue;
-        // docs: bits 4–6 = 2 for the large meeple, bits 0–3 = 1 + the spot's index in SPOTS, no recall bit.
-        expect((code >> 7) & 15).toBe(2);
-        expect((code >> 2) & 31).toBe(SPOTS.indexOf(m.meeple.at) + 1);
-        expect(code & 3).toBe(0);
+        // docs: bits 5–8 = 2 for the large meeple, bits 1–4 = 1 + the spot's index in SPOTS, no recall bit.
+        expect((code >> 5) & 15).toBe(2);
+        expect((code >> 1) & 15).toBe(SPOTS.indexOf(m.meeple.at) + 1);
+        expect(code & 1).toBe(0);
         expect(player.largeMeeples).toBe(1);
         // rules-facts §d: placed like a follower, so the same spot is offered to a follower (when one is in supply).
         if (player.meeples > 0) expect(set.has(code & ~FIGURE_BITS)).toBe(true);
@@ -698,12 +696,12 @@ describe('Inns & Cathedrals in the engine', () => {
 
   it('encodeMove / decodeMove of large meeple moves; figure bits 2 without a spot, or with a recall, are malformed', () => {
     const valid = encodeMove({ x: -3, y: 2, rotation: 270 });
-    expect(encodeMove({ x: -3, y: 2, rotation: 270, meeple: { at: 'N', kind: 'large' } })).toBe(valid | (2 << 7) | (1 << 2));
+    expect(encodeMove({ x: -3, y: 2, rotation: 270, meeple: { at: 'N', kind: 'large' } })).toBe(valid | (2 << 5) | (1 << 1));
     expect(encodeMove({ x: -3, y: 2, rotation: 270, meeple: { at: 'I', kind: 'large' } })).toBe(
-      valid | (2 << 7) | ((SPOTS.indexOf('I') + 1) << 2),
+      valid | (2 << 5) | ((SPOTS.indexOf('I') + 1) << 1),
     );
-    expect(decodeMove(valid | (2 << 7) | (5 << 2))).toEqual({ x: -3, y: 2, rotation: 270, meeple: { at: 'C', kind: 'large' } });
-    expect(decodeMove(valid | (2 << 7) | (2 << 2), 'IC-K')).toEqual({
+    expect(decodeMove(valid | (2 << 5) | (5 << 1))).toEqual({ x: -3, y: 2, rotation: 270, meeple: { at: 'C', kind: 'large' } });
+    expect(decodeMove(valid | (2 << 5) | (2 << 1), 'IC-K')).toEqual({
       tile: 'IC-K',
       x: -3,
       y: 2,
@@ -714,7 +712,7 @@ describe('Inns & Cathedrals in the engine', () => {
       const code = encodeMove({ x: 255, y: -256, rotation: 90, meeple: { at, kind: 'large' } });
       expect(decodeMove(code)).toEqual({ x: 255, y: -256, rotation: 90, meeple: { at, kind: 'large' } });
     }
-    for (const c of [valid | (2 << 7), valid | RECALL | (2 << 7), valid | RECALL | (2 << 7) | (1 << 2)]) {
+    for (const c of [valid | (2 << 5), valid | RECALL | (2 << 5), valid | RECALL | (2 << 5) | (1 << 1)]) {
       expect(moveError(() => decodeMove(c)).code, String(c)).toBe('malformed-move');
     }
   });
@@ -736,7 +734,7 @@ describe('Inns & Cathedrals in the engine', () => {
 describe('Traders & Builders in the engine', () => {
   const TRADERS: GameOptions = { players: 3, seed: 'builder codes', expansions: ['traders-builders'] };
   const ALL: GameOptions = { players: 4, seed: 'all four', expansions: ['traders-builders', 'river', 'abbot', 'inns-cathedrals'] };
-  const FIGURE_BITS = 15 << 7;
+  const FIGURE_BITS = 15 << 5;
 
   /** Whether playing `code` gives the current player a builder's second tile (tried on a clone). */
   function givesSecondTile(e: Engine, code: MoveCode): boolean {
@@ -765,7 +763,7 @@ describe('Traders & Builders in the engine', () => {
     while (e.status === 'playing') {
       const codes = e.legalMoves();
       check(e, s, codes);
-      const joiners = codes.filter((c) => ((c >> 7) & 15) >= 3);
+      const joiners = codes.filter((c) => ((c >> 5) & 15) >= 3);
       const again = codes.filter((c) => givesSecondTile(e, c));
       const pool = again.length > 0 && r() % 2 === 0 ? again : joiners.length > 0 && r() % 2 === 0 ? joiners : codes;
       const code = pool[r() % pool.length] as MoveCode;
@@ -786,7 +784,7 @@ describe('Traders & Builders in the engine', () => {
     return seen;
   }
 
-  it("builder and pig codes on real games: figure 3 or 4 in bits 4–6, the spot in bits 0–3, encode(decode(code)) = code, the pure API's moves", () => {
+  it("builder and pig codes on real games: figure 3 or 4 in bits 5–8, the spot in bits 1–4, encode(decode(code)) = code, the pure API's moves", () => {
     for (const [options, seed] of [
       [TRADERS, 1],
       [ALL, 2],
@@ -804,10 +802,10 @@ describe('Traders & Builders in the engine', () => {
           expect(encodeMove(m)).toBe(code);
           const kind = m.meeple?.kind;
           if (kind !== 'builder' && kind !== 'pig') continue;
-          // docs: bits 4–6 = 3 for the builder, 4 for the pig; bits 0–3 = 1 + the spot's index in SPOTS; no recall bit.
-          expect((code >> 7) & 15).toBe(kind === 'builder' ? 3 : 4);
-          expect((code >> 2) & 31).toBe(SPOTS.indexOf(m.meeple?.at as Spot) + 1);
-          expect(code & 3).toBe(0);
+          // docs: bits 5–8 = 3 for the builder, 4 for the pig; bits 1–4 = 1 + the spot's index in SPOTS; no recall bit.
+          expect((code >> 5) & 15).toBe(kind === 'builder' ? 3 : 4);
+          expect((code >> 1) & 15).toBe(SPOTS.indexOf(m.meeple?.at as Spot) + 1);
+          expect(code & 1).toBe(0);
           // rules-facts §e: one builder and one pig each; the builder on a road or city, the pig on a field.
           expect(kind === 'builder' ? player.builders : player.pigs).toBe(1);
           const feature = tileDefinition(tile, m.rotation)?.features.find((f) => f.spot === m.meeple?.at);
@@ -871,13 +869,13 @@ describe('Traders & Builders in the engine', () => {
   it('encodeMove / decodeMove of builder and pig moves; figure bits 3 or 4 without a spot, or with a recall, and figure bits 5 to 7, are malformed', () => {
     const valid = encodeMove({ x: 4, y: -7, rotation: 180 });
     expect(encodeMove({ x: 4, y: -7, rotation: 180, meeple: { at: 'E', kind: 'builder' } })).toBe(
-      valid | (3 << 7) | ((SPOTS.indexOf('E') + 1) << 2),
+      valid | (3 << 5) | ((SPOTS.indexOf('E') + 1) << 1),
     );
     expect(encodeMove({ x: 4, y: -7, rotation: 180, meeple: { at: 'SSW', kind: 'pig' } })).toBe(
-      valid | (4 << 7) | ((SPOTS.indexOf('SSW') + 1) << 2),
+      valid | (4 << 5) | ((SPOTS.indexOf('SSW') + 1) << 1),
     );
-    expect(decodeMove(valid | (3 << 7) | (1 << 2))).toEqual({ x: 4, y: -7, rotation: 180, meeple: { at: 'N', kind: 'builder' } });
-    expect(decodeMove(valid | (4 << 7) | ((SPOTS.indexOf('NNW') + 1) << 2), 'TB-B')).toEqual({
+    expect(decodeMove(valid | (3 << 5) | (1 << 1))).toEqual({ x: 4, y: -7, rotation: 180, meeple: { at: 'N', kind: 'builder' } });
+    expect(decodeMove(valid | (4 << 5) | ((SPOTS.indexOf('NNW') + 1) << 1), 'TB-B')).toEqual({
       tile: 'TB-B',
       x: 4,
       y: -7,
@@ -892,13 +890,13 @@ describe('Traders & Builders in the engine', () => {
       }
     }
     for (const c of [
-      valid | (3 << 7),
-      valid | (4 << 7),
-      valid | RECALL | (3 << 7) | (1 << 2),
-      valid | RECALL | (4 << 7) | (1 << 2),
-      valid | (5 << 7) | (1 << 2),
-      valid | (6 << 7) | (2 << 2),
-      valid | (7 << 7) | (3 << 2),
+      valid | (3 << 5),
+      valid | (4 << 5),
+      valid | RECALL | (3 << 5) | (1 << 1),
+      valid | RECALL | (4 << 5) | (1 << 1),
+      valid | (5 << 5) | (1 << 1),
+      valid | (6 << 5) | (2 << 1),
+      valid | (7 << 5) | (3 << 1),
     ]) {
       expect(moveError(() => decodeMove(c)).code, String(c)).toBe('malformed-move');
     }
@@ -911,7 +909,7 @@ describe('Traders & Builders in the engine', () => {
     let s = createGame(TRADERS);
     while (!s.builderTurn && s.status === 'playing') {
       const codes = e.legalMoves();
-      const builders = codes.filter((c) => ((c >> 7) & 15) === 3);
+      const builders = codes.filter((c) => ((c >> 5) & 15) === 3);
       const again = codes.filter((c) => givesSecondTile(e, c));
       const pool = again.length > 0 ? again : builders.length > 0 ? builders : codes;
       const code = pool[r() % pool.length] as MoveCode;

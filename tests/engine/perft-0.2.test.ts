@@ -21,8 +21,8 @@ const old = JSON.parse(readFileSync(new URL('../fixtures/perft-0.2.0.json', impo
 /**
  * A 0.2.0 move code in this version's layout. 0.2.0: bits 0–3 the spot (0 none, else 1 + its
  * index in SPOTS), 4–6 the figure, 7–8 the rotation, 9–16 y + 128, 17–24 x + 128, bit 25 taking
- * the abbot back. Now (docs/engine.md): bits 0–1 the action, 2–6 the spot, 7–10 the figure, 11–12
- * the rotation, 13–21 y + 256, 22–30 x + 256. The figure kinds keep their numbers (follower,
+ * the abbot back. Now (docs/engine.md): bit 0 the action, 1–4 the spot, 5–8 the figure, 9–10 the
+ * hand slot (0), 11–12 the rotation, 13–21 y + 256, 22–30 x + 256. The figure kinds keep their numbers (follower,
  * abbot, large meeple, builder, pig), and the abbot is figure 1.
  */
 function convert(code: number): number {
@@ -32,7 +32,7 @@ function convert(code: number): number {
   const y = ((code >>> 9) & 255) - 128;
   const x = ((code >>> 17) & 255) - 128;
   const recall = ((code >>> 25) & 1) === 1;
-  const rest = recall ? (1 << 7) | 1 : spot < 0 ? 0 : (figure << 7) | ((spot + 1) << 2);
+  const rest = recall ? (1 << 5) | 1 : spot < 0 ? 0 : (figure << 5) | ((spot + 1) << 1);
   return ((x + 256) << 22) | ((y + 256) << 13) | (q << 11) | rest;
 }
 
