@@ -183,7 +183,10 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   // The start tile in the bag (a house rule): the board starts empty, and every placement is a move.
   const drawnStart = tables.set.startDrawn === true;
   if (drawnStart) {
-    // Checked as moves below.
+    // Checked as moves below; a river's spring is drawn first of all.
+    const firstDrawn = isRecord(first) ? first.tile : s.currentTile;
+    if (tables.defs[tables.startType]?.features.some((f) => f.kind === 'river') && firstDrawn !== tables.set.startTile)
+      throw fail(`the first tile drawn must be the river's spring ${tables.set.startTile}, which starts the river`);
   } else if (
     !isRecord(first) ||
     first.tile !== tables.set.startTile ||
@@ -225,11 +228,16 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (verify && putBack && discarded.some((id, i) => landTile(id) && (!finished || i < beforeLast)))
     note('discarded: with unplaceable tiles returned to the bag, a land tile leaves the game only when the bag runs out');
   const drawReturns = (last: boolean) => {
-    if (!verify || !last) return;
+    // A tile that went back is in the bag, and a tile that fits was drawn after it: the game goes on.
+    if (!verify || !last || finished) return;
+    const inBag = new Map<unknown, number>();
+    for (const id of s.tilesLeft as unknown[]) inBag.set(id, (inBag.get(id) ?? 0) + 1);
     for (const e of s.events as unknown[]) {
       if (!isRecord(e) || e.type !== 'tile-returned') continue;
       const t = typeof e.tile === 'string' && Object.hasOwn(tables.typeOf, e.tile) ? (tables.typeOf[e.tile] as number) : -1;
-      if (!putBack || t < 0 || k.canPlaceAnywhere(t)) return;
+      const copies = inBag.get(e.tile) ?? 0;
+      if (!putBack || t < 0 || copies === 0 || k.canPlaceAnywhere(t)) return;
+      inBag.set(e.tile, copies - 1);
       log?.push({ type: 'put-back', player: k.current, tile: t });
     }
   };

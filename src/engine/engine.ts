@@ -363,7 +363,8 @@ export class Engine {
   /**
    * Shuffles the tiles still to be drawn (the current tile stays): a determinisation of the
    * hidden bag, for search that must not peek at the draw order. The result depends only on which
-   * tiles are left and on `random`, not on their order.
+   * tiles are left and on `random`, not on their order. Later deals the rules make from the seed
+   * (unplaceable tiles going back into the bag, a house rule) draw from `random` too.
    *
    * @example
    * ```ts
@@ -381,6 +382,8 @@ export class Engine {
    */
   shuffleTilesLeft(random: Random): void {
     shuffleUndrawn(this.k, random);
+    const reseed = this.k.rules.ruleset.reseed;
+    for (const hook of reseed) hook(this.k, () => Math.floor(random() * 4294967296) >>> 0);
     this.dealt = true;
   }
 

@@ -1283,29 +1283,43 @@ export class Kernel {
    */
   drawNext(log: KernelEvent[] | null): void {
     const putBack = this.rules.ruleset.putBack;
-    // Tiles set aside, the last drawn: the draw classes never decrease along the bag, so they
-    // follow any tile this draw put in the box.
+    // Tiles set aside: the `aside` drawn just before bag[bagPos], kept together (see discard).
     let aside = 0;
     while (this.bagPos < this.bagLen) {
       const t = this.bag[this.bagPos++] as number;
       const land = this.tables.drawClass[t] === DRAW_LAND;
-      // A river's spring, drawn first when the start tile is drawn, starts no land.
-      if (land && t !== this.tables.startType) this.landStarted = true;
       if (this.canPlaceAnywhere(t)) {
         this.currentType = t;
+        this.drewLand(t);
         if (aside > 0) this.returnSetAside(aside, t, putBack as (k: Kernel) => void, log);
         return;
       }
       if (putBack !== null && land) aside++;
-      else this.discard(t, log);
+      else this.discard(t, aside, log);
     }
     // The tiles set aside fit nowhere, and no tile is left to change that.
-    for (let i = this.bagLen - aside; i < this.bagLen; i++) this.discard(this.bag[i] as number, log);
+    for (let i = this.bagLen - aside; i < this.bagLen; i++) this.discard(this.bag[i] as number, 0, log);
     this.finish(log);
   }
 
-  private discard(t: number, log: KernelEvent[] | null): void {
+  /** A land tile left the bag for good (a `'first-land'` start tile stays first until then). */
+  private drewLand(t: number): void {
+    // A river's spring, drawn first when the start tile is drawn, starts no land.
+    if (this.tables.drawClass[t] === DRAW_LAND && t !== this.tables.startType) this.landStarted = true;
+  }
+
+  /**
+   * Puts t, just drawn, in the box. With `aside` tiles set aside before it (a river tile after
+   * land tiles, which only `drawOrder` deals), t goes before them, so that they stay together.
+   */
+  private discard(t: number, aside: number, log: KernelEvent[] | null): void {
+    if (aside > 0) {
+      const last = this.bagPos - 1;
+      this.bag.copyWithin(last - aside + 1, last - aside, last);
+      this.bag[last - aside] = t;
+    }
     this.discarded[this.nDiscarded++] = t;
+    this.drewLand(t);
     if (log !== null) log.push({ type: 'discarded', player: this.current, tile: t });
   }
 

@@ -77,6 +77,11 @@ export interface Ruleset {
    */
   readonly putBack: ((k: Kernel) => void) | null;
   /**
+   * Search deals the hidden tiles anew (Engine.shuffleTilesLeft): each hook draws anew, from
+   * `random` (32-bit integers), whatever randomness of the game's seed it keeps for later draws.
+   */
+  readonly reseed: readonly ((k: Kernel, random: () => number) => void)[];
+  /**
    * [j] what the state calls the extra tile `keepsTurn[j]` gives (e.g. `'builder'`): read by the
    * API layer, never by the kernel.
    */

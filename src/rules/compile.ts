@@ -170,6 +170,7 @@ function compile(
     constrained,
     keepsTurn: keeps,
     putBack: putBack[0] ?? null,
+    reseed: hooks.flatMap((h) => (h.reseed === undefined ? [] : [h.reseed])),
     extraTurns,
     placed: hooks.flatMap((h) => (h.placed === undefined ? [] : [h.placed])),
     start: hooks.flatMap((h) => (h.start === undefined ? [] : [h.start])),

@@ -207,6 +207,7 @@ export interface ModuleHooks {
   readonly start?: (k: Kernel, random: () => number, log: KernelEvent[] | null) => void;
   readonly keepsTurn?: (k: Kernel, p: number) => boolean;
   readonly putBack?: (k: Kernel) => void;
+  readonly reseed?: (k: Kernel, random: () => number) => void;
   readonly completed?: (k: Kernel, r: number, kind: number, log: KernelEvent[] | null) => void;
   readonly value?: (k: Kernel, r: number, kind: number, tiles: number, extra: number, complete: boolean, base: number) => number;
   readonly final?: (k: Kernel, into: Int32Array, log: KernelEvent[] | null) => void;

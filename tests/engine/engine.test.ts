@@ -437,6 +437,31 @@ describe("The engine with unplaceable tiles returned to the bag (rules.unplaceab
     expect(e.scores()).toEqual(scoresOf(p));
   });
 
+  it("after shuffleTilesLeft, tiles put back are dealt from the search's random, never as the real game deals them", () => {
+    // The real game: the first move after which tiles went back into the bag.
+    let s = createGame(options);
+    let next = s;
+    for (let i = 0; s.status === 'playing'; i++) {
+      const moves = legalMoves(s);
+      next = applyMove(s, moves[(i * 7) % moves.length] as Move);
+      if (next.status === 'playing' && next.events.some((ev) => ev.type === 'tile-returned')) break;
+      s = next;
+    }
+    expect(next.events.some((ev) => ev.type === 'tile-returned')).toBe(true);
+    const move = next.placements.at(-1) as GameState['placements'][number];
+    let compared = 0;
+    for (let d = 0; d < 60; d++) {
+      const e = Engine.fromState(s);
+      e.shuffleTilesLeft(seededRandom(`deal ${d}`));
+      e.play(encodeMove({ x: move.x, y: move.y, rotation: move.rotation, ...(move.meeple === null ? {} : { meeple: move.meeple }) }));
+      const st = e.toState();
+      if (st.currentTile !== next.currentTile || st.tilesLeft.length !== next.tilesLeft.length) continue;
+      compared++;
+      expect(st.tilesLeft).not.toEqual(next.tilesLeft);
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   it('after shuffleTilesLeft, toState() follows the tiles the engine drew and is a valid state', () => {
     const e = Engine.create(options);
     advance(e, 2, 3);

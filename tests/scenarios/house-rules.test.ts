@@ -326,11 +326,74 @@ describe('House rule: the start tile in the bag (house-rules.md #5, rules.startT
     );
   });
 
+  it('with The River a saved game whose first tile is not the spring is refused', () => {
+    const s = createGame({ players: 2, seed: 3, expansions: ['river'], rules: { startTile: 'bag' } });
+    const e = s.tilesLeft.indexOf('E');
+    const swapped = { ...s, currentTile: 'E', tilesLeft: s.tilesLeft.map((id, i) => (i === e ? 'RV-spring' : id)) };
+    expect(() => loadState(JSON.parse(JSON.stringify(swapped)))).toThrow(/the first tile drawn must be the river's spring RV-spring/);
+  });
+
   it('a saved game whose first placement is not at (0, 0), or was placed by nobody, is refused', () => {
     const s1 = applyMove(createGame({ players: 2, seed: 1, drawOrder: ['E', 'E'], ...bag }), { x: 0, y: 0, rotation: 0 });
     const moved = { ...s1, placements: [{ ...(s1.placements[0] as object), x: 1 }] };
     expect(() => loadState(JSON.parse(JSON.stringify(moved)))).toThrow(/placements\[0\].*not a legal move: the board is empty/);
     const nobody = { ...s1, placements: [{ ...(s1.placements[0] as object), player: null }] };
     expect(() => loadState(JSON.parse(JSON.stringify(nobody)))).toThrow(/placements\[0\] was placed by player null, out of turn/);
+  });
+});
+
+describe('House rule #5, unplaceable tiles returned: tiles of other piles and forged records', () => {
+  const returned = (table: { minX: number; maxX: number; minY: number; maxY: number }, drawOrder: string[]) =>
+    createGame({ players: 2, seed: 1, expansions: ['river'], drawOrder, rules: { table, unplaceable: 'returned' } });
+
+  it('a river tile drawn after a land tile set aside leaves the game; the land tile goes back', () => {
+    // On a table of 2 × 3 cells around the spring, drawOrder deals C (a city on all sides, which
+    // fits nowhere beside the spring) before RV-straight (which cannot continue the river there)
+    // and E. C is set aside, RV-straight leaves the game, E fits: C goes back into the bag.
+    const s = returned({ minX: -1, maxX: 0, minY: -1, maxY: 1 }, ['C', 'RV-straight', 'E']);
+    expect(s.discarded).toEqual(['RV-straight']);
+    expect(s.events).toEqual([
+      { type: 'tile-discarded', player: 0, tile: 'RV-straight' },
+      { type: 'tile-returned', player: 0, tile: 'C' },
+    ]);
+    expect(s.tilesLeft.filter((id) => id === 'C')).toHaveLength(1);
+    expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
+  });
+
+  it('on a table of one cell every tile leaves the game once, each copy counted', () => {
+    const s = returned({ minX: 0, maxX: 0, minY: 0, maxY: 0 }, ['C']);
+    expect(s.status).toBe('finished');
+    // 71 base tiles (the start tile removed with The River) and the 11 river tiles after the spring.
+    const game = createGame({ players: 2, seed: 1, expansions: ['river'] });
+    expect([...s.discarded].sort()).toEqual([game.currentTile as string, ...game.tilesLeft].sort());
+    expect(s.discarded).toHaveLength(82);
+    expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
+    // Nothing goes back at the end: a tile goes back only when a tile that fits is drawn after it.
+    const late = { ...s, events: [{ type: 'tile-returned', player: 0, tile: 'C' }, ...s.events] };
+    expect(() => loadState(JSON.parse(JSON.stringify(late)))).toThrow(/tile-returned event/);
+  });
+
+  it("a land tile set aside during the river does not start the land: a 'first-land' start tile stays first after the lake", () => {
+    const s = createGame({
+      players: 2,
+      seed: 5,
+      expansions: ['river'],
+      drawOrder: ['C'],
+      rules: { riverStartTile: 'first-land', unplaceable: 'returned' },
+    });
+    expect(s.events).toContainEqual({ type: 'tile-returned', player: 0, tile: 'C' });
+    const lake = s.tilesLeft.indexOf('RV-lake');
+    expect(s.tilesLeft[lake + 1]).toBe('D');
+    expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
+  });
+
+  it('a record of more tiles going back than the bag holds, or of a tile going back at the end, is refused', () => {
+    const row = { minX: -1, maxX: 1, minY: 0, maxY: 0 };
+    const s = createGame({ players: 2, seed: 3, drawOrder: ['E', 'U'], rules: { table: row, unplaceable: 'returned' } });
+    // C (a city on all four sides) fits nowhere in the row, but the bag holds its one copy only.
+    const once = { type: 'tile-returned', player: 0, tile: 'C' };
+    expect(loadState(JSON.parse(JSON.stringify({ ...s, events: [...s.events, once] }))).events).toHaveLength(2);
+    const many = { ...s, events: [...s.events, once, once] };
+    expect(() => loadState(JSON.parse(JSON.stringify(many)))).toThrow(/tile-returned event/);
   });
 });

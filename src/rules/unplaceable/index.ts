@@ -25,6 +25,10 @@ export const unplaceable = {
       start(k: Kernel, random: () => number): void {
         k.slots[key] = random() | 0;
       },
+      // Search must not learn the real deals to come from the seed's key: a key of its own.
+      reseed(k: Kernel, random: () => number): void {
+        k.slots[key] = random() | 0;
+      },
       putBack(k: Kernel): void {
         // A deal of its own for each turn (a turn draws at most once with tiles set aside).
         const next = mulberry32(((k.slots[key] as number) ^ Math.imul(k.turn + 1, 0x85ebca6b)) >>> 0);
