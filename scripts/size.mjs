@@ -18,7 +18,7 @@ const rows = [
   // last move's events, older states' module fields and the frontier's neighbour tables 1 kB more;
   // the house rules, registered modules in every bundle that plays, about 0.3 kB each.
   ['everything', '.', 35, true],
-  ['everything', './engine', 33, true],
+  ['everything', './engine', 34, true],
   ['everything', './bots', 35, true],
   ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 33, true],
   ['{ EDGES }', '.', 1, false],
