@@ -1,7 +1,7 @@
 import { castDraft, Immer, freeze } from 'immer';
-import type { IllegalMoveError } from '../core/errors.js';
+import { IllegalMoveError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
-import { moveAction, moveFigure, moveQ, moveSpot, moveX, moveY } from '../core/move-code.js';
+import { moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../core/move-code.js';
 import { hashSeed, mulberry32, startRandom } from '../core/rng.js';
 import { Kernel, winnersOf } from '../kernel/kernel.js';
 import { tablesFor } from '../kernel/tables.js';
@@ -12,7 +12,7 @@ import { builderTurnOf, extraTurnOf, kernelRules, type RuleHooks, withCustomRule
 import { describeEvents, scoringsOf } from './describe.js';
 import type { KernelEvent } from '../kernel/log.js';
 import { figureNames, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
-import { codeOfMove, moveError, moveOfCode } from './legality.js';
+import { codeOfHandMove, handSlot, moveError, moveOfCode } from './legality.js';
 import { type GameOptions, resolveOptions } from './options.js';
 import type { FinalScore, GameState, PlayerState, Move, PlacedTile, TilePlacement } from './types.js';
 
@@ -59,7 +59,8 @@ export function createGame(options: GameOptions): GameState {
     currentPlayer: k.current,
     builderTurn: builderTurnOf(k),
     extraTurn: extraTurnOf(k),
-    currentTile: k.currentType >= 0 ? (tables.ids[k.currentType] as string) : null,
+    currentTile: currentTileOf(k),
+    hands: handsOf(k),
     players: o.names.map((name, i) => playerRecord(k, i, name)),
     placements: set.startDrawn === true ? [] : [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }],
     meeples: [],
@@ -71,6 +72,19 @@ export function createGame(options: GameOptions): GameState {
   freeze(state, true);
   remember(state, k);
   return state;
+}
+
+/** The state's `currentTile`: none once finished, nor with hands (the player chooses). */
+export function currentTileOf(k: Kernel): string | null {
+  return k.currentType >= 0 && k.handSize === 0 ? (k.tables.ids[k.currentType] as string) : null;
+}
+
+/** The state's `hands`: every player's tiles in hand, or null without hands. */
+export function handsOf(k: Kernel): string[][] | null {
+  if (k.handSize === 0) return null;
+  return Array.from({ length: k.players }, (_, p) =>
+    Array.from({ length: k.handCount(p) }, (_, i) => k.tables.ids[k.handTile(p, i)] as string),
+  );
 }
 
 /** A player's record as the kernel has it. */
@@ -141,10 +155,12 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
   const x = move.x + 0;
   const y = move.y + 0;
   const player = k.current;
-  const tile = state.currentTile as string;
+  const slot = handSlot(k, move.tile);
+  const tile = k.tables.ids[k.handSize > 0 ? k.handTile(player, slot) : k.currentType] as string;
   const drawnBefore = k.bagPos;
   const discardedBefore = k.nDiscarded;
-  const code = codeOfMove(k, { x, y, rotation: move.rotation, meeple: move.meeple ?? null, recall: move.recall ?? null });
+  if (k.handSize > 0) k.currentType = k.handTile(player, slot);
+  const code = codeOfHandMove(k, { x, y, rotation: move.rotation, meeple: move.meeple ?? null, recall: move.recall ?? null }, slot);
   const deployed: PlacedTile['meeple'] =
     moveSpot(code) < 0 ? null : { at: SPOTS[moveSpot(code)] as Spot, kind: move.meeple?.kind ?? 'follower' };
   const log: KernelEvent[] = [];
@@ -185,7 +201,14 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
     d.currentPlayer = k.current;
     if (state.builderTurn !== builderTurnOf(k)) d.builderTurn = builderTurnOf(k);
     if (state.extraTurn !== extraTurnOf(k)) d.extraTurn = extraTurnOf(k);
-    d.currentTile = k.currentType >= 0 ? (ids[k.currentType] as string) : null;
+    d.currentTile = currentTileOf(k);
+    const hands = handsOf(k);
+    if (hands !== null) {
+      // Only the hands that changed are written anew.
+      hands.forEach((h, p) => {
+        if (h.join() !== (state.hands?.[p] ?? []).join()) (d.hands as string[][])[p] = h;
+      });
+    }
     d.status = k.finished ? 'finished' : 'playing';
     const keys = supplyKeys();
     const tokens = tokenKinds();
@@ -226,6 +249,8 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
 /**
  * Every legal position and rotation for the current tile, rotations that give the same board
  * listed once (the smallest). Ordered by y, then x, then rotation. Empty when the game is over.
+ * With hands of tiles (`rules.hand`), for `tile` of the current player's hand (default: its first
+ * tile); a `tile` that is not one to place throws {@link IllegalMoveError} (`wrong-tile`).
  *
  * @example
  * ```ts
@@ -237,11 +262,15 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
  * console.log(legalPlacements(state)); // → [ { x: -1, y: 0, rotation: 0 }, { x: 1, y: 0, rotation: 0 } ]
  * ```
  */
-export function legalPlacements(state: GameState): TilePlacement[] {
+export function legalPlacements(state: GameState, tile?: string): TilePlacement[] {
   const k = checked(state).kernel;
   if (k.finished) return [];
+  const slot = handSlot(k, tile ?? (k.handSize > 0 ? (k.tables.ids[k.handTile(k.current, 0)] as string) : undefined));
+  const t = k.handSize > 0 ? k.handTile(k.current, slot) : k.currentType;
+  if (slot < 0 || (tile !== undefined && k.handSize === 0 && tile !== k.tables.ids[t]))
+    throw new IllegalMoveError('wrong-tile', `tile ${tile} is not a tile ${k.handSize > 0 ? 'of the hand' : 'to place'}`);
   const out: TilePlacement[] = [];
-  k.forEachPlacement(k.currentType, (x, y, q) => {
+  k.forEachPlacement(t, (x, y, q) => {
     out.push({ x, y, rotation: (q * 90) as TilePlacement['rotation'] });
   });
   return out.sort((a, b) => a.y - b.y || a.x - b.x || a.rotation - b.rotation);
@@ -277,9 +306,22 @@ export function legalMoves(state: GameState): Move[] {
   const keyed = new Float64Array(n);
   for (let i = 0; i < n; i++) keyed[i] = moveOrder(codes[i] as number) * 1048576 + i;
   keyed.sort();
-  const tile = k.tables.ids[k.currentType] as string;
+  const ids = k.tables.ids;
   const out = new Array<Move>(n);
-  for (let i = 0; i < n; i++) out[i] = moveOfCode(codes[(keyed[i] as number) % 1048576] as number, tile);
+  if (k.handSize === 0) {
+    const tile = ids[k.currentType] as string;
+    for (let i = 0; i < n; i++) out[i] = moveOfCode(codes[(keyed[i] as number) % 1048576] as number, tile);
+    return out;
+  }
+  // With hands: the tiles in hand order, each sorted as above.
+  let at = 0;
+  for (let slot = 0; slot < k.handCount(k.current); slot++) {
+    const tile = ids[k.handTile(k.current, slot)] as string;
+    for (let i = 0; i < n; i++) {
+      const code = codes[(keyed[i] as number) % 1048576] as number;
+      if (moveSlot(code) === slot) out[at++] = moveOfCode(code, tile);
+    }
+  }
   return out;
 }
 

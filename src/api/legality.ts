@@ -1,7 +1,7 @@
 import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
 import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
 import { isRecord, show } from '../core/guards.js';
-import { ACTION_RECALL, moveAction, moveFigure, moveQ, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
+import { ACTION_RECALL, MOVE_SLOT_SHIFT, moveAction, moveFigure, moveQ, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
 import { type Kernel, PLACE_MISMATCH, PLACE_NOT_ADJACENT, PLACE_OCCUPIED, PLACE_RULE } from '../kernel/kernel.js';
 import type { Ruleset } from '../kernel/ruleset.js';
 import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_FIELD, K_GARDEN, K_RIVER, MAXF } from '../kernel/tables.js';
@@ -92,12 +92,52 @@ export function moveError(
   const shape = shapeError(move);
   if (shape !== null) return shape;
   const m = move as Move;
+  const slot = handSlot(k, m.tile);
+  if (slot < 0) return illegal('wrong-tile', wrongTile(k, m.tile));
   const current = k.tables.ids[k.currentType] as string;
-  if (m.tile !== undefined && m.tile !== current) return illegal('wrong-tile', `the tile to place is ${current}, not ${m.tile}`);
-  if (isListed(k, m)) return null;
-  const why = diagnosis(k, names, expansions, m);
-  if (why === null) throw new Error(`internal error: no legal move is ${JSON.stringify(move)}, yet none of its checks fails`);
-  return why;
+  if (k.handSize === 0 && m.tile !== undefined && m.tile !== current)
+    return illegal('wrong-tile', `the tile to place is ${current}, not ${m.tile}`);
+  // With hands, the move's tile is the current tile while it is checked.
+  const held = k.currentType;
+  if (k.handSize > 0) k.currentType = k.handTile(k.current, slot);
+  try {
+    if (isListed(k, m, slot)) return null;
+    const why = diagnosis(k, names, expansions, m);
+    if (why === null) throw new Error(`internal error: no legal move is ${JSON.stringify(move)}, yet none of its checks fails`);
+    return why;
+  } finally {
+    k.currentType = held;
+  }
+}
+
+/**
+ * With hands of tiles: the first slot of the current player's hand holding `tile` (which may be
+ * left out when the hand holds one kind of tile), or -1. Without hands: 0.
+ */
+export function handSlot(k: Kernel, tile: string | undefined): number {
+  if (k.handSize === 0) return 0;
+  const me = k.current;
+  const ids = k.tables.ids;
+  const n = k.handCount(me);
+  for (let i = 0; i < n; i++) {
+    const id = ids[k.handTile(me, i)] as string;
+    if (id === tile) return i;
+    if (tile === undefined && id !== ids[k.handTile(me, 0)]) return -1;
+  }
+  return tile === undefined && n > 0 ? 0 : -1;
+}
+
+/** Why `tile` is not a tile to play (see handSlot). */
+function wrongTile(k: Kernel, tile: string | undefined): string {
+  const hand = Array.from({ length: k.handCount(k.current) }, (_, i) => k.tables.ids[k.handTile(k.current, i)] as string).join(', ');
+  if (tile === undefined) return `name the tile to play (tile): the hand holds ${hand}`;
+  return `tile ${tile} is not in the hand, which holds ${hand}`;
+}
+
+/** The code of a well-formed move of the tile in slot `slot` of the current player's hand (0 without hands). */
+export function codeOfHandMove(k: Kernel, move: Move, slot: number): number {
+  const code = codeOfMove(k, move);
+  return code < 0 ? code : code | (slot << MOVE_SLOT_SHIFT);
 }
 
 /**
@@ -122,12 +162,13 @@ export function codeOfMove(k: Kernel, move: Move, q = move.rotation / 90): numbe
 let listed: Int32Array | null = null;
 
 /** Whether the move is among the kernel's legal moves (which list one rotation per board). */
-function isListed(k: Kernel, move: Move): boolean {
+function isListed(k: Kernel, move: Move, slot: number): boolean {
   // Only the moves at the move's cell are listed; a cell off the frontier holds none (and a board
   // never reaches past the coordinates a code can hold).
   const cell = k.frontierIndex(move.x, move.y);
-  const code = codeOfMove(k, move, k.tables.sameBoard[k.currentType * 4 + move.rotation / 90] as number);
-  if (cell < 0 || code < 0) return false;
+  const plain = codeOfMove(k, move, k.tables.sameBoard[k.currentType * 4 + move.rotation / 90] as number);
+  if (cell < 0 || plain < 0) return false;
+  const code = plain | (slot << MOVE_SLOT_SHIFT);
   if (listed === null || listed.length < k.maxMoves) listed = new Int32Array(k.maxMoves);
   const n = k.legalMoveCodes(listed, cell);
   for (let i = 0; i < n; i++) if (listed[i] === code) return true;

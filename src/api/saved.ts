@@ -44,7 +44,7 @@ export function upgrade(state: unknown): unknown {
         }
       : state;
   // Before extraTurn (0.3.0), a builder's second tile was the only extra tile: written right after builderTurn.
-  const from =
+  const earlier =
     older.version === 2 && !Object.hasOwn(older, 'extraTurn') && typeof older.builderTurn === 'boolean'
       ? Object.fromEntries(
           Object.entries(older).flatMap(([key, v]) =>
@@ -57,6 +57,20 @@ export function upgrade(state: unknown): unknown {
           ),
         )
       : older;
+  // Before hands of tiles (0.3.0), no state had any: `hands` is null, written after currentTile.
+  const from =
+    earlier.version === 2 && !Object.hasOwn(earlier, 'hands') && Object.hasOwn(earlier, 'currentTile')
+      ? Object.fromEntries(
+          Object.entries(earlier).flatMap(([key, v]) =>
+            key === 'currentTile'
+              ? [
+                  [key, v],
+                  ['hands', null],
+                ]
+              : [[key, v]],
+          ),
+        )
+      : earlier;
   if (from.version !== 2 || !Array.isArray(from.expansions) || !Array.isArray(from.players) || !isRecord(from.rules)) return from;
   const inGame = from.expansions;
   const absent = RULE_MODULES.filter((m) => m.name !== 'base' && !inGame.includes(m.name));
@@ -159,7 +173,16 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (!isInt(s.turn) || s.turn < 0) throw fail('turn must be a whole number');
   if (!isInt(s.currentPlayer) || s.currentPlayer < 0 || s.currentPlayer >= players.length) throw fail('currentPlayer is not a player');
   const finished = s.status === 'finished';
-  if (finished !== (s.currentTile === null)) throw fail('currentTile must be null exactly when the game is finished');
+  const handRule = (rules as { hand?: unknown }).hand;
+  const handSize = isRecord(handRule) ? (handRule.size as number) : 0;
+  if (handSize > 0) {
+    if (s.currentTile !== null) throw fail('currentTile must be null with hands of tiles: the player chooses among hands');
+    if (!Array.isArray(s.hands) || s.hands.length !== players.length || !s.hands.every((h) => Array.isArray(h) && h.length <= handSize))
+      throw fail(`hands must list each player's hand, of at most ${handSize} tile${handSize === 1 ? '' : 's'}`);
+  } else {
+    if (s.hands !== null) throw fail('hands must be null in a game without hands of tiles');
+    if (finished !== (s.currentTile === null)) throw fail('currentTile must be null exactly when the game is finished');
+  }
 
   const tables = tablesFor(gameTiles({ tileSet: s.tileSet as TileSetName, expansions: inGame, rules }));
   const verify = known === undefined;
@@ -184,7 +207,10 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const drawnStart = tables.set.startDrawn === true;
   if (drawnStart) {
     // Checked as moves below; a river's spring is drawn first of all.
-    const firstDrawn = isRecord(first) ? first.tile : s.currentTile;
+    // With hands, the spring is in the first player's hand until it is placed.
+    const inHand =
+      Array.isArray(s.hands) && Array.isArray(s.hands[s.currentPlayer as number]) ? (s.hands[s.currentPlayer as number] as unknown[]) : [];
+    const firstDrawn = isRecord(first) ? first.tile : handSize > 0 ? inHand.find((id) => id === tables.set.startTile) : s.currentTile;
     if (tables.defs[tables.startType]?.features.some((f) => f.kind === 'river') && firstDrawn !== tables.set.startTile)
       throw fail(`the first tile drawn must be the river's spring ${tables.set.startTile}, which starts the river`);
   } else if (
@@ -208,7 +234,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   // last move's events show: they were drawn at the last draw (a tile may fit nowhere at several
   // draws, so the record alone does not say which).
   const discarded = s.discarded as unknown[];
-  const shown = (s.events as unknown[]).filter((e) => isRecord(e) && e.type === 'tile-discarded').length;
+  const shownEvents = (s.events as unknown[]).filter((e) => isRecord(e) && e.type === 'tile-discarded') as Record<string, unknown>[];
+  const shown = shownEvents.length;
   const beforeLast = Math.max(0, discarded.length - shown);
   let discards = 0;
   const drawDiscards = (last: boolean) => {
@@ -216,7 +243,11 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     while (verify && discards < until) {
       const id = discarded[discards];
       if (typeof id !== 'string' || !Object.hasOwn(tables.typeOf, id) || k.canPlaceAnywhere(tables.typeOf[id] as number)) return;
-      log?.push({ type: 'discarded', player: k.current, tile: tables.typeOf[id] as number });
+      // With hands, players whose hands hold no tile that fits pass: the last move's events name
+      // whose hand each tile left.
+      const by = shownEvents[discards - beforeLast]?.player;
+      const player = handSize > 0 && discards >= beforeLast && isInt(by) && by < players.length ? by : k.current;
+      log?.push({ type: 'discarded', player, tile: tables.typeOf[id] as number });
       discards++;
     }
   };
@@ -242,6 +273,18 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     }
   };
   const firstMove = drawnStart ? 0 : 1;
+  // With hands the state records what each hand holds now, not when each tile was drawn: a move
+  // is checked with its tile as the hand, and turns pass as without hands, except that once the
+  // bag is empty (it never fills again: a tile set aside then leaves the game) a player with an
+  // empty hand passes, so the next player with tiles may move.
+  const left = s.tilesLeft as unknown[];
+  const skipTo = (player: unknown): boolean => {
+    if (handSize === 0 || left.length > 0 || !isInt(player) || player < 0 || player >= players.length) return false;
+    k.extraTurn = false;
+    k.extraBy = -1;
+    k.current = player;
+    return true;
+  };
   drawDiscards(placements.length === firstMove);
   drawReturns(placements.length === firstMove);
   // Where the records of the last move (or of the setup) begin: the state's events describe them.
@@ -264,9 +307,13 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       );
     }
     const t = take(p.tile, `placements[${i}]`);
-    if (p.player !== k.current)
+    if (p.player !== k.current && !skipTo(p.player))
       note(`placements[${i}] was placed by player ${show(p.player)}, out of turn (player ${k.current} was to move)`);
     k.currentType = t;
+    if (handSize > 0) {
+      k.hands[k.current * handSize] = t;
+      k.handLen[k.current] = 1;
+    }
     const m = p.meeple as { at: string; kind: MeepleKind } | null;
     const move = {
       x: p.x,
@@ -294,17 +341,46 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       `discarded[${i}] is tile ${show(discarded[i])}, which fits on the board wherever it could have been drawn: only a tile that fits nowhere is discarded`,
     );
   }
+  if (finished && left.length > 0) throw fail('a finished game has no tiles left');
+  // The tiles in hand were drawn: they come first in the kernel's bag, before the tiles left.
+  let drawn = 0;
+  if (handSize > 0) {
+    // A finished game ends at whoever found every hand empty.
+    if (finished || s.currentPlayer !== k.current) skipTo(s.currentPlayer);
+    const hands = s.hands as unknown[][];
+    k.handLen.fill(0);
+    hands.forEach((h, pl) => {
+      h.forEach((id, i) => {
+        const t = take(id, `hands[${pl}][${i}]`);
+        k.hands[pl * handSize + i] = t;
+        k.bag[drawn++] = t;
+      });
+      k.handLen[pl] = h.length;
+      // The bag refills every hand but the current player's during their second tile.
+      const full = finished ? 0 : pl === k.current && k.extraTurn ? Math.max(1, handSize - 1) : handSize;
+      if (verify && left.length > 0 && h.length !== full)
+        note(`hands[${pl}] holds ${amount(h.length, 'tile')}, but with tiles left in the bag it holds ${full}`);
+      if (verify && finished && h.length > 0)
+        note(`hands[${pl}] holds tiles, but the game is over: it ends when the bag and every hand are empty`);
+    });
+    if (!finished) {
+      const mine = hands[k.current] as unknown[];
+      if (mine.length === 0) note(`player ${k.current} is to move with an empty hand`);
+      if (verify && mine.length > 0 && !mine.some((_, i) => k.canPlaceAnywhere(k.hands[k.current * handSize + i] as number)))
+        note(`no tile of hands[${k.current}] fits anywhere: the hand would have left the game`);
+      k.currentType = mine.length > 0 ? (k.hands[k.current * handSize] as number) : -1;
+    }
+  }
   if (finished) k.finish(log);
-  else {
+  else if (handSize === 0) {
     k.currentType = take(s.currentTile, 'currentTile');
     if (verify && !k.canPlaceAnywhere(k.currentType)) note(`currentTile ${s.currentTile} fits nowhere: it would have been discarded`);
   }
-  const left = s.tilesLeft as unknown[];
-  if (finished && left.length > 0) throw fail('a finished game has no tiles left');
   left.forEach((id, i) => {
-    k.bag[i] = take(id, `tilesLeft[${i}]`);
+    k.bag[drawn + i] = take(id, `tilesLeft[${i}]`);
   });
-  k.bagLen = left.length;
+  k.bagPos = drawn;
+  k.bagLen = drawn + left.length;
   (s.discarded as unknown[]).forEach((id, i) => {
     k.discarded[k.nDiscarded++] = take(id, `discarded[${i}]`);
   });
@@ -316,7 +392,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   k.landStarted =
     Array.from(k.pType.subarray(firstMove, k.nPlaced)).some(drawnLand) ||
     Array.from(k.discarded.subarray(0, k.nDiscarded)).some(drawnLand) ||
-    (!finished && drawnLand(k.currentType));
+    (!finished && drawnLand(k.currentType)) ||
+    Array.from(k.bag.subarray(0, drawn)).some(drawnLand);
   if (verify) {
     const records = log as KernelEvent[];
     compareWithReplay(s, k, scoringsOf(describeEvents(k, records)), note);

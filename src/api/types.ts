@@ -200,8 +200,17 @@ export interface GameState {
    * `fillingHole`).
    */
   readonly extraTurn: ExtraTurn | null;
-  /** The tile the current player must place, or `null` when the game is finished. */
+  /**
+   * The tile the current player must place, or `null` when the game is finished, or in a game
+   * with hands of tiles (`rules.hand`), where the current player chooses among `hands`.
+   */
   readonly currentTile: TileId | null;
+  /**
+   * With hands of tiles (`rules.hand`, a house rule): each player's tiles in hand, in the order
+   * drawn, by player index (other players' hands are hidden information when `rules.hand.visible`
+   * is false). `null` in a game without hands.
+   */
+  readonly hands: readonly (readonly TileId[])[] | null;
   readonly players: readonly PlayerState[];
   /** Every tile on the board in the order placed; the start tile first at (0,0), rotation 0 (with `rules.startTile: 'bag'`, the first move's tile at (0,0)). */
   readonly placements: readonly PlacedTile[];
@@ -234,7 +243,8 @@ export interface MeepleDeploy {
 /**
  * A move: place the current tile at (x, y) turned `rotation` degrees clockwise, and then either
  * deploy a meeple on it, or (The Abbot) take the player's abbot back with `recall: 'abbot'`, or
- * neither. `tile`, when given, must be the current tile.
+ * neither. `tile`, when given, must be the current tile; with hands of tiles (`rules.hand`) it names
+ * the tile of the hand to play (it may be left out when the hand holds one kind of tile).
  */
 export interface Move {
   readonly x: number;

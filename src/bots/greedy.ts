@@ -125,7 +125,8 @@ export function greedyBot(state: GameState, options?: GreedyOptions): Move {
   const root = Engine.fromState(state, options?.hooks);
   if (root.status === 'finished') throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
   const me = root.currentPlayer;
-  const tile = root.currentTile ?? undefined;
+  // With hands of tiles, a code names a slot of the player's hand.
+  const tile = root.currentTile ?? root.hand(root.currentPlayer);
   const moves = root.legalMoves();
   const random = botRandom(state, options, 'greedy');
   let best = moves[0] as number;

@@ -2,6 +2,7 @@ import type { GameState, Move } from '../api/types.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
 import { Engine, type Random, seededRandom } from '../engine/engine.js';
 import { decodeMove } from '../engine/move.js';
+import { moveSlot } from '../core/move-code.js';
 import { MOVE_PLACEMENT_MASK } from '../core/move-code.js';
 import { estimate, margin } from './greedy.js';
 import type { BotOptions } from './types.js';
@@ -151,7 +152,8 @@ export function mctsBot(state: GameState, options?: MctsOptions): Move {
 
   const root = Engine.fromState(state, options?.hooks);
   if (root.status === 'finished') throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
-  const tile = root.currentTile as string;
+  // With hands of tiles, a code names a slot of the player's hand.
+  const tile = root.currentTile ?? root.hand(root.currentPlayer);
   const buffer = new Int32Array(root.maxMoves);
   const untried = new Int32Array(root.maxMoves);
   const all = root.legalMoves(buffer);
@@ -197,23 +199,26 @@ export function mctsBot(state: GameState, options?: MctsOptions): Move {
     let node = first;
     while (e.status === 'playing') {
       const n = e.legalMoves(buffer);
-      const tk = tileKey(e.currentTile);
       const player = e.currentPlayer;
+      // A child is a move of a tile: with hands of tiles (dealt anew each iteration when hidden),
+      // the tile in the code's slot.
+      const hand = e.currentTile === null ? e.hand(player) : null;
+      const keyOf = (code: number): number => code * 128 + tileKey(hand === null ? e.currentTile : (hand[moveSlot(code)] as string));
       let nUntried = 0;
       for (let i = 0; i < n; i++) {
-        if (!node.children.has((buffer[i] as number) * 128 + tk)) untried[nUntried++] = i;
+        if (!node.children.has(keyOf(buffer[i] as number))) untried[nUntried++] = i;
       }
       if (nUntried > 0) {
         const move = buffer[untried[Math.floor(random() * nUntried)] as number] as number;
         const child = newNode(move, player);
-        node.children.set(move * 128 + tk, child);
+        node.children.set(keyOf(move), child);
         path.push(child);
         e.play(move);
         break;
       }
       const available = children;
       available.length = 0;
-      for (let i = 0; i < n; i++) available.push(node.children.get((buffer[i] as number) * 128 + tk) as Node);
+      for (let i = 0; i < n; i++) available.push(node.children.get(keyOf(buffer[i] as number)) as Node);
       node = bestByUcb(available, n, c);
       path.push(node);
       e.play(node.move);

@@ -136,6 +136,20 @@ export interface ModuleRules {
    * first tile drawn at (0, 0), in any rotation. With The River the spring is drawn first of all.
    */
   readonly startTile: 'board' | 'bag';
+  /**
+   * A hand of tiles (a house rule), or `null` (default: each turn draws one tile). `{ size, visible
+   * }`: each player holds `size` tiles (1 to 3), dealt in turn order from the first player, plays
+   * one of them (the move names it in `tile`; a builder's or a hole's second tile comes from the
+   * hand too) and draws back up at the end of the turn; size 1 is "take your next tile at the end
+   * of your turn". `visible`: whether the other players may see a hand (`false`: search and player
+   * views deal them anew). A player none of whose tiles fits anywhere gives up the whole hand (it
+   * leaves the game, or goes back into the bag with `unplaceable: 'returned'`) and draws as many
+   * tiles that fit (an empty hand draws one); a tile that fits nowhere beside one that fits stays
+   * in hand; a player with an empty hand when the bag is empty passes, and the game ends when the
+   * bag and every hand are empty. `currentTile` is then `null` and `hands` lists every player's
+   * tiles.
+   */
+  readonly hand: { readonly size: 1 | 2 | 3; readonly visible: boolean } | null;
 }
 
 /**

@@ -9,7 +9,8 @@ import { builderTurnOf, extraTurnOf, type RuleHooks } from '../api/rules.js';
 import type { GameOptions } from '../api/options.js';
 import type { ExpansionName, ExtraTurn, GameState, MeepleKind, TileId } from '../api/types.js';
 import { decodeMove, type MoveCode } from './move.js';
-import { shuffleUndrawn } from '../kernel/shuffle.js';
+import { dealHiddenHands, shuffleUndrawn } from '../kernel/shuffle.js';
+import { moveSlot } from '../core/move-code.js';
 
 /** A source of uniform random numbers in [0, 1), such as `Math.random` or {@link seededRandom}. */
 export type Random = () => number;
@@ -47,11 +48,15 @@ export class Engine {
     private originDrawn: number,
     private hooks: RuleHooks | undefined,
     private readonly history: Int32Array,
+    /** The tile type each move of `history` played (with hands of tiles, the code names a slot). */
+    private readonly historyTiles: Uint16Array,
     private played: number,
     /** Whether shuffleTilesLeft dealt the tiles left anew: toState then follows the tiles drawn. */
     private dealt: boolean,
     /** An upper bound on the number of legal moves in any position of this game: the size a move buffer needs. */
     readonly maxMoves: number,
+    /** With hands of tiles: the hands as shuffleTilesLeft dealt them before any move, for toState. */
+    private dealtHands: string[][] | null = null,
   ) {}
 
   /**
@@ -77,7 +82,17 @@ export class Engine {
         { code: 'custom-rule-missing', message: 'this game scores farmers with a custom rule: pass it to Engine.fromState as { farmers }' },
       ]);
     }
-    return new Engine(kernel, origin, kernel.bagPos, hooks, new Int32Array(kernel.capacity), 0, false, kernel.maxMoves);
+    return new Engine(
+      kernel,
+      origin,
+      kernel.bagPos,
+      hooks,
+      new Int32Array(kernel.capacity),
+      new Uint16Array(kernel.capacity),
+      0,
+      false,
+      kernel.maxMoves,
+    );
   }
 
   /**
@@ -115,9 +130,11 @@ export class Engine {
       this.originDrawn,
       this.hooks,
       this.history.slice(),
+      this.historyTiles.slice(),
       this.played,
       this.dealt,
       this.maxMoves,
+      this.dealtHands,
     );
   }
 
@@ -146,7 +163,9 @@ export class Engine {
     }
     this.k.copyFrom(other.k);
     this.history.set(other.history);
+    this.historyTiles.set(other.historyTiles);
     this.played = other.played;
+    this.dealtHands = other.dealtHands;
     this.dealt = other.dealt;
     this.origin = other.origin;
     this.originDrawn = other.originDrawn;
@@ -163,9 +182,32 @@ export class Engine {
     return this.k.current;
   }
 
-  /** The tile to place, or `null` when the game is over. */
+  /**
+   * The tile to place, or `null` when the game is over, or with hands of tiles (`rules.hand`),
+   * where the player chooses among {@link Engine.hand}.
+   */
   get currentTile(): TileId | null {
-    return this.k.currentType < 0 ? null : (this.k.tables.ids[this.k.currentType] as TileId);
+    return this.k.currentType < 0 || this.k.handSize > 0 ? null : (this.k.tables.ids[this.k.currentType] as TileId);
+  }
+
+  /**
+   * With hands of tiles (`rules.hand`, a house rule): the tiles in `player`'s hand, in the order
+   * drawn (a move code's hand slot indexes it); empty without hands.
+   *
+   * @example
+   * ```ts
+   * import { Engine, decodeMove } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, rules: { hand: { size: 3, visible: true } } });
+   * console.log(engine.hand(0).length, engine.hand(1).length, engine.currentTile); // → 3 3 null
+   * const move = engine.legalMoves().at(-1)!;
+   * console.log(engine.hand(0).includes(decodeMove(move, engine.hand(0)).tile!)); // → true
+   * ```
+   */
+  hand(player: number): TileId[] {
+    const k = this.k;
+    if (!Number.isInteger(player) || player < 0 || player >= k.players) return [];
+    return Array.from({ length: k.handCount(player) }, (_, i) => k.tables.ids[k.handTile(player, i)] as TileId);
   }
 
   /** Turns played since the start of the game. */
@@ -356,6 +398,7 @@ export class Engine {
   play(move: MoveCode): void {
     const k = this.k;
     if (k.finished) throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
+    this.historyTiles[this.played] = k.handSize > 0 ? k.handTile(k.current, moveSlot(move)) : k.currentType;
     this.history[this.played++] = move;
     k.play(move, null);
   }
@@ -381,7 +424,18 @@ export class Engine {
    * ```
    */
   shuffleTilesLeft(random: Random): void {
-    shuffleUndrawn(this.k, random);
+    const k = this.k;
+    const hidden = k.handSize > 0 && this.origin.rules.hand?.visible === false;
+    if (hidden) dealHiddenHands(k, random);
+    else shuffleUndrawn(k, random);
+    if (k.handSize > 0) {
+      const ids = k.tables.ids;
+      this.originDrawn = this.played === 0 ? k.bagPos : this.originDrawn;
+      this.dealtHands =
+        this.played === 0
+          ? Array.from({ length: k.players }, (_, p) => Array.from({ length: k.handCount(p) }, (_, i) => ids[k.handTile(p, i)] as string))
+          : null;
+    }
     const reseed = this.k.rules.ruleset.reseed;
     for (const hook of reseed) hook(this.k, () => Math.floor(random() * 4294967296) >>> 0);
     this.dealt = true;
@@ -428,12 +482,26 @@ export class Engine {
     // Tiles dealt anew: the game as if the bag had held, from the start, the tiles this engine
     // drew in the order it drew them (a tile that went back into the bag then was never drawn).
     const order = this.dealt ? Array.from(k.bag.subarray(this.originDrawn, k.bagLen), (t) => ids[t] as TileId) : [];
-    if (order.some((id, i) => id !== this.origin.tilesLeft[i])) {
-      state = checked(freeze({ ...this.origin, tilesLeft: order }, true)).state;
+    const hands = this.dealt && k.handSize > 0 ? this.dealtHands : null;
+    if (this.dealt && k.handSize > 0 && hands === null) {
+      throw new StateError([
+        {
+          code: 'invalid-state',
+          message:
+            'with hands of tiles, toState follows a shuffleTilesLeft made before any move only: make the engine from the state of that moment',
+        },
+      ]);
+    }
+    if (
+      order.some((id, i) => id !== this.origin.tilesLeft[i]) ||
+      (hands !== null && JSON.stringify(hands) !== JSON.stringify(this.origin.hands))
+    ) {
+      state = checked(freeze({ ...this.origin, tilesLeft: order, ...(hands === null ? {} : { hands }) }, true)).state;
     }
     for (let i = 0; i < this.played; i++) {
       const move = this.history[i] as MoveCode;
-      state = applyMove(state, decodeMove(move), this.hooks);
+      const tile = ids[this.historyTiles[i] as number] as TileId;
+      state = applyMove(state, { ...decodeMove(move), ...(k.handSize > 0 ? { tile } : {}) }, this.hooks);
     }
     return state;
   }

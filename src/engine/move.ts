@@ -5,6 +5,7 @@ import {
   MOVE_CODE_LIMIT,
   MOVE_COORD_MAX,
   MOVE_COORD_MIN,
+  MOVE_SLOT_LIMIT,
   moveAction,
   moveFigure,
   moveSlot,
@@ -36,9 +37,11 @@ export type MoveCode = number;
  * const code = encodeMove({ x: 1, y: 0, rotation: 90 });
  * console.log(code); // → 1080035328
  * console.log(decodeMove(encodeMove({ x: -2, y: 3, rotation: 270, meeple: { at: 'C', kind: 'abbot' } }))); // → { x: -2, y: 3, rotation: 270, meeple: { at: 'C', kind: 'abbot' } }
+ * // With hands of tiles, the code names the slot of the move's tile in the player's hand.
+ * console.log(decodeMove(encodeMove({ tile: 'V', x: 1, y: 0, rotation: 90 }, ['U', 'V']), ['U', 'V'])); // → { tile: 'V', x: 1, y: 0, rotation: 90 }
  * ```
  */
-export function encodeMove(move: Move): MoveCode {
+export function encodeMove(move: Move, hand?: readonly TileId[]): MoveCode {
   const shape = shapeError(move);
   if (shape !== null) throw shape;
   const { x, y } = move;
@@ -48,16 +51,21 @@ export function encodeMove(move: Move): MoveCode {
       `(${x}, ${y}) is outside the board a move code can name (${MOVE_COORD_MIN} to ${MOVE_COORD_MAX})`,
     );
   }
+  // With a hand: the slot of the move's tile (the first, when the move names none).
+  const slot = hand === undefined || move.tile === undefined ? 0 : hand.indexOf(move.tile);
+  if (slot < 0 || slot >= MOVE_SLOT_LIMIT)
+    throw new IllegalMoveError('wrong-tile', `tile ${move.tile} is not in the hand ${hand?.join(', ')}`);
   const meeple = move.meeple ?? null;
   const q = move.rotation / 90;
   if (meeple === null && move.recall !== undefined && move.recall !== null)
-    return packMove(x, y, q, -1, figureCode(move.recall), ACTION_RECALL);
+    return packMove(x, y, q, -1, figureCode(move.recall), ACTION_RECALL, slot);
   const figure = meeple === null ? FIGURE_FOLLOWER : figureCode(meeple.kind ?? 'follower');
-  return packMove(x, y, q, meeple === null ? -1 : spotIndex(meeple.at), figure);
+  return packMove(x, y, q, meeple === null ? -1 : spotIndex(meeple.at), figure, 0, slot);
 }
 
 /**
- * The move object of a code, as the pure API's `legalMoves` writes it (with `tile` when given).
+ * The move object of a code, as the pure API's `legalMoves` writes it (with `tile` when given; given the
+ * player's hand, with hands of tiles, the tile in the code's slot).
  * Throws {@link IllegalMoveError} (`malformed-move`) for a number that is not a move code.
  *
  * @example
@@ -68,7 +76,7 @@ export function encodeMove(move: Move): MoveCode {
  * console.log(decodeMove(1080035328, 'V')); // → { tile: 'V', x: 1, y: 0, rotation: 90 }
  * ```
  */
-export function decodeMove(code: MoveCode, tile?: TileId): Move {
+export function decodeMove(code: MoveCode, tile?: TileId | readonly TileId[]): Move {
   if (!Number.isInteger(code) || code < 0 || code >= MOVE_CODE_LIMIT) {
     throw new IllegalMoveError('malformed-move', `${String(code)} is not a move code`);
   }
@@ -79,11 +87,13 @@ export function decodeMove(code: MoveCode, tile?: TileId): Move {
     si >= SPOTS.length ||
     figure === undefined ||
     (action !== 0 && (action !== ACTION_RECALL || si >= 0 || !recallable(figure))) ||
-    (action === 0 && si < 0 && moveFigure(code) !== 0) ||
-    // The hand slot names a tile of a hand: no game played with hands yet.
-    moveSlot(code) !== 0;
+    (action === 0 && si < 0 && moveFigure(code) !== 0);
   if (bad) {
     throw new IllegalMoveError('malformed-move', `${code} is not a move code`);
   }
-  return moveOfCode(code, tile);
+  // A hand (with hands of tiles): the tile in the code's slot.
+  const named = typeof tile === 'string' || tile === undefined ? tile : tile[moveSlot(code)];
+  if (Array.isArray(tile) && named === undefined)
+    throw new IllegalMoveError('malformed-move', `${code} names slot ${moveSlot(code)} of a hand of ${tile.length}`);
+  return moveOfCode(code, named);
 }

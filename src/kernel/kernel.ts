@@ -18,10 +18,12 @@ import { completedValue, finalValue, majority } from './scoring.js';
 import {
   ACTION_RECALL,
   MOVE_FIGURE_SHIFT,
+  MOVE_SLOT_SHIFT,
   MOVE_SPOT_SHIFT,
   moveAction,
   moveFigure,
   moveQ,
+  moveSlot,
   moveSpot,
   moveX,
   moveY,
@@ -102,6 +104,8 @@ export class Kernel {
    * action.
    */
   readonly maxMoves!: number;
+  /** Tiles each player holds in hand (Ruleset.handSize), or 0: each turn draws its tile. */
+  readonly handSize!: number;
 
   // Board: an open-addressing hash table from packed coordinates (cellKey) to a cell value, sized
   // for every tile and frontier cell a game can have, so it never fills and never rehashes; a
@@ -190,6 +194,13 @@ export class Kernel {
   currentType = -1;
   discarded!: Uint16Array;
   nDiscarded = 0;
+  /**
+   * With hands (handSize > 0): [player * handSize + i] the tiles of each hand, in the order drawn,
+   * and how many each holds. The current tile is then the first of the current player's hand,
+   * except while a move of another tile of the hand is listed or played.
+   */
+  hands!: Uint16Array;
+  handLen!: Uint8Array;
 
   // Scratch space, never part of the game: shared by every kernel of one shape (see create) and
   // their clones, which is safe because no kernel method runs while another kernel's method is
@@ -272,8 +283,10 @@ export class Kernel {
     while (1 << hashBits < 2 * (capacity + frontier)) hashBits++;
     let nf = 0;
     for (let t = 0; t < tables.types; t++) nf = Math.max(nf, tables.nFeat[t] as number);
-    const maxMoves = frontier * 4 * (2 + F.kinds * nf);
-    Object.assign(k, { tables, rules, players, capacity, hashBits, maxMoves });
+    const handSize = rules.ruleset.handSize;
+    // With hands, the moves of each distinct tile of a hand.
+    const maxMoves = frontier * 4 * (2 + F.kinds * nf) * Math.max(1, handSize);
+    Object.assign(k, { tables, rules, players, capacity, hashBits, maxMoves, handSize });
     // Every array of the kernel lives in one buffer, so that a clone is a single copy.
     const layout: Layout = [
       ['cellKey', Int32Array, 1 << hashBits],
@@ -309,6 +322,8 @@ export class Kernel {
       ['slots', Int32Array, rules.ruleset.slots],
       ['bag', Uint16Array, capacity],
       ['discarded', Uint16Array, capacity],
+      ['hands', Uint16Array, players * Math.max(1, handSize)],
+      ['handLen', Uint8Array, players],
     ];
     let bytes = 0;
     const placed: PlacedArray[] = layout.map(([name, ctor, length]) => {
@@ -434,6 +449,7 @@ export class Kernel {
       capacity: from.capacity,
       hashBits: from.hashBits,
       maxMoves: from.maxMoves,
+      handSize: from.handSize,
       layout: from.layout,
       gens: from.gens,
       farm: from.farm,
@@ -641,6 +657,29 @@ export class Kernel {
    */
   legalMoveCodes(out: Int32Array, only = -1): number {
     if (this.finished) return 0;
+    if (this.handSize === 0) return this.tileMoves(out, 0, only);
+    // A hand: the moves of each distinct tile in it, its first slot in the codes.
+    const me = this.current;
+    const base = me * this.handSize;
+    const hands = this.hands;
+    const held = this.currentType;
+    let n = 0;
+    for (let s = 0; s < (this.handLen[me] as number); s++) {
+      const t = hands[base + s] as number;
+      let seen = false;
+      for (let j = 0; j < s; j++) if (hands[base + j] === t) seen = true;
+      if (seen) continue;
+      this.currentType = t;
+      const from = n;
+      n = this.tileMoves(out, n, only);
+      if (s > 0) for (let i = from; i < n; i++) out[i] = (out[i] as number) | (s << MOVE_SLOT_SHIFT);
+    }
+    this.currentType = held;
+    return n;
+  }
+
+  /** The moves of the current tile (see legalMoveCodes), written into `out` from index `n`; returns the new count. */
+  private tileMoves(out: Int32Array, from: number, only: number): number {
     const T = this.tables;
     const F = this.rules.ruleset.figures;
     const t = this.currentType;
@@ -706,7 +745,7 @@ export class Kernel {
     const frontMark = this.frontMark;
     // The placement rule (see fitsFrontier), inlined: this loop is the hot path of playouts.
     const constrained = this.rules.ruleset.constrained[t] !== 0;
-    let n = 0;
+    let n = from;
     // `only`: the moves at that frontier cell alone (a check of one move need not list them all).
     const last = only < 0 ? this.nFront : only + 1;
     for (let i = only < 0 ? 0 : only; i < last; i++) {
@@ -1217,6 +1256,8 @@ export class Kernel {
   begin(random: () => number, log: KernelEvent[] | null): void {
     const start = this.rules.ruleset.start;
     for (let j = 0; j < start.length; j++) (start[j] as (typeof start)[number])(this, random, log);
+    // Hands are dealt in turn order from the first player, each a whole hand.
+    for (let i = 0; i < this.players && this.handSize > 0; i++) this.refill((this.current + i) % this.players);
   }
 
   /**
@@ -1227,6 +1268,15 @@ export class Kernel {
    * API, the engine and the check of saved states all play here. Assumes legality.
    */
   play(code: number, log: KernelEvent[] | null): void {
+    if (this.handSize > 0) {
+      const mover = this.current;
+      this.takeFromHand(moveSlot(code));
+      this.playTile(code, log);
+      // The hand is drawn back up once the turn is over, a second tile included.
+      if (!this.extraTurn) this.refill(mover);
+      this.nextHand(log);
+      return;
+    }
     this.playTile(code, log);
     this.drawNext(log);
   }
@@ -1282,24 +1332,132 @@ export class Kernel {
    * left the game ends and the final scoring is applied.
    */
   drawNext(log: KernelEvent[] | null): void {
+    if (this.handSize > 0) {
+      this.nextHand(log);
+      return;
+    }
+    const t = this.drawFitting(0, log);
+    if (t >= 0) this.currentType = t;
+    else this.finish(log);
+  }
+
+  /**
+   * Draws until a tile fits and returns it, or -1 when the bag runs out: a tile that fits nowhere
+   * leaves the game, or (Ruleset.putBack) a land tile is set aside, the `aside` tiles set aside
+   * before included, until one that fits is drawn; tiles still set aside when the bag runs out
+   * leave the game.
+   */
+  private drawFitting(aside: number, log: KernelEvent[] | null): number {
     const putBack = this.rules.ruleset.putBack;
     // Tiles set aside: the `aside` drawn just before bag[bagPos], kept together (see discard).
-    let aside = 0;
+    let n = aside;
     while (this.bagPos < this.bagLen) {
       const t = this.bag[this.bagPos++] as number;
       const land = this.tables.drawClass[t] === DRAW_LAND;
       if (this.canPlaceAnywhere(t)) {
-        this.currentType = t;
         this.drewLand(t);
-        if (aside > 0) this.returnSetAside(aside, t, putBack as (k: Kernel) => void, log);
-        return;
+        if (n > 0) this.returnSetAside(n, t, putBack as (k: Kernel) => void, log);
+        return t;
       }
-      if (putBack !== null && land) aside++;
-      else this.discard(t, aside, log);
+      if (putBack !== null && land) n++;
+      else this.discard(t, n, log);
     }
     // The tiles set aside fit nowhere, and no tile is left to change that.
-    for (let i = this.bagLen - aside; i < this.bagLen; i++) this.discard(this.bag[i] as number, 0, log);
-    this.finish(log);
+    for (let i = this.bagLen - n; i < this.bagLen; i++) this.discard(this.bag[i] as number, 0, log);
+    return -1;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Hands (a house rule: Ruleset.handSize)
+
+  /** Tiles in `player`'s hand. */
+  handCount(player: number): number {
+    return this.handLen[player] as number;
+  }
+
+  /** The tile type in slot i of `player`'s hand. */
+  handTile(player: number, i: number): number {
+    return this.hands[player * this.handSize + i] as number;
+  }
+
+  /** Draws `player`'s hand back up to its size from the bag, without looking at the tiles. */
+  private refill(player: number): void {
+    const at = player * this.handSize;
+    while ((this.handLen[player] as number) < this.handSize && this.bagPos < this.bagLen) {
+      const t = this.bag[this.bagPos++] as number;
+      this.drewLand(t);
+      this.hands[at + (this.handLen[player] as number)] = t;
+      this.handLen[player] = (this.handLen[player] as number) + 1;
+    }
+  }
+
+  /** Makes slot i of the current player's hand the current tile and takes it out of the hand. */
+  private takeFromHand(i: number): void {
+    const me = this.current;
+    const at = me * this.handSize;
+    const n = this.handLen[me] as number;
+    this.currentType = this.hands[at + i] as number;
+    this.hands.copyWithin(at + i, at + i + 1, at + n);
+    this.handLen[me] = n - 1;
+  }
+
+  /**
+   * Readies the hand of the player to move (see readyHand); a player whose hand stays empty passes
+   * (an extra tile is lost), and when every hand is empty with the bag, the game ends.
+   */
+  private nextHand(log: KernelEvent[] | null): void {
+    for (;;) {
+      if (this.readyHand(log)) {
+        this.currentType = this.hands[this.current * this.handSize] as number;
+        return;
+      }
+      let held = 0;
+      for (let p = 0; p < this.players; p++) held += this.handLen[p] as number;
+      if (held === 0) {
+        this.finish(log);
+        return;
+      }
+      this.extraTurn = false;
+      this.extraBy = -1;
+      this.current = (this.current + 1) % this.players;
+    }
+  }
+
+  /**
+   * The current player is about to play. When no tile of the hand fits anywhere, the whole hand
+   * leaves (out of the game, or set aside with Ruleset.putBack, as a drawn tile would) and as many
+   * tiles that fit are drawn in its place, at least one. A tile that fits nowhere beside one that
+   * fits stays: it may fit later. Whether the hand then holds a tile.
+   */
+  private readyHand(log: KernelEvent[] | null): boolean {
+    const me = this.current;
+    const at = me * this.handSize;
+    const hands = this.hands;
+    const n = this.handLen[me] as number;
+    for (let i = 0; i < n; i++) if (this.canPlaceAnywhere(hands[at + i] as number)) return true;
+    const putBack = this.rules.ruleset.putBack;
+    let aside = 0;
+    for (let i = 0; i < n; i++) {
+      const t = hands[at + i] as number;
+      if (putBack !== null && this.tables.drawClass[t] === DRAW_LAND) {
+        // Set aside with the tiles drawn next (see drawFitting): written just below them, over the
+        // record of an earlier draw (the bag before bagPos holds one per tile drawn).
+        this.bag[this.bagPos - aside - 1] = t;
+        aside++;
+      } else {
+        this.discarded[this.nDiscarded++] = t;
+        if (log !== null) log.push({ type: 'discarded', player: me, tile: t });
+      }
+    }
+    this.handLen[me] = 0;
+    for (let want = Math.max(n, 1); want > 0; want--) {
+      const t = this.drawFitting(aside, log);
+      aside = 0;
+      if (t < 0) break;
+      hands[at + (this.handLen[me] as number)] = t;
+      this.handLen[me] = (this.handLen[me] as number) + 1;
+    }
+    return (this.handLen[me] as number) > 0;
   }
 
   /** A land tile left the bag for good (a `'first-land'` start tile stays first until then). */

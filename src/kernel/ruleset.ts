@@ -105,6 +105,12 @@ export interface Ruleset {
    * by the API layer's descriptions, never by the kernel.
    */
   readonly notes: readonly ((r: ScoreRecord, attribute: (name: string) => number) => string | null)[];
+  /**
+   * Tiles each player holds in hand (1–3), or 0: each turn draws its tile. With hands the kernel
+   * deals them after `start`, lists the moves of every distinct tile in hand (the move code's slot
+   * names it) and refills a hand at the end of its player's turn.
+   */
+  readonly handSize: number;
   /** Whether features still incomplete at the end score (a house rule says they score nothing). */
   readonly incompleteScores: boolean;
   /** Adds end-of-game scorings to `into` after fields, with a log when not null. */

@@ -36,3 +36,35 @@ function shuffleRange(bag: Uint16Array, from: number, to: number, random: () => 
     bag[j] = tmp;
   }
 }
+
+/**
+ * With hands of tiles hidden from the other players: the tiles of every hand but the current
+ * player's go back among the tiles not drawn, which are shuffled (see shuffleUndrawn), and each of
+ * those players is dealt as many again, in turn order. The current player's own hand stays.
+ */
+export function dealHiddenHands(k: Kernel, random: () => number): void {
+  const S = k.handSize;
+  const P = k.players;
+  const me = k.current;
+  const sizes = new Uint8Array(P);
+  // The hands' tiles take the places of the last records of tiles drawn (the bag before bagPos
+  // holds one per tile drawn, hands included), then are dealt again from there.
+  let m = 0;
+  for (let p = 0; p < P; p++) if (p !== me) m += k.handLen[p] as number;
+  let at = k.bagPos - m;
+  for (let p = 0; p < P; p++) {
+    if (p === me) continue;
+    sizes[p] = k.handLen[p] as number;
+    for (let i = 0; i < (sizes[p] as number); i++) k.bag[at++] = k.hands[p * S + i] as number;
+    k.handLen[p] = 0;
+  }
+  k.bagPos -= m;
+  shuffleUndrawn(k, random);
+  for (let j = 1; j <= P; j++) {
+    const p = (me + j) % P;
+    for (let i = 0; i < (sizes[p] as number); i++) {
+      k.hands[p * S + i] = k.bag[k.bagPos++] as number;
+      k.handLen[p] = i + 1;
+    }
+  }
+}

@@ -180,6 +180,7 @@ function compile(
         ? null
         : (k, r, kind, tiles, extra, complete, base) => values.reduce((v, f) => f(k, r, kind, tiles, extra, complete, v), base),
     final: hooks.flatMap((h) => (h.final === undefined ? [] : [h.final])),
+    handSize: modules.reduce((n, m) => Math.max(n, m.handSize?.(rules) ?? 0), 0),
     incompleteScores: !modules.some((m) => m.incompleteScores === false),
     notes: modules.flatMap((m) => (m.note === undefined ? [] : [m.note])),
     explainPlacement: explain,

@@ -38,6 +38,11 @@ export interface RuleModule {
   readonly extraTurn?: string;
   /** Whether incomplete features with figures score at the end (`false`: they score nothing). */
   readonly incompleteScores?: false;
+  /**
+   * The tiles each player holds in hand, from the game's rules (a house rule); the largest among
+   * the active modules counts, 0 (no module with it) meaning none: each turn draws its tile.
+   */
+  readonly handSize?: (rules: Readonly<Record<string, unknown>>) => number;
   /** Words of module state the kernel keeps for this module (its `slot` in the hooks' context). */
   readonly slots?: number;
   /** The module's kernel hooks, made once per game combination from its compiled context. */

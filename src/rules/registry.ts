@@ -11,6 +11,7 @@ import { firstPlayer } from './first-player/index.js';
 import { fillingHole } from './filling-hole/index.js';
 import { unplaceable } from './unplaceable/index.js';
 import { startTile } from './start-tile/index.js';
+import { hand } from './hand/index.js';
 
 /**
  * Every rule module, in the order games list them; the base game first (always active). Figure
@@ -30,6 +31,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   fillingHole,
   unplaceable,
   startTile,
+  hand,
 ];
 
 /**

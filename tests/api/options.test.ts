@@ -38,6 +38,7 @@ describe('createGame options', () => {
       fillingHole: 'nothing',
       unplaceable: 'removed',
       startTile: 'board',
+      hand: null,
     };
     expect(createGame({ players: 2, seed: 1, edition: 'first' }).rules).toEqual({ farmers: 'city-4', smallCity: 2, meeples: 7, ...setup });
     expect(createGame({ players: 2, seed: 1, edition: 'second' }).rules).toEqual({

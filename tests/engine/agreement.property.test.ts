@@ -47,6 +47,9 @@ function givesSecondTile(engine: Engine, code: MoveCode): boolean {
   return c.builderTurn;
 }
 
+/** With hands of tiles, the hand of the player to move (move codes name a slot of it). */
+const handOf = (s: GameState): readonly string[] | undefined => s.hands?.[s.currentPlayer];
+
 /** A whole game played with the pure API, each move chosen by `choose` with the picks in turn. */
 function play(o: GameOptions, picks: readonly number[]): Played {
   let s = createGame(o);
@@ -54,8 +57,8 @@ function play(o: GameOptions, picks: readonly number[]): Played {
   const states = [s];
   const moves: Move[] = [];
   for (let i = 0; s.status === 'playing'; i++) {
-    const m = choose(legalMoves(s), picks[i % picks.length] ?? 0, e, encodeMove);
-    e.play(encodeMove(m));
+    const m = choose(legalMoves(s), picks[i % picks.length] ?? 0, e, (mv) => encodeMove(mv, handOf(s)));
+    e.play(encodeMove(m, handOf(s)));
     s = applyMove(s, m);
     moves.push(m);
     states.push(s);
@@ -91,10 +94,10 @@ function count(move: Move, tile: string): void {
   if (tile.startsWith('RV-')) seen.riverTiles++;
 }
 
-const decodedSet = (codes: readonly number[]): string[] => codes.map((c) => JSON.stringify(decodeMove(c))).sort();
+const decodedSet = (codes: readonly number[], s: GameState): string[] => codes.map((c) => JSON.stringify(decodeMove(c, handOf(s)))).sort();
 const pureSet = (s: GameState): string[] =>
   legalMoves(s)
-    .map(({ tile: _tile, ...rest }) => JSON.stringify(rest))
+    .map(({ tile, ...rest }) => JSON.stringify(s.hands === null ? rest : { tile, ...rest }))
     .sort();
 
 /** Everything the engine reports about the position, checked against the pure state. */
@@ -103,6 +106,9 @@ function expectSamePosition(e: Engine, s: GameState, where: string): void {
   expect(e.turn, where).toBe(s.turn);
   expect(e.currentPlayer, where).toBe(s.currentPlayer);
   expect(e.currentTile, where).toBe(s.currentTile);
+  s.players.forEach((_, i) => {
+    expect(e.hand(i), where).toEqual(s.hands?.[i] ?? []);
+  });
   expect(e.tilesLeft, where).toBe(s.tilesLeft.length);
   expect(e.players, where).toBe(s.players.length);
   expect(e.builderTurn, where).toBe(s.builderTurn);
@@ -141,25 +147,27 @@ describe('the engine agrees with the pure API (fast-check)', () => {
           const n = e.legalMoves(buf);
           const codes = Array.from(buf.subarray(0, n));
           const pure = legalMoves(s);
-          expect(decodedSet(codes), where).toEqual(pureSet(s));
+          expect(decodedSet(codes, s), where).toEqual(pureSet(s));
           expect(new Set(codes).size, where).toBe(n);
+          const hand = handOf(s);
+          const tileOf = (m: Move) => m.tile ?? (s.currentTile as string);
           // The same move in both, picked alternately from the pure list and from the engine's.
           const pick = picks[i % picks.length] ?? 0;
           let move: Move;
           let code: MoveCode;
           if (i % 2 === 0) {
-            move = choose(pure, pick, e, encodeMove);
-            code = encodeMove(move);
+            move = choose(pure, pick, e, (m) => encodeMove(m, hand));
+            code = encodeMove(move, hand);
             expect(codes, where).toContain(code);
           } else {
             code = choose(codes, pick, e, (c) => c);
-            move = decodeMove(code, s.currentTile as string);
+            move = decodeMove(code, hand ?? (s.currentTile as string));
           }
           // The code of a move is the code of its decoded move, both ways; its figure bits name its kind.
-          expect(encodeMove(decodeMove(code)), where).toBe(code);
-          expect(decodeMove(code, s.currentTile as string), where).toEqual(move);
+          expect(encodeMove(decodeMove(code, hand), hand), where).toBe(code);
+          expect(decodeMove(code, hand ?? (s.currentTile as string)), where).toEqual(move);
           if (move.meeple) expect((code >> 5) & 15, where).toBe(FIGURE_OF[move.meeple.kind ?? 'follower']);
-          count(move, s.currentTile as string);
+          count(move, tileOf(move));
           const mover = s.currentPlayer;
           const wasExtraTurn = s.extraTurn !== null;
           e.play(code);
@@ -171,7 +179,9 @@ describe('the engine agrees with the pure API (fast-check)', () => {
           // (rules-facts §e).
           expect(e.extraTurn, where).toBe(s.extraTurn);
           expect(s.builderTurn, where).toBe(s.extraTurn === 'builder');
-          if (s.status === 'playing') expect(s.currentPlayer, where).toBe(s.extraTurn !== null ? mover : (mover + 1) % s.players.length);
+          // With hands of tiles, once the bag is empty, players with empty hands pass.
+          if (s.status === 'playing' && s.hands === null)
+            expect(s.currentPlayer, where).toBe(s.extraTurn !== null ? mover : (mover + 1) % s.players.length);
           if (s.extraTurn !== null) {
             seen.doubleTurns++;
             expect(wasExtraTurn, `${where}: a second tile gave a third`).toBe(false);
@@ -211,14 +221,16 @@ describe('the engine agrees with the pure API (fast-check)', () => {
         expectSameState(e, mid, `start at ${k}`);
         // An engine that played there from the start: the codes come in the same order too.
         const full = Engine.fromState(states[0] as GameState);
-        for (const m of moves.slice(0, k)) full.play(encodeMove(m));
+        moves.slice(0, k).forEach((m, j) => {
+          full.play(encodeMove(m, handOf(states[j] as GameState)));
+        });
         for (let j = k; j < moves.length; j++) {
           const where = `turn ${j} (from ${k}${viaJson ? ', via JSON' : ''})`;
           const s = states[j] as GameState;
           const codes = e.legalMoves();
-          expect(decodedSet(codes), where).toEqual(pureSet(s));
+          expect(decodedSet(codes, s), where).toEqual(pureSet(s));
           expect(codes, where).toEqual(full.legalMoves());
-          const code = encodeMove(moves[j] as Move);
+          const code = encodeMove(moves[j] as Move, handOf(s));
           e.play(code);
           full.play(code);
           const next = states[j + 1] as GameState;
@@ -228,7 +240,7 @@ describe('the engine agrees with the pure API (fast-check)', () => {
         const last = states[states.length - 1] as GameState;
         expect(e.status).toBe('finished');
         expectSameState(e, last, 'end');
-        expect(e.movesPlayed()).toEqual(moves.slice(k).map(encodeMove));
+        expect(e.movesPlayed()).toEqual(moves.slice(k).map((m, j) => encodeMove(m, handOf(states[k + j] as GameState))));
       }),
       { numRuns: RUNS },
     );

@@ -171,10 +171,13 @@ describe('move codes: encodeMove / decodeMove', () => {
       valid | (7 << 5) | (3 << 1),
       valid | RECALL | (5 << 1), // taking the abbot back while deploying
       valid | (2 << 5) | 1, // taking back a large meeple, which is never taken back
-      valid | (1 << 9), // the second tile of a hand, in a game without hands
       valid | 1, // taking back a follower
     ];
     for (const c of bad) expect(moveError(() => decodeMove(c as MoveCode)).code, String(c)).toBe('malformed-move');
+    // Hand slot bits (hands of tiles): given the hand, the tile in that slot; a slot past the hand is no move.
+    expect(decodeMove(valid | (1 << 9), ['U', 'V']).tile).toBe('V');
+    expect(moveError(() => decodeMove(valid | (2 << 9), ['U', 'V'])).code).toBe('malformed-move');
+    expect(moveError(() => encodeMove({ tile: 'X', x: 0, y: 1, rotation: 0 }, ['U', 'V'])).code).toBe('wrong-tile');
     // Spot field 15 names the last spot (SPOTS has 15 entries).
     expect(decodeMove(valid | (15 << 1)).meeple?.at).toBe(SPOTS[14]);
     expect(decodeMove(valid | (1 << 5) | (5 << 1)).meeple).toEqual({ at: 'C', kind: 'abbot' });

@@ -193,9 +193,12 @@ function checkPlacementsReplay(states: readonly GameState[], options: GameOption
   const last = states[states.length - 1] as GameState;
   let s = createGame(options);
   for (const p of last.placements.slice(firstMove(last))) {
-    expect(s.currentTile).toBe(p.tile);
+    // With hands of tiles, the tile is one of the player's hand, which the move names.
+    if (s.hands === null) expect(s.currentTile).toBe(p.tile);
+    else expect(s.hands[s.currentPlayer]).toContain(p.tile);
     expect(s.currentPlayer).toBe(p.player);
     const move: Move = {
+      ...(s.hands === null ? {} : { tile: p.tile }),
       x: p.x,
       y: p.y,
       rotation: p.rotation,
@@ -282,7 +285,9 @@ function checkTokens(states: readonly GameState[]): void {
     // Symbols on the board: on its tiles, less those in the cities completed by now.
     const onBoard = sumGoods(s.placements.map((p) => tileGoods(p.tile)));
     const open = minus(onBoard, sumGoods(completed.filter((c) => c.at <= i).map((c) => c.goods)));
-    const off = [...s.tilesLeft, ...s.discarded, ...(s.currentTile === null ? [] : [s.currentTile])].map(tileGoods);
+    const off = [...s.tilesLeft, ...s.discarded, ...(s.currentTile === null ? [] : [s.currentTile]), ...(s.hands ?? []).flat()].map(
+      tileGoods,
+    );
     const held = s.players.map((p) => p.goods);
     expect(sumGoods([...held, open, ...off]), `state ${i}`).toEqual(hasTraders(s) ? ALL_GOODS : NO_GOODS);
     if (i === 0) {
@@ -367,12 +372,21 @@ function checkTurnOrder(states: readonly GameState[]): void {
       EDGES.every((_, d) => cellAt(after, placed.x + (DX[d] as number), placed.y + (DY[d] as number)) !== null);
     // A last tile extending the builder's feature gives nothing: no tile is left (test below).
     if (after.status === 'finished' && extends_) tb.lastTileExtends++;
-    const again = (extends_ || fills) && after.status === 'playing';
-    const second = extends_ && after.status === 'playing';
+    // With hands of tiles, once the bag is empty a player with an empty hand has no tile for a
+    // second tile (it is lost) and passes their turns.
+    const lost = after.hands !== null && after.tilesLeft.length === 0 && (after.hands[mover]?.length ?? 0) === 0;
+    const again = (extends_ || fills) && after.status === 'playing' && !lost;
+    const second = extends_ && after.status === 'playing' && !lost;
     expect(after.extraTurn, `move ${i - 1}`).toBe(again ? (extends_ ? 'builder' : 'hole') : null);
     expect(after.builderTurn, `move ${i - 1}`).toBe(second);
-    expect(after.currentPlayer === mover, `move ${i - 1}`).toBe(again);
-    if (!again) expect(after.currentPlayer).toBe((mover + 1) % before.players.length);
+    let next = (mover + 1) % before.players.length;
+    if (after.hands !== null && after.status === 'playing')
+      while ((after.hands[next]?.length ?? 0) === 0 && after.tilesLeft.length === 0) next = (next + 1) % before.players.length;
+    // With hands, a finished game ends with whoever found the last hand empty.
+    if (after.hands === null || after.status === 'playing')
+      expect(after.currentPlayer === mover, `move ${i - 1}`).toBe(again || (!again && next === mover));
+    if (!again && after.status === 'playing') expect(after.currentPlayer).toBe(next);
+    if (!again && after.hands === null) expect(after.currentPlayer).toBe((mover + 1) % before.players.length);
     expect(before.extraTurn !== null && after.extraTurn !== null).toBe(false);
     if (!hasTraders(after)) expect(after.builderTurn).toBe(false);
     if (second) {
@@ -521,6 +535,7 @@ describe('properties of random games (fast-check)', () => {
         s.discarded.forEach(add);
         s.tilesLeft.forEach(add);
         if (s.currentTile !== null) add(s.currentTile);
+        for (const hand of s.hands ?? []) hand.forEach(add);
         expect(Object.fromEntries([...count].sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(expected);
       }
       if (!hasRiver(first) && !hasInns(first) && !hasTraders(first) && !(hasAbbot(first) && first.rules.gardens)) {
@@ -548,7 +563,12 @@ describe('properties of random games (fast-check)', () => {
     'the draw: river course tiles first, the lake last of them, a first-land start tile next, then the land; in deal order',
     (states) => {
       const first = states[0] as GameState;
-      const deal = [...first.discarded, first.currentTile as string, ...first.tilesLeft];
+      // With hands of tiles: the hands as dealt, in turn order from the first player.
+      const seats = first.players.map((_, i) => (first.currentPlayer + i) % first.players.length);
+      const held = first.hands === null ? [first.currentTile as string] : seats.flatMap((p) => first.hands?.[p] ?? []);
+      const deal = [...first.discarded, ...held, ...first.tilesLeft];
+      // A first hand none of whose tiles fits is dealt anew: the order is then not the deal's.
+      if (first.hands !== null && first.discarded.length > 0) return;
       if (hasRiver(first)) {
         // rules-facts §f: the spring starts, the other river tiles are shuffled with the lake at the bottom.
         // The start tile in the bag (a house rule): the spring is drawn first of all.
@@ -572,7 +592,15 @@ describe('properties of random games (fast-check)', () => {
         const out = s.events.flatMap((e) => (e.type === 'tile-discarded' ? [e.tile] : []));
         const now = [...out, ...(s.currentTile === null ? [] : [s.currentTile]), ...s.tilesLeft];
         const returned = s.events.flatMap((e) => (e.type === 'tile-returned' ? [e.tile] : []));
-        if (returned.length === 0) expect(now).toEqual(before);
+        // With hands, the tiles drawn went into hands or out of the game: the rest is as it was.
+        if (s.hands !== null) {
+          // With hands of tiles: the tiles drawn went into hands or out of the game, and every
+          // tile is still somewhere: bag and hands before = out, bag, hands after and the tile placed.
+          if (returned.length === 0) expect(before.slice(before.length - s.tilesLeft.length)).toEqual(s.tilesLeft);
+          const was = [...before, ...((states[i - 1] as GameState).hands ?? []).flat()];
+          const is = [...now, ...s.hands.flat(), s.placements.at(-1)?.tile as string];
+          expect(is.sort()).toEqual(was.sort());
+        } else if (returned.length === 0) expect(now).toEqual(before);
         else {
           expect(s.rules.unplaceable).toBe('returned');
           expect([...now].sort()).toEqual([...before].sort());
@@ -710,60 +738,64 @@ describe('properties of random games (fast-check)', () => {
     "legal placements are exactly the rules' placements (distinct boards, sorted by y, x, rotation); legal moves extend them",
     (states) => {
       for (const s of states.slice(0, -1).filter((_, i) => i % 3 === 0)) {
-        const ps = legalPlacements(s);
-        const tile = s.currentTile as string;
-        const river = walkRiver(s);
-        const boards = new Set<string>();
-        for (const p of ps) {
-          const key = boardKey(tile, p.x, p.y, p.rotation);
-          expect(boards.has(key)).toBe(false);
-          boards.add(key);
-          expect(placementCode(s, river, tile, p.x, p.y, p.rotation)).toBeNull();
-        }
-        // Complete: every placement the rules allow is listed (as its board).
-        for (const { x, y } of frontier(s)) {
-          for (const r of ROTATIONS) {
-            if (placementCode(s, river, tile, x, y, r) === null)
-              expect(boards.has(boardKey(tile, x, y, r)), `${tile} at ${x},${y} ${r}`).toBe(true);
-          }
-        }
-        const sorted = [...ps].sort((a, b) => a.y - b.y || a.x - b.x || a.rotation - b.rotation);
-        expect(ps).toEqual(sorted);
-        // Per placement: the placement alone; then by canonical spot (SPOTS order), on a feature holding
-        // no figure once the tile joins it a follower, on a cloister or garden the abbot, then a large
-        // meeple (each when in supply); on a road or city holding a meeple of the player a builder, on
-        // such a field a pig (rules-facts §e, each when in supply); then taking the abbot back (when
-        // it is on the board). Which feature holds what: the board model.
-        const moves = legalMoves(s);
-        const player = s.players[s.currentPlayer];
-        const abbotSpot = view(tile, 0)?.features.find((f) => f.kind === 'cloister' || f.kind === 'garden')?.spot;
-        const deploysAbbot = hasAbbot(s) && player?.abbots === 1 && abbotSpot !== undefined;
-        const recalls = hasAbbot(s) && player?.abbots === 0;
-        const board = boardModel(s);
+        // With hands of tiles, the moves of each distinct tile of the hand, in hand order.
+        const tiles = [...new Set(s.hands?.[s.currentPlayer] ?? [s.currentTile as string])];
+        const all = legalMoves(s);
         let i = 0;
-        for (const p of ps) {
-          const expected: Move[] = [{ tile, ...p }];
-          const joined = figuresJoined(s, board, tile, p.x, p.y, p.rotation);
-          const feats = [...(view(tile, p.rotation)?.features ?? [])].sort((a, b) => SPOTS.indexOf(a.spot) - SPOTS.indexOf(b.spot));
-          for (const f of feats) {
-            const here = joined[f.index] ?? [];
-            const free = here.length === 0;
-            const own = here.some((m) => m.owner === s.currentPlayer && isMeeple(m.kind));
-            const follows = f.kind === 'road' || f.kind === 'city' || f.kind === 'cloister' || f.kind === 'field';
-            const deploy = (kind: MeepleOnBoard['kind']) => expected.push({ tile, ...p, meeple: { at: f.spot, kind } });
-            if (follows && free && (player?.meeples ?? 0) > 0) deploy('follower');
-            if (deploysAbbot && f.spot === abbotSpot) deploy('abbot');
-            if (follows && free && (player?.largeMeeples ?? 0) > 0) deploy('large');
-            if ((f.kind === 'road' || f.kind === 'city') && own && (player?.builders ?? 0) > 0) deploy('builder');
-            if (f.kind === 'field' && own && (player?.pigs ?? 0) > 0) deploy('pig');
+        for (const tile of tiles) {
+          const ps = legalPlacements(s, tile);
+          const river = walkRiver(s);
+          const boards = new Set<string>();
+          for (const p of ps) {
+            const key = boardKey(tile, p.x, p.y, p.rotation);
+            expect(boards.has(key)).toBe(false);
+            boards.add(key);
+            expect(placementCode(s, river, tile, p.x, p.y, p.rotation)).toBeNull();
           }
-          // The abbot is taken back only while its cloister or garden is incomplete: not when this
-          // tile fills its last neighbouring cell (wikicarpedia, The Abbot, clarification of 11/2020).
-          if (recalls && !completesAbbot(s, p.x, p.y)) expected.push({ tile, ...p, recall: 'abbot' });
-          expect(moves.slice(i, i + expected.length), `${tile} at ${p.x},${p.y} ${p.rotation}`).toEqual(expected);
-          i += expected.length;
+          // Complete: every placement the rules allow is listed (as its board).
+          for (const { x, y } of frontier(s)) {
+            for (const r of ROTATIONS) {
+              if (placementCode(s, river, tile, x, y, r) === null)
+                expect(boards.has(boardKey(tile, x, y, r)), `${tile} at ${x},${y} ${r}`).toBe(true);
+            }
+          }
+          const sorted = [...ps].sort((a, b) => a.y - b.y || a.x - b.x || a.rotation - b.rotation);
+          expect(ps).toEqual(sorted);
+          // Per placement: the placement alone; then by canonical spot (SPOTS order), on a feature holding
+          // no figure once the tile joins it a follower, on a cloister or garden the abbot, then a large
+          // meeple (each when in supply); on a road or city holding a meeple of the player a builder, on
+          // such a field a pig (rules-facts §e, each when in supply); then taking the abbot back (when
+          // it is on the board). Which feature holds what: the board model.
+          const moves = all;
+          const player = s.players[s.currentPlayer];
+          const abbotSpot = view(tile, 0)?.features.find((f) => f.kind === 'cloister' || f.kind === 'garden')?.spot;
+          const deploysAbbot = hasAbbot(s) && player?.abbots === 1 && abbotSpot !== undefined;
+          const recalls = hasAbbot(s) && player?.abbots === 0;
+          const board = boardModel(s);
+          for (const p of ps) {
+            const expected: Move[] = [{ tile, ...p }];
+            const joined = figuresJoined(s, board, tile, p.x, p.y, p.rotation);
+            const feats = [...(view(tile, p.rotation)?.features ?? [])].sort((a, b) => SPOTS.indexOf(a.spot) - SPOTS.indexOf(b.spot));
+            for (const f of feats) {
+              const here = joined[f.index] ?? [];
+              const free = here.length === 0;
+              const own = here.some((m) => m.owner === s.currentPlayer && isMeeple(m.kind));
+              const follows = f.kind === 'road' || f.kind === 'city' || f.kind === 'cloister' || f.kind === 'field';
+              const deploy = (kind: MeepleOnBoard['kind']) => expected.push({ tile, ...p, meeple: { at: f.spot, kind } });
+              if (follows && free && (player?.meeples ?? 0) > 0) deploy('follower');
+              if (deploysAbbot && f.spot === abbotSpot) deploy('abbot');
+              if (follows && free && (player?.largeMeeples ?? 0) > 0) deploy('large');
+              if ((f.kind === 'road' || f.kind === 'city') && own && (player?.builders ?? 0) > 0) deploy('builder');
+              if (f.kind === 'field' && own && (player?.pigs ?? 0) > 0) deploy('pig');
+            }
+            // The abbot is taken back only while its cloister or garden is incomplete: not when this
+            // tile fills its last neighbouring cell (wikicarpedia, The Abbot, clarification of 11/2020).
+            if (recalls && !completesAbbot(s, p.x, p.y)) expected.push({ tile, ...p, recall: 'abbot' });
+            expect(moves.slice(i, i + expected.length), `${tile} at ${p.x},${p.y} ${p.rotation}`).toEqual(expected);
+            i += expected.length;
+          }
         }
-        expect(i).toBe(moves.length);
+        expect(i).toBe(all.length);
       }
     },
   );
@@ -772,17 +804,18 @@ describe('properties of random games (fast-check)', () => {
     for (const s of states.slice(0, -1).filter((_, i) => i % 4 === 0)) {
       const moves = legalMoves(s);
       for (const m of moves) expect(validateMove(s, m)).toBeNull();
-      const tile = s.currentTile as string;
+      // With hands of tiles, the moves of the first tile of the hand, each naming it.
       const m0 = moves[0] as Move;
+      const tile = m0.tile as string;
       const river = walkRiver(s);
       // Wrong tile.
-      const other = tile === 'B' ? 'C' : 'B';
+      const other = ['B', 'C', 'D', 'E'].find((id) => !(s.hands?.[s.currentPlayer] ?? [tile]).includes(id)) as string;
       expect(validateMove(s, { ...m0, tile: other })?.code).toBe('wrong-tile');
       // Occupied cell.
       const p = s.placements[s.placements.length - 1];
-      if (p !== undefined) expect(validateMove(s, { x: p.x, y: p.y, rotation: 0 })?.code).toBe('cell-occupied');
+      if (p !== undefined) expect(validateMove(s, { tile, x: p.x, y: p.y, rotation: 0 })?.code).toBe('cell-occupied');
       // Far from the board.
-      expect(validateMove(s, { x: 1000, y: -1000, rotation: 0 })?.code).toBe('not-adjacent');
+      expect(validateMove(s, { tile, x: 1000, y: -1000, rotation: 0 })?.code).toBe('not-adjacent');
       // Malformed.
       expect(validateMove(s, { ...m0, rotation: 45 as Rotation })?.code).toBe('malformed-move');
       expect(validateMove(s, { ...m0, meeple: { at: 'X' as 'N' } })?.code).toBe('unknown-spot');
@@ -790,14 +823,14 @@ describe('properties of random games (fast-check)', () => {
       expect(validateMove(s, { ...m0, meeple: { at: 'C', kind: 'giant' as 'abbot' } })?.code).toBe('malformed-move');
       // Every rotation at a legal cell: the rules' code (edges, then the river's open end and U-turns).
       for (const r of ROTATIONS) {
-        expect(validateMove(s, { x: m0.x, y: m0.y, rotation: r })?.code ?? null).toBe(placementCode(s, river, tile, m0.x, m0.y, r));
+        expect(validateMove(s, { tile, x: m0.x, y: m0.y, rotation: r })?.code ?? null).toBe(placementCode(s, river, tile, m0.x, m0.y, r));
       }
       // A river tile anywhere else on the frontier: where its edges match, it does not continue the river.
       if (riverEdges(tile, 0) !== null) {
         for (const { x, y } of frontier(s)) {
           for (const r of ROTATIONS) {
             const code = placementCode(s, river, tile, x, y, r);
-            expect(validateMove(s, { x, y, rotation: r })?.code ?? null, `${tile} at ${x},${y} ${r}`).toBe(code);
+            expect(validateMove(s, { tile, x, y, rotation: r })?.code ?? null, `${tile} at ${x},${y} ${r}`).toBe(code);
           }
         }
       }
@@ -807,10 +840,10 @@ describe('properties of random games (fast-check)', () => {
       const supply = player?.meeples ?? 0;
       const tileView = view(tile, m0.rotation);
       const at0 = (m: Move) => m.x === m0.x && m.y === m0.y && m.rotation === m0.rotation;
-      const offered = new Set(moves.filter((m) => at0(m) && m.meeple?.kind === 'follower').map((m) => m.meeple?.at));
+      const offered = new Set(moves.filter((m) => m.tile === tile && at0(m) && m.meeple?.kind === 'follower').map((m) => m.meeple?.at));
       for (const at of SPOTS) {
         const feature = tileView?.features.find((f) => f.spots.includes(at));
-        const code = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at } })?.code ?? null;
+        const code = validateMove(s, { tile, x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at } })?.code ?? null;
         if (supply === 0) expect(code).toBe('no-meeples-left');
         else if (feature === undefined) expect(code).toBe('no-feature-at-spot');
         else if (feature.kind === 'river' || feature.kind === 'garden') expect(code).toBe('figure-not-allowed');
@@ -820,11 +853,11 @@ describe('properties of random games (fast-check)', () => {
       // The large meeple (rules-facts §d): only with Inns & Cathedrals, from the supply, wherever a
       // follower may stand (never a garden or the river), on a free feature.
       const large = player?.largeMeeples ?? 0;
-      const offeredLarge = new Set(moves.filter((m) => at0(m) && m.meeple?.kind === 'large').map((m) => m.meeple?.at));
+      const offeredLarge = new Set(moves.filter((m) => m.tile === tile && at0(m) && m.meeple?.kind === 'large').map((m) => m.meeple?.at));
       if (large > 0 && supply > 0) expect(offeredLarge).toEqual(offered);
       for (const at of SPOTS) {
         const feature = tileView?.features.find((f) => f.spots.includes(at));
-        const code = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at, kind: 'large' } })?.code ?? null;
+        const code = validateMove(s, { tile, x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at, kind: 'large' } })?.code ?? null;
         if (!hasInns(s)) expect(code).toBe('figure-not-allowed');
         else if (large === 0) expect(code).toBe('no-meeples-left');
         else if (feature === undefined) expect(code).toBe('no-feature-at-spot');
@@ -836,7 +869,7 @@ describe('properties of random games (fast-check)', () => {
       const abbots = player?.abbots ?? 0;
       for (const at of SPOTS) {
         const feature = tileView?.features.find((f) => f.spots.includes(at));
-        const code = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at, kind: 'abbot' } })?.code ?? null;
+        const code = validateMove(s, { tile, x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at, kind: 'abbot' } })?.code ?? null;
         if (!hasAbbot(s)) expect(code).toBe('figure-not-allowed');
         else if (abbots === 0) expect(code).toBe('no-meeples-left');
         else if (feature === undefined) expect(code).toBe('no-feature-at-spot');
@@ -851,7 +884,7 @@ describe('properties of random games (fast-check)', () => {
         const inSupply = kind === 'builder' ? (player?.builders ?? 0) : (player?.pigs ?? 0);
         for (const at of SPOTS) {
           const feature = tileView?.features.find((f) => f.spots.includes(at));
-          const code = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at, kind } })?.code ?? null;
+          const code = validateMove(s, { tile, x: m0.x, y: m0.y, rotation: m0.rotation, meeple: { at, kind } })?.code ?? null;
           const own = feature !== undefined && (joined0[feature.index] ?? []).some((m) => m.owner === s.currentPlayer && isMeeple(m.kind));
           const fits = kind === 'builder' ? feature?.kind === 'road' || feature?.kind === 'city' : feature?.kind === 'field';
           if (!hasTraders(s)) expect(code).toBe('figure-not-allowed');
@@ -863,9 +896,10 @@ describe('properties of random games (fast-check)', () => {
       }
       // Taking the abbot back: never with a deploy; only when it stands on the board, on a feature
       // this tile does not complete.
-      const recall = validateMove(s, { x: m0.x, y: m0.y, rotation: m0.rotation, recall: 'abbot' })?.code ?? null;
+      const recall = validateMove(s, { tile, x: m0.x, y: m0.y, rotation: m0.rotation, recall: 'abbot' })?.code ?? null;
       expect(recall).toBe(hasAbbot(s) && abbots === 0 && !completesAbbot(s, m0.x, m0.y) ? null : 'nothing-to-recall');
       const both = {
+        tile,
         x: m0.x,
         y: m0.y,
         rotation: m0.rotation,

@@ -233,6 +233,7 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
     ...rules,
     riverStartTile: options.rules?.riverStartTile ?? 'removed',
     gardens: options.rules?.gardens ?? true,
+    hand: null,
   });
   const ref = new Referee({
     tileSet: first.tileSet,
@@ -558,6 +559,8 @@ function gameOptionsArb(
               riverStartTile: fc.constantFrom('removed' as const, 'shuffled' as const, 'first-land' as const),
               gardens: fc.boolean(),
               ...houseRules,
+              // Hands of tiles: the referee does not play them yet (docs/rules.md, House rules).
+              hand: fc.constant(null),
             },
             { requiredKeys: ['farmers'] },
           ),

@@ -52,6 +52,10 @@ export const houseRules = {
   fillingHole: fc.constantFrom('nothing' as const, 'extra-turn' as const),
   unplaceable: fc.constantFrom('removed' as const, 'returned' as const),
   startTile: fc.constantFrom('board' as const, 'bag' as const),
+  hand: fc.option(fc.record({ size: fc.constantFrom(1 as const, 2 as const, 3 as const), visible: fc.boolean() }), {
+    nil: null,
+    freq: 3,
+  }),
 };
 
 export const gameOptions: fc.Arbitrary<GameOptions> = fc.shuffledSubarray([...EXPANSIONS]).chain((expansions) =>
@@ -285,7 +289,8 @@ export function walkRiver(s: GameState): RiverEnd {
       open = { x: p.x + (DX[out] as number), y: p.y + (DY[out] as number), inEdge: opposite(out) };
       return;
     }
-    expect(land, `placements[${i}]: river tile ${p.tile} placed after a land tile`).toBe(false);
+    // With hands of tiles, a hand may hold land tiles beside the last river tiles.
+    if (s.hands === null) expect(land, `placements[${i}]: river tile ${p.tile} placed after a land tile`).toBe(false);
     const end = open as RiverEnd['open'];
     expect(end, `placements[${i}]: river tile ${p.tile} placed after the lake`).not.toBeNull();
     if (end === null) return;
@@ -315,7 +320,9 @@ export function walkRiver(s: GameState): RiverEnd {
 export function placementCode(s: GameState, river: RiverEnd, tile: string, x: number, y: number, rotation: Rotation): string | null {
   if (cellAt(s, x, y) !== null) return 'cell-occupied';
   // The start tile in the bag (a house rule): the first tile goes to (0, 0), a river's spring first.
-  if (s.placements.length === 0) return x === 0 && y === 0 ? null : 'not-adjacent';
+  // Only the spring starts a river: another river tile (in a hand of tiles) waits for it.
+  if (s.placements.length === 0)
+    return x !== 0 || y !== 0 ? 'not-adjacent' : riverEdges(tile, 0) !== null && tile !== 'RV-spring' ? 'river-not-continued' : null;
   if (!EDGES.some((_, d) => cellAt(s, x + (DX[d] as number), y + (DY[d] as number)) !== null)) return 'not-adjacent';
   if (!edgesMatch(s, tile, x, y, rotation)) return 'edge-mismatch';
   const edges = riverEdges(tile, rotation);

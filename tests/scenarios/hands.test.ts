@@ -1,0 +1,145 @@
+// House rules #3 and #4 (wikicarpedia, Print-and-Play Demo, House rules; house-rules.md): a hand
+// of tiles (rules.hand). Numbers and tiles worked by hand from the base game's tile list.
+import { describe, expect, it } from 'vitest';
+import {
+  applyMove,
+  createGame,
+  type GameState,
+  legalMoves,
+  legalPlacements,
+  loadState,
+  validateMove,
+  validateState,
+} from '../../src/index';
+import { mctsBot } from '../../src/bots/index';
+import { Engine, seededRandom } from '../../src/engine/index';
+
+const HAND3 = { hand: { size: 3 as const, visible: false } };
+
+describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
+  it('each player is dealt a whole hand in turn order from the first player; currentTile is null', () => {
+    const s = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U', 'V', 'X', 'A', 'B'], rules: HAND3 });
+    expect(s.hands).toEqual([
+      ['E', 'U', 'V'],
+      ['X', 'A', 'B'],
+    ]);
+    expect(s.currentTile).toBeNull();
+    // 72 base tiles, the start tile D on the board, 6 in hands: 65 in the bag.
+    expect(s.tilesLeft.length).toBe(65);
+    // The first player chosen by the house rule gets the first hand.
+    const second = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U', 'V', 'X', 'A', 'B'], rules: { ...HAND3, firstPlayer: 1 } });
+    expect(second.hands).toEqual([
+      ['X', 'A', 'B'],
+      ['E', 'U', 'V'],
+    ]);
+  });
+
+  it('the legal moves cover every tile of the hand, each naming its tile; a move names the tile it plays', () => {
+    const s = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U', 'V', 'X', 'A', 'B'], rules: HAND3 });
+    const moves = legalMoves(s);
+    expect([...new Set(moves.map((m) => m.tile))]).toEqual(['E', 'U', 'V']);
+    expect(legalMoves(s).filter((m) => m.tile === 'E' && m.meeple === undefined)).toEqual(
+      legalPlacements(s, 'E').map((p) => ({ tile: 'E', ...p })),
+    );
+    // E (a city cap) turned 180° above the start tile closes its city; U (a straight road) does not fit there.
+    expect(validateMove(s, { tile: 'E', x: 0, y: -1, rotation: 180 })).toBeNull();
+    expect(validateMove(s, { tile: 'U', x: 0, y: -1, rotation: 180 })?.code).toBe('edge-mismatch');
+    expect(validateMove(s, { x: 0, y: -1, rotation: 180 })?.message).toBe('name the tile to play (tile): the hand holds E, U, V');
+    expect(validateMove(s, { tile: 'X', x: 0, y: -1, rotation: 180 })?.message).toBe('tile X is not in the hand, which holds E, U, V');
+    expect(() => legalPlacements(s, 'X')).toThrow('tile X is not a tile of the hand');
+  });
+
+  it('the player draws back up at the end of the turn, from the front of the bag', () => {
+    const s = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U', 'V', 'X', 'A', 'B', 'C'], rules: HAND3 });
+    const next = applyMove(s, { tile: 'E', x: 0, y: -1, rotation: 180, meeple: { at: 'S' } });
+    // The city of two tiles scores 4; the hand keeps U and V and draws C, the next tile.
+    expect(next.players.map((p) => p.score)).toEqual([4, 0]);
+    expect(next.hands).toEqual([
+      ['U', 'V', 'C'],
+      ['X', 'A', 'B'],
+    ]);
+    expect(next.tilesLeft).toEqual(s.tilesLeft.slice(1));
+    expect(next.currentPlayer).toBe(1);
+    // The state is a saved game like any other.
+    expect(loadState(JSON.parse(JSON.stringify(next)))).toEqual(next);
+  });
+
+  it('size 1 is "take your next tile at the end of your turn": the next tile is drawn when the turn ends', () => {
+    const s = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U', 'V'], rules: { hand: { size: 1, visible: true } } });
+    expect(s.hands).toEqual([['E'], ['U']]);
+    const next = applyMove(s, { x: 0, y: -1, rotation: 180 });
+    // One kind of tile in hand: the move may leave the tile out.
+    expect(next.hands).toEqual([['V'], ['U']]);
+  });
+
+  it('a hand none of whose tiles fits leaves the game and is drawn anew; a tile that fits nowhere beside one that fits stays', () => {
+    // On a one-cell table only the start tile lies: nothing fits, so every hand leaves and the game ends at once.
+    const s = createGame({ players: 2, seed: 1, rules: { ...HAND3, table: { minX: 0, maxX: 0, minY: 0, maxY: 0 } } });
+    expect(s.status).toBe('finished');
+    expect(s.hands).toEqual([[], []]);
+    expect(s.discarded.length).toBe(71);
+    // A river: the spring, then the other river tiles in hands; only one continues the river.
+    const r = createGame({ players: 2, seed: 3, expansions: ['river'], rules: HAND3 });
+    const hand = r.hands?.[r.currentPlayer] ?? [];
+    expect(hand.every((id) => id.startsWith('RV-'))).toBe(true);
+    expect(r.discarded).toEqual([]);
+  });
+
+  it('the game ends when the bag and every hand are empty; every tile is placed, in a hand, in the bag or out', () => {
+    let s = createGame({ players: 3, seed: 5, rules: HAND3 });
+    const all = (g: GameState) => g.placements.length + g.discarded.length + g.tilesLeft.length + (g.hands ?? []).flat().length;
+    for (let i = 0; s.status === 'playing'; i++) {
+      expect(all(s)).toBe(72);
+      const moves = legalMoves(s);
+      s = applyMove(s, moves[(i * 7) % moves.length] as (typeof moves)[number]);
+    }
+    expect(s.hands).toEqual([[], [], []]);
+    expect(s.tilesLeft).toEqual([]);
+    expect(all(s)).toBe(72);
+  });
+
+  it('a saved state whose hands do not fit the rules is refused', () => {
+    const s = JSON.parse(JSON.stringify(createGame({ players: 2, seed: 1, rules: HAND3 })));
+    s.hands[1].pop();
+    expect(validateState(s).map((p) => p.message)).toContain('hands[1] holds 2 tiles, but with tiles left in the bag it holds 3');
+    const t = JSON.parse(JSON.stringify(createGame({ players: 2, seed: 1, rules: HAND3 })));
+    t.currentTile = t.hands[0][0];
+    expect(validateState(t).map((p) => p.message)).toEqual([
+      'currentTile must be null with hands of tiles: the player chooses among hands',
+    ]);
+  });
+
+  it('the engine plays hands through move codes naming a slot, and toState is the pure state', () => {
+    const start = createGame({ players: 2, seed: 9, rules: HAND3 });
+    const e = Engine.fromState(start);
+    let s = start;
+    for (let i = 0; i < 20; i++) {
+      const codes = e.legalMoves();
+      const code = codes[(i * 11) % codes.length] as number;
+      const hand = e.hand(e.currentPlayer);
+      e.play(code);
+      const move = legalMoves(s).find((m) => JSON.stringify(m) === JSON.stringify(decode(code, hand)));
+      s = applyMove(s, move as NonNullable<typeof move>);
+    }
+    expect(e.toState()).toEqual(s);
+  });
+
+  it('hidden hands are hidden from search: mcts decides alike whatever the other hands hold', () => {
+    // Player 0 holds E, U, V in both games; the other hand and the bag hold the same tiles in another deal.
+    const a = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U', 'V', 'X', 'A', 'B'], rules: HAND3 });
+    const b = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U', 'V', 'K', 'L', 'M'], rules: HAND3 });
+    expect([...a.tilesLeft, ...(a.hands?.[1] ?? [])].sort()).toEqual([...b.tilesLeft, ...(b.hands?.[1] ?? [])].sort());
+    expect(mctsBot(a, { iterations: 150, seed: 4 })).toEqual(mctsBot(b, { iterations: 150, seed: 4 }));
+    // Dealt anew by shuffleTilesLeft: the other hand then depends on the random, not on the deal.
+    const ea = Engine.fromState(a);
+    const eb = Engine.fromState(b);
+    ea.shuffleTilesLeft(seededRandom(2));
+    eb.shuffleTilesLeft(seededRandom(2));
+    expect(ea.hand(1)).toEqual(eb.hand(1));
+    expect(ea.hand(0)).toEqual(['E', 'U', 'V']);
+  });
+});
+
+import { decodeMove } from '../../src/engine/index';
+
+const decode = (code: number, hand: readonly string[]) => decodeMove(code, hand);
