@@ -12,7 +12,7 @@ import { builderTurnOf, extraTurnOf, kernelRules, type RuleHooks, withCustomRule
 import { describeEvents, scoringsOf } from './describe.js';
 import type { KernelEvent } from '../kernel/log.js';
 import { figureNames, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
-import { codeOfHandMove, handSlot, moveError, moveOfCode } from './legality.js';
+import { codeOfHandMove, handIds, handSlot, moveError, moveOfCode } from './legality.js';
 import { type GameOptions, resolveOptions } from './options.js';
 import type { FinalScore, GameState, PlayerState, Move, PlacedTile, TilePlacement } from './types.js';
 
@@ -82,9 +82,7 @@ export function currentTileOf(k: Kernel): string | null {
 /** The state's `hands`: every player's tiles in hand, or null without hands. */
 export function handsOf(k: Kernel): string[][] | null {
   if (k.handSize === 0) return null;
-  return Array.from({ length: k.players }, (_, p) =>
-    Array.from({ length: k.handCount(p) }, (_, i) => k.tables.ids[k.handTile(p, i)] as string),
-  );
+  return Array.from({ length: k.players }, (_, p) => handIds(k, p));
 }
 
 /** A player's record as the kernel has it. */

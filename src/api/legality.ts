@@ -127,9 +127,14 @@ export function handSlot(k: Kernel, tile: string | undefined): number {
   return tile === undefined && n > 0 ? 0 : -1;
 }
 
+/** The tiles of `player`'s hand, in order (empty without hands). */
+export function handIds(k: Kernel, player: number): string[] {
+  return Array.from({ length: k.handSize === 0 ? 0 : k.handCount(player) }, (_, i) => k.tables.ids[k.handTile(player, i)] as string);
+}
+
 /** Why `tile` is not a tile to play (see handSlot). */
 function wrongTile(k: Kernel, tile: string | undefined): string {
-  const hand = Array.from({ length: k.handCount(k.current) }, (_, i) => k.tables.ids[k.handTile(k.current, i)] as string).join(', ');
+  const hand = handIds(k, k.current).join(', ');
   if (tile === undefined) return `name the tile to play (tile): the hand holds ${hand}`;
   return `tile ${tile} is not in the hand, which holds ${hand}`;
 }

@@ -3,7 +3,8 @@ import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
 import { FIGURE_FOLLOWER, type Kernel } from '../kernel/kernel.js';
 import { figureCode, tokenRecords } from '../api/figures.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
-import { applyMove, createGame } from '../api/game.js';
+import { applyMove, createGame, handsOf } from '../api/game.js';
+import { handIds } from '../api/legality.js';
 import { checked, workingKernel } from '../api/kernels.js';
 import { builderTurnOf, extraTurnOf, type RuleHooks } from '../api/rules.js';
 import type { GameOptions } from '../api/options.js';
@@ -207,7 +208,7 @@ export class Engine {
   hand(player: number): TileId[] {
     const k = this.k;
     if (!Number.isInteger(player) || player < 0 || player >= k.players) return [];
-    return Array.from({ length: k.handCount(player) }, (_, i) => k.tables.ids[k.handTile(player, i)] as TileId);
+    return handIds(k, player);
   }
 
   /** Turns played since the start of the game. */
@@ -429,12 +430,8 @@ export class Engine {
     if (hidden) dealHiddenHands(k, random);
     else shuffleUndrawn(k, random);
     if (k.handSize > 0) {
-      const ids = k.tables.ids;
       this.originDrawn = this.played === 0 ? k.bagPos : this.originDrawn;
-      this.dealtHands =
-        this.played === 0
-          ? Array.from({ length: k.players }, (_, p) => Array.from({ length: k.handCount(p) }, (_, i) => ids[k.handTile(p, i)] as string))
-          : null;
+      this.dealtHands = this.played === 0 ? handsOf(k) : null;
     }
     const reseed = this.k.rules.ruleset.reseed;
     for (const hook of reseed) hook(this.k, () => Math.floor(random() * 4294967296) >>> 0);
