@@ -5,6 +5,7 @@
 //   npm run demo -- --expansions river,abbot,inns-cathedrals,traders-builders --edition first
 //   npm run demo -- --tile-set pnp-demo --river-start first-land --quiet
 //   npm run demo -- --rules '{"incomplete":"none"}'
+//   npm run demo -- --rules '{"hand":{"size":3,"visible":false},"fillingHole":"extra-turn"}'
 // --bots names one bot per seat, cycled (random, greedy, mcts); --rules adds rules (house rules
 // among them) as JSON; --quiet prints only the end.
 import { applyMove, createGame, renderAscii, scoreFinal } from 'carcassonne-engine';
@@ -60,8 +61,9 @@ const line = seats
   .map((b, i) => `${names[i]} (${b}${b === 'mcts' ? `, ${playouts} playouts a move` : ''})`)
   .join(' against ');
 console.log(`Carcassonne: ${line}${players > seats.length ? ', seats cycled' : ''}`);
+const asked = args.rules === undefined ? '' : `, rules ${JSON.stringify(JSON.parse(args.rules))}`;
 console.log(
-  `${state.tileSet} tiles${expansions}, ${state.edition} rules (farmers: ${state.rules.farmers}), seed ${JSON.stringify(seed)}\n`,
+  `${state.tileSet} tiles${expansions}, ${state.edition} rules (farmers: ${state.rules.farmers})${asked}, seed ${JSON.stringify(seed)}\n`,
 );
 
 while (state.status === 'playing') {

@@ -190,6 +190,8 @@ export class Kernel {
   // Tiles to draw
   bag!: Uint16Array;
   bagPos = 0;
+  /** Tiles set aside during a draw, just below bag[bagPos] (Ruleset.putBack); 0 between moves. */
+  private aside = 0;
   bagLen = 0;
   currentType = -1;
   discarded!: Uint16Array;
@@ -1336,34 +1338,34 @@ export class Kernel {
       this.nextHand(log);
       return;
     }
-    const t = this.drawFitting(0, log);
-    if (t >= 0) this.currentType = t;
-    else this.finish(log);
+    const t = this.drawFitting(log);
+    if (t >= 0) {
+      this.currentType = t;
+      this.returnAside(log);
+    } else {
+      this.discardAside(log);
+      this.finish(log);
+    }
   }
 
   /**
-   * Draws until a tile fits and returns it, or -1 when the bag runs out: a tile that fits nowhere
-   * leaves the game, or (Ruleset.putBack) a land tile is set aside, the `aside` tiles set aside
-   * before included, until one that fits is drawn; tiles still set aside when the bag runs out
-   * leave the game.
+   * Draws until a tile fits and returns it, or -1 when the bag runs out. A tile that fits nowhere
+   * leaves the game, or (Ruleset.putBack) a land tile is set aside: `aside` counts the tiles set
+   * aside, kept together just below bag[bagPos], until the caller returns them to the bag
+   * (returnAside) or, when no tile fit, puts them in the box (discardAside).
    */
-  private drawFitting(aside: number, log: KernelEvent[] | null): number {
+  private drawFitting(log: KernelEvent[] | null): number {
     const putBack = this.rules.ruleset.putBack;
-    // Tiles set aside: the `aside` drawn just before bag[bagPos], kept together (see discard).
-    let n = aside;
     while (this.bagPos < this.bagLen) {
       const t = this.bag[this.bagPos++] as number;
-      const land = this.tables.drawClass[t] === DRAW_LAND;
       if (this.canPlaceAnywhere(t)) {
         this.drewLand(t);
-        if (n > 0) this.returnSetAside(n, t, putBack as (k: Kernel) => void, log);
+        this.belowAside(t);
         return t;
       }
-      if (putBack !== null && land) n++;
-      else this.discard(t, n, log);
+      if (putBack !== null && this.tables.drawClass[t] === DRAW_LAND) this.aside++;
+      else this.discard(t, log);
     }
-    // The tiles set aside fit nowhere, and no tile is left to change that.
-    for (let i = this.bagLen - n; i < this.bagLen; i++) this.discard(this.bag[i] as number, 0, log);
     return -1;
   }
 
@@ -1436,14 +1438,13 @@ export class Kernel {
     const n = this.handLen[me] as number;
     for (let i = 0; i < n; i++) if (this.canPlaceAnywhere(hands[at + i] as number)) return true;
     const putBack = this.rules.ruleset.putBack;
-    let aside = 0;
     for (let i = 0; i < n; i++) {
       const t = hands[at + i] as number;
       if (putBack !== null && this.tables.drawClass[t] === DRAW_LAND) {
         // Set aside with the tiles drawn next (see drawFitting): written just below them, over the
         // record of an earlier draw (the bag before bagPos holds one per tile drawn).
-        this.bag[this.bagPos - aside - 1] = t;
-        aside++;
+        this.bag[this.bagPos - this.aside - 1] = t;
+        this.aside++;
       } else {
         this.discarded[this.nDiscarded++] = t;
         if (log !== null) log.push({ type: 'discarded', player: me, tile: t });
@@ -1451,13 +1452,17 @@ export class Kernel {
     }
     this.handLen[me] = 0;
     for (let want = Math.max(n, 1); want > 0; want--) {
-      const t = this.drawFitting(aside, log);
-      aside = 0;
+      const t = this.drawFitting(log);
       if (t < 0) break;
       hands[at + (this.handLen[me] as number)] = t;
       this.handLen[me] = (this.handLen[me] as number) + 1;
     }
-    return (this.handLen[me] as number) > 0;
+    // The tiles set aside go back into the bag once the new hand is drawn, if it holds a tile
+    // (which is then placed: the board changes); otherwise they fit nowhere and leave the game.
+    const held = (this.handLen[me] as number) > 0;
+    if (held) this.returnAside(log);
+    else this.discardAside(log);
+    return held;
   }
 
   /** A land tile left the bag for good (a `'first-land'` start tile stays first until then). */
@@ -1466,34 +1471,47 @@ export class Kernel {
     if (this.tables.drawClass[t] === DRAW_LAND && t !== this.tables.startType) this.landStarted = true;
   }
 
-  /**
-   * Puts t, just drawn, in the box. With `aside` tiles set aside before it (a river tile after
-   * land tiles, which only `drawOrder` deals), t goes before them, so that they stay together.
-   */
-  private discard(t: number, aside: number, log: KernelEvent[] | null): void {
-    if (aside > 0) {
-      const last = this.bagPos - 1;
-      this.bag.copyWithin(last - aside + 1, last - aside, last);
-      this.bag[last - aside] = t;
-    }
+  /** Puts t, just drawn, in the box (below the tiles set aside: see belowAside). */
+  private discard(t: number, log: KernelEvent[] | null): void {
+    this.belowAside(t);
     this.discarded[this.nDiscarded++] = t;
     this.drewLand(t);
     if (log !== null) log.push({ type: 'discarded', player: this.current, tile: t });
   }
 
   /**
-   * The `aside` tiles drawn just before t, which fit nowhere, go back among the tiles not drawn; t
-   * takes the place of the first, so that the bag before bagPos stays the tiles drawn in order.
+   * Moves t, just drawn, below the tiles set aside, so that those stay together just below
+   * bag[bagPos] and the bag before them stays the tiles drawn in order.
    */
-  private returnSetAside(aside: number, t: number, putBack: (k: Kernel) => void, log: KernelEvent[] | null): void {
-    const bag = this.bag;
+  private belowAside(t: number): void {
+    const aside = this.aside;
+    if (aside === 0) return;
     const last = this.bagPos - 1;
-    const first = last - aside;
-    for (let i = first; i < last; i++) if (log !== null) log.push({ type: 'put-back', player: this.current, tile: bag[i] as number });
-    bag.copyWithin(first + 1, first, last);
-    bag[first] = t;
-    this.bagPos = first + 1;
-    putBack(this);
+    this.bag.copyWithin(last - aside + 1, last - aside, last);
+    this.bag[last - aside] = t;
+  }
+
+  /** The tiles set aside go back among the tiles not drawn, and the bag is shaken (Ruleset.putBack). */
+  private returnAside(log: KernelEvent[] | null): void {
+    const aside = this.aside;
+    if (aside === 0) return;
+    const bag = this.bag;
+    for (let i = this.bagPos - aside; i < this.bagPos; i++)
+      if (log !== null) log.push({ type: 'put-back', player: this.current, tile: bag[i] as number });
+    this.bagPos -= aside;
+    this.aside = 0;
+    (this.rules.ruleset.putBack as (k: Kernel) => void)(this);
+  }
+
+  /** The tiles set aside fit nowhere, and no tile drawn changes that: they leave the game. */
+  private discardAside(log: KernelEvent[] | null): void {
+    for (let i = this.bagPos - this.aside; i < this.bagPos; i++) {
+      const t = this.bag[i] as number;
+      this.discarded[this.nDiscarded++] = t;
+      this.drewLand(t);
+      if (log !== null) log.push({ type: 'discarded', player: this.current, tile: t });
+    }
+    this.aside = 0;
   }
 
   /** Ends the game: no tile left. Applies the final scoring. */

@@ -72,7 +72,8 @@ function drawTile(v: TileView): string[][] {
 
 /**
  * The board as ASCII art: 5×3 characters per tile, north up, with a legend line. Meeples are
- * drawn as their owner's number (player index + 1).
+ * drawn as their owner's number (player index + 1). With hands of tiles (`rules.hand`), a last
+ * line lists each player's hand by the same number.
  *
  * @example
  * ```ts
@@ -87,8 +88,11 @@ function drawTile(v: TileView): string[][] {
  */
 export function renderAscii(input: GameState): string {
   const { state } = checked(input);
+  // Hands of tiles (a house rule), by player number as the meeples are: the hands a state holds.
+  const hands =
+    state.hands === null ? [] : [`hands: ${state.hands.map((h, i) => `${i + 1}: ${h.length > 0 ? h.join(' ') : '(none)'}`).join('; ')}`];
   // The start tile in the bag (a house rule): before the first move the board is empty.
-  if (state.placements.length === 0) return 'the board is empty: the first tile goes to (0, 0)';
+  if (state.placements.length === 0) return ['the board is empty: the first tile goes to (0, 0)', ...hands].join('\n');
   const xs = state.placements.map((p) => p.x);
   const ys = state.placements.map((p) => p.y);
   const minX = Math.min(...xs);
@@ -116,5 +120,5 @@ export function renderAscii(input: GameState): string {
     .map((entry) => `, ${entry}`)
     .join('');
   const legend = `x ${minX}..${minX + cols / W - 1}, y ${minY}..${minY + rows / H - 1}; # city, * pennant, - | + road, C cloister${extra}, . field, digits: meeples`;
-  return [...canvas.map((line) => line.join('').replace(/\s+$/, '')), legend].join('\n');
+  return [...canvas.map((line) => line.join('').replace(/\s+$/, '')), legend, ...hands].join('\n');
 }

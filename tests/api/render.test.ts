@@ -38,4 +38,17 @@ describe('renderAscii with house rules', () => {
     expect(legend({ table, tableEdge: 'closes' })).toContain('the table x -2..3, y -1..1 (its edge closes features)');
     expect(legend({})).not.toContain('table');
   });
+
+  it('lists each hand of tiles (house rules #3, #4) after the legend, by player number', () => {
+    const rules = { hand: { size: 3 as const, visible: true } };
+    const s = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U', 'V', 'X', 'A', 'B'], rules });
+    expect(renderAscii(s).split('\n').slice(-2)).toEqual([
+      'x 0..0, y 0..0; # city, * pennant, - | + road, C cloister, . field, digits: meeples',
+      'hands: 1: E U V; 2: X A B',
+    ]);
+    // The start tile in the bag: the board is empty, the hands are dealt.
+    const bag = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U'], rules: { hand: { size: 1, visible: true }, startTile: 'bag' } });
+    expect(renderAscii(bag)).toBe('the board is empty: the first tile goes to (0, 0)\nhands: 1: E; 2: U');
+    expect(renderAscii(createGame({ players: 2, seed: 1 }))).not.toContain('hands');
+  });
 });

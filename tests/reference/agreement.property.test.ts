@@ -27,7 +27,8 @@ import { type RefFigure, type RefMajority, Referee, type RefRules } from './refe
 // figures, pennants, inns, cathedrals and goods, discards, the tiles of the game, the river's draw
 // order, and the final scoring split by kind (the goods majorities line by line), under every
 // farmer rule, with and without The River, The Abbot, Inns & Cathedrals and Traders & Builders,
-// for 2 to 5 players (6 with Inns & Cathedrals).
+// for 2 to 5 players (6 with Inns & Cathedrals), with every house rule: with hands of tiles, each
+// hand and every tile of it that left because nothing fit.
 const RUNS = Number(process.env.REFERENCE_RUNS ?? 25);
 // fast-check's parameters: REFERENCE_RUNS games per property, REFERENCE_SEED to replay a failure,
 // REFERENCE_NO_SHRINK=1 to stop at the first failure (shrinking replays whole games: slow).
@@ -76,10 +77,28 @@ function engineFeatures(s: GameState): string[] {
     .sort();
 }
 
+/** The tiles the player to move may play: the current tile, or the distinct tiles of their hand. */
+const playable = (s: GameState): string[] => (s.hands === null ? [s.currentTile as string] : [...new Set(s.hands[s.currentPlayer] ?? [])]);
+
+/** The tile a legal move plays. */
+const tileOf = (s: GameState, m: Move): string => m.tile ?? (s.currentTile as string);
+
 function compareTurn(s: GameState, ref: Referee, legal: readonly Move[], checkFigures: boolean): void {
-  const tile = s.currentTile as string;
+  // With a hand of tiles (house rules #3, #4), each tile of the hand in turn.
+  for (const tile of playable(s)) {
+    compareTile(
+      s,
+      tile,
+      ref,
+      legal.filter((m) => tileOf(s, m) === tile),
+      checkFigures,
+    );
+  }
+}
+
+function compareTile(s: GameState, tile: string, ref: Referee, legal: readonly Move[], checkFigures: boolean): void {
   const player = s.currentPlayer;
-  const ours = legalPlacements(s);
+  const ours = legalPlacements(s, ...(s.hands === null ? [] : [tile]));
   const theirs = ref.legalPlacements(tile);
   // Ours lists one rotation per distinct board; the referee lists all four.
   const str = (p: { x: number; y: number; rotation: number }): string => `${p.x},${p.y}@${p.rotation}`;
@@ -193,6 +212,7 @@ function rulesOf(o: GameOptions): RefRules {
     fillingHole: o.rules?.fillingHole ?? 'nothing',
     unplaceable: o.rules?.unplaceable ?? 'removed',
     startTile: o.rules?.startTile ?? 'board',
+    hand: o.rules?.hand ? { size: o.rules.hand.size } : null,
   };
 }
 
@@ -233,7 +253,7 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
     ...rules,
     riverStartTile: options.rules?.riverStartTile ?? 'removed',
     gardens: options.rules?.gardens ?? true,
-    hand: null,
+    hand: options.rules?.hand ?? null,
   });
   const ref = new Referee({
     tileSet: first.tileSet,
@@ -245,6 +265,13 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
     ...(options.rules?.gardens !== undefined ? { gardens: options.rules.gardens } : {}),
   });
   expect(first.placements.map((p) => p.tile)).toEqual(ref.placements.map((p) => p.tile));
+  if (rules.hand) {
+    // The referee deals from the bag in its order, an input like the seed: the order of the same
+    // game drawing a tile a turn, tiles that fit nowhere at the start leaving the game.
+    const twin = createGame({ ...options, rules: { ...options.rules, hand: null, unplaceable: 'removed' } });
+    const startDiscards = twin.events.flatMap((e) => (e.type === 'tile-discarded' ? [e.tile] : []));
+    ref.deal(bagOf([...startDiscards, ...(twin.currentTile === null ? [] : [twin.currentTile]), ...twin.tilesLeft]));
+  }
   // Who moves first (house rules #1, #2: given, at random or by drawing for road ends).
   expect(first.currentPlayer).toBe(ref.nextPlayer);
   expect({ ...engineSupplies(first), goods: first.players.map((p) => p.goods), builderTurn: first.builderTurn }).toEqual({
@@ -254,9 +281,28 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
   });
   // Every tile drawn, in order: placed, or discarded as fitting nowhere (rules-facts §h).
   const drawn: string[] = [];
+  // With hands: the referee's log of tiles that fit nowhere, compared up to here.
+  let unplacedSeen = 0;
   // What became of each tile drawn that fits nowhere: out of the game, or back into the bag (house
   // rule #5), as the referee's rule says; then the tiles left, as multisets.
   const discarded = (s: GameState): void => {
+    if (rules.hand) {
+      // Hands: the referee plays the tiles that fit nowhere itself (docs/rules.md, "A hand of tiles").
+      const ours = s.events.flatMap((e) =>
+        e.type === 'tile-discarded' || e.type === 'tile-returned'
+          ? [`${e.player} ${e.tile} ${e.type === 'tile-discarded' ? 'discarded' : 'returned'}`]
+          : [],
+      );
+      const theirs = ref.unplacedLog.slice(unplacedSeen).map((u) => `${u.player} ${u.tile} ${u.fate}`);
+      unplacedSeen = ref.unplacedLog.length;
+      for (const e of s.events) if (e.type === 'tile-discarded') drawn.push(e.tile);
+      expect({ unplaced: ours.sort(), bag: sortIds(s.tilesLeft), hands: s.hands }).toEqual({
+        unplaced: theirs.sort(),
+        bag: ref.tilesLeft(),
+        hands: ref.hands,
+      });
+      return;
+    }
     for (const e of s.events) {
       if (e.type !== 'tile-discarded' && e.type !== 'tile-returned') continue;
       expect(ref.unplaceable(e.tile)).toBe(e.type === 'tile-discarded' ? 'discarded' : 'returned');
@@ -273,13 +319,15 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
     compareTurn(before, ref, legal, everyTurn || i % 3 === 0);
     const m = choose(before, legal, i, ref);
     const after = applyMove(before, m);
-    const tile = before.currentTile as string;
+    const tile = tileOf(before, m);
     const players = before.players.length;
     drawn.push(tile);
     const meeple = m.meeple ? { at: m.meeple.at, kind: m.meeple.kind ?? 'follower' } : null;
     const gained = ref.play(
       { tile, x: m.x, y: m.y, rotation: m.rotation, meeple, recall: (m.recall ?? null) as 'abbot' | null },
       before.currentPlayer,
+      // With hands the referee draws, from the bag in the order the state holds it.
+      ...(rules.hand ? [bagOf(before.tilesLeft)] : []),
     );
     discarded(after);
     // The points of this move, per player, and the majorities it decided: the strength of each
@@ -318,7 +366,8 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
       figures: ref.figures(),
       // Once the game is over no second tile is left to play: the turn passes as usual (the
       // state's convention: after the end, currentPlayer is the next in turn).
-      next: playing ? ref.nextPlayer : ((ref.placements.at(-1)?.player ?? 0) + 1) % players,
+      // With hands, the player who found nothing to play when every hand was empty.
+      next: playing || rules.hand ? ref.nextPlayer : ((ref.placements.at(-1)?.player ?? 0) + 1) % players,
       builderTurn: playing && ref.builderTurn,
       extraTurn: playing ? ref.extraTurn : null,
       // Moves made: every placement but a start tile that started the board.
@@ -367,18 +416,27 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
   expect(sortIds(drawn)).toEqual(sortIds(deck));
   // The River (rules-facts §f): the river tiles first, the lake last among them; then, with
   // 'first-land', the base start tile as the first land tile.
+  if (rules.hand) expect({ ended: ref.ended, bag: ref.tilesLeft() }).toEqual({ ended: true, bag: [] });
   if (expansions.includes('river')) {
+    // In the order drawn: with hands, tiles are placed in another order.
+    const order = rules.hand ? [...ref.drawLog] : drawn;
     // The start tile in the bag: the spring, drawn first of all.
-    if (rules.startTile === 'bag') expect(ref.riverRole(drawn.shift() as string)).toBe('spring');
-    const roles = drawn.map((t) => ref.riverRole(t));
+    if (rules.startTile === 'bag') expect(ref.riverRole(order.shift() as string)).toBe('spring');
+    const roles = order.map((t) => ref.riverRole(t));
     const land = roles.indexOf(null);
     const lake = roles.indexOf('lake');
     expect(roles.slice(0, lake)).toEqual(roles.slice(0, lake).map(() => 'course'));
     expect(land).toBe(lake + 1);
     expect(roles.slice(land).every((r) => r === null)).toBe(true);
-    if (options.rules?.riverStartTile === 'first-land') expect(drawn[land]).toBe('D');
+    if (options.rules?.riverStartTile === 'first-land') expect(order[land]).toBe('D');
   }
   return ref;
+}
+
+/** The bag in the given order, as the referee draws from it. */
+function bagOf(order: readonly string[]): () => string | null {
+  let i = 0;
+  return () => order[i++] ?? null;
 }
 
 const expansionsArb = fc.shuffledSubarray<ExpansionName>([...ALL_EXPANSIONS]);
@@ -427,16 +485,15 @@ const crowded =
 const contested =
   (picks: readonly number[]): Chooser =>
   (s, legal, turn, ref) => {
-    const tile = s.currentTile as string;
     // Per placement: 2 when it joins a large meeple's feature to another player's figure, 1 when
     // it only extends a large meeple's feature, 0 otherwise.
     const merges = new Map<string, number>();
     const merging = (m: Move): number => {
-      const k = `${m.x},${m.y}@${m.rotation}`;
+      const k = `${tileOf(s, m)} ${m.x},${m.y}@${m.rotation}`;
       let v = merges.get(k);
       if (v === undefined) {
         v = 0;
-        for (const j of ref.placementJoins(tile, m.x, m.y, m.rotation)) {
+        for (const j of ref.placementJoins(tileOf(s, m), m.x, m.y, m.rotation)) {
           const large = j.figures.filter((f) => f.kind === 'large');
           if (j.features > 1 && large.some((l) => j.figures.some((f) => f.owner !== l.owner))) v = 2;
           else if (large.length > 0) v = Math.max(v, 1);
@@ -474,17 +531,16 @@ const contested =
 const building =
   (picks: readonly number[]): Chooser =>
   (s, legal, turn, ref) => {
-    const tile = s.currentTile as string;
     const player = s.currentPlayer;
     // Per placement: whether it extends the player's builder; whether it brings a pig and
     // another player's farmer into one field (2 when that player then has more farmers there
     // than the pig's owner).
     const joins = new Map<string, { builder: boolean; pig: number }>();
     const joinsOf = (m: Move): { builder: boolean; pig: number } => {
-      const k = `${m.x},${m.y}@${m.rotation}`;
+      const k = `${tileOf(s, m)} ${m.x},${m.y}@${m.rotation}`;
       let v = joins.get(k);
       if (v === undefined) {
-        const js = ref.placementJoins(tile, m.x, m.y, m.rotation);
+        const js = ref.placementJoins(tileOf(s, m), m.x, m.y, m.rotation);
         let pig = 0;
         for (const j of js) {
           if (j.kind !== 'field' || j.features < 2) continue;
@@ -559,8 +615,6 @@ function gameOptionsArb(
               riverStartTile: fc.constantFrom('removed' as const, 'shuffled' as const, 'first-land' as const),
               gardens: fc.boolean(),
               ...houseRules,
-              // Hands of tiles: the referee does not play them yet (docs/rules.md, House rules).
-              hand: fc.constant(null),
             },
             { requiredKeys: ['farmers'] },
           ),
@@ -592,12 +646,23 @@ describe('the kernel agrees with the independent referee (tests/reference/refere
     it(
       `over random games scored with farmers '${farmers}', with and without The River, The Abbot, Inns & Cathedrals and Traders & Builders`,
       () => {
+        // Hands of tiles (house rules #3, #4): games with hands, tiles that left a hand or a draw
+        // fitting nowhere (out of the game or back into the bag), players passing with no tile.
+        const hands = { games: 0, discarded: 0, returned: 0, passes: 0 };
         fc.assert(
           fc.property(gameOptionsArb(fc.constant(farmers), expansionsArb, false), choices, (options, picks) => {
-            agree(options, uniform(picks));
+            const ref = agree(options, uniform(picks));
+            if (ref.hands === null) return;
+            hands.games++;
+            hands.discarded += ref.unplacedLog.filter((u) => u.fate === 'discarded').length;
+            hands.returned += ref.unplacedLog.filter((u) => u.fate === 'returned').length;
+            hands.passes += ref.passLog.length;
           }),
           PARAMS,
         );
+        if (process.env.REFERENCE_STATS) console.log(`hands (${farmers}):`, JSON.stringify(hands));
+        // The games did what they are for (in some game of ten, by far).
+        if (RUNS >= 10) expect(Object.values(hands).every((n) => n > 0)).toBe(true);
       },
       TIMEOUT,
     );

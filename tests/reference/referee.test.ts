@@ -1646,3 +1646,125 @@ describe('random full games (self-consistency and speed)', () => {
     expect(fs.totals).toEqual(r.scores.map((s, i) => s + road[i]! + city[i]! + cloister[i]! + garden[i]! + field[i]! + goods[i]!));
   });
 });
+
+/** The base game's bag (the start tile D on the board) with `first` on top and the rest by id. */
+function baseBag(first: readonly string[]): () => string | null {
+  const rest: string[] = [];
+  for (const t of loadGameTiles({ tileSet: 'base' }).types.values()) {
+    const n = t.count - (t.id === 'D' ? 1 : 0) - first.filter((f) => f === t.id).length;
+    for (let i = 0; i < n; i++) rest.push(t.id);
+  }
+  const order = [...first, ...rest.sort()];
+  let i = 0;
+  return () => order[i++] ?? null;
+}
+
+describe('hands of tiles (house rules #3, #4; docs/rules.md, "A hand of tiles")', () => {
+  it('whole hands are dealt in turn order from the first player; the turn is drawn back up from the bag', () => {
+    const r = ref({ hand: { size: 2 }, firstPlayer: 1 });
+    const bag = baseBag(['E', 'U', 'V', 'X', 'A']);
+    r.deal(bag);
+    // Player 1 moves first and gets the first hand.
+    expect({ hands: r.hands, next: r.nextPlayer, left: r.tilesLeft().length }).toEqual({
+      hands: [
+        ['V', 'X'],
+        ['E', 'U'],
+      ],
+      next: 1,
+      // 72 tiles, D on the board, 4 in hands.
+      left: 67,
+    });
+    // E turned 180° above D closes a city of two tiles: 4 points (no figure: nobody scores them).
+    r.play(mv('E', 0, -1, 180, 'S'), 1, bag);
+    expect({ hands: r.hands, next: r.nextPlayer, scores: r.scores }).toEqual({
+      hands: [
+        ['V', 'X'],
+        ['U', 'A'],
+      ],
+      next: 0,
+      scores: [0, 4],
+    });
+    expect(() => r.play(mv('U', 1, 0, 0), 0, bag)).toThrow('tile U is not in the hand of player 0 (V, X)');
+  });
+
+  it('a hand is judged whole: a tile that fits nowhere stays beside one that fits; when none fits the hand leaves', () => {
+    // A table of two cells: only (1,0), east of D's road, is free. B (a cloister in a field) fits
+    // nowhere; U (a straight road) fits there.
+    const r = ref({ hand: { size: 2 }, table: { minX: 0, maxX: 1, minY: 0, maxY: 0 } });
+    const bag = baseBag(['B', 'U', 'E', 'V', 'A']);
+    r.deal(bag);
+    expect(r.hands).toEqual([
+      ['B', 'U'],
+      ['E', 'V'],
+    ]);
+    expect(r.unplacedLog).toEqual([]);
+    r.play(mv('U', 1, 0, 0), 0, bag);
+    // The table is full. P0 drew A; P1's hand E V fits nowhere and leaves, P1 draws: the 66 tiles
+    // left all leave, fitting nowhere; P1 passes. P0's hand B A fits nowhere and leaves: the end.
+    expect(r.unplacedLog.slice(0, 2)).toEqual([
+      { player: 1, tile: 'E', fate: 'discarded' },
+      { player: 1, tile: 'V', fate: 'discarded' },
+    ]);
+    expect(r.unplacedLog.slice(-2)).toEqual([
+      { player: 0, tile: 'B', fate: 'discarded' },
+      { player: 0, tile: 'A', fate: 'discarded' },
+    ]);
+    expect({ unplaced: r.unplacedLog.length, passes: r.passLog, ended: r.ended, hands: r.hands, left: r.tilesLeft() }).toEqual({
+      unplaced: 2 + 66 + 2,
+      passes: [1],
+      ended: true,
+      hands: [[], []],
+      left: [],
+    });
+  });
+
+  it("unplaceable: 'returned': the hand that fits nowhere is set aside and goes back into the bag once the new hand is drawn", () => {
+    const r = ref({ hand: { size: 2 }, unplaceable: 'returned', table: { minX: 0, maxX: 1, minY: 0, maxY: 0 } });
+    // P0 holds B B; after U V (P1's hand) the bag gives A (a cloister with a road: fits), B (the
+    // third: set aside too), then K (a city cap and a curving road: fits). The three B go back: all
+    // four are in the bag again.
+    const bag = baseBag(['B', 'B', 'U', 'V', 'A', 'B', 'K']);
+    r.deal(bag);
+    expect({ hands: r.hands, unplaced: r.unplacedLog, left: r.tilesLeft().filter((t) => t === 'B').length }).toEqual({
+      hands: [
+        ['A', 'K'],
+        ['U', 'V'],
+      ],
+      unplaced: [
+        { player: 0, tile: 'B', fate: 'returned' },
+        { player: 0, tile: 'B', fate: 'returned' },
+        { player: 0, tile: 'B', fate: 'returned' },
+      ],
+      left: 4,
+    });
+  });
+
+  it("a filled hole's second tile comes from the hand, which is drawn back up after it (house rule #7)", () => {
+    // The tiles of tests/scenarios/hands.test.ts, worked there.
+    const r = ref({ hand: { size: 2 }, fillingHole: 'extra-turn' });
+    const bag = baseBag(['U', 'B', 'U', 'B', 'B', 'E', 'B', 'X', 'V', 'A', 'K', 'L']);
+    r.deal(bag);
+    const turns: RefMove[] = [
+      mv('U', 1, 0, 0),
+      mv('U', -1, 0, 0),
+      mv('B', 1, 1, 0),
+      mv('B', -1, 1, 0),
+      mv('B', 1, 2, 0),
+      mv('E', 0, 2, 180),
+    ];
+    turns.forEach((m, i) => {
+      r.play(m, i % 2, bag);
+    });
+    r.play(mv('B', 0, 1, 0), 0, bag);
+    expect({ next: r.nextPlayer, extra: r.extraTurn, hands: r.hands }).toEqual({ next: 0, extra: 'hole', hands: [['V'], ['X', 'A']] });
+    r.play(mv('V', 2, 0, 90), 0, bag);
+    expect({ next: r.nextPlayer, extra: r.extraTurn, hands: r.hands }).toEqual({
+      next: 1,
+      extra: null,
+      hands: [
+        ['K', 'L'],
+        ['X', 'A'],
+      ],
+    });
+  });
+});

@@ -45,6 +45,12 @@
  *   under 'farm-3-once' a player scores each city once, 4 when it is scored through a field
  *   holding their pig, else 3; under 'city-4' a winner of a city with a pig in one of the fields
  *   bordering it scores 5 instead of 4 (the engine's documented choice; the rulebooks say nothing).
+ *
+ * House rules (house-rules.md; docs/rules.md, "House rules"): each is a rule of `RefRules`. With a
+ * hand of tiles the referee draws, from a `RefDraw` giving the bag's tiles in order (an input, as
+ * the seed is): it deals, draws each hand back up after its player's turn, judges a hand as a whole
+ * when its player is to move (giving it up and drawing anew when no tile fits), passes players
+ * holding nothing, and ends the game when the bag and every hand are empty.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -99,7 +105,24 @@ export type RefRules = {
    * drawn first); `'board'` (default): it starts the board.
    */
   startTile?: 'board' | 'bag';
+  /**
+   * House rules (house-rules.md #3, #4; docs/rules.md, "A hand of tiles"): each player holds `size`
+   * tiles and plays one of them; `null` or absent: each turn draws its tile. With hands the
+   * referee draws: each step takes a `RefDraw`, the bag's next tile (the order is the game's input,
+   * like the seed; what the rules do with the tiles is decided here).
+   */
+  hand?: { size: 1 | 2 | 3 } | null;
 };
+
+/** The next tile in the bag, or null when it is empty (a hand of tiles draws with it). */
+export type RefDraw = () => string | null;
+
+/** A tile that left a hand or a draw because it fit nowhere, and what became of it. */
+export interface RefUnplaced {
+  player: number;
+  tile: string;
+  fate: 'discarded' | 'returned';
+}
 
 /**
  * Who moves first under `choice` (docs/rules.md, "Choosing the first player"): the numbers come
@@ -921,6 +944,18 @@ export class Referee {
   private readonly descriptions = new Map<string, string>();
   /** Who moves first (house rules #1, #2; player 0 by default). */
   readonly first: number;
+  /** Hands of tiles (house rules #3, #4): each player's tiles in the order drawn, or null. */
+  private readonly handList: string[][] | null;
+  /** With hands: who moves next (players with empty hands pass), null before the deal. */
+  private toMove: number | null = null;
+  /** With hands: the bag and every hand are empty. */
+  private over = false;
+  /** With hands: every tile drawn, in order. */
+  readonly drawLog: string[] = [];
+  /** With hands: every tile that left a hand or a draw because it fit nowhere, in order. */
+  readonly unplacedLog: RefUnplaced[] = [];
+  /** With hands: the players who passed, holding no tile, in order. */
+  readonly passLog: number[] = [];
 
   constructor(
     opts: {
@@ -953,6 +988,9 @@ export class Referee {
     this.builderList = new Array<number>(opts.players).fill(traders);
     this.pigList = new Array<number>(opts.players).fill(traders);
     this.tokenList = Array.from({ length: opts.players }, () => ({ wine: 0, grain: 0, cloth: 0 }));
+    const size = opts.rules.hand?.size ?? 0;
+    if (size !== 0 && ![1, 2, 3].includes(size)) throw new Error(`referee: bad hand size ${size}`);
+    this.handList = size === 0 ? null : Array.from({ length: opts.players }, () => []);
     if (!this.startInBag) this.put({ id: game.start, x: 0, y: 0, rotation: 0, def: rotateDef(this.type(game.start).def, 0), player: null });
     for (const t of this.types.values()) this.left.set(t.id, t.count - (t.id === game.start && !this.startInBag ? 1 : 0));
   }
@@ -1035,6 +1073,7 @@ export class Referee {
    * after whoever placed the last tile (player 0 first).
    */
   get nextPlayer(): number {
+    if (this.toMove !== null) return this.toMove;
     if (this.pending !== null) return this.pending;
     const last = this.placed.length === 0 ? null : at(this.placed, this.placed.length - 1).player;
     return last === null ? this.first : (last + 1) % this.players;
@@ -1196,8 +1235,16 @@ export class Referee {
    * Plays a move for `player` and returns the points it gave each player. While a builder's second
    * tile is owed (`builderTurn`), only its player may move.
    */
-  play(move: RefMove, player: number): number[] {
+  play(move: RefMove, player: number, draw?: RefDraw): number[] {
     this.checkPlayer(player);
+    const hand = this.handList === null ? null : at(this.handList, player);
+    if (hand !== null) {
+      if (draw === undefined) throw new Error('referee: with hands, play needs the bag (draw)');
+      if (this.over) throw new Error('referee: the game is over');
+      if (this.toMove !== player) throw new Error(`referee: player ${String(this.toMove)} is to move, not player ${player}`);
+      if (!hand.includes(move.tile))
+        throw new Error(`referee: tile ${move.tile} is not in the hand of player ${player} (${hand.join(', ')})`);
+    }
     // Traders & Builders: this move is the second tile a builder gave (it gives no third, §e).
     const second = this.pending !== null;
     if (second && this.pending !== player) {
@@ -1287,8 +1334,10 @@ export class Referee {
 
     // Commit the move.
     this.put(newTile);
-    // The bag's count (limitCopies off, a hand-built board may place more copies than the set has).
-    this.left.set(tile, Math.max(0, (this.left.get(tile) ?? 0) - 1));
+    // The bag's count (limitCopies off, a hand-built board may place more copies than the set has);
+    // with hands the tile left the bag when it was drawn.
+    if (hand !== null) hand.splice(hand.indexOf(tile), 1);
+    else this.left.set(tile, Math.max(0, (this.left.get(tile) ?? 0) - 1));
     if (newMeeple) {
       this.meeples.push(newMeeple);
       const list = this.supplyOf(newMeeple.kind);
@@ -1357,7 +1406,122 @@ export class Referee {
     this.pendingFor = again ? (extendsBuilder ? 'builder' : 'hole') : null;
     if (again && extendsBuilder) this.secondTiles.push({ turn, player, builderReturned });
     if (extendsBuilder && second) this.noThirdTile.push(turn);
+    if (hand !== null && draw !== undefined) {
+      // The hand is drawn back up once the turn is over: not before a second tile, which comes
+      // from the hand (docs/rules.md, "A hand of tiles").
+      if (!again) this.fill(player, draw);
+      this.advance(again ? player : (player + 1) % this.players, draw);
+    }
     return gained;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Hands of tiles (house rules #3, #4; docs/rules.md, "A hand of tiles")
+
+  /** Each player's hand (tiles in the order drawn), or null without hands. */
+  get hands(): string[][] | null {
+    return this.handList === null ? null : this.handList.map((h) => [...h]);
+  }
+
+  /** With hands: whether the game is over (the bag and every hand empty). */
+  get ended(): boolean {
+    return this.over;
+  }
+
+  /**
+   * Deals the hands: a whole hand of `size` tiles to each player in turn order from the first
+   * player; then the first player gets ready to move.
+   */
+  deal(draw: RefDraw): void {
+    if (this.handList === null) throw new Error('referee: no hands to deal');
+    if (this.toMove !== null || this.over) throw new Error('referee: the hands are dealt once');
+    for (let i = 0; i < this.players; i++) this.fill((this.first + i) % this.players, draw);
+    this.advance(this.first, draw);
+  }
+
+  /** Takes the bag's next tile (null when empty), checking that the bag holds it. */
+  private drawOne(draw: RefDraw): string | null {
+    const tile = draw();
+    if (tile === null) {
+      if (this.tilesLeft().length > 0) throw new Error(`referee: the bag is said empty but holds ${this.tilesLeft().join(' ')}`);
+      return null;
+    }
+    const n = this.left.get(tile) ?? 0;
+    if (n <= 0) throw new Error(`referee: tile ${tile} was drawn but none is left in the bag`);
+    this.left.set(tile, n - 1);
+    this.drawLog.push(tile);
+    return tile;
+  }
+
+  /** Draws `player`'s hand back up to its size, as far as the bag goes (without looking at the tiles). */
+  private fill(player: number, draw: RefDraw): void {
+    const hand = at(this.handList as string[][], player);
+    const size = this.rules.hand?.size ?? 0;
+    while (hand.length < size) {
+      const t = this.drawOne(draw);
+      if (t === null) return;
+      hand.push(t);
+    }
+  }
+
+  /**
+   * From `player` on, the first player ready to move is to move: one whose hand holds a tile that
+   * fits, or who, none fitting, gave up the hand and drew tiles that fit. A player left with no
+   * tile passes (a second tile is lost); when the bag and every hand are empty the game is over.
+   */
+  private advance(player: number, draw: RefDraw): void {
+    this.toMove = null;
+    let p = player;
+    for (;;) {
+      if (this.ready(p, draw)) {
+        this.toMove = p;
+        return;
+      }
+      if ((this.handList as string[][]).every((h) => h.length === 0)) {
+        // The game is over; the player who found nothing to play would have been next.
+        this.toMove = p;
+        this.over = true;
+        this.pending = null;
+        this.pendingFor = null;
+        return;
+      }
+      this.passLog.push(p);
+      this.pending = null;
+      this.pendingFor = null;
+      p = (p + 1) % this.players;
+    }
+  }
+
+  /**
+   * `player` is about to move. The hand is judged as a whole: while one tile fits somewhere, it
+   * stays as it is. Otherwise the whole hand leaves as tiles that fit nowhere do (out of the game;
+   * under `unplaceable: 'returned'` land tiles are set aside, river tiles still leave), and the
+   * player draws as many tiles that fit as the hand held (at least one), each drawn tile that fits
+   * nowhere leaving or set aside in turn. The tiles set aside go back into the bag once the new
+   * hand holds a tile, else they leave the game. Whether the player now holds a tile.
+   */
+  private ready(player: number, draw: RefDraw): boolean {
+    const hand = at(this.handList as string[][], player);
+    const fits = (t: string): boolean => this.legalPlacements(t).length > 0;
+    if (hand.some(fits)) return true;
+    const aside: string[] = [];
+    const unplaced = (t: string): void => {
+      if (this.rules.unplaceable === 'returned' && this.riverRole(t) === null) aside.push(t);
+      else this.unplacedLog.push({ player, tile: t, fate: 'discarded' });
+    };
+    const want = Math.max(1, hand.length);
+    for (const t of hand.splice(0)) unplaced(t);
+    while (hand.length < want) {
+      const t = this.drawOne(draw);
+      if (t === null) break;
+      if (fits(t)) hand.push(t);
+      else unplaced(t);
+    }
+    for (const t of aside) {
+      if (hand.length > 0) this.left.set(t, (this.left.get(t) ?? 0) + 1);
+      this.unplacedLog.push({ player, tile: t, fate: hand.length > 0 ? 'returned' : 'discarded' });
+    }
+    return hand.length > 0;
   }
 
   features(): RefFeature[] {

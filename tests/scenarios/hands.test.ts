@@ -8,6 +8,7 @@ import {
   legalMoves,
   legalPlacements,
   loadState,
+  tileDefinition,
   validateMove,
   validateState,
 } from '../../src/index';
@@ -83,6 +84,78 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
     const hand = r.hands?.[r.currentPlayer] ?? [];
     expect(hand.every((id) => id.startsWith('RV-'))).toBe(true);
     expect(r.discarded).toEqual([]);
+  });
+
+  it("a filled hole's second tile comes from the hand; the hand is drawn back up after it (house rule #7 with #4)", () => {
+    // Hands of 2. Deal: P0 U B, P1 U B; then each turn's draw: B E B X V A K L.
+    const drawOrder = ['U', 'B', 'U', 'B', 'B', 'E', 'B', 'X', 'V', 'A', 'K', 'L'];
+    let s = createGame({ players: 2, seed: 1, drawOrder, rules: { hand: { size: 2, visible: true }, fillingHole: 'extra-turn' } });
+    // Around the hole at (0,1): U east and west of the start tile D (roads join), B under each U and
+    // under the eastern B (fields meet D's and U's southern fields), E turned 180° at (0,2) with its
+    // fields north, east and west. Every side of (0,1) is a field: B fits.
+    const turns = [
+      { tile: 'U', x: 1, y: 0, rotation: 0 },
+      { tile: 'U', x: -1, y: 0, rotation: 0 },
+      { tile: 'B', x: 1, y: 1, rotation: 0 },
+      { tile: 'B', x: -1, y: 1, rotation: 0 },
+      { tile: 'B', x: 1, y: 2, rotation: 0 },
+      { tile: 'E', x: 0, y: 2, rotation: 180 },
+    ] as const;
+    for (const m of turns) s = applyMove(s, m);
+    // P0 drew B, B, V after their turns; P1 E, X, A.
+    expect(s.hands).toEqual([
+      ['B', 'V'],
+      ['X', 'A'],
+    ]);
+    s = applyMove(s, { tile: 'B', x: 0, y: 1, rotation: 0 });
+    // The hole gives P0 a second tile, from the hand (V), which is not drawn up in between.
+    expect({ player: s.currentPlayer, extraTurn: s.extraTurn, hands: s.hands, next: s.tilesLeft.slice(0, 2) }).toEqual({
+      player: 0,
+      extraTurn: 'hole',
+      hands: [['V'], ['X', 'A']],
+      next: ['K', 'L'],
+    });
+    expect(new Set(legalMoves(s).map((m) => m.tile))).toEqual(new Set(['V']));
+    // V (a curve, road south and west) at (2,0) turned 90°: its road west meets U's road east.
+    s = applyMove(s, { tile: 'V', x: 2, y: 0, rotation: 90 });
+    // The turn is over: P0 draws back up to two, K then L; P1 moves.
+    expect({ player: s.currentPlayer, extraTurn: s.extraTurn, hands: s.hands }).toEqual({
+      player: 1,
+      extraTurn: null,
+      hands: [
+        ['K', 'L'],
+        ['X', 'A'],
+      ],
+    });
+  });
+
+  it("with unplaceable: 'returned', a hand that fits nowhere is set aside and goes back into the bag once the new hand is drawn", () => {
+    // A table of two cells: only (1,0) is free, east of D's road. B (a cloister in a field) fits
+    // there in no rotation; P0's hand B B leaves, P0 draws two tiles that fit, and the two B go back.
+    const s = createGame({
+      players: 2,
+      seed: 1,
+      drawOrder: ['B', 'B', 'U', 'V'],
+      rules: { hand: { size: 2, visible: true }, unplaceable: 'returned', table: { minX: 0, maxX: 1, minY: 0, maxY: 0 } },
+    });
+    expect(s.events.filter((e) => e.type === 'tile-returned')).toEqual([
+      { type: 'tile-returned', player: 0, tile: 'B' },
+      { type: 'tile-returned', player: 0, tile: 'B' },
+    ]);
+    // The new hand: the first two tiles after V with a road to meet D's (the bag shaken only after
+    // both are drawn). The order of the bag: the same game drawing a tile a turn.
+    const order = createGame({ players: 2, seed: 1, drawOrder: ['B', 'B', 'U', 'V'] }).tilesLeft.slice(3);
+    const road = (t: string) => Object.values(tileDefinition(t)?.edges ?? {}).includes('road');
+    const hand = s.hands?.[0] ?? [];
+    expect(hand).toEqual(order.filter(road).slice(0, 2));
+    for (const t of hand) expect(legalPlacements(s, t).length).toBeGreaterThan(0);
+    expect(s.hands?.[1]).toEqual(['U', 'V']);
+    // Nothing left the game: 72 tiles, D on the board, 4 in hands, 67 in the bag (all four B among them).
+    expect({ discarded: s.discarded, left: s.tilesLeft.length, b: s.tilesLeft.filter((t) => t === 'B').length }).toEqual({
+      discarded: [],
+      left: 67,
+      b: 4,
+    });
   });
 
   it('the game ends when the bag and every hand are empty; every tile is placed, in a hand, in the bag or out', () => {
