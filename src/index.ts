@@ -5,7 +5,8 @@
  * @packageDocumentation
  * @module carcassonne-engine
  */
-export { createGame, applyMove, validateMove, legalPlacements, legalMoves, scoreFinal } from './api/game.js';
+export { createGame, applyMove, validateMove, legalPlacements, legalMoves, previewMove, scoreFinal } from './api/game.js';
+export { loadView, playerView } from './api/view.js';
 export { features, tileAt } from './api/queries.js';
 export { loadState, validateState } from './api/load.js';
 export { validateOptions, editionRules } from './api/options.js';

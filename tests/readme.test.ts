@@ -8,6 +8,7 @@ const section = readme.slice(readme.indexOf('## Quick start'));
 const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
 const botsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Bots and search')))?.[1] ?? '';
 const expansionsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Expansions')))?.[1] ?? '';
+const viewsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Online play: player views')))?.[1] ?? '';
 const tradersCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('### Traders & Builders')))?.[1] ?? '';
 
 /** Runs a README block as a module and returns what it logged, line by line. */
@@ -67,6 +68,12 @@ describe('README', () => {
     expect(Number(second?.[1])).toBeGreaterThan(0);
     // One goods line per kind, in the order wine, grain, cloth.
     expect(lines.slice(1).map((l) => /^(?:most )?(wine|grain|cloth)/.exec(l)?.[1])).toEqual(['wine', 'grain', 'cloth']);
+  });
+
+  it('the player views example runs verbatim and prints what its comments say', async () => {
+    expect(viewsCode).toContain('playerView(state, 0)');
+    const lines = await run('player-views', viewsCode);
+    expect(lines).toEqual(['false [4,0]', '1']);
   });
 
   it('names the two set-up commands', () => {

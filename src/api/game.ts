@@ -1,5 +1,5 @@
 import { castDraft, Immer, freeze } from 'immer';
-import { IllegalMoveError } from '../core/errors.js';
+import { IllegalMoveError, StateError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
 import { moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../core/move-code.js';
 import { hashSeed, mulberry32, startRandom } from '../core/rng.js';
@@ -14,7 +14,8 @@ import type { KernelEvent } from '../kernel/log.js';
 import { figureNames, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
 import { codeOfHandMove, handIds, handSlot, moveError, moveOfCode } from './legality.js';
 import { type GameOptions, resolveOptions } from './options.js';
-import type { FinalScore, GameState, PlayerState, Move, PlacedTile, TilePlacement } from './types.js';
+import type { FinalScore, GameEvent, GameState, PlayerState, PlayerView, Move, MovePreview, PlacedTile, TilePlacement } from './types.js';
+import { isViewRecord } from './view-input.js';
 
 // A private instance, made on first use: this library never changes immer's global settings.
 let immer: Immer | undefined;
@@ -113,9 +114,26 @@ export function playerRecord(k: Kernel, i: number, name: string): PlayerState {
  * console.log(validateMove(state, { x: 3, y: 3, rotation: 0 })?.code); // → not-adjacent
  * ```
  */
-export function validateMove(state: GameState, move: Move): IllegalMoveError | null {
+export function validateMove(state: GameState | PlayerView, move: Move): IllegalMoveError | null {
   const c = checked(state);
+  refuseHidden(c.state, c.kernel);
   return check(c.state, c.kernel, move);
+}
+
+/**
+ * In a player view, the moves of a hand the viewer cannot see are not the viewer's to list: throws
+ * {@link StateError} (`hidden-information`).
+ */
+function refuseHidden(state: GameState, k: Kernel): void {
+  if (!isViewRecord(state) || k.finished) return;
+  if ((state.hands?.[k.current] as readonly (string | null)[] | undefined)?.includes(null)) {
+    throw new StateError([
+      {
+        code: 'hidden-information',
+        message: `the hand of player ${k.current}, to move, is hidden from this view: only that player's view lists its moves`,
+      },
+    ]);
+  }
 }
 
 function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null {
@@ -146,6 +164,14 @@ function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null
  */
 export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): GameState {
   const c = checked(input);
+  if (isViewRecord(c.state)) {
+    throw new StateError([
+      {
+        code: 'view-not-playable',
+        message: 'a player view cannot be played: it holds no bag to draw from. Play the move on the game state and make new views of it',
+      },
+    ]);
+  }
   const error = check(c.state, c.kernel, move);
   if (error !== null) throw error;
   const { state, kernel: k } = workingKernel(c.state, hooks, true);
@@ -245,6 +271,40 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
 }
 
 /**
+ * What a legal move would do, without playing it: its events up to the draw (the tile placed, the
+ * figure deployed or taken back, what it completes and scores, the figures that come back, goods
+ * taken), the scores after it, the features it completes, and whether it gives another tile. No
+ * tile is drawn, so it works on a {@link playerView} as on a state: a frontend shows it while the
+ * player hovers over a placement. Throws the {@link IllegalMoveError} of an illegal move.
+ *
+ * @example
+ * ```ts
+ * import { createGame, playerView, previewMove } from 'carcassonne-engine';
+ *
+ * // E (a city cap) turned 180° above the start tile closes its city: 4 points for Ann's knight.
+ * const view = playerView(createGame({ players: ['Ann', 'Bob'], seed: 1, drawOrder: ['E'] }), 0);
+ * const preview = previewMove(view, { x: 0, y: -1, rotation: 180, meeple: { at: 'S' } });
+ * console.log(preview.scores, preview.completed, preview.extraTurn); // → [ 4, 0 ] [ '0,0:N' ] null
+ * console.log(preview.events.map((e) => e.type).join(', ')); // → tile-placed, meeple-placed, feature-scored, meeple-returned
+ * ```
+ */
+export function previewMove(input: GameState | PlayerView, move: Move): MovePreview {
+  const c = checked(input);
+  refuseHidden(c.state, c.kernel);
+  const error = check(c.state, c.kernel, move);
+  if (error !== null) throw error;
+  const k = c.kernel.clone();
+  const slot = handSlot(k, move.tile);
+  if (k.handSize > 0) k.currentType = k.handTile(k.current, slot);
+  const placement = { x: move.x + 0, y: move.y + 0, rotation: move.rotation, meeple: move.meeple ?? null, recall: move.recall ?? null };
+  const log: KernelEvent[] = [];
+  withCustomRule(() => k.playTile(codeOfHandMove(k, placement, slot), log));
+  const events: GameEvent[] = describeEvents(k, log);
+  const completed = events.flatMap((e) => (e.type === 'feature-scored' && e.score.complete ? [e.score.id] : []));
+  return freeze({ events, scores: Array.from(k.score), completed, extraTurn: extraTurnOf(k) }, true);
+}
+
+/**
  * Every legal position and rotation for the current tile, rotations that give the same board
  * listed once (the smallest). Ordered by y, then x, then rotation. Empty when the game is over.
  * With hands of tiles (`rules.hand`), for `tile` of the current player's hand (default: its first
@@ -260,9 +320,11 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
  * console.log(legalPlacements(state)); // → [ { x: -1, y: 0, rotation: 0 }, { x: 1, y: 0, rotation: 0 } ]
  * ```
  */
-export function legalPlacements(state: GameState, tile?: string): TilePlacement[] {
-  const k = checked(state).kernel;
+export function legalPlacements(state: GameState | PlayerView, tile?: string): TilePlacement[] {
+  const c = checked(state);
+  const k = c.kernel;
   if (k.finished) return [];
+  refuseHidden(c.state, k);
   const slot = handSlot(k, tile ?? (k.handSize > 0 ? (k.tables.ids[k.handTile(k.current, 0)] as string) : undefined));
   const t = k.handSize > 0 ? k.handTile(k.current, slot) : k.currentType;
   if (slot < 0 || (tile !== undefined && k.handSize === 0 && tile !== k.tables.ids[t]))
@@ -294,9 +356,11 @@ export function legalPlacements(state: GameState, tile?: string): TilePlacement[
  * console.log(JSON.stringify(moves[1])); // → {"tile":"X","x":-1,"y":0,"rotation":0,"meeple":{"at":"N","kind":"follower"}}
  * ```
  */
-export function legalMoves(state: GameState): Move[] {
-  const k = checked(state).kernel;
+export function legalMoves(state: GameState | PlayerView): Move[] {
+  const c = checked(state);
+  const k = c.kernel;
   if (k.finished) return [];
+  refuseHidden(c.state, k);
   if (moveBuffer === null || moveBuffer.length < k.maxMoves) moveBuffer = new Int32Array(k.maxMoves);
   const codes = moveBuffer;
   const n = k.legalMoveCodes(codes);
@@ -357,7 +421,7 @@ function moveOrder(code: number): number {
  * console.log(result.breakdown[0]?.note); // → incomplete road of 2 tiles: 1×2
  * ```
  */
-export function scoreFinal(input: GameState, hooks?: RuleHooks): FinalScore {
+export function scoreFinal(input: GameState | PlayerView, hooks?: RuleHooks): FinalScore {
   const c = checked(input);
   const state = c.state;
   const scores = state.players.map((p) => p.score);

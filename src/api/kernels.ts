@@ -2,7 +2,7 @@ import { freeze } from 'immer';
 import { StateError } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
 import type { Kernel, KernelRules } from '../kernel/kernel.js';
-import type { GameState } from './types.js';
+import type { GameState, PlayerView } from './types.js';
 import { rebuild, upgrade } from './saved.js';
 import { type RuleHooks, rulesFor } from './rules.js';
 
@@ -38,7 +38,10 @@ export function remember(state: GameState, kernel: Kernel): void {
  * checked (throwing {@link StateError}); an unfrozen one is copied and frozen first, so that the
  * caller's object is never frozen or cached while it may still change.
  */
-export function checked(state: GameState): { state: GameState; kernel: Kernel } {
+export function checked(input: GameState | PlayerView): { state: GameState; kernel: Kernel } {
+  // A player view is checked and kept like a state (saved.ts reads it); callers that must not
+  // play one, or must not list a hidden hand's moves, ask isViewRecord.
+  const state = input as GameState;
   const known = kernels.get(state as object);
   if (known !== undefined) {
     if (known.kernel === null) {
@@ -74,7 +77,7 @@ function structuredCloneOrFail(v: unknown): unknown {
  * copy, or with `handOn` (for the state that follows this one) the state's own kernel the first
  * time, so that a game played forward never copies a kernel.
  */
-export function workingKernel(state: GameState, hooks?: RuleHooks, handOn = false): { state: GameState; kernel: Kernel } {
+export function workingKernel(state: GameState | PlayerView, hooks?: RuleHooks, handOn = false): { state: GameState; kernel: Kernel } {
   const c = checked(state);
   const entry = kernels.get(c.state) as Entry;
   let k: Kernel;

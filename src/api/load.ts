@@ -1,6 +1,7 @@
 import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
 import { checked } from './kernels.js';
 import { rebuild, upgrade } from './saved.js';
+import { isViewRecord } from './view-input.js';
 import type { GameState } from './types.js';
 
 /**
@@ -29,11 +30,15 @@ import type { GameState } from './types.js';
  * ```
  */
 export function loadState(json: unknown): GameState {
+  if (isViewRecord(json)) {
+    throw new StateError([{ code: 'invalid-state', message: 'this is a player view, not a game state: read it with loadView' }]);
+  }
   return checked(json as GameState).state;
 }
 
 /**
- * The problems {@link loadState} would throw for, as a list (empty for a valid state).
+ * The problems {@link loadState} would throw for, as a list (empty for a valid state). A player
+ * view is checked as `loadView` checks it.
  *
  * @example
  * ```ts

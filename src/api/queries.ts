@@ -3,7 +3,7 @@ import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, K_ROAD } fro
 import type { FeatureKind } from '../tiles/types.js';
 import { checked } from './kernels.js';
 import { featureIdOf } from './describe.js';
-import type { BoardFeature, GameState, GoodsTokens, PlacedTile } from './types.js';
+import type { BoardFeature, GameState, GoodsTokens, PlacedTile, PlayerView } from './types.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { attributePlaces, readAttribute } from '../rules/compile.js';
 import { tokenKinds } from './figures.js';
@@ -31,7 +31,7 @@ function attribute(k: Kernel, r: number, name: string): number {
  * console.log(tileAt(state, 1, 0)?.tile, tileAt(state, 1, 0)?.player, tileAt(state, 5, 5)); // → U 0 null
  * ```
  */
-export function tileAt(state: GameState, x: number, y: number): PlacedTile | null {
+export function tileAt(state: GameState | PlayerView, x: number, y: number): PlacedTile | null {
   const { state: s, kernel: k } = checked(state);
   const p = Number.isInteger(x) && Number.isInteger(y) ? k.tileAt(x, y) : -1;
   return p < 0 ? null : (s.placements[p] ?? null);
@@ -54,7 +54,7 @@ export function tileAt(state: GameState, x: number, y: number): PlacedTile | nul
  * // → 0,0:ESE field 0 false
  * ```
  */
-export function features(input: GameState): BoardFeature[] {
+export function features(input: GameState | PlayerView): BoardFeature[] {
   const { state, kernel: k } = checked(input);
   const roots: number[] = [];
   const seen = new Set<number>();

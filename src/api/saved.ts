@@ -13,6 +13,7 @@ import { expansionNames, RULE_MODULES } from '../rules/registry.js';
 import { gameTiles } from '../rules/tiles.js';
 import type { TileSetName } from '../tiles/types.js';
 import { ruleKeys, validateOptions } from './options.js';
+import { isViewRecord, stateOfView } from './view-input.js';
 import { figureNames, figureWord, recallable, supplyKeys, tokenKinds } from './figures.js';
 import { codeOfMove, moveError } from './legality.js';
 import type { FarmerRule, GameState, MeepleKind, Move } from './types.js';
@@ -119,8 +120,10 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     note(message);
     return new StateError(problems);
   };
-  const s = state as unknown as Record<string, unknown>;
-  if (!isRecord(s)) throw fail('a game state must be an object');
+  if (!isRecord(state)) throw fail('a game state must be an object');
+  // A player view is checked as the state it stands for (view-input.ts).
+  const view = isViewRecord(state) ? stateOfView(state as unknown as Record<string, unknown>, fail) : null;
+  const s = view === null ? (state as unknown as Record<string, unknown>) : view.state;
   if (s.version !== 2) throw fail(`unsupported state version ${show(s.version)} (expected 2, or 1 through loadState)`);
   // The game's options, checked as createGame checks them, with the same sentences. A state records
   // every rule, and its expansions in the order of the rule modules (EXPANSIONS).
@@ -211,7 +214,9 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     const inHand =
       Array.isArray(s.hands) && Array.isArray(s.hands[s.currentPlayer as number]) ? (s.hands[s.currentPlayer as number] as unknown[]) : [];
     const firstDrawn = isRecord(first) ? first.tile : handSize > 0 ? inHand.find((id) => id === tables.set.startTile) : s.currentTile;
-    if (tables.defs[tables.startType]?.features.some((f) => f.kind === 'river') && firstDrawn !== tables.set.startTile)
+    // A hand hidden from a view does not show it.
+    const unseen = view !== null && !isRecord(first) && view.facts.hidden[s.currentPlayer as number] === true;
+    if (tables.defs[tables.startType]?.features.some((f) => f.kind === 'river') && firstDrawn !== tables.set.startTile && !unseen)
       throw fail(`the first tile drawn must be the river's spring ${tables.set.startTile}, which starts the river`);
   } else if (
     !isRecord(first) ||
@@ -229,6 +234,16 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const log: KernelEvent[] | null = verify ? [] : null;
   // The start as createGame made it (who moves first, from the seed).
   k.begin(startRandom(s.seed as number | string), log);
+  if (view !== null) {
+    // A view has no seed: who moved first is who made the first move (or is to move).
+    const opener = isRecord(first) && !drawnStart ? placements[1] : first;
+    const firstMover = isRecord(opener) && isInt(opener.player) ? opener.player : s.currentPlayer;
+    if (isInt(firstMover) && firstMover >= 0 && firstMover < players.length) k.current = firstMover;
+    if (log !== null) {
+      const chosen = log.findIndex((e) => e.type === 'first-chosen');
+      if (chosen >= 0) log.splice(chosen, 1);
+    }
+  }
   // A tile is discarded when it is drawn and fits nowhere. The discards are drawn in order, each
   // at the first draw (the start, or after a placement) where it fits nowhere, except those the
   // last move's events show: they were drawn at the last draw (a tile may fit nowhere at several
@@ -256,7 +271,9 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const putBack = k.rules.ruleset.putBack !== null;
   const landTile = (id: unknown) =>
     typeof id === 'string' && Object.hasOwn(tables.typeOf, id) && tables.drawClass[tables.typeOf[id] as number] === DRAW_LAND;
-  if (verify && putBack && discarded.some((id, i) => landTile(id) && (!finished || i < beforeLast)))
+  // With hands the game goes on after the bag ran out (it never fills again then): hands leave.
+  const ranOut = (i: number) => (handSize > 0 ? (s.tilesLeft as unknown[]).length === 0 : finished && i >= beforeLast);
+  if (verify && putBack && discarded.some((id, i) => landTile(id) && !ranOut(i)))
     note('discarded: with unplaceable tiles returned to the bag, a land tile leaves the game only when the bag runs out');
   const drawReturns = (last: boolean) => {
     // A tile that went back is in the bag, and a tile that fits was drawn after it: the game goes on.
@@ -366,7 +383,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     if (!finished) {
       const mine = hands[k.current] as unknown[];
       if (mine.length === 0) note(`player ${k.current} is to move with an empty hand`);
-      if (verify && mine.length > 0 && !mine.some((_, i) => k.canPlaceAnywhere(k.hands[k.current * handSize + i] as number)))
+      const seen = view === null || !view.facts.hidden[k.current];
+      if (verify && seen && mine.length > 0 && !mine.some((_, i) => k.canPlaceAnywhere(k.hands[k.current * handSize + i] as number)))
         note(`no tile of hands[${k.current}] fits anywhere: the hand would have left the game`);
       k.currentType = mine.length > 0 ? (k.hands[k.current * handSize] as number) : -1;
     }
@@ -397,12 +415,36 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (verify) {
     const records = log as KernelEvent[];
     compareWithReplay(s, k, scoringsOf(describeEvents(k, records)), note);
-    compareLists('events', s.events as unknown[], describeEvents(k, records.slice(lastMove)), 'event', showEvent, note);
+    compareLists(
+      'events',
+      eventsToCompare(s, k, view !== null, note),
+      describeEvents(k, records.slice(lastMove)),
+      'event',
+      showEvent,
+      note,
+    );
     // The recorded field scorings served the replay only: a custom rule must be given again.
     k.setRules(rulesFor(state, tables, undefined, null));
   }
   if (problems.length > 0) throw new StateError(problems);
   return k;
+}
+
+/**
+ * The events a replay must give: in a view, who moved first was chosen from the seed it does not
+ * have, so the choice is only checked against who moved first.
+ */
+function eventsToCompare(s: Record<string, unknown>, k: Kernel, isView: boolean, note: (message: string) => void): unknown[] {
+  const events = s.events as unknown[];
+  if (!isView) return events;
+  return events.filter((e) => {
+    if (!isRecord(e) || e.type !== 'first-player-chosen') return true;
+    const placements = s.placements as unknown[];
+    const opener = placements.find((p) => isRecord(p) && p.player !== null);
+    const first = isRecord(opener) ? opener.player : k.current;
+    if (e.player !== first) note(`events: the first player chosen is ${show(e.player)}, but player ${show(first)} moved first`);
+    return false;
+  });
 }
 
 /** What the state says after its placements, against what replaying them gave. */

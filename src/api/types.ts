@@ -229,6 +229,27 @@ export interface GameState {
   readonly events: readonly GameEvent[];
 }
 
+/** Who looks at a {@link PlayerView}: a player index, or `'spectator'` (someone who plays no hand). */
+export type Viewer = number | 'spectator';
+
+/**
+ * What one player (or a spectator) may know of a game, made by {@link playerView}: the state
+ * without its `seed`, the tiles not yet seen as a multiset (`tilesLeft`, sorted by id, not in
+ * draw order), and the hands the viewer may not see (`rules.hand.visible: false`, another
+ * player's hand) hidden: each of their tiles is `null`, its id counted among `tilesLeft`. Nothing
+ * else is lost. Every read function takes a view where it takes a state (`legalMoves`,
+ * `validateMove`, `features`, `scoreFinal`, `previewMove`, `renderAscii`…); `applyMove` does not:
+ * a view holds no bag to draw from. Plain JSON, like a state.
+ */
+export interface PlayerView extends Omit<GameState, 'seed' | 'hands'> {
+  readonly viewer: Viewer;
+  /**
+   * Each player's hand as the viewer sees it (a hidden tile is `null`), or `null` in a game
+   * without hands of tiles.
+   */
+  readonly hands: readonly (readonly (TileId | null)[])[] | null;
+}
+
 /** Where a meeple goes with a move: a spot on the placed tile, as it lies on the board. */
 export interface MeepleDeploy {
   readonly at: Spot;
@@ -258,6 +279,21 @@ export interface Move {
    * feature is incomplete: a tile that completes it scores it as completed instead.
    */
   readonly recall?: MeepleKind | null;
+}
+
+/** What a move would do, as {@link previewMove} tells it: nothing is drawn. */
+export interface MovePreview {
+  /**
+   * The events `applyMove` would record, up to the draw: the tile placed, the figure deployed or
+   * taken back, every feature completed and scored, the figures returned, the goods taken.
+   */
+  readonly events: readonly GameEvent[];
+  /** Each player's score after the move. */
+  readonly scores: readonly number[];
+  /** The features the move completes (scored by their holders, or by nobody), by id. */
+  readonly completed: readonly FeatureId[];
+  /** What gives the player another tile at once (a builder, a filled hole), or `null`. */
+  readonly extraTurn: ExtraTurn | null;
 }
 
 /** A legal position and rotation for the current tile. */

@@ -36,7 +36,13 @@ export type OptionsErrorCode =
   | 'invalid-buffer';
 
 /** Codes of {@link StateError}. */
-export type StateErrorCode = 'invalid-state' | 'custom-rule-missing' | 'custom-rule-failed';
+export type StateErrorCode =
+  | 'invalid-state'
+  | 'custom-rule-missing'
+  | 'custom-rule-failed'
+  | 'invalid-viewer'
+  | 'hidden-information'
+  | 'view-not-playable';
 
 /** Every error code this library throws or returns. */
 export type ErrorCode = MoveErrorCode | OptionsErrorCode | StateErrorCode;

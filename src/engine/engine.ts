@@ -6,6 +6,7 @@ import { hashSeed, mulberry32 } from '../core/rng.js';
 import { applyMove, createGame, handsOf } from '../api/game.js';
 import { handIds } from '../api/legality.js';
 import { checked, workingKernel } from '../api/kernels.js';
+import { isViewRecord } from '../api/view-input.js';
 import { builderTurnOf, extraTurnOf, type RuleHooks } from '../api/rules.js';
 import type { GameOptions } from '../api/options.js';
 import type { ExpansionName, ExtraTurn, GameState, MeepleKind, TileId } from '../api/types.js';
@@ -78,6 +79,14 @@ export class Engine {
    */
   static fromState(state: GameState, hooks?: RuleHooks): Engine {
     const { state: origin, kernel } = workingKernel(state, hooks);
+    if (isViewRecord(origin)) {
+      throw new StateError([
+        {
+          code: 'view-not-playable',
+          message: 'an engine plays a game state, not a player view: a view holds no bag to draw from',
+        },
+      ]);
+    }
     if (kernel.rules.fields === null) {
       throw new StateError([
         { code: 'custom-rule-missing', message: 'this game scores farmers with a custom rule: pass it to Engine.fromState as { farmers }' },

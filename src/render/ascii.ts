@@ -3,7 +3,7 @@ import { RULE_MODULES } from '../rules/registry.js';
 import { activeModules } from '../rules/tiles.js';
 import { tileDefinition, type TileView } from '../tiles/catalogue.js';
 import { checked } from '../api/kernels.js';
-import type { GameState } from '../api/types.js';
+import type { GameState, PlayerView } from '../api/types.js';
 
 // Each tile is drawn as 5 characters by 3 lines; neighbouring tiles touch, so roads and cities
 // run on across tiles:  '#' city, '*' city with a pennant, '-' '|' '+' road, 'C' cloister,
@@ -73,7 +73,7 @@ function drawTile(v: TileView): string[][] {
 /**
  * The board as ASCII art: 5×3 characters per tile, north up, with a legend line. Meeples are
  * drawn as their owner's number (player index + 1). With hands of tiles (`rules.hand`), a last
- * line lists each player's hand by the same number.
+ * line lists each player's hand by the same number (a tile hidden from a player view as `?`).
  *
  * @example
  * ```ts
@@ -86,11 +86,15 @@ function drawTile(v: TileView): string[][] {
  * // → x 0..0, y 0..0; # city, * pennant, - | + road, C cloister, . field, digits: meeples
  * ```
  */
-export function renderAscii(input: GameState): string {
+export function renderAscii(input: GameState | PlayerView): string {
   const { state } = checked(input);
   // Hands of tiles (a house rule), by player number as the meeples are: the hands a state holds.
   const hands =
-    state.hands === null ? [] : [`hands: ${state.hands.map((h, i) => `${i + 1}: ${h.length > 0 ? h.join(' ') : '(none)'}`).join('; ')}`];
+    state.hands === null
+      ? []
+      : [
+          `hands: ${(state.hands as readonly (readonly (string | null)[])[]).map((h, i) => `${i + 1}: ${h.length > 0 ? h.map((t) => t ?? '?').join(' ') : '(none)'}`).join('; ')}`,
+        ];
   // The start tile in the bag (a house rule): before the first move the board is empty.
   if (state.placements.length === 0) return ['the board is empty: the first tile goes to (0, 0)', ...hands].join('\n');
   const xs = state.placements.map((p) => p.x);

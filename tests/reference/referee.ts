@@ -1478,8 +1478,9 @@ export class Referee {
         return;
       }
       if ((this.handList as string[][]).every((h) => h.length === 0)) {
-        // The game is over; the player who found nothing to play would have been next.
-        this.toMove = p;
+        // The game is over. Who would move next: the player who found nothing to play, or, when
+        // that was a second tile, the next in turn (the turn passes as usual, as without hands).
+        this.toMove = this.pending === p ? (p + 1) % this.players : p;
         this.over = true;
         this.pending = null;
         this.pendingFor = null;

@@ -158,6 +158,28 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
     });
   });
 
+  it("with unplaceable: 'returned', hands that fit nowhere once the bag is empty leave the game, and the saved states say so", () => {
+    // A table of 9 × 9 cells: the bag runs out before it is full, then hands with no place left
+    // leave the game while other players still move. Every state of the game loads back from JSON.
+    const rules = {
+      hand: { size: 2 as const, visible: false },
+      unplaceable: 'returned' as const,
+      table: { minX: -4, maxX: 4, minY: -4, maxY: 4 },
+    };
+    let s = createGame({ players: 3, seed: 1, rules });
+    let landLeftWhilePlaying = false;
+    for (let i = 0; s.status === 'playing'; i++) {
+      expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
+      if (s.discarded.length > 0 && s.status === 'playing') landLeftWhilePlaying = true;
+      const moves = legalMoves(s);
+      s = applyMove(s, moves[(i * 3) % moves.length] as (typeof moves)[number]);
+    }
+    expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
+    // Every tile was placed or left the game.
+    expect({ tiles: s.placements.length + s.discarded.length, left: s.tilesLeft }).toEqual({ tiles: 72, left: [] });
+    expect(landLeftWhilePlaying).toBe(true);
+  });
+
   it('the game ends when the bag and every hand are empty; every tile is placed, in a hand, in the bag or out', () => {
     let s = createGame({ players: 3, seed: 5, rules: HAND3 });
     const all = (g: GameState) => g.placements.length + g.discarded.length + g.tilesLeft.length + (g.hands ?? []).flat().length;
