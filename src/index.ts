@@ -7,6 +7,8 @@
  */
 export { createGame, applyMove, validateMove, legalPlacements, legalMoves, previewMove, scoreFinal } from './api/game.js';
 export { loadView, playerView } from './api/view.js';
+export { movesAt, spotsAt } from './api/cell.js';
+export type { SpotOnBoard } from './api/cell.js';
 export { features, tileAt } from './api/queries.js';
 export { loadState, validateState } from './api/load.js';
 export { validateOptions, editionRules } from './api/options.js';

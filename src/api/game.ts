@@ -14,7 +14,18 @@ import type { KernelEvent } from '../kernel/log.js';
 import { figureNames, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
 import { codeOfHandMove, handIds, handSlot, moveError, moveOfCode } from './legality.js';
 import { type GameOptions, resolveOptions } from './options.js';
-import type { FinalScore, GameEvent, GameState, PlayerState, PlayerView, Move, MovePreview, PlacedTile, TilePlacement } from './types.js';
+import type {
+  FinalScore,
+  GameEvent,
+  GameState,
+  PlayerState,
+  PlayerView,
+  Move,
+  MovePreview,
+  PlacedTile,
+  PlacementsOptions,
+  TilePlacement,
+} from './types.js';
 import { isViewRecord } from './view-input.js';
 
 // A private instance, made on first use: this library never changes immer's global settings.
@@ -306,9 +317,11 @@ export function previewMove(input: GameState | PlayerView, move: Move): MovePrev
 
 /**
  * Every legal position and rotation for the current tile, rotations that give the same board
- * listed once (the smallest). Ordered by y, then x, then rotation. Empty when the game is over.
- * With hands of tiles (`rules.hand`), for `tile` of the current player's hand (default: its first
- * tile); a `tile` that is not one to place throws {@link IllegalMoveError} (`wrong-tile`).
+ * listed once (the smallest), or with `{ rotations: 'all' }` every legal rotation (a straight road
+ * fits turned 0° and 180° alike: a frontend that lets the player turn the tile wants both). Ordered
+ * by y, then x, then rotation. Empty when the game is over. With hands of tiles (`rules.hand`), for
+ * `tile` of the current player's hand (default: its first tile); a `tile` that is not one to place
+ * throws {@link IllegalMoveError} (`wrong-tile`). The tile may be given alone or as `{ tile }`.
  *
  * @example
  * ```ts
@@ -318,9 +331,13 @@ export function previewMove(input: GameState | PlayerView, move: Move): MovePrev
  * // gives a different board: a crossroads looks the same every way round.
  * const state = createGame({ players: 2, seed: 1, drawOrder: ['X'] });
  * console.log(legalPlacements(state)); // → [ { x: -1, y: 0, rotation: 0 }, { x: 1, y: 0, rotation: 0 } ]
+ * console.log(legalPlacements(state, { rotations: 'all' }).length); // → 8
  * ```
  */
-export function legalPlacements(state: GameState | PlayerView, tile?: string): TilePlacement[] {
+export function legalPlacements(state: GameState | PlayerView, which?: string | PlacementsOptions): TilePlacement[] {
+  const { tile, rotations = 'distinct' } = typeof which === 'object' && which !== null ? which : { tile: which };
+  if (rotations !== 'distinct' && rotations !== 'all')
+    throw new IllegalMoveError('malformed-move', "rotations must be 'distinct' or 'all'");
   const c = checked(state);
   const k = c.kernel;
   if (k.finished) return [];
@@ -330,8 +347,13 @@ export function legalPlacements(state: GameState | PlayerView, tile?: string): T
   if (slot < 0 || (tile !== undefined && k.handSize === 0 && tile !== k.tables.ids[t]))
     throw new IllegalMoveError('wrong-tile', `tile ${tile} is not a tile ${k.handSize > 0 ? 'of the hand' : 'to place'}`);
   const out: TilePlacement[] = [];
+  const same = k.tables.sameBoard;
   k.forEachPlacement(t, (x, y, q) => {
-    out.push({ x, y, rotation: (q * 90) as TilePlacement['rotation'] });
+    for (let r = 0; r < 4; r++) {
+      // Rotations that give the same board as q: q itself, and with 'all' the others.
+      if (r === q || (rotations === 'all' && same[t * 4 + r] === same[t * 4 + q]))
+        out.push({ x, y, rotation: (r * 90) as TilePlacement['rotation'] });
+    }
   });
   return out.sort((a, b) => a.y - b.y || a.x - b.x || a.rotation - b.rotation);
 }

@@ -296,6 +296,17 @@ export interface MovePreview {
   readonly extraTurn: ExtraTurn | null;
 }
 
+/** Which placements {@link legalPlacements} lists. */
+export interface PlacementsOptions {
+  /** With hands of tiles: the tile of the hand (default: its first). */
+  readonly tile?: TileId;
+  /**
+   * `'distinct'` (default): one rotation per distinct board (the smallest); `'all'`: every legal
+   * rotation, those of a symmetric tile that give the same board included.
+   */
+  readonly rotations?: 'distinct' | 'all';
+}
+
 /** A legal position and rotation for the current tile. */
 export interface TilePlacement {
   readonly x: number;
