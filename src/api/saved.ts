@@ -234,10 +234,10 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const log: KernelEvent[] | null = verify ? [] : null;
   // The start as createGame made it (who moves first, from the seed).
   k.begin(startRandom(s.seed as number | string), log);
+  // A view has no seed: who moved first is who made the first move (or is to move).
+  const opener = isRecord(first) && !drawnStart ? placements[1] : first;
+  const firstMover = isRecord(opener) && isInt(opener.player) ? opener.player : s.currentPlayer;
   if (view !== null) {
-    // A view has no seed: who moved first is who made the first move (or is to move).
-    const opener = isRecord(first) && !drawnStart ? placements[1] : first;
-    const firstMover = isRecord(opener) && isInt(opener.player) ? opener.player : s.currentPlayer;
     if (isInt(firstMover) && firstMover >= 0 && firstMover < players.length) k.current = firstMover;
     if (log !== null) {
       const chosen = log.findIndex((e) => e.type === 'first-chosen');
@@ -417,7 +417,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     compareWithReplay(s, k, scoringsOf(describeEvents(k, records)), note);
     compareLists(
       'events',
-      eventsToCompare(s, k, view !== null, note),
+      eventsToCompare(s, view === null ? null : firstMover, note),
       describeEvents(k, records.slice(lastMove)),
       'event',
       showEvent,
@@ -431,17 +431,14 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
 }
 
 /**
- * The events a replay must give: in a view, who moved first was chosen from the seed it does not
- * have, so the choice is only checked against who moved first.
+ * The events a replay must give: in a view (`first`: who moved first, else null), who moved first
+ * was chosen from the seed it does not have, so the choice is only checked against `first`.
  */
-function eventsToCompare(s: Record<string, unknown>, k: Kernel, isView: boolean, note: (message: string) => void): unknown[] {
+function eventsToCompare(s: Record<string, unknown>, first: unknown, note: (message: string) => void): unknown[] {
   const events = s.events as unknown[];
-  if (!isView) return events;
+  if (first === null) return events;
   return events.filter((e) => {
     if (!isRecord(e) || e.type !== 'first-player-chosen') return true;
-    const placements = s.placements as unknown[];
-    const opener = placements.find((p) => isRecord(p) && p.player !== null);
-    const first = isRecord(opener) ? opener.player : k.current;
     if (e.player !== first) note(`events: the first player chosen is ${show(e.player)}, but player ${show(first)} moved first`);
     return false;
   });
