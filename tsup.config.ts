@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', engine: 'src/engine/index.ts', bots: 'src/bots/index.ts' },
+  entry: { index: 'src/index.ts', engine: 'src/engine/index.ts', bots: 'src/bots/index.ts', notation: 'src/notation/index.ts' },
   format: ['esm', 'cjs'],
   target: 'es2022',
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },

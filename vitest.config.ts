@@ -8,6 +8,7 @@ export default defineConfig({
     alias: [
       { find: /^carcassonne-engine\/engine$/, replacement: src('engine/index.ts') },
       { find: /^carcassonne-engine\/bots$/, replacement: src('bots/index.ts') },
+      { find: /^carcassonne-engine\/notation$/, replacement: src('notation/index.ts') },
       { find: /^carcassonne-engine$/, replacement: src('index.ts') },
     ],
   },

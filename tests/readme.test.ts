@@ -9,6 +9,7 @@ const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
 const botsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Bots and search')))?.[1] ?? '';
 const expansionsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Expansions')))?.[1] ?? '';
 const viewsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Online play: player views')))?.[1] ?? '';
+const notationCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Writing games down')))?.[1] ?? '';
 const tradersCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('### Traders & Builders')))?.[1] ?? '';
 
 /** Runs a README block as a module and returns what it logged, line by line. */
@@ -74,6 +75,12 @@ describe('README', () => {
     expect(viewsCode).toContain('playerView(state, 0)');
     const lines = await run('player-views', viewsCode);
     expect(lines).toEqual(['false [4,0]', '1']);
+  });
+
+  it('the notation example runs verbatim and prints what its comments say', async () => {
+    expect(notationCode).toContain("from 'carcassonne-engine/notation'");
+    const lines = await run('notation', notationCode);
+    expect(lines).toEqual(['["1. E 0,-1 r180 knight S","2. U"]', '[4,0] U -1,0 r90']);
   });
 
   it('names the two set-up commands', () => {

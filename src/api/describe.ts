@@ -52,6 +52,8 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
         out.push({ type: 'meeple-returned', owner: e.owner, kind: figureNames()[e.figure] as MeepleKind, x, y, at: spot });
         break;
       }
+      case 'drew':
+        break;
       case 'discarded':
         out.push({ type: 'tile-discarded', player: e.player, tile: k.tables.ids[e.tile] as string });
         break;

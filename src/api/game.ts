@@ -24,6 +24,8 @@ import type {
   MovePreview,
   PlacedTile,
   PlacementsOptions,
+  TileDraw,
+  TileId,
   TilePlacement,
 } from './types.js';
 import { isViewRecord } from './view-input.js';
@@ -45,6 +47,21 @@ let immer: Immer | undefined;
  * ```
  */
 export function createGame(options: GameOptions): GameState {
+  return startGame(options, null);
+}
+
+/**
+ * What a replay of recorded draws (replay.ts) asks of a new game: the tiles to draw, in order
+ * (`null`: whichever comes), and, for a game without its seed, who moves first and the event
+ * that told it.
+ */
+export interface Script {
+  readonly draws: readonly (TileId | null)[];
+  readonly first: Extract<GameEvent, { type: 'first-player-chosen' }> | null;
+}
+
+/** createGame, or with `script` a game whose kernel draws the tiles the script names. */
+export function startGame(options: GameOptions, script: Script | null): GameState {
   const o = resolveOptions(options);
   const set = o.tiles;
   const tables = tablesFor(set);
@@ -55,10 +72,12 @@ export function createGame(options: GameOptions): GameState {
     k.bag[i] = tables.typeOf[id] as number;
   });
   k.bagLen = bag.length;
+  if (script !== null) k.script = Int16Array.from(script.draws, (id) => (id === null ? -1 : (tables.typeOf[id] ?? -1)));
   const log: KernelEvent[] = [];
-  k.begin(startRandom(o.seed), log);
+  k.begin(startRandom(o.seed), log, script?.first?.player ?? -1);
   withCustomRule(() => k.drawNext(log));
-  const events = describeEvents(k, log);
+  const told = script?.first ?? null;
+  const events = describeEvents(k, log).map((e) => (e.type === 'first-player-chosen' && told !== null ? told : e));
   const state: GameState = {
     version: 2,
     tileSet: o.tileSet,
@@ -78,12 +97,22 @@ export function createGame(options: GameOptions): GameState {
     meeples: [],
     tilesLeft: Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => tables.ids[t] as string),
     discarded: Array.from(k.discarded.subarray(0, k.nDiscarded), (t) => tables.ids[t] as string),
+    draws: drawsOf(k, log),
     scored: scoringsOf(events),
     events,
   };
   freeze(state, true);
   remember(state, k);
   return state;
+}
+
+/** The draws kernel `k` recorded in `log`, as a state lists them. */
+export function drawsOf(k: Kernel, log: readonly KernelEvent[]): TileDraw[] {
+  const out: TileDraw[] = [];
+  for (const e of log) {
+    if (e.type === 'drew') out.push({ turn: k.turn, player: e.player, tile: k.tables.ids[e.tile] as string, kept: e.kept });
+  }
+  return out;
 }
 
 /** The state's `currentTile`: none once finished, nor with hands (the player chooses). */
@@ -266,14 +295,19 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
     d.placements = castDraft(Object.freeze([...state.placements, placed]));
     d.meeples = castDraft(Object.freeze(meeples));
     if (scored.length > state.scored.length) d.scored = castDraft(Object.freeze(scored));
-    if (events.some((e) => e.type === 'tile-returned')) {
-      // The tiles set aside went back and the bag was shaken: its order is the kernel's.
+    if (k.script !== null || events.some((e) => e.type === 'tile-returned')) {
+      // The tiles set aside went back and the bag was shaken (or a replay brought the tiles it
+      // draws to the top): its order is the kernel's.
       d.tilesLeft = castDraft(Object.freeze(Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => ids[t] as string)));
     } else if (k.bagPos > drawnBefore) d.tilesLeft = castDraft(Object.freeze(state.tilesLeft.slice(k.bagPos - drawnBefore)));
     if (k.nDiscarded > discardedBefore) {
       d.discarded = castDraft(
         Object.freeze([...state.discarded, ...Array.from(k.discarded.subarray(discardedBefore, k.nDiscarded), (t) => ids[t] as string)]),
       );
+    }
+    if (state.draws !== null) {
+      const draws = drawsOf(k, log);
+      if (draws.length > 0) d.draws = castDraft(Object.freeze([...state.draws, ...freeze(draws, true)]));
     }
     d.events = castDraft(events);
   });

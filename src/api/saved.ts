@@ -6,6 +6,7 @@ import { startRandom } from '../core/rng.js';
 import { Kernel, type KernelRules } from '../kernel/kernel.js';
 import type { KernelEvent } from '../kernel/log.js';
 import { describeEvents, figureOf, scoringsOf } from './describe.js';
+import { checkDraws, drawsShapeProblem } from './draws-check.js';
 import { DRAW_LAND, tablesFor } from '../kernel/tables.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import { optionDefault } from '../rules/module.js';
@@ -72,6 +73,25 @@ export function upgrade(state: unknown): unknown {
           ),
         )
       : earlier;
+  // Before draws were recorded (0.3.0), none were: `draws` is null, written after discarded.
+  const drawsAt = (r: Record<string, unknown>) =>
+    r.version === 2 && !Object.hasOwn(r, 'draws') && Object.hasOwn(r, 'discarded')
+      ? Object.fromEntries(
+          Object.entries(r).flatMap(([key, v]) =>
+            key === 'discarded'
+              ? [
+                  [key, v],
+                  ['draws', null],
+                ]
+              : [[key, v]],
+          ),
+        )
+      : r;
+  return withModules(drawsAt(from));
+}
+
+/** Fills in the fields of the rule modules not in the game (see upgrade). */
+function withModules(from: Record<string, unknown>): Record<string, unknown> {
   if (from.version !== 2 || !Array.isArray(from.expansions) || !Array.isArray(from.players) || !isRecord(from.rules)) return from;
   const inGame = from.expansions;
   const absent = RULE_MODULES.filter((m) => m.name !== 'base' && !inGame.includes(m.name));
@@ -172,6 +192,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   for (const key of ['placements', 'meeples', 'tilesLeft', 'discarded', 'scored', 'events']) {
     if (!Array.isArray(s[key])) throw fail(`${key} must be a list`);
   }
+  const drawsProblem = drawsShapeProblem(s.draws, players.length, view !== null);
+  if (drawsProblem !== null) throw fail(drawsProblem);
   if (!(s.status === 'playing' || s.status === 'finished')) throw fail('status must be "playing" or "finished"');
   if (!isInt(s.turn) || s.turn < 0) throw fail('turn must be a whole number');
   if (!isInt(s.currentPlayer) || s.currentPlayer < 0 || s.currentPlayer >= players.length) throw fail('currentPlayer is not a player');
@@ -306,6 +328,9 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   drawReturns(placements.length === firstMove);
   // Where the records of the last move (or of the setup) begin: the state's events describe them.
   let lastMove = 0;
+  // The moves replayed, for the check of the draws.
+  const codes: number[] = [];
+  const tiles: number[] = [];
   for (let i = firstMove; i < placements.length; i++) {
     const p = placements[i];
     if (
@@ -349,6 +374,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     if (m !== null && m.at !== canonical)
       throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
     lastMove = log?.length ?? 0;
+    codes.push(code);
+    tiles.push(t);
     k.playTile(code, log);
     drawDiscards(i === placements.length - 1);
     drawReturns(i === placements.length - 1);
@@ -375,7 +402,11 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       k.handLen[pl] = h.length;
       // The bag refills every hand but the current player's during their second tile.
       const full = finished ? 0 : pl === k.current && k.extraTurn ? Math.max(1, handSize - 1) : handSize;
-      if (verify && left.length > 0 && h.length !== full)
+      // A hand given up is drawn anew with the tiles that fit, which may run out before it is full
+      // (the tiles set aside then go back into the bag): the last move's events show the give-up.
+      const gaveUp =
+        pl === k.current && (s.events as unknown[]).some((e) => isRecord(e) && (e.type === 'tile-returned' || e.type === 'tile-discarded'));
+      if (verify && left.length > 0 && h.length !== full && !(gaveUp && h.length > 0 && h.length < full))
         note(`hands[${pl}] holds ${amount(h.length, 'tile')}, but with tiles left in the bag it holds ${full}`);
       if (verify && finished && h.length > 0)
         note(`hands[${pl}] holds tiles, but the game is over: it ends when the bag and every hand are empty`);
@@ -423,6 +454,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       showEvent,
       note,
     );
+    if (problems.length === 0 && view === null && s.draws !== null) for (const m of checkDraws(s, k, codes, tiles)) note(m);
     // The recorded field scorings served the replay only: a custom rule must be given again.
     k.setRules(rulesFor(state, tables, undefined, null));
   }

@@ -223,10 +223,39 @@ export interface GameState {
   readonly tilesLeft: readonly TileId[];
   /** Tiles drawn that fitted nowhere and were put back in the box, in order. */
   readonly discarded: readonly TileId[];
+  /**
+   * Every tile drawn from the bag so far, in order: what a game record needs to replay the game
+   * (see `makeRecord`), since a seed alone does not give the draws of a game dealt with
+   * `drawOrder`. `null` in a state saved by 0.2.0, which did not record them.
+   */
+  readonly draws: readonly TileDraw[] | null;
   /** Every scoring so far, in order; once finished, the final scoring too. */
   readonly scored: readonly ScoredFeature[];
   /** What the last move (or the setup, for a new game) did. */
   readonly events: readonly GameEvent[];
+}
+
+/**
+ * One tile drawn from the bag, as a state records it in `draws`.
+ *
+ * @example
+ * ```ts
+ * import { createGame } from 'carcassonne-engine';
+ *
+ * console.log(createGame({ players: 2, seed: 1, drawOrder: ['E'] }).draws); // → [ { turn: 0, player: 0, tile: 'E', kept: true } ]
+ * ```
+ */
+export interface TileDraw {
+  /** Moves played before the draw (0: at the start of the game). */
+  readonly turn: number;
+  /** Who drew it: the player to move, or whose hand of tiles it filled. */
+  readonly player: number;
+  readonly tile: TileId;
+  /**
+   * `true` when it was kept (to place, or in a hand); `false` when it fitted nowhere and left the
+   * game or, with `rules.unplaceable: 'returned'`, went back into the bag.
+   */
+  readonly kept: boolean;
 }
 
 /** Who looks at a {@link PlayerView}: a player index, or `'spectator'` (someone who plays no hand). */
@@ -241,8 +270,10 @@ export type Viewer = number | 'spectator';
  * `validateMove`, `features`, `scoreFinal`, `previewMove`, `renderAscii`…); `applyMove` does not:
  * a view holds no bag to draw from. Plain JSON, like a state.
  */
-export interface PlayerView extends Omit<GameState, 'seed' | 'hands'> {
+export interface PlayerView extends Omit<GameState, 'seed' | 'hands' | 'draws'> {
   readonly viewer: Viewer;
+  /** The state's draws, each tile drawn into a hand hidden from the viewer `null`. */
+  readonly draws: readonly (Omit<TileDraw, 'tile'> & { readonly tile: TileId | null })[] | null;
   /**
    * Each player's hand as the viewer sees it (a hidden tile is `null`), or `null` in a game
    * without hands of tiles.

@@ -54,6 +54,9 @@ export function playerView(input: GameState | PlayerView, viewer: Viewer): Playe
         });
   const { version, tileSet, edition, expansions, rules, status, turn, currentPlayer, builderTurn, extraTurn, currentTile } = state;
   const { players: records, placements, meeples, tilesLeft, discarded, scored, events } = state;
+  // With hands, a tile kept is drawn into its player's hand.
+  const hiddenDraw = (d: { player: number; kept: boolean }) => state.hands !== null && !visible && d.kept && d.player !== viewer;
+  const draws = state.draws === null ? null : state.draws.map((d) => (hiddenDraw(d) && d.tile !== null ? { ...d, tile: null } : d));
   const view: PlayerView = {
     version,
     viewer,
@@ -73,6 +76,7 @@ export function playerView(input: GameState | PlayerView, viewer: Viewer): Playe
     meeples,
     tilesLeft: [...tilesLeft, ...unseen].sort(byId),
     discarded,
+    draws,
     scored,
     events,
   };

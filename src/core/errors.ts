@@ -44,8 +44,15 @@ export type StateErrorCode =
   | 'hidden-information'
   | 'view-not-playable';
 
+/**
+ * Codes of a {@link NotationError}: `invalid-notation` (text that does not follow the grammar of
+ * docs/notation.md: a move, a record, a position), `record-not-replayable` (a record whose moves or
+ * draws are not the game's: an illegal move, a tile that was not in the bag).
+ */
+export type NotationErrorCode = 'invalid-notation' | 'record-not-replayable';
+
 /** Every error code this library throws or returns. */
-export type ErrorCode = MoveErrorCode | OptionsErrorCode | StateErrorCode;
+export type ErrorCode = MoveErrorCode | OptionsErrorCode | StateErrorCode | NotationErrorCode;
 
 /** One problem found while checking options or a state: a stable code and a sentence. */
 export interface Problem<C extends string = ErrorCode> {
@@ -163,4 +170,48 @@ export class StateError extends ProblemsError<StateErrorCode> {
   }
 
   override name = 'StateError';
+}
+
+/** Where in a text a notation problem is: 1-based line and column, and the move number when in a move. */
+export interface TextPlace {
+  readonly line: number;
+  readonly column: number;
+  /** The number of the move being read (1 for the first move), or `null` outside the moves. */
+  readonly move: number | null;
+}
+
+/** A problem of a text: what, and where. */
+export interface NotationProblem extends Problem<NotationErrorCode>, TextPlace {}
+
+/**
+ * Text that cannot be read (a move, a game record, a position), or a record that does not
+ * replay. Lists every problem found, each with its line, column and move number; the message
+ * names them ("line 3, column 8 (move 2): …").
+ *
+ * @example
+ * ```ts
+ * import { NotationError, parseMove } from 'carcassonne-engine/notation';
+ *
+ * try {
+ *   parseMove('U -1,0 r45');
+ * } catch (e) {
+ *   if (e instanceof NotationError) console.log(e.code, e.problems[0]?.column); // → invalid-notation 8
+ * }
+ * ```
+ */
+export class NotationError extends ProblemsError<NotationErrorCode> {
+  declare readonly problems: readonly NotationProblem[];
+  constructor(problems: readonly NotationProblem[]) {
+    super(
+      problems.map((p) => ({ ...p, message: `${placeOf(p)}: ${p.message}` })),
+      { code: 'invalid-notation', message: 'invalid notation' },
+    );
+  }
+
+  override name = 'NotationError';
+}
+
+/** "line 3, column 8 (move 2)". */
+function placeOf(p: TextPlace): string {
+  return `line ${p.line}, column ${p.column}${p.move === null ? '' : ` (move ${p.move})`}`;
 }

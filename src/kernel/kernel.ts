@@ -193,6 +193,14 @@ export class Kernel {
   /** Tiles set aside during a draw, just below bag[bagPos] (Ruleset.putBack); 0 between moves. */
   private aside = 0;
   bagLen = 0;
+  /**
+   * A replay of recorded draws (api/replay.ts): the tile types to draw, in order (-1: whichever
+   * lies on top), or null to draw the bag as it lies (every game and playout). Never cloned.
+   */
+  script: Int16Array | null = null;
+  scriptPos = 0;
+  /** The first draw of `script` that could not be made (its tile was not in the bag, or the script had ended), or -1. */
+  scriptMiss = -1;
   currentType = -1;
   discarded!: Uint16Array;
   nDiscarded = 0;
@@ -1252,14 +1260,17 @@ export class Kernel {
   // A turn
 
   /**
-   * Starts the game (the rule modules' start hooks, e.g. who moves first), before the first draw:
-   * `random` gives 32-bit integers from the game's seed, another source than the bag's.
+   * Starts the game (the rule modules' start hooks, e.g. who moves first, unless `first` says),
+   * before the first draw: `random` gives 32-bit integers from the game's seed, another source
+   * than the bag's.
    */
-  begin(random: () => number, log: KernelEvent[] | null): void {
+  begin(random: () => number, log: KernelEvent[] | null, first = -1): void {
     const start = this.rules.ruleset.start;
     for (let j = 0; j < start.length; j++) (start[j] as (typeof start)[number])(this, random, log);
+    // A replay without the seed (api/replay.ts) knows who moved first instead.
+    if (first >= 0) this.current = first;
     // Hands are dealt in turn order from the first player, each a whole hand.
-    for (let i = 0; i < this.players && this.handSize > 0; i++) this.refill((this.current + i) % this.players);
+    for (let i = 0; i < this.players && this.handSize > 0; i++) this.refill((this.current + i) % this.players, log);
   }
 
   /**
@@ -1275,7 +1286,7 @@ export class Kernel {
       this.takeFromHand(moveSlot(code));
       this.playTile(code, log);
       // The hand is drawn back up once the turn is over, a second tile included.
-      if (!this.extraTurn) this.refill(mover);
+      if (!this.extraTurn) this.refill(mover, log);
       this.nextHand(log);
       return;
     }
@@ -1357,8 +1368,10 @@ export class Kernel {
   private drawFitting(log: KernelEvent[] | null): number {
     const putBack = this.rules.ruleset.putBack;
     while (this.bagPos < this.bagLen) {
-      const t = this.bag[this.bagPos++] as number;
-      if (this.canPlaceAnywhere(t)) {
+      const t = this.script === null ? (this.bag[this.bagPos++] as number) : this.pull();
+      const fits = this.canPlaceAnywhere(t);
+      if (log !== null) log.push({ type: 'drew', player: this.current, tile: t, kept: fits });
+      if (fits) {
         this.drewLand(t);
         this.belowAside(t);
         return t;
@@ -1367,6 +1380,27 @@ export class Kernel {
       else this.discard(t, log);
     }
     return -1;
+  }
+
+  /**
+   * Draws the tile a replay says comes next (see `script`): it is brought to the top of the bag
+   * first. A scripted tile not in the bag is noted in `scriptMiss`, and the top tile is drawn.
+   */
+  private pull(): number {
+    const script = this.script as Int16Array;
+    const bag = this.bag;
+    if (this.scriptPos < script.length) {
+      const want = script[this.scriptPos++] as number;
+      if (want >= 0 && bag[this.bagPos] !== want) {
+        let i = this.bagPos + 1;
+        while (i < this.bagLen && bag[i] !== want) i++;
+        if (i < this.bagLen) {
+          bag[i] = bag[this.bagPos] as number;
+          bag[this.bagPos] = want;
+        } else if (this.scriptMiss < 0) this.scriptMiss = this.scriptPos - 1;
+      }
+    } else if (this.scriptMiss < 0) this.scriptMiss = this.scriptPos;
+    return bag[this.bagPos++] as number;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1383,10 +1417,11 @@ export class Kernel {
   }
 
   /** Draws `player`'s hand back up to its size from the bag, without looking at the tiles. */
-  private refill(player: number): void {
+  private refill(player: number, log: KernelEvent[] | null): void {
     const at = player * this.handSize;
     while ((this.handLen[player] as number) < this.handSize && this.bagPos < this.bagLen) {
-      const t = this.bag[this.bagPos++] as number;
+      const t = this.script === null ? (this.bag[this.bagPos++] as number) : this.pull();
+      if (log !== null) log.push({ type: 'drew', player, tile: t, kept: true });
       this.drewLand(t);
       this.hands[at + (this.handLen[player] as number)] = t;
       this.handLen[player] = (this.handLen[player] as number) + 1;

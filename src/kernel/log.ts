@@ -46,6 +46,11 @@ export type KernelEvent =
   | { readonly type: 'deployed'; readonly player: number; readonly figure: number; readonly seg: number }
   | { readonly type: 'scored'; readonly score: ScoreRecord }
   | { readonly type: 'returned'; readonly owner: number; readonly figure: number; readonly seg: number }
+  /**
+   * `player` drew `tile` from the bag: for their hand, or to place (`kept`), or it fitted nowhere
+   * (not `kept`: a discard, or a tile put back, follows).
+   */
+  | { readonly type: 'drew'; readonly player: number; readonly tile: number; readonly kept: boolean }
   | { readonly type: 'discarded'; readonly player: number; readonly tile: number }
   /** A tile `player` drew fitted nowhere and went back into the bag (see Ruleset.putBack). */
   | { readonly type: 'put-back'; readonly player: number; readonly tile: number }

@@ -55,6 +55,7 @@ describe('playerView', () => {
       'meeples',
       'tilesLeft',
       'discarded',
+      'draws',
       'scored',
       'events',
     ]);

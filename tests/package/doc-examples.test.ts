@@ -4,7 +4,7 @@ import { format } from 'node:util';
 import ts from 'typescript';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// Every export of the three entry points is documented; every exported value (function, class,
+// Every export of the four entry points is documented; every exported value (function, class,
 // constant) and every public method of an exported class carries an @example. The examples are
 // run here, as doctests: each one's ```ts block is written to a module and imported, and where
 // its lines say `// → …`, what it logs (as console.log prints it) must be exactly those, in order.
@@ -14,6 +14,7 @@ const ENTRIES = {
   'carcassonne-engine': 'src/index.ts',
   'carcassonne-engine/engine': 'src/engine/index.ts',
   'carcassonne-engine/bots': 'src/bots/index.ts',
+  'carcassonne-engine/notation': 'src/notation/index.ts',
 };
 
 interface Documented {
@@ -83,9 +84,10 @@ const all = documented();
 describe('documentation of the public API', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('finds the exports of the three entry points', () => {
+  it('finds the exports of the four entry points', () => {
     expect(all.filter((d) => d.needsExample).length).toBeGreaterThan(50);
     expect(all.map((d) => d.name)).toContain('carcassonne-engine/engine Engine.legalMoves');
+    expect(all.map((d) => d.name)).toContain('carcassonne-engine/notation replayRecord');
   });
 
   it('every export has a doc comment', () => {

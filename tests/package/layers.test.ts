@@ -9,7 +9,18 @@ import { RULE_MODULES } from '../../src/rules/registry.js';
 // included): the kernel knows nothing of the API's types or words, nor of any rule module.
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-const RANK: Readonly<Record<string, number>> = { core: 0, tiles: 1, kernel: 2, rules: 3, api: 4, engine: 5, render: 5, bots: 6, '.': 7 };
+const RANK: Readonly<Record<string, number>> = {
+  core: 0,
+  tiles: 1,
+  kernel: 2,
+  rules: 3,
+  api: 4,
+  engine: 5,
+  render: 5,
+  notation: 5,
+  bots: 6,
+  '.': 7,
+};
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>

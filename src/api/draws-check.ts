@@ -1,0 +1,111 @@
+import { isInt, isRecord, show } from '../core/guards.js';
+import { MOVE_SLOT_SHIFT } from '../core/move-code.js';
+import { hashSeed, mulberry32, startRandom } from '../core/rng.js';
+import { Kernel } from '../kernel/kernel.js';
+import type { KernelEvent } from '../kernel/log.js';
+import { dealTiles } from '../tiles/setup.js';
+
+// A saved state's `draws`, checked by drawing them again: what makes a game record replay (see
+// notation/record.ts) must be what the game drew.
+
+/** Whether `draws` is a list of draw records (a view's hidden tiles `null` when `nulls`), else why not. */
+export function drawsShapeProblem(draws: unknown, players: number, nulls: boolean): string | null {
+  if (draws === null) return null;
+  if (!Array.isArray(draws)) return 'draws must be a list of the tiles drawn, or null';
+  for (let i = 0; i < draws.length; i++) {
+    const d = draws[i];
+    if (
+      !isRecord(d) ||
+      !isInt(d.turn) ||
+      d.turn < 0 ||
+      !isInt(d.player) ||
+      d.player < 0 ||
+      d.player >= players ||
+      !(typeof d.tile === 'string' || (nulls && d.tile === null)) ||
+      typeof d.kept !== 'boolean'
+    ) {
+      return `draws[${i}] is not a draw { turn, player, tile, kept }`;
+    }
+    if (i > 0 && (d.turn as number) < ((draws[i - 1] as { turn: number }).turn as number))
+      return `draws[${i}] is drawn before draws[${i - 1}]`;
+  }
+  return null;
+}
+
+/**
+ * Replays a state's draws: a kernel like `k` (the state rebuilt), dealt from the seed, draws the
+ * recorded tiles in order (each brought to the top of the bag) and plays the placements' moves
+ * (`codes`, of the tile types `tiles`); every draw must be the one recorded (its turn, its player,
+ * kept or not) and the game must end up with the state's discards, hands, current tile and tiles
+ * left. Returns the disagreements (the first that stops the draws, then those of the end).
+ */
+export function checkDraws(s: Record<string, unknown>, k: Kernel, codes: readonly number[], tiles: readonly number[]): string[] {
+  const problems: string[] = [];
+  const note = (message: string): string[] => {
+    problems.push(message);
+    return problems;
+  };
+  const draws = s.draws as readonly { turn: number; player: number; tile: string; kept: boolean }[];
+  const T = k.tables;
+  const r = Kernel.create(T, k.rules, k.players);
+  const bag = dealTiles(T.set, [], mulberry32(hashSeed(s.seed as number | string)));
+  bag.forEach((id, i) => {
+    r.bag[i] = T.typeOf[id] as number;
+  });
+  r.bagLen = bag.length;
+  for (const [i, d] of draws.entries()) if (!Object.hasOwn(T.typeOf, d.tile)) return note(`draws[${i}]: unknown tile ${show(d.tile)}`);
+  r.script = Int16Array.from(draws, (d) => T.typeOf[d.tile] as number);
+  const log: KernelEvent[] = [];
+  const drawn: { turn: number; player: number; tile: string; kept: boolean }[] = [];
+  const collect = () => {
+    for (const e of log) if (e.type === 'drew') drawn.push({ turn: r.turn, player: e.player, tile: T.ids[e.tile] as string, kept: e.kept });
+    log.length = 0;
+  };
+  r.begin(startRandom(s.seed as number | string), log);
+  r.drawNext(log);
+  collect();
+  const placed = (i: number) => `the move of placements[${i + (T.set.startDrawn === true ? 0 : 1)}]`;
+  for (let i = 0; i < codes.length && r.scriptMiss < 0; i++) {
+    const t = tiles[i] as number;
+    let code = codes[i] as number;
+    if (r.handSize > 0) {
+      let slot = -1;
+      for (let j = 0; j < r.handCount(r.current) && slot < 0; j++) if (r.handTile(r.current, j) === t) slot = j;
+      if (slot < 0) return note(`draws: tile ${T.ids[t]} of ${placed(i)} was not drawn into player ${r.current}'s hand`);
+      code = (code & ~(3 << MOVE_SLOT_SHIFT)) | (slot << MOVE_SLOT_SHIFT);
+    } else if (r.finished || r.currentType !== t) {
+      return note(`draws: ${placed(i)} places tile ${T.ids[t]}, but the tile drawn then is ${r.finished ? 'none' : T.ids[r.currentType]}`);
+    }
+    r.play(code, log);
+    collect();
+  }
+  if (r.scriptMiss >= 0) {
+    const d = draws[r.scriptMiss];
+    return note(
+      d === undefined
+        ? `draws lists ${draws.length} tiles, but the game drew more`
+        : `draws[${r.scriptMiss}] is tile ${d.tile}, which was not in the bag then`,
+    );
+  }
+  for (let i = 0; i < Math.max(drawn.length, draws.length); i++) {
+    if (JSON.stringify(drawn[i]) !== JSON.stringify(draws[i])) {
+      return note(
+        i >= drawn.length
+          ? `draws lists ${draws.length} tiles, but the game drew ${drawn.length}`
+          : `draws[${i}] is ${show(draws[i])}, but drawing the recorded tiles gives ${show(drawn[i])}`,
+      );
+    }
+  }
+  const ids = (a: ArrayLike<number>) => Array.from(a, (t) => T.ids[t] as string);
+  if (ids(r.discarded.subarray(0, r.nDiscarded)).join() !== (s.discarded as string[]).join())
+    note('discarded: drawing the recorded tiles discards others');
+  const left = ids(r.bag.subarray(r.bagPos, r.bagLen)).sort();
+  if (left.join() !== [...(s.tilesLeft as string[])].sort().join()) note('tilesLeft: drawing the recorded tiles leaves others in the bag');
+  if (r.handSize > 0) {
+    const hands = Array.from({ length: r.players }, (_, p) => ids(r.hands.subarray(p * r.handSize, p * r.handSize + r.handCount(p))));
+    if (JSON.stringify(hands) !== JSON.stringify(s.hands)) note('hands: drawing the recorded tiles fills other hands');
+  } else if ((r.currentType < 0 ? null : T.ids[r.currentType]) !== s.currentTile) {
+    note('currentTile: drawing the recorded tiles gives another');
+  }
+  return problems;
+}

@@ -1,0 +1,12 @@
+/**
+ * carcassonne-engine/notation: moves, game records and positions as text (docs/notation.md), to
+ * type by hand, paste into a tutorial, store and replay.
+ *
+ * @packageDocumentation
+ * @module carcassonne-engine/notation
+ */
+export { parseMove, makeMove } from './move.js';
+export { parseRecord, makeRecord, replayRecord } from './record.js';
+export type { GameRecord, RecordDraw, RecordPlace, RecordTurn } from './record.js';
+export { NotationError } from '../core/errors.js';
+export type { NotationErrorCode, NotationProblem, TextPlace } from '../core/errors.js';

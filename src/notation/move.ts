@@ -1,0 +1,179 @@
+import { NotationError, type NotationProblem } from '../core/errors.js';
+import { ROTATIONS, type Rotation, SPOTS, type Spot } from '../core/geometry.js';
+import { legalMoves } from '../api/game.js';
+import { figureNames, recallable } from '../api/figures.js';
+import type { GameState, MeepleKind, Move, PlayerView, TileId } from '../api/types.js';
+import { tileDefinition } from '../tiles/catalogue.js';
+import type { FeatureKind } from '../tiles/types.js';
+import { after, problemAt, type Word, wordsOf } from './text.js';
+
+// The move notation (docs/notation.md): `U -1,0 r90 farmer NNW`.
+
+/** The feature kind each role word of a follower names. */
+export const roleKind = (word: string): FeatureKind | null => (Object.hasOwn(ROLE_KINDS, word) ? (ROLE_KINDS[word] as FeatureKind) : null);
+
+/** The word for a follower by the kind of feature it stands on (a knight in a city…). */
+const ROLES: Readonly<Partial<Record<FeatureKind, string>>> = { city: 'knight', road: 'thief', field: 'farmer', cloister: 'monk' };
+const ROLE_KINDS: Readonly<Record<string, FeatureKind>> = { knight: 'city', thief: 'road', farmer: 'field', monk: 'cloister' };
+
+const TILE = (): RegExp => /^[A-Za-z][A-Za-z0-9-]*$/;
+const POSITION = (): RegExp => /^(-?\d{1,3}),(-?\d{1,3})$/;
+const ROTATION = (): RegExp => /^r(\d+)$/;
+
+/** A move read from words (see readMove), or the problems found. */
+export type MoveRead =
+  | { readonly move: Move; readonly role: { word: Word; kind: FeatureKind } | null }
+  | { readonly problems: NotationProblem[] };
+
+/**
+ * Reads a move from `words` (all of them): `tile x,y [rN] [figure spot | recall figure]`. `number`
+ * is the move number that problems name (null outside a record).
+ */
+export function readMove(words: readonly Word[], number: number | null): MoveRead {
+  const problems: NotationProblem[] = [];
+  const bad = (w: { line: number; column: number }, message: string) => problems.push(problemAt(w, number, message));
+  const [tile, place] = words;
+  if (tile === undefined) return { problems: [problemAt({ line: 1, column: 1 }, number, 'a move names its tile first (e.g. U -1,0 r90)')] };
+  if (!TILE().test(tile.text)) bad(tile, `"${tile.text}" is not a tile id (a move begins with its tile, e.g. U or IC-D)`);
+  const at = place === undefined ? null : POSITION().exec(place.text);
+  if (place === undefined) bad(after(tile), 'the position x,y is missing after the tile');
+  else if (at === null) bad(place, `"${place.text}" is not a position x,y (e.g. -1,0)`);
+  let i = 2;
+  let rotation: Rotation = 0;
+  const turned = words[i] === undefined ? null : ROTATION().exec((words[i] as Word).text);
+  if (turned !== null) {
+    const q = Number(turned[1]);
+    if (ROTATIONS.includes(q as Rotation)) rotation = q as Rotation;
+    else bad(words[i] as Word, `"${(words[i] as Word).text}" is not a rotation: r0, r90, r180 or r270`);
+    i++;
+  }
+  let meeple: Move['meeple'] = null;
+  let recall: MeepleKind | null = null;
+  let role: { word: Word; kind: FeatureKind } | null = null;
+  const what = words[i];
+  if (what !== undefined) {
+    const second = words[i + 1];
+    const figures = figureNames();
+    if (what.text === 'recall') {
+      if (second === undefined) bad(after(what), 'recall names the figure taken back (e.g. recall abbot)');
+      else if (!figures.includes(second.text as MeepleKind) || !recallable(second.text as MeepleKind))
+        bad(second, `"${second.text}" is not a figure that can be taken back (${figures.filter(recallable).join(', ')})`);
+      else recall = second.text as MeepleKind;
+    } else {
+      const kind = Object.hasOwn(ROLE_KINDS, what.text)
+        ? 'follower'
+        : figures.includes(what.text as MeepleKind)
+          ? (what.text as MeepleKind)
+          : null;
+      if (kind === null) {
+        bad(what, `"${what.text}" is not a figure: ${[...figures, ...Object.keys(ROLE_KINDS)].join(', ')}, or recall`);
+      } else if (second === undefined) bad(after(what), `the spot of the ${what.text} is missing (one of ${SPOTS.join(' ')})`);
+      else if (!SPOTS.includes(second.text as Spot)) bad(second, `"${second.text}" is not a spot: ${SPOTS.join(' ')}`);
+      else {
+        meeple = { at: second.text as Spot, kind };
+        if (Object.hasOwn(ROLE_KINDS, what.text)) role = { word: what, kind: ROLE_KINDS[what.text] as FeatureKind };
+      }
+    }
+    const extra = words[i + 2];
+    if (extra !== undefined) bad(extra, `"${extra.text}" after the move: a move ends with its figure and spot`);
+  }
+  if (problems.length > 0) return { problems };
+  const move: Move = {
+    tile: tile.text,
+    x: Number((at as RegExpExecArray)[1]) + 0,
+    y: Number((at as RegExpExecArray)[2]) + 0,
+    rotation,
+    ...(meeple === null ? {} : { meeple }),
+    ...(recall === null ? {} : { recall }),
+  };
+  return { move, role };
+}
+
+/** Problems of a move read against the game it is played in: the tile to place, the role word. */
+export function moveInGame(
+  move: Move,
+  role: { word: { text: string; line: number; column: number }; kind: FeatureKind } | null,
+  first: { line: number; column: number },
+  state: GameState | PlayerView,
+  number: number | null,
+): NotationProblem[] {
+  const tiles = new Set(legalMoves(state).map((m) => m.tile));
+  if (state.status === 'finished') return [problemAt(first, number, 'the game is over: no move is played')];
+  if (!tiles.has(move.tile) && (state.hands === null ? state.currentTile !== move.tile : true)) {
+    const which =
+      state.hands === null
+        ? `the tile to place is ${state.currentTile}`
+        : `the tiles of the hand are ${[...tiles].join(', ') || 'none that fit'}`;
+    return [problemAt(first, number, `tile ${move.tile} is not the tile to play: ${which}`)];
+  }
+  if (role !== null && move.meeple) {
+    const kind = tileDefinition(move.tile as TileId, move.rotation)?.features.find((f) => f.spots.includes(move.meeple?.at as Spot))?.kind;
+    if (kind !== undefined && kind !== role.kind)
+      return [
+        problemAt(
+          role.word,
+          number,
+          `a ${role.word.text} stands on a ${role.kind}, but spot ${move.meeple.at} of ${move.tile} turned ${move.rotation} is a ${kind}${ROLES[kind] === undefined ? '' : `: a ${ROLES[kind]}`}`,
+        ),
+      ];
+  }
+  return [];
+}
+
+/**
+ * Reads a move written in the move notation (docs/notation.md): the tile, its position, its
+ * rotation (`r0` when left out), then a figure and its spot, or `recall` and a figure. A follower
+ * may be written by its role: `knight` (city), `thief` (road), `farmer` (field), `monk`
+ * (cloister). With `state`, the tile must be the one to play and a role word must match the
+ * feature at the spot; whether the move is legal is `validateMove`'s to say. Throws
+ * {@link NotationError} listing every problem, each with its column.
+ *
+ * @example
+ * ```ts
+ * import { parseMove } from 'carcassonne-engine/notation';
+ *
+ * console.log(JSON.stringify(parseMove('U -1,0 r90 farmer NNW'))); // → {"tile":"U","x":-1,"y":0,"rotation":90,"meeple":{"at":"NNW","kind":"follower"}}
+ * console.log(parseMove('V 2,1 recall abbot').recall); // → abbot
+ * ```
+ */
+export function parseMove(text: string, state?: GameState | PlayerView): Move {
+  if (typeof text !== 'string') throw new NotationError([problemAt({ line: 1, column: 1 }, null, 'a move is written as text')]);
+  if (/[\r\n]/.test(text))
+    throw new NotationError([problemAt({ line: 1, column: text.search(/[\r\n]/) + 1 }, null, 'a move is written on one line')]);
+  const words = wordsOf(text, 1);
+  const read = readMove(words, null);
+  if ('problems' in read) throw new NotationError(read.problems);
+  if (state !== undefined) {
+    const problems = moveInGame(read.move, read.role, words[0] as Word, state, null);
+    if (problems.length > 0) throw new NotationError(problems);
+  }
+  return read.move;
+}
+
+/**
+ * Writes a move of the game at `state` in the move notation: the tile (the move's, else the tile
+ * to place), the position, the rotation when not 0, then the figure and its spot (a follower by
+ * its role: knight, thief, farmer, monk) or `recall` and the figure. {@link parseMove} reads it
+ * back.
+ *
+ * @example
+ * ```ts
+ * import { createGame, legalMoves } from 'carcassonne-engine';
+ * import { makeMove } from 'carcassonne-engine/notation';
+ *
+ * const state = createGame({ players: 2, seed: 1, drawOrder: ['E'] });
+ * console.log(legalMoves(state).slice(0, 3).map((m) => makeMove(state, m))); // → [ 'E 0,-1 r180', 'E 0,-1 r180 knight S', 'E 0,-1 r180 farmer NNW' ]
+ * ```
+ */
+export function makeMove(state: GameState | PlayerView, move: Move): string {
+  const tile = move.tile ?? state.currentTile ?? state.hands?.[state.currentPlayer]?.[0] ?? '?';
+  const words = [tile, `${move.x + 0},${move.y + 0}`];
+  if (move.rotation !== 0) words.push(`r${move.rotation}`);
+  const m = move.meeple ?? null;
+  if (m !== null) {
+    const kind = m.kind ?? 'follower';
+    const feature = tileDefinition(tile, move.rotation)?.features.find((f) => f.spots.includes(m.at))?.kind;
+    words.push(kind === 'follower' && feature !== undefined ? (ROLES[feature] ?? kind) : kind, m.at);
+  } else if ((move.recall ?? null) !== null) words.push('recall', move.recall as string);
+  return words.join(' ');
+}
