@@ -45,49 +45,29 @@ export function upgrade(state: unknown): unknown {
           placements: list(state.placements).map((p) => (isRecord(p) ? { ...p, recall: null } : p)),
         }
       : state;
-  // Before extraTurn (0.3.0), a builder's second tile was the only extra tile: written right after builderTurn.
-  const earlier =
-    older.version === 2 && !Object.hasOwn(older, 'extraTurn') && typeof older.builderTurn === 'boolean'
-      ? Object.fromEntries(
-          Object.entries(older).flatMap(([key, v]) =>
-            key === 'builderTurn'
-              ? [
-                  [key, v],
-                  ['extraTurn', v === true ? 'builder' : null],
-                ]
-              : [[key, v]],
-          ),
-        )
-      : older;
-  // Before hands of tiles (0.3.0), no state had any: `hands` is null, written after currentTile.
-  const from =
-    earlier.version === 2 && !Object.hasOwn(earlier, 'hands') && Object.hasOwn(earlier, 'currentTile')
-      ? Object.fromEntries(
-          Object.entries(earlier).flatMap(([key, v]) =>
-            key === 'currentTile'
-              ? [
-                  [key, v],
-                  ['hands', null],
-                ]
-              : [[key, v]],
-          ),
-        )
-      : earlier;
-  // Before draws were recorded (0.3.0), none were: `draws` is null, written after discarded.
-  const drawsAt = (r: Record<string, unknown>) =>
-    r.version === 2 && !Object.hasOwn(r, 'draws') && Object.hasOwn(r, 'discarded')
-      ? Object.fromEntries(
-          Object.entries(r).flatMap(([key, v]) =>
-            key === 'discarded'
-              ? [
-                  [key, v],
-                  ['draws', null],
-                ]
-              : [[key, v]],
-          ),
-        )
-      : r;
-  return withModules(drawsAt(from));
+  // Fields added in 0.3.0, each written right after an older one, from what the older state says:
+  // extraTurn (a builder's second tile was the only extra tile), hands (none), draws (not recorded).
+  const earlier = olderField(older, 'builderTurn', 'extraTurn', (v) => (typeof v === 'boolean' ? (v ? 'builder' : null) : undefined));
+  const from = olderField(earlier, 'currentTile', 'hands', () => null);
+  return withModules(olderField(from, 'discarded', 'draws', () => null));
+}
+
+/**
+ * A version-2 record without `key`: `key` written right after `after`, its value from that of
+ * `after` (undefined: the record is left as it is). Otherwise the record itself.
+ */
+function olderField(r: Record<string, unknown>, after: string, key: string, value: (before: unknown) => unknown): Record<string, unknown> {
+  if (r.version !== 2 || Object.hasOwn(r, key) || !Object.hasOwn(r, after) || value(r[after]) === undefined) return r;
+  return Object.fromEntries(
+    Object.entries(r).flatMap(([k, v]) =>
+      k === after
+        ? [
+            [k, v],
+            [key, value(v)],
+          ]
+        : [[k, v]],
+    ),
+  );
 }
 
 /** Fills in the fields of the rule modules not in the game (see upgrade). */
