@@ -11,6 +11,7 @@ export { movesAt, spotsAt } from './api/cell.js';
 export type { SpotOnBoard } from './api/cell.js';
 export { features, tileAt } from './api/queries.js';
 export { loadState, validateState } from './api/load.js';
+export { setupGame, setupOf, validateSetup } from './api/setup.js';
 export { validateOptions, editionRules } from './api/options.js';
 export type { GameOptions, RulesOptions } from './api/options.js';
 export type { RuleHooks } from './api/rules.js';
@@ -23,9 +24,10 @@ export {
   IllegalMoveError,
   OptionsError,
   ProblemsError,
+  SetupError,
   StateError,
 } from './core/errors.js';
-export type { ErrorCode, MoveErrorCode, OptionsErrorCode, StateErrorCode, Problem } from './core/errors.js';
+export type { ErrorCode, MoveErrorCode, OptionsErrorCode, SetupErrorCode, StateErrorCode, Problem } from './core/errors.js';
 export { EDGES, HALF_EDGES, SPOTS, ROTATIONS } from './core/geometry.js';
 export type { Edge, HalfEdge, Spot, Rotation, Position } from './core/geometry.js';
 export type {

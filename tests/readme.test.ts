@@ -10,6 +10,7 @@ const botsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Bot
 const expansionsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Expansions')))?.[1] ?? '';
 const viewsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Online play: player views')))?.[1] ?? '';
 const notationCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Writing games down')))?.[1] ?? '';
+const setupCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Tutorials and puzzles')))?.[1] ?? '';
 const tradersCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('### Traders & Builders')))?.[1] ?? '';
 
 /** Runs a README block as a module and returns what it logged, line by line. */
@@ -81,6 +82,12 @@ describe('README', () => {
     expect(notationCode).toContain("from 'carcassonne-engine/notation'");
     const lines = await run('notation', notationCode);
     expect(lines).toEqual(['["1. E 0,-1 r180 knight S","2. U"]', '[4,0] U -1,0 r90']);
+  });
+
+  it('the set-up example runs verbatim and prints what its comments say', async () => {
+    expect(setupCode).toContain('setupGame(parsePosition(puzzle))');
+    const lines = await run('setup', setupCode);
+    expect(lines).toEqual(['[16,12] true', 'edge-mismatch']);
   });
 
   it('names the two set-up commands', () => {

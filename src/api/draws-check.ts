@@ -4,6 +4,11 @@ import { hashSeed, mulberry32, startRandom } from '../core/rng.js';
 import { Kernel } from '../kernel/kernel.js';
 import type { KernelEvent } from '../kernel/log.js';
 import { dealTiles } from '../tiles/setup.js';
+import type { ExpansionName } from '../core/vocabulary.js';
+import { setUpBag } from './setup-load.js';
+import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from './setup-start.js';
+
+const LABELS = { tile: (i: number) => `placements[${i}]`, figure: (i: number) => `setup.figures[${i}]` };
 
 // A saved state's `draws`, checked by drawing them again: what makes a game record replay (see
 // notation/record.ts) must be what the game drew.
@@ -39,7 +44,13 @@ export function drawsShapeProblem(draws: unknown, players: number, nulls: boolea
  * kept or not) and the game must end up with the state's discards, hands, current tile and tiles
  * left. Returns the disagreements (the first that stops the draws, then those of the end).
  */
-export function checkDraws(s: Record<string, unknown>, k: Kernel, codes: readonly number[], tiles: readonly number[]): string[] {
+export function checkDraws(
+  s: Record<string, unknown>,
+  k: Kernel,
+  codes: readonly number[],
+  tiles: readonly number[],
+  setUp: StartPosition | null,
+): string[] {
   const problems: string[] = [];
   const note = (message: string): string[] => {
     problems.push(message);
@@ -47,12 +58,20 @@ export function checkDraws(s: Record<string, unknown>, k: Kernel, codes: readonl
   };
   const draws = s.draws as readonly { turn: number; player: number; tile: string; kept: boolean }[];
   const T = k.tables;
-  const r = Kernel.create(T, k.rules, k.players);
-  const bag = dealTiles(T.set, [], mulberry32(hashSeed(s.seed as number | string)));
-  bag.forEach((id, i) => {
-    r.bag[i] = T.typeOf[id] as number;
-  });
-  r.bagLen = bag.length;
+  // A game set up starts from its set-up, with the rest of the set in the bag (in any order: each
+  // tile drawn is brought to the top).
+  const r =
+    setUp === null
+      ? Kernel.create(T, k.rules, k.players)
+      : startKernel(T, k.rules, s.expansions as ExpansionName[], setUp, LABELS, () => {}).kernel;
+  const removed = setUp === null ? [] : ((s.setup as { removed: string[] }).removed as string[]);
+  const bag = setUp === null ? dealTiles(T.set, [], mulberry32(hashSeed(s.seed as number | string))) : setUpBag(T, setUp, removed);
+  if (setUp === null) {
+    bag.forEach((id, i) => {
+      r.bag[i] = T.typeOf[id] as number;
+    });
+    r.bagLen = bag.length;
+  } else fillSetUpBag(r, setUp, bag);
   for (const [i, d] of draws.entries()) if (!Object.hasOwn(T.typeOf, d.tile)) return note(`draws[${i}]: unknown tile ${show(d.tile)}`);
   r.script = Int16Array.from(draws, (d) => T.typeOf[d.tile] as number);
   const log: KernelEvent[] = [];
@@ -61,10 +80,13 @@ export function checkDraws(s: Record<string, unknown>, k: Kernel, codes: readonl
     for (const e of log) if (e.type === 'drew') drawn.push({ turn: r.turn, player: e.player, tile: T.ids[e.tile] as string, kept: e.kept });
     log.length = 0;
   };
-  r.begin(startRandom(s.seed as number | string), log);
-  r.drawNext(log);
+  if (setUp === null) {
+    r.begin(startRandom(s.seed as number | string), log);
+    r.drawNext(log);
+  } else openSetUp(r, setUp, log);
   collect();
-  const placed = (i: number) => `the move of placements[${i + (T.set.startDrawn === true ? 0 : 1)}]`;
+  const firstMove = setUp !== null ? setUp.tiles.length : T.set.startDrawn === true ? 0 : 1;
+  const placed = (i: number) => `the move of placements[${i + firstMove}]`;
   for (let i = 0; i < codes.length && r.scriptMiss < 0; i++) {
     const t = tiles[i] as number;
     let code = codes[i] as number;

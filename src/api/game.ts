@@ -98,6 +98,7 @@ export function startGame(options: GameOptions, script: Script | null): GameStat
     tilesLeft: Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => tables.ids[t] as string),
     discarded: Array.from(k.discarded.subarray(0, k.nDiscarded), (t) => tables.ids[t] as string),
     draws: drawsOf(k, log),
+    setup: null,
     scored: scoringsOf(events),
     events,
   };

@@ -20,6 +20,7 @@ import { codeOfMove, moveError } from './legality.js';
 import type { FarmerRule, GameState, MeepleKind, Move } from './types.js';
 import { fieldLines, isPoints } from './lines.js';
 import { builderTurnOf, extraTurnOf, rulesFor } from './rules.js';
+import { loadSetUp } from './setup-load.js';
 
 // Saved states: read in the current format, then checked by replaying their placements through
 // the kernel and comparing what they record with what the replay gives.
@@ -46,10 +47,12 @@ export function upgrade(state: unknown): unknown {
         }
       : state;
   // Fields added in 0.3.0, each written right after an older one, from what the older state says:
-  // extraTurn (a builder's second tile was the only extra tile), hands (none), draws (not recorded).
+  // extraTurn (a builder's second tile was the only extra tile), hands (none), draws (not recorded),
+  // setup (none: the game was created).
   const earlier = olderField(older, 'builderTurn', 'extraTurn', (v) => (typeof v === 'boolean' ? (v ? 'builder' : null) : undefined));
   const from = olderField(earlier, 'currentTile', 'hands', () => null);
-  return withModules(olderField(from, 'discarded', 'draws', () => null));
+  const drawn = olderField(from, 'discarded', 'draws', () => null);
+  return withModules(olderField(drawn, 'draws', 'setup', () => null));
 }
 
 /**
@@ -192,11 +195,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const tables = tablesFor(gameTiles({ tileSet: s.tileSet as TileSetName, expansions: inGame, rules }));
   const verify = known === undefined;
   const scored = s.scored as unknown[];
-  const k = Kernel.create(
-    tables,
-    known ?? rulesFor(state, tables, undefined, verify ? recordedFarmers(scored, players.length, fail) : null),
-    players.length,
-  );
+  const kernelRules = known ?? rulesFor(state, tables, undefined, verify ? recordedFarmers(scored, players.length, fail) : null);
+  if (s.setup === undefined) throw fail('setup is missing: a state records it (null for a game not set up)');
   const counts = new Map<string, number>(tables.set.counts.map(([id, n]) => [id, n]));
   const take = (id: unknown, where: string) => {
     const n = typeof id === 'string' ? counts.get(id) : undefined;
@@ -208,9 +208,16 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
 
   const placements = s.placements as unknown[];
   const first = placements[0];
+  // A game set up (setupGame) starts from its set-up board: the placements it lists come first.
+  const setUp =
+    s.setup === null ? null : loadSetUp(s, tables, kernelRules, inGame, players.length, view !== null, take, fail, (m) => note(m));
+  if (problems.length > 0) throw new StateError(problems);
+  const k = setUp?.kernel ?? Kernel.create(tables, kernelRules, players.length);
   // The start tile in the bag (a house rule): the board starts empty, and every placement is a move.
   const drawnStart = tables.set.startDrawn === true;
-  if (drawnStart) {
+  if (setUp !== null) {
+    // Checked by loadSetUp.
+  } else if (drawnStart) {
     // Checked as moves below; a river's spring is drawn first of all.
     // With hands, the spring is in the first player's hand until it is placed.
     const inHand =
@@ -231,15 +238,15 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   ) {
     throw fail(`placements must start with the start tile ${tables.set.startTile} at (0,0), rotation 0, placed by nobody`);
   }
-  if (!drawnStart) take((first as Record<string, unknown>).tile, 'placements[0]');
+  if (!drawnStart && setUp === null) take((first as Record<string, unknown>).tile, 'placements[0]');
   const names = players.map((p) => (p as { name: string }).name);
   const log: KernelEvent[] | null = verify ? [] : null;
-  // The start as createGame made it (who moves first, from the seed).
-  k.begin(startRandom(s.seed as number | string), log);
+  // The start as createGame made it (who moves first, from the seed); a set-up says who moves.
+  if (setUp === null) k.begin(startRandom(s.seed as number | string), log);
   // A view has no seed: who moved first is who made the first move (or is to move).
   const opener = isRecord(first) && !drawnStart ? placements[1] : first;
   const firstMover = isRecord(opener) && isInt(opener.player) ? opener.player : s.currentPlayer;
-  if (view !== null) {
+  if (view !== null && setUp === null) {
     if (isInt(firstMover) && firstMover >= 0 && firstMover < players.length) k.current = firstMover;
     if (log !== null) {
       const chosen = log.findIndex((e) => e.type === 'first-chosen');
@@ -291,7 +298,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       log?.push({ type: 'put-back', player: k.current, tile: t });
     }
   };
-  const firstMove = drawnStart ? 0 : 1;
+  const firstMove = setUp !== null ? setUp.start.tiles.length : drawnStart ? 0 : 1;
   // With hands the state records what each hand holds now, not when each tile was drawn: a move
   // is checked with its tile as the hand, and turns pass as without hands, except that once the
   // bag is empty (it never fills again: a tile set aside then leaves the game) a player with an
@@ -386,7 +393,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       // (the tiles set aside then go back into the bag): the last move's events show the give-up.
       const gaveUp =
         pl === k.current && (s.events as unknown[]).some((e) => isRecord(e) && (e.type === 'tile-returned' || e.type === 'tile-discarded'));
-      if (verify && left.length > 0 && h.length !== full && !(gaveUp && h.length > 0 && h.length < full))
+      // A set-up may deal hands short of full; the check of the draws follows them.
+      if (verify && setUp === null && left.length > 0 && h.length !== full && !(gaveUp && h.length > 0 && h.length < full))
         note(`hands[${pl}] holds ${amount(h.length, 'tile')}, but with tiles left in the bag it holds ${full}`);
       if (verify && finished && h.length > 0)
         note(`hands[${pl}] holds tiles, but the game is over: it ends when the bag and every hand are empty`);
@@ -418,7 +426,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   // A land tile was drawn once one lies on the board, was discarded, or is the current tile.
   // As the kernel's draw has it: a river's spring drawn first starts no land.
   const drawnLand = (t: number) => tables.drawClass[t] === DRAW_LAND && t !== tables.startType;
-  k.landStarted =
+  k.landStarted ||=
     Array.from(k.pType.subarray(firstMove, k.nPlaced)).some(drawnLand) ||
     Array.from(k.discarded.subarray(0, k.nDiscarded)).some(drawnLand) ||
     (!finished && drawnLand(k.currentType)) ||
@@ -434,7 +442,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       showEvent,
       note,
     );
-    if (problems.length === 0 && view === null && s.draws !== null) for (const m of checkDraws(s, k, codes, tiles)) note(m);
+    if (problems.length === 0 && view === null && s.draws !== null)
+      for (const m of checkDraws(s, k, codes, tiles, setUp?.start ?? null)) note(m);
     // The recorded field scorings served the replay only: a custom rule must be given again.
     k.setRules(rulesFor(state, tables, undefined, null));
   }

@@ -2,6 +2,7 @@ import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
 import type { ExpansionName, ExtraTurn, MeepleKind, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { RiverStartTile } from '../rules/river/index.js';
+import type { RulesOptions } from './options.js';
 
 export type { ExpansionName, ExtraTurn, MeepleKind, ModuleMoveErrorCode, ModuleRules, Supplies } from '../core/vocabulary.js';
 export type { Goods, RiverStartTile };
@@ -229,6 +230,11 @@ export interface GameState {
    * `drawOrder`. `null` in a state saved by 0.2.0, which did not record them.
    */
   readonly draws: readonly TileDraw[] | null;
+  /**
+   * How a game made by `setupGame` began: the position it was set up in. `null` for a game begun
+   * by `createGame` (and in a state saved by 0.2.0).
+   */
+  readonly setup: SetupStart | null;
   /** Every scoring so far, in order; once finished, the final scoring too. */
   readonly scored: readonly ScoredFeature[];
   /** What the last move (or the setup, for a new game) did. */
@@ -270,7 +276,7 @@ export type Viewer = number | 'spectator';
  * `validateMove`, `features`, `scoreFinal`, `previewMove`, `renderAscii`…); `applyMove` does not:
  * a view holds no bag to draw from. Plain JSON, like a state.
  */
-export interface PlayerView extends Omit<GameState, 'seed' | 'hands' | 'draws'> {
+export interface PlayerView extends Omit<GameState, 'seed' | 'hands' | 'draws' | 'setup'> {
   readonly viewer: Viewer;
   /** The state's draws, each tile drawn into a hand hidden from the viewer `null`. */
   readonly draws: readonly (Omit<TileDraw, 'tile'> & { readonly tile: TileId | null })[] | null;
@@ -279,6 +285,8 @@ export interface PlayerView extends Omit<GameState, 'seed' | 'hands' | 'draws'> 
    * without hands of tiles.
    */
   readonly hands: readonly (readonly (TileId | null)[])[] | null;
+  /** The state's set-up, each tile of a hand set up that the viewer may not see `null`. */
+  readonly setup: (Omit<SetupStart, 'hands'> & { readonly hands: readonly (readonly (TileId | null)[])[] | null }) | null;
 }
 
 /** Where a meeple goes with a move: a spot on the placed tile, as it lies on the board. */
@@ -434,3 +442,117 @@ export interface FarmerResult {
  * and a breakdown. The built-in rules are functions of this type too (see `farmerRules`).
  */
 export type FarmerRule = (input: FarmerInput) => FarmerResult;
+
+/** A tile of a set-up board: where it lies and how it is turned. */
+export interface SetupTile {
+  readonly tile: TileId;
+  readonly x: number;
+  readonly y: number;
+  readonly rotation: Rotation;
+}
+
+/**
+ * A figure of a set-up board: `owner`'s figure (a follower unless `kind` says) on the feature at
+ * spot `at` of the tile at (x, y), the spot named as the tile lies on the board. Any spot of the
+ * feature on that tile names it.
+ */
+export interface SetupFigure {
+  readonly owner: number;
+  readonly kind?: MeepleKind;
+  readonly x: number;
+  readonly y: number;
+  readonly at: Spot;
+}
+
+/**
+ * A position to start a game from, made by hand (a tutorial, a puzzle, a test) or by `setupOf`:
+ * the options of a game, the board, the figures, the players' scores, supplies and goods, the player
+ * to move, the tile to place and the tiles left. It need not be reachable by legal play, but it must
+ * be a position the rules can go on from: `validateSetup` lists everything that stops it.
+ * Only `players` and `board` are required.
+ */
+export interface Setup {
+  /** 2 to 5 player names (6 with Inns & Cathedrals), or a player count, as in `createGame`. */
+  readonly players: number | readonly string[];
+  /** The seed that shuffles the tiles left when they are not listed (default 0). */
+  readonly seed?: number | string;
+  readonly tileSet?: TileSetName;
+  readonly edition?: Edition;
+  readonly expansions?: readonly ExpansionName[];
+  /** The rules, as in `createGame` (a named farmer rule: a custom one is not set up). */
+  readonly rules?: SetupRules;
+  /** The tiles on the board, in the order they are listed in `placements`; they need not include the start tile. */
+  readonly board: readonly SetupTile[];
+  /** The figures on the board (default none). */
+  readonly figures?: readonly SetupFigure[];
+  /** Each player's score (default 0). */
+  readonly scores?: readonly number[];
+  /**
+   * Each player's figures in supply, by supply field (default: every figure the player owns that
+   * is not on the board). A player owns `rules.meeples` followers and one of each other figure of
+   * the expansions in play.
+   */
+  readonly supplies?: readonly Partial<Supplies>[];
+  /** Traders & Builders: each player's goods tokens (default none). */
+  readonly goods?: readonly Partial<GoodsTokens>[];
+  /** The player to move (default 0). */
+  readonly currentPlayer?: number;
+  /**
+   * What gave the player to move an extra tile, when they play one now (default `null`: an ordinary
+   * turn).
+   */
+  readonly extraTurn?: ExtraTurn | null;
+  /**
+   * The tile to place. Left out (or `null`), the first tile of `tilesLeft` that fits is drawn, as at
+   * the start of a game (with none, the game is over and scored). With hands of tiles
+   * (`rules.hand`) there is no current tile: see `hands`.
+   */
+  readonly currentTile?: TileId | null;
+  /**
+   * With hands of tiles: each player's hand. A hand left out or short of full is drawn up from
+   * `tilesLeft`, in turn order from the player to move.
+   */
+  readonly hands?: readonly (readonly TileId[])[];
+  /**
+   * The tiles in the bag, in the order they will be drawn; or `'rest'` (default): every tile of the
+   * game not on the board, to place or in a hand, shuffled by `seed` (river tiles first, as in a
+   * game). Tiles of the set that are in none of these are out of the game.
+   */
+  readonly tilesLeft?: readonly TileId[] | 'rest';
+}
+
+/** The rules of a set-up game: those of `createGame`, with a named farmer rule. */
+export type SetupRules = Omit<RulesOptions, 'farmers'> & { readonly farmers?: FarmerRuleName };
+
+/**
+ * What a state made by `setupGame` records of its set-up, in `GameState.setup`: the first `tiles`
+ * placements are the set-up board (placed by nobody), and the rest is played from there.
+ */
+export interface SetupStart {
+  /** How many placements, from the first, were set up rather than played. */
+  readonly tiles: number;
+  /** The figures on the set-up board, each at the canonical spot of its feature. */
+  readonly figures: readonly SetupStartFigure[];
+  /** Each player's score, figures in supply and tokens when set up. */
+  readonly players: readonly SetupStartPlayer[];
+  readonly currentPlayer: number;
+  readonly extraTurn: ExtraTurn | null;
+  /** The tile to place as set up, or `null` when it was drawn (or with hands of tiles). */
+  readonly currentTile: TileId | null;
+  /** With hands of tiles: each hand as set up, before it was drawn up to full; else `null`. */
+  readonly hands: readonly (readonly TileId[])[] | null;
+  /** The tiles of the set left out of the game, sorted by id. */
+  readonly removed: readonly TileId[];
+}
+
+/** A figure of a set-up board, as `GameState.setup` records it. */
+export interface SetupStartFigure {
+  readonly owner: number;
+  readonly kind: MeepleKind;
+  readonly x: number;
+  readonly y: number;
+  readonly at: Spot;
+}
+
+/** A player when set up, as `GameState.setup` records it: the player record without its name. */
+export type SetupStartPlayer = Omit<PlayerState, 'name'>;

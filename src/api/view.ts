@@ -77,6 +77,7 @@ export function playerView(input: GameState | PlayerView, viewer: Viewer): Playe
     tilesLeft: [...tilesLeft, ...unseen].sort(byId),
     discarded,
     draws,
+    setup: setupSeen(state.setup, (p) => state.hands !== null && !visible && p !== viewer),
     scored,
     events,
   };
@@ -105,4 +106,10 @@ export function loadView(json: unknown): PlayerView {
     ]);
   }
   return checked(json as PlayerView).state as unknown as PlayerView;
+}
+
+/** A set-up as a viewer sees it: the hands set up that the viewer may not see, their tiles `null`. */
+function setupSeen(setup: GameState['setup'], hidden: (player: number) => boolean): PlayerView['setup'] {
+  if (setup === null || setup.hands === null) return setup;
+  return { ...setup, hands: setup.hands.map((h, p) => (hidden(p) ? h.map(() => null) : h)) };
 }

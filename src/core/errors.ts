@@ -51,8 +51,31 @@ export type StateErrorCode =
  */
 export type NotationErrorCode = 'invalid-notation' | 'record-not-replayable';
 
+/**
+ * Codes of a {@link SetupError}: what is wrong with a set-up position. `invalid-setup` for a
+ * malformed field or option; the others name the rule a position breaks: a tile not in the game's
+ * set (`unknown-tile`), two tiles on one cell (`cell-occupied`), edges that do not match
+ * (`edge-mismatch`), a board in pieces (`board-not-connected`), a module's placement rule (e.g.
+ * `river-not-continued`), a figure where no figure of its kind can stand (`no-feature-at-spot`,
+ * `figure-not-allowed`, `no-own-meeple`, `feature-complete`), more figures than a player owns
+ * (`too-many-figures`), a tile to place that fits nowhere (`tile-fits-nowhere`).
+ */
+export type SetupErrorCode =
+  | ModuleMoveErrorCode
+  | 'invalid-setup'
+  | 'unknown-tile'
+  | 'cell-occupied'
+  | 'edge-mismatch'
+  | 'board-not-connected'
+  | 'no-feature-at-spot'
+  | 'figure-not-allowed'
+  | 'no-own-meeple'
+  | 'feature-complete'
+  | 'too-many-figures'
+  | 'tile-fits-nowhere';
+
 /** Every error code this library throws or returns. */
-export type ErrorCode = MoveErrorCode | OptionsErrorCode | StateErrorCode | NotationErrorCode;
+export type ErrorCode = MoveErrorCode | OptionsErrorCode | StateErrorCode | NotationErrorCode | SetupErrorCode;
 
 /** One problem found while checking options or a state: a stable code and a sentence. */
 export interface Problem<C extends string = ErrorCode> {
@@ -170,6 +193,29 @@ export class StateError extends ProblemsError<StateErrorCode> {
   }
 
   override name = 'StateError';
+}
+
+/**
+ * A set-up position that no game can go on from. `problems` lists every problem at once, each with
+ * its own code (see {@link SetupErrorCode}).
+ *
+ * @example
+ * ```ts
+ * import { setupGame, SetupError } from 'carcassonne-engine';
+ *
+ * try {
+ *   setupGame({ players: 2, board: [{ tile: 'D', x: 0, y: 0, rotation: 0 }, { tile: 'E', x: 0, y: -1, rotation: 0 }, { tile: 'Q', x: 5, y: 5, rotation: 0 }] });
+ * } catch (e) {
+ *   if (e instanceof SetupError) console.log(e.problems.map((p) => p.code)); // → [ 'edge-mismatch', 'board-not-connected' ]
+ * }
+ * ```
+ */
+export class SetupError extends ProblemsError<SetupErrorCode> {
+  constructor(problems: readonly Problem<SetupErrorCode>[]) {
+    super(problems, { code: 'invalid-setup', message: 'invalid set-up' });
+  }
+
+  override name = 'SetupError';
 }
 
 /** Where in a text a notation problem is: 1-based line and column, and the move number when in a move. */

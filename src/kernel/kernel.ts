@@ -254,8 +254,11 @@ export class Kernel {
   private recallKinds!: Int8Array;
   private recallTiles!: Int16Array;
 
-  /** A kernel with only the start tile on the board and an empty bag. */
-  static create(tables: TileTables, rules: KernelRules, players: number): Kernel {
+  /**
+   * A kernel with only the start tile on the board (with `empty`, nothing: a set-up board is
+   * placed tile by tile) and an empty bag.
+   */
+  static create(tables: TileTables, rules: KernelRules, players: number, empty = false): Kernel {
     // Kernels of one shape (rules compiled alike, as many players and followers) share their
     // layout and scratch space: only the first of them builds it.
     let shapes = templates.get(rules.ruleset);
@@ -270,16 +273,16 @@ export class Kernel {
       k.shareConstants(template);
       (k as { rules: KernelRules }).rules = rules;
       k.attach(new ArrayBuffer(template.buffer.byteLength));
-      k.setUp();
+      k.setUp(empty);
       return k;
     }
-    const k = Kernel.build(tables, rules, players);
+    const k = Kernel.build(tables, rules, players, empty);
     shapes.set(shape, k);
     return k;
   }
 
   /** A new kernel of a shape not seen yet: its layout and scratch space built anew. */
-  private static build(tables: TileTables, rules: KernelRules, players: number): Kernel {
+  private static build(tables: TileTables, rules: KernelRules, players: number, empty: boolean): Kernel {
     const k = new Kernel();
     const capacity = tables.count.reduce((a, b) => a + b, 0);
     const F = rules.ruleset.figures;
@@ -375,19 +378,21 @@ export class Kernel {
     k.masks = new Int32Array(F.kinds);
     k.recallKinds = new Int8Array(F.kinds);
     k.recallTiles = new Int16Array(F.kinds);
-    k.setUp();
+    k.setUp(empty);
     return k;
   }
 
   /**
    * Fills the players' supplies and places the start tile: a new game's board. A start tile that
-   * is drawn (TileSetDef.startDrawn) leaves the board empty, (0, 0) its one open cell.
+   * is drawn (TileSetDef.startDrawn) leaves the board empty, (0, 0) its one open cell; so does
+   * `empty` (a set-up board), without the open cell.
    */
-  private setUp(): void {
+  private setUp(empty: boolean): void {
     const F = this.rules.ruleset.figures;
     const P = this.players;
     this.supply.fill(this.rules.meeples, 0, P);
     for (let f = 1; f < F.kinds; f++) this.supply.fill(F.perPlayer[f] as number, f * P, (f + 1) * P);
+    if (empty) return;
     if (this.tables.set.startDrawn === true) this.addFrontier(this.cellIndex(0, 0), 0, 0);
     else this.placeTile(this.tables.startType, 0, 0, 0);
   }
@@ -525,6 +530,19 @@ export class Kernel {
   /** The first segment index of a placed tile; its features follow in local order. */
   segmentOf(p: number, local: number): number {
     return (this.segBase[p] as number) + local;
+  }
+
+  /**
+   * The frontier index of the empty cell (x, y), made a frontier cell first when it is not one (a
+   * set-up board places tiles anywhere, and the placement rules read frontier cells). Assumes no
+   * tile lies there.
+   */
+  openCell(x: number, y: number): number {
+    const c = this.cellIndex(x, y);
+    const v = this.cell[c] as number;
+    if (v >= FRONTIER) return v - FRONTIER;
+    this.addFrontier(c, x, y);
+    return this.nFront - 1;
   }
 
   /** Adds the empty cell c at (x, y) to the frontier, with the demands of the tiles around it. */
@@ -1269,7 +1287,11 @@ export class Kernel {
     for (let j = 0; j < start.length; j++) (start[j] as (typeof start)[number])(this, random, log);
     // A replay without the seed (api/replay.ts) knows who moved first instead.
     if (first >= 0) this.current = first;
-    // Hands are dealt in turn order from the first player, each a whole hand.
+    this.dealHands(log);
+  }
+
+  /** Draws every hand up to its size, in turn order from the player to move (nothing without hands). */
+  dealHands(log: KernelEvent[] | null): void {
     for (let i = 0; i < this.players && this.handSize > 0; i++) this.refill((this.current + i) % this.players, log);
   }
 

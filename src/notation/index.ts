@@ -7,6 +7,8 @@
  */
 export { parseMove, makeMove } from './move.js';
 export { parseRecord, makeRecord, replayRecord } from './record.js';
+export { parsePosition, makePosition } from './position.js';
+export type { PositionFormat } from './position.js';
 export type { GameRecord, RecordDraw, RecordPlace, RecordTurn } from './record.js';
 export { NotationError } from '../core/errors.js';
 export type { NotationErrorCode, NotationProblem, TextPlace } from '../core/errors.js';

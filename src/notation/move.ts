@@ -13,12 +13,12 @@ import { after, problemAt, type Word, wordsOf } from './text.js';
 export const roleKind = (word: string): FeatureKind | null => (Object.hasOwn(ROLE_KINDS, word) ? (ROLE_KINDS[word] as FeatureKind) : null);
 
 /** The word for a follower by the kind of feature it stands on (a knight in a city…). */
-const ROLES: Readonly<Partial<Record<FeatureKind, string>>> = { city: 'knight', road: 'thief', field: 'farmer', cloister: 'monk' };
+export const ROLES: Readonly<Partial<Record<FeatureKind, string>>> = { city: 'knight', road: 'thief', field: 'farmer', cloister: 'monk' };
 const ROLE_KINDS: Readonly<Record<string, FeatureKind>> = { knight: 'city', thief: 'road', farmer: 'field', monk: 'cloister' };
 
-const TILE = (): RegExp => /^[A-Za-z][A-Za-z0-9-]*$/;
-const POSITION = (): RegExp => /^(-?\d{1,3}),(-?\d{1,3})$/;
-const ROTATION = (): RegExp => /^r(\d+)$/;
+export const TILE = (): RegExp => /^[A-Za-z][A-Za-z0-9-]*$/;
+export const POSITION = (): RegExp => /^(-?\d{1,3}),(-?\d{1,3})$/;
+export const ROTATION = (): RegExp => /^r(\d+)$/;
 
 /** A move read from words (see readMove), or the problems found. */
 export type MoveRead =

@@ -1,10 +1,13 @@
-import { IllegalMoveError, NotationError, type NotationProblem, OptionsError, StateError } from '../core/errors.js';
+import { IllegalMoveError, NotationError, type NotationProblem, OptionsError, SetupError, StateError } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
 import { applyMove, type Script, startGame } from '../api/game.js';
 import { checked } from '../api/kernels.js';
-import { type GameOptions, resolveOptions } from '../api/options.js';
+import type { GameOptions } from '../api/options.js';
+import { changedRules } from './rules.js';
 import type { RuleHooks } from '../api/rules.js';
-import type { GameEvent, GameState, Move, PlayerView, TileId, Viewer } from '../api/types.js';
+import type { GameEvent, GameState, Move, PlayerView, Setup, TileId, Viewer } from '../api/types.js';
+import { setupStartOf, startSetup } from '../api/setup.js';
+import { makePosition, parsePosition } from './position.js';
 import { playerView } from '../api/view.js';
 import { makeMove, moveInGame, readMove, roleKind } from './move.js';
 import { problemAt, type Word, wordsOf } from './text.js';
@@ -258,14 +261,7 @@ export function makeRecord(input: GameState | PlayerView): string {
   const { state } = checked(input as GameState);
   const view = Object.hasOwn(state, 'viewer') ? (state as unknown as PlayerView) : null;
   const players = state.players.map((p) => p.name);
-  const defaults = resolveOptions({
-    players: players.length,
-    seed: 0,
-    edition: state.edition,
-    expansions: state.expansions,
-    tileSet: state.tileSet,
-  }).rules as unknown as Record<string, unknown>;
-  const rules = Object.fromEntries(Object.entries(state.rules).filter(([key, v]) => JSON.stringify(v) !== JSON.stringify(defaults[key])));
+  const rules = changedRules(state, state.rules);
   const lines = [
     `[Players ${JSON.stringify(players)}]`,
     `[Edition ${JSON.stringify(state.edition)}]`,
@@ -283,6 +279,11 @@ export function makeRecord(input: GameState | PlayerView): string {
       const { type: _, ...event } = told;
       lines.push(`[FirstPlayer ${JSON.stringify(event)}]`);
     } else if (state.rules.firstPlayer !== 0 || first !== 0) lines.push(`[FirstPlayer ${first}]`);
+  }
+  // A game set up: the position it began from, in the position notation, without its options.
+  if (state.setup !== null) {
+    const position = makePosition({ ...setupStartOf(state), players: players.length } as Setup, { oneLine: true });
+    lines.push(`[Setup ${JSON.stringify(position.slice(position.indexOf(' / ') + 3))}]`);
   }
   lines.push(`[Scores ${JSON.stringify(state.players.map((p) => p.score))}]`, '');
   const draws = drawsOfRecord(state);
@@ -380,6 +381,9 @@ export function replayRecord(record: GameRecord | string, hooks?: RuleHooks): Ga
     rules: custom ? { ...(rules as object), farmers: hooks?.farmers } : rules,
   } as GameOptions;
   const hands = isRecord(rules) && isRecord(rules.hand);
+  // A game set up with its tile to place did not draw it: the first move's tile is no draw.
+  const setUp = h.Setup === undefined ? null : setupOfHeader(h.Setup, at('Setup'), fail);
+  let given = setUp !== null && typeof setUp.currentTile === 'string';
   // Every draw in order, each with where it was written; without hands a move's tile is its draw.
   const script: (RecordDraw & { number: number })[] = [];
   for (const t of r.turns) {
@@ -393,13 +397,19 @@ export function replayRecord(record: GameRecord | string, hooks?: RuleHooks): Ga
       script.push({ ...d, number: t.number });
     }
     const own = t.move?.tile ?? t.tile;
-    if (!hands && own !== null && own !== undefined) script.push({ tile: own, kept: true, ...(t.moveAt ?? t), number: t.number });
+    if (!hands && own !== null && own !== undefined && !given) script.push({ tile: own, kept: true, ...(t.moveAt ?? t), number: t.number });
+    given = false;
   }
   let state: GameState;
+  const draws = script.map((d) => d.tile as TileId);
   try {
-    state = startGame(options, { draws: script.map((d) => d.tile), first: viewer === null ? null : first });
+    state =
+      setUp === null
+        ? startGame(options, { draws, first: viewer === null ? null : first })
+        : startSetup({ ...setUp, ...options } as Setup, draws);
   } catch (e) {
     if (e instanceof OptionsError) fail(at('Players'), null, `the headers are not a game's options: ${e.message}`);
+    if (e instanceof SetupError) fail(at('Setup'), null, `the game's set-up is not one to play from: ${e.message}`);
     throw e;
   }
   let used = 0;
@@ -476,4 +486,21 @@ function firstOf(v: unknown): Script['first'] {
   if (isRecord(v) && Number.isInteger(v.player) && typeof v.by === 'string' && Array.isArray(v.draws))
     return { type: 'first-player-chosen', ...(v as object) } as Extract<GameEvent, { type: 'first-player-chosen' }>;
   return null;
+}
+
+/** The position of a Setup header (its options come from the other headers). */
+function setupOfHeader(
+  v: unknown,
+  place: RecordPlace,
+  fail: (place: RecordPlace, move: number | null, message: string) => never,
+): Omit<Setup, 'players'> {
+  if (typeof v !== 'string') return fail(place, null, 'Setup is the position the game began from, as a string in the position notation');
+  try {
+    const { players: _, ...position } = parsePosition(v);
+    return position;
+  } catch (e) {
+    if (e instanceof NotationError)
+      return fail(place, null, `the Setup position cannot be read: ${e.problems.map((p) => p.message).join('; ')}`);
+    throw e;
+  }
 }

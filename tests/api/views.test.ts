@@ -56,6 +56,7 @@ describe('playerView', () => {
       'tilesLeft',
       'discarded',
       'draws',
+      'setup',
       'scored',
       'events',
     ]);

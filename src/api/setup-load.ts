@@ -1,0 +1,153 @@
+import { isRotation, type Rotation, type Spot, spotIndex } from '../core/geometry.js';
+import { isInt, isRecord, show } from '../core/guards.js';
+import type { Kernel, KernelRules } from '../kernel/kernel.js';
+import type { TileTables } from '../kernel/tables.js';
+import type { ExpansionName } from '../core/vocabulary.js';
+import { figureNames, isFigureKind, supplyKeys, tokenKinds } from './figures.js';
+import { isPoints } from './lines.js';
+import type { BoardFigure, BoardTile } from './setup-board.js';
+import { type StartPosition, startKernel } from './setup-start.js';
+import type { ExtraTurn, MeepleKind } from './types.js';
+
+// The set-up of a saved state (GameState.setup) read back: its form checked, its kernel rebuilt
+// by placing the set-up board again, with every problem of the position noted.
+
+/** The largest coordinate of a set-up tile (see setup.ts). */
+const COORD_LIMIT = 128;
+
+/**
+ * The kernel at the set-up a saved state records, and the position it starts from. `take` counts
+ * a tile of the set (throwing for one too many); `fail` throws at a problem of form; `note` lists
+ * a problem of the position. The first `setup.tiles` placements are the board.
+ */
+export function loadSetUp(
+  s: Record<string, unknown>,
+  tables: TileTables,
+  rules: KernelRules,
+  expansions: readonly ExpansionName[],
+  players: number,
+  view: boolean,
+  take: (id: unknown, where: string) => number,
+  fail: (message: string) => Error,
+  note: (message: string) => void,
+): { kernel: Kernel; start: StartPosition } {
+  const u = s.setup;
+  if (!isRecord(u)) throw fail('setup must be null or the set-up the game began from');
+  const placements = s.placements as unknown[];
+  if (!isInt(u.tiles) || u.tiles < 1 || u.tiles > placements.length)
+    throw fail(`setup.tiles must count the placements set up (1 to ${placements.length}), not ${show(u.tiles)}`);
+  const tiles: BoardTile[] = placements.slice(0, u.tiles).map((p, i) => {
+    if (
+      !isRecord(p) ||
+      typeof p.tile !== 'string' ||
+      !isInt(p.x) ||
+      !isInt(p.y) ||
+      Math.abs(p.x) > COORD_LIMIT ||
+      Math.abs(p.y) > COORD_LIMIT ||
+      !isRotation(p.rotation) ||
+      p.player !== null ||
+      p.meeple !== null ||
+      p.recall !== null
+    )
+      throw fail(
+        `placements[${i}] is set up: it must be { tile, x, y, rotation, player: null, meeple: null, recall: null }, x and y within ${COORD_LIMIT}`,
+      );
+    take(p.tile, `placements[${i}]`);
+    return { tile: p.tile, x: p.x, y: p.y, rotation: p.rotation as Rotation };
+  });
+  if (!Array.isArray(u.figures)) throw fail('setup.figures must be a list');
+  const figures: BoardFigure[] = u.figures.map((f, i) => {
+    if (
+      !isRecord(f) ||
+      !isInt(f.owner) ||
+      f.owner < 0 ||
+      !isFigureKind(f.kind) ||
+      !isInt(f.x) ||
+      !isInt(f.y) ||
+      typeof f.at !== 'string' ||
+      spotIndex(f.at) < 0
+    )
+      throw fail(`setup.figures[${i}] is not a figure { owner, kind: ${figureNames().join(' | ')}, x, y, at }`);
+    return { owner: f.owner, kind: f.kind as MeepleKind, x: f.x, y: f.y, at: f.at as Spot };
+  });
+  const count = (v: unknown) => isInt(v) && v >= 0;
+  if (
+    !Array.isArray(u.players) ||
+    u.players.length !== players ||
+    !u.players.every(
+      (p) =>
+        isRecord(p) &&
+        isPoints(p.score) &&
+        supplyKeys().every((key) => count(p[key])) &&
+        tokenKinds().every((tk) => isRecord(p[tk.key]) && tk.kinds.every((g) => count((p[tk.key] as Record<string, unknown>)[g]))),
+    )
+  )
+    throw fail('setup.players must list each player as set up: { score, figures in supply, tokens }');
+  if (!isInt(u.currentPlayer) || u.currentPlayer < 0 || u.currentPlayer >= players) throw fail('setup.currentPlayer is not a player');
+  if (u.extraTurn !== null && typeof u.extraTurn !== 'string') throw fail('setup.extraTurn must be null or what gave the extra tile');
+  if (u.currentTile !== null && !(typeof u.currentTile === 'string' && Object.hasOwn(tables.typeOf, u.currentTile)))
+    throw fail(`setup.currentTile must be null or a tile id, not ${show(u.currentTile)}`);
+  const handSize = (rules.ruleset.handSize as number) | 0;
+  if (
+    u.hands !== null &&
+    !(
+      handSize > 0 &&
+      Array.isArray(u.hands) &&
+      u.hands.length === players &&
+      u.hands.every(
+        (h) =>
+          Array.isArray(h) &&
+          h.length <= handSize &&
+          h.every((id) => (id === null && view) || (typeof id === 'string' && Object.hasOwn(tables.typeOf, id))),
+      )
+    )
+  )
+    throw fail("setup.hands must be null, or with hands of tiles each player's hand as set up");
+  if (handSize > 0 && u.currentTile !== null) throw fail('setup.currentTile must be null with hands of tiles');
+  if (!Array.isArray(u.removed)) throw fail('setup.removed must list the tiles out of the game');
+  u.removed.forEach((id, i) => {
+    take(id, `setup.removed[${i}]`);
+  });
+  for (let i = 1; i < u.removed.length; i++)
+    if ((u.removed[i - 1] as string) > (u.removed[i] as string)) throw fail('setup.removed must be sorted by id');
+  const start: StartPosition = {
+    tiles,
+    figures,
+    players: u.players as StartPosition['players'],
+    currentPlayer: u.currentPlayer,
+    extraTurn: u.extraTurn as ExtraTurn | null,
+    currentTile: u.currentTile as string | null,
+    hands: u.hands as string[][] | null,
+  };
+  const problems: string[] = [];
+  const labels = { tile: (i: number) => `placements[${i}]`, figure: (i: number) => `setup.figures[${i}]` };
+  const { kernel, figures: canonical } = startKernel(tables, rules, expansions, start, labels, (_, m) => problems.push(m));
+  for (const m of problems) note(m.startsWith('setup.') ? m : `setup: ${m}`);
+  if (problems.length === 0) {
+    canonical.forEach((f, i) => {
+      if (JSON.stringify(f) !== JSON.stringify((u.figures as unknown[])[i]))
+        note(`setup.figures[${i}] must name its feature's canonical spot: ${show(f)}`);
+    });
+    const first = placements[u.tiles];
+    const placedFirst = isRecord(first) ? first.tile : s.currentTile;
+    if (u.currentTile !== null && placedFirst !== u.currentTile)
+      note(`setup.currentTile is ${u.currentTile}, but the first tile placed after the set-up is ${show(placedFirst)}`);
+    if (u.currentTile !== null && !kernel.canPlaceAnywhere(tables.typeOf[u.currentTile] as number))
+      note(`setup.currentTile ${u.currentTile} fits nowhere on the board set up`);
+  }
+  return { kernel, start };
+}
+
+/** The tiles in the bag when a game was set up, as a multiset: the set without what the set-up used. */
+export function setUpBag(tables: TileTables, start: StartPosition, removed: readonly string[]): string[] {
+  const counts = new Map<string, number>(tables.set.counts.map(([id, n]) => [id, n]));
+  const used = [
+    ...start.tiles.map((t) => t.tile),
+    ...removed,
+    ...(start.currentTile === null ? [] : [start.currentTile]),
+    ...(start.hands ?? []).flat(),
+  ];
+  // (A state's set-up hands name every tile: only a view's may hide one.)
+  for (const id of used) if (id !== null) counts.set(id, (counts.get(id) ?? 0) - 1);
+  return [...counts].flatMap(([id, n]) => Array<string>(Math.max(0, n)).fill(id));
+}
