@@ -2,4 +2,4 @@
  * The text of src/core/vocabulary.ts for the rule modules of a registry (the base game first), with
  * the words of each module's documentation (`docs` of its folder, by module name).
  */
-export function renderVocabulary(modules: readonly unknown[], docs: Readonly<Record<string, unknown>>): string;
+export function renderVocabulary(modules: readonly unknown[], docs: Readonly<Record<string, unknown>>, tileIds?: readonly string[]): string;

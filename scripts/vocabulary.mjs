@@ -52,7 +52,7 @@ function union(name, members) {
  * The text of src/core/vocabulary.ts for the rule modules of a registry (the base game first), with
  * the words of each module's documentation (`docs` of its folder, by module name).
  */
-export function renderVocabulary(modules, docs) {
+export function renderVocabulary(modules, docs, tileIds = []) {
   const words = (m) => {
     const d = docs[m.name];
     if (d === undefined) throw new Error(`rule module ${m.name}: its folder exports no docs`);
@@ -148,6 +148,21 @@ export function renderVocabulary(modules, docs) {
       ),
     ].join('\n'),
     [
+      comment([
+        'The id of every tile this library knows: the base game letters, the tiles of the expansions (prefixed `IC-`, `TB-`, `RV-`) and the garden copies The Abbot uses (suffixed `-garden`). `TileId` is this union, open to any string (ids read from JSON or text are checked at run time).',
+        [
+          '@example',
+          '```ts',
+          "import { type KnownTileId, tileIds } from 'carcassonne-engine';",
+          '',
+          "const spring: KnownTileId = 'RV-spring';",
+          `console.log(tileIds().includes(spring), tileIds().length); // → true ${tileIds.length}`,
+          '```',
+        ].join('\n'),
+      ]),
+      union('KnownTileId', tileIds.length > 0 ? tileIds.map(quote) : ['never']),
+    ].join('\n'),
+    [
       comment(["Error codes of the rule modules' placement constraints."]),
       union('ModuleMoveErrorCode', errors.length > 0 ? errors.map(quote) : ['never']),
     ].join('\n'),
@@ -181,12 +196,13 @@ async function registered() {
   const modules = (await load('src/rules/registry.ts')).RULE_MODULES;
   const docs = {};
   for (const m of modules) docs[m.name] = (await load(`src/rules/${m.name}/index.ts`)).docs;
-  return { modules, docs };
+  const tileIds = (await load('src/tiles/catalogue.ts')).tileIds();
+  return { modules, docs, tileIds };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { modules, docs } = await registered();
-  const text = renderVocabulary(modules, docs);
+  const { modules, docs, tileIds } = await registered();
+  const text = renderVocabulary(modules, docs, tileIds);
   const now = (() => {
     try {
       return readFileSync(TARGET, 'utf8');

@@ -16,7 +16,7 @@ export { validateOptions, editionRules } from './api/options.js';
 export type { GameOptions, RulesOptions } from './api/options.js';
 export type { RuleHooks } from './api/rules.js';
 export { renderAscii } from './render/ascii.js';
-export { tileDefinition, tileIds, TILE_SETS } from './tiles/catalogue.js';
+export { isTileId, tileDefinition, tileIds, TILE_SETS } from './tiles/catalogue.js';
 export type { TileView, FeatureView } from './tiles/catalogue.js';
 export { farmerRules } from './api/farmers.js';
 export {

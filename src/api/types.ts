@@ -1,14 +1,18 @@
 import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
-import type { ExpansionName, ExtraTurn, MeepleKind, ModuleRules, Supplies } from '../core/vocabulary.js';
+import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { RiverStartTile } from '../rules/river/index.js';
 import type { RulesOptions } from './options.js';
 
-export type { ExpansionName, ExtraTurn, MeepleKind, ModuleMoveErrorCode, ModuleRules, Supplies } from '../core/vocabulary.js';
+export type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveErrorCode, ModuleRules, Supplies } from '../core/vocabulary.js';
 export type { Goods, RiverStartTile };
 
-/** A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals). */
-export type TileId = string;
+/**
+ * A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals): one of
+ * {@link KnownTileId}, which editors offer, or any string, since ids read from JSON or typed by a
+ * person are strings until checked (every function checks them; `isTileId` narrows one).
+ */
+export type TileId = KnownTileId | (string & {});
 
 /**
  * Identifies a feature on the board: the position and canonical spot of its oldest segment,

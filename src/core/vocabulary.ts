@@ -162,6 +162,109 @@ export interface ModuleRules {
 export type ExtraTurn = 'builder' | 'hole';
 
 /**
+ * The id of every tile this library knows: the base game letters, the tiles of the expansions
+ * (prefixed `IC-`, `TB-`, `RV-`) and the garden copies The Abbot uses (suffixed `-garden`).
+ * `TileId` is this union, open to any string (ids read from JSON or text are checked at run time).
+ *
+ * @example
+ * ```ts
+ * import { type KnownTileId, tileIds } from 'carcassonne-engine';
+ *
+ * const spring: KnownTileId = 'RV-spring';
+ * console.log(tileIds().includes(spring), tileIds().length); // → true 88
+ * ```
+ */
+export type KnownTileId =
+  | 'A'
+  | 'B'
+  | 'C'
+  | 'D'
+  | 'E'
+  | 'F'
+  | 'G'
+  | 'H'
+  | 'I'
+  | 'J'
+  | 'K'
+  | 'L'
+  | 'M'
+  | 'N'
+  | 'O'
+  | 'P'
+  | 'Q'
+  | 'R'
+  | 'S'
+  | 'T'
+  | 'U'
+  | 'V'
+  | 'W'
+  | 'X'
+  | 'IC-D'
+  | 'IC-J'
+  | 'IC-A'
+  | 'IC-B'
+  | 'IC-C'
+  | 'IC-E'
+  | 'IC-F'
+  | 'IC-G'
+  | 'IC-H'
+  | 'IC-I'
+  | 'IC-K'
+  | 'IC-L'
+  | 'IC-M'
+  | 'IC-N'
+  | 'IC-O'
+  | 'IC-P'
+  | 'IC-Q'
+  | 'TB-A'
+  | 'TB-B'
+  | 'TB-C'
+  | 'TB-D'
+  | 'TB-E'
+  | 'TB-F'
+  | 'TB-G'
+  | 'TB-H'
+  | 'TB-I'
+  | 'TB-J'
+  | 'TB-K'
+  | 'TB-L'
+  | 'TB-M'
+  | 'TB-N'
+  | 'TB-O'
+  | 'TB-P'
+  | 'TB-Q'
+  | 'TB-R'
+  | 'TB-S'
+  | 'TB-T'
+  | 'TB-U'
+  | 'TB-V'
+  | 'TB-W'
+  | 'TB-X'
+  | 'RV-cities'
+  | 'RV-city-road'
+  | 'RV-cloister-road'
+  | 'RV-bridge'
+  | 'RV-straight'
+  | 'RV-city-curve'
+  | 'RV-road-curve'
+  | 'RV-curve'
+  | 'RV-lake'
+  | 'RV-spring'
+  | 'E-garden'
+  | 'H-garden'
+  | 'I-garden'
+  | 'M-garden'
+  | 'N-garden'
+  | 'R-garden'
+  | 'U-garden'
+  | 'V-garden'
+  | 'RV-curve-garden'
+  | 'IC-B-garden'
+  | 'IC-H-garden'
+  | 'TB-K-garden'
+  | 'TB-U-garden';
+
+/**
  * Error codes of the rule modules' placement constraints.
  */
 export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn' | 'off-the-table';

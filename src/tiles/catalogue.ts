@@ -6,9 +6,10 @@ import { IC_GARDEN_TILES, innsCathedralsTiles } from './inns-cathedrals.js';
 import { TB_GARDEN_TILES, tradersBuildersTiles } from './traders-builders.js';
 import { tileName } from './names.js';
 import type { EdgeKind, FeatureDef, TileDef, TileSetDef, TileSetName } from './types.js';
+import type { KnownTileId } from '../core/vocabulary.js';
 
 let catalogue: Readonly<Record<string, TileDef>> | undefined;
-let ids: readonly string[] | undefined;
+let ids: readonly KnownTileId[] | undefined;
 
 /**
  * Every tile type this library knows, by id, built on first use: the base game (`'A'`…`'X'`), Inns
@@ -51,9 +52,24 @@ export function tileDef(id: string): TileDef | undefined {
  * console.log(cloisters.slice(0, 3)); // [ 'A', 'B', 'IC-D' ]
  * ```
  */
-export function tileIds(): readonly string[] {
-  ids ??= Object.freeze(Object.keys(tileCatalogue()));
+export function tileIds(): readonly KnownTileId[] {
+  ids ??= Object.freeze(Object.keys(tileCatalogue()) as KnownTileId[]);
   return ids;
+}
+
+/**
+ * Whether `id` is the id of a tile this library knows (see {@link tileIds}): narrows a string read
+ * from JSON or typed by a person to {@link KnownTileId}.
+ *
+ * @example
+ * ```ts
+ * import { isTileId } from 'carcassonne-engine';
+ *
+ * console.log(isTileId('IC-D'), isTileId('Z'), isTileId(7)); // → true false false
+ * ```
+ */
+export function isTileId(id: unknown): id is KnownTileId {
+  return typeof id === 'string' && Object.hasOwn(tileCatalogue(), id);
 }
 
 /**

@@ -4,6 +4,7 @@ import { renderVocabulary } from '../../scripts/vocabulary.mjs';
 import { EXPANSIONS } from '../../src/core/vocabulary.js';
 import { expansionNames, RULE_MODULES } from '../../src/rules/registry.js';
 import type { ModuleDocs, RuleModule } from '../../src/rules/module.js';
+import { tileIds } from '../../src/tiles/catalogue.js';
 
 // The public names of the rule modules (src/core/vocabulary.ts) are written from the registry by
 // `npm run vocabulary`: a module added to the registry changes them without a list kept by hand.
@@ -19,7 +20,7 @@ async function docsOf(modules: readonly RuleModule[]): Promise<Record<string, Mo
 
 describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
   it('are what the registered modules give: run `npm run vocabulary` after changing a module', async () => {
-    expect(written()).toBe(renderVocabulary(RULE_MODULES, await docsOf(RULE_MODULES)));
+    expect(written()).toBe(renderVocabulary(RULE_MODULES, await docsOf(RULE_MODULES), tileIds()));
   });
 
   it('EXPANSIONS lists the registered modules after the base game, in registry order', () => {
