@@ -11,6 +11,7 @@ const expansionsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('
 const viewsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Online play: player views')))?.[1] ?? '';
 const notationCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Writing games down')))?.[1] ?? '';
 const setupCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Tutorials and puzzles')))?.[1] ?? '';
+const analysisCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Hints and commentary')))?.[1] ?? '';
 const tradersCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('### Traders & Builders')))?.[1] ?? '';
 
 /** Runs a README block as a module and returns what it logged, line by line. */
@@ -88,6 +89,12 @@ describe('README', () => {
     expect(setupCode).toContain('setupGame(parsePosition(puzzle))');
     const lines = await run('setup', setupCode);
     expect(lines).toEqual(['[16,12] true', 'edge-mismatch']);
+  });
+
+  it('the analysis example runs verbatim and prints what its comments say', async () => {
+    expect(analysisCode).toContain('analyseAsync(state');
+    const lines = await run('analysis', analysisCode);
+    expect(lines).toEqual(['180 S 4', 'moved']);
   });
 
   it('names the two set-up commands', () => {

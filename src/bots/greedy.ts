@@ -1,10 +1,10 @@
-import type { GameState, MeepleKind, Move } from '../api/types.js';
+import type { GameState, MeepleKind, Move, PlayerView } from '../api/types.js';
 import { figureInPlay } from '../api/figures.js';
 import { figuresOf } from '../rules/compile.js';
 import { IllegalMoveError } from '../core/errors.js';
-import { Engine } from '../engine/engine.js';
+import type { Engine } from '../engine/engine.js';
 import { decodeMove } from '../engine/move.js';
-import { botRandom } from './seed.js';
+import { botRandom, engineFor } from './seed.js';
 import type { BotOptions } from './types.js';
 
 /** Weights of {@link greedyBot}'s position estimate. */
@@ -121,8 +121,8 @@ export function margin(values: readonly number[], player: number): number {
  * console.log(JSON.stringify(greedyBot(state))); // → {"tile":"E","x":0,"y":-1,"rotation":180,"meeple":{"at":"S","kind":"follower"}}
  * ```
  */
-export function greedyBot(state: GameState, options?: GreedyOptions): Move {
-  const root = Engine.fromState(state, options?.hooks);
+export function greedyBot(state: GameState | PlayerView, options?: GreedyOptions): Move {
+  const root = engineFor(state, options, 'greedy');
   if (root.status === 'finished') throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
   const me = root.currentPlayer;
   // With hands of tiles, a code names a slot of the player's hand.

@@ -1,6 +1,7 @@
 /**
- * carcassonne-engine/bots: reference bots. Each is a pure function `(state, options) => move`
- * over the pure API's states, usable from any frontend.
+ * carcassonne-engine/bots: reference bots, each a pure function `(stateOrView, options) => move`
+ * over the pure API's states and player views, usable from any frontend; and `analyse` /
+ * `analyseAsync`, which rate every move for a hint or a tutorial.
  *
  * @packageDocumentation
  * @module carcassonne-engine/bots
@@ -10,4 +11,6 @@ export { greedyBot, estimate, margin } from './greedy.js';
 export type { GreedyOptions, GreedyWeights } from './greedy.js';
 export { mctsBot } from './mcts.js';
 export type { MctsOptions } from './mcts.js';
+export { analyse, analyseAsync } from './analyse.js';
+export type { Analysis, AnalysisOptions, AsyncAnalysisOptions, RatedMove } from './analyse.js';
 export type { Bot, BotOptions } from './types.js';

@@ -1,9 +1,29 @@
-import type { Random } from '../engine/engine.js';
-import { seededRandom } from '../engine/engine.js';
-import type { GameState } from '../api/types.js';
+import { type Random, Engine, seededRandom } from '../engine/engine.js';
+import { isViewRecord } from '../api/view-input.js';
+import type { GameState, PlayerView } from '../api/types.js';
 import type { BotOptions } from './types.js';
 
-/** The bot's random source: from `options.seed`, or from the game's seed and turn. */
-export function botRandom(state: GameState, options: BotOptions | undefined, name: string): Random {
-  return seededRandom(options?.seed ?? `${name}:${String(state.seed)}:${state.turn}`);
+/**
+ * The seed of a bot's randomness: `options.seed`, or one made of what every player sees (the turn,
+ * the tiles on the board, the tile to place), never of the game's seed, which deals the bag.
+ */
+export function botSeed(state: GameState | PlayerView, options: BotOptions | undefined, name: string): number | string {
+  if (options?.seed !== undefined) return options.seed;
+  const last = state.placements.at(-1);
+  const where = last === undefined ? '-' : `${last.tile}@${last.x},${last.y},${last.rotation}`;
+  return `${name}:${state.turn}:${state.placements.length}:${where}:${state.currentTile ?? '-'}:${state.currentPlayer}`;
+}
+
+/** The bot's random source (see botSeed). */
+export function botRandom(state: GameState | PlayerView, options: BotOptions | undefined, name: string): Random {
+  return seededRandom(botSeed(state, options, name));
+}
+
+/**
+ * An engine at a state, or at a view with what it hides dealt at random (Engine.fromView): a bot
+ * plays a view as well as a state.
+ */
+export function engineFor(state: GameState | PlayerView, options: BotOptions | undefined, name: string): Engine {
+  if (!isViewRecord(state)) return Engine.fromState(state as GameState, options?.hooks);
+  return Engine.fromView(state as PlayerView, seededRandom(`${botSeed(state, options, name)}:deal`), options?.hooks);
 }

@@ -1,11 +1,12 @@
 import type { RuleHooks } from '../api/rules.js';
-import type { GameState, Move } from '../api/types.js';
+import type { GameState, Move, PlayerView } from '../api/types.js';
 
 /** Options every bot takes. */
 export interface BotOptions {
   /**
-   * Seed of the bot's own randomness (tie-breaks, samples). The same state and options always
-   * give the same move; by default the seed is derived from the game's seed and turn.
+   * Seed of the bot's own randomness (tie-breaks, samples, deals of what is hidden). The same state
+   * and options always give the same move; by default the seed is made of what every player sees
+   * (the turn, the board, the tile to place), never of the game's seed, which deals the bag.
    */
   readonly seed?: number | string;
   /** The custom farmer rule of a game created with one, when its state came from JSON. */
@@ -13,7 +14,8 @@ export interface BotOptions {
 }
 
 /**
- * A bot: a pure function from a game in progress to a legal move for the player to move. It never
- * changes the state, and it never looks at the order of the tiles left.
+ * A bot: a pure function from a game in progress (a state, or the player view of the player to
+ * move) to a legal move for the player to move. It never changes the state, and it never looks at
+ * the order of the tiles left.
  */
-export type Bot<O extends BotOptions = BotOptions> = (state: GameState, options?: O) => Move;
+export type Bot<O extends BotOptions = BotOptions> = (state: GameState | PlayerView, options?: O) => Move;

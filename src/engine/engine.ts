@@ -9,7 +9,7 @@ import { checked, workingKernel } from '../api/kernels.js';
 import { isViewRecord } from '../api/view-input.js';
 import { builderTurnOf, extraTurnOf, type RuleHooks } from '../api/rules.js';
 import type { GameOptions } from '../api/options.js';
-import type { ExpansionName, ExtraTurn, GameState, MeepleKind, TileId } from '../api/types.js';
+import type { ExpansionName, ExtraTurn, GameState, MeepleKind, PlayerView, TileId } from '../api/types.js';
 import { decodeMove, type MoveCode } from './move.js';
 import { dealHiddenHands, shuffleUndrawn } from '../kernel/shuffle.js';
 import { moveSlot } from '../core/move-code.js';
@@ -78,15 +78,60 @@ export class Engine {
    * ```
    */
   static fromState(state: GameState, hooks?: RuleHooks): Engine {
-    const { state: origin, kernel } = workingKernel(state, hooks);
-    if (isViewRecord(origin)) {
+    if (isViewRecord(checked(state).state)) {
       throw new StateError([
         {
           code: 'view-not-playable',
-          message: 'an engine plays a game state, not a player view: a view holds no bag to draw from',
+          message:
+            'an engine plays a game state, not a player view: a view holds no bag to draw from (Engine.fromView deals what it hides for a search)',
         },
       ]);
     }
+    return Engine.at(state, hooks);
+  }
+
+  /**
+   * An engine for search at a {@link PlayerView}: what the view hides is dealt at random from what
+   * it shows (see {@link Engine.shuffleTilesLeft}: the tiles left in an order drawn from `random`,
+   * the hands hidden from the viewer dealt anew from the unseen tiles), so that a search from a
+   * view never knows more than the viewer. Throws `StateError` (`hidden-information`) when the
+   * player to move holds a hand hidden from the view. Such an engine plays and scores like any;
+   * {@link Engine.toState} refuses it (`view-not-playable`): the game it plays is one possible
+   * game, not the real one.
+   *
+   * @example
+   * ```ts
+   * import { createGame, playerView } from 'carcassonne-engine';
+   * import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
+   *
+   * const view = playerView(createGame({ players: 2, seed: 1 }), 0);
+   * const engine = Engine.fromView(view, seededRandom('deal'));
+   * console.log(engine.currentTile === view.currentTile, engine.tilesLeft === view.tilesLeft.length); // → true true
+   * randomPlayout(engine, seededRandom(2));
+   * console.log(engine.status); // → finished
+   * ```
+   */
+  static fromView(view: PlayerView, random: Random, hooks?: RuleHooks): Engine {
+    const { state } = checked(view as unknown as GameState);
+    if (!isViewRecord(state))
+      throw new StateError([{ code: 'invalid-viewer', message: 'Engine.fromView takes a player view: make one with playerView' }]);
+    const v = state as unknown as PlayerView;
+    if (v.status === 'playing' && v.hands?.[v.currentPlayer]?.includes(null)) {
+      throw new StateError([
+        {
+          code: 'hidden-information',
+          message: `the hand of player ${v.currentPlayer}, to move, is hidden from this view: only that player's view can be searched`,
+        },
+      ]);
+    }
+    const engine = Engine.at(state, hooks);
+    engine.shuffleTilesLeft(random);
+    return engine;
+  }
+
+  /** An engine at a checked state or view. */
+  private static at(state: GameState, hooks: RuleHooks | undefined): Engine {
+    const { state: origin, kernel } = workingKernel(state, hooks);
     if (kernel.rules.fields === null) {
       throw new StateError([
         { code: 'custom-rule-missing', message: 'this game scores farmers with a custom rule: pass it to Engine.fromState as { farmers }' },
@@ -482,6 +527,14 @@ export class Engine {
    * ```
    */
   toState(): GameState {
+    if (isViewRecord(this.origin)) {
+      throw new StateError([
+        {
+          code: 'view-not-playable',
+          message: 'this engine was made from a player view: the game it plays is one possible game, with no state',
+        },
+      ]);
+    }
     const k = this.k;
     const ids = k.tables.ids;
     let state = this.origin;
