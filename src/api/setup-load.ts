@@ -12,8 +12,8 @@ import type { ExtraTurn, MeepleKind } from './types.js';
 // The set-up of a saved state (GameState.setup) read back: its form checked, its kernel rebuilt
 // by placing the set-up board again, with every problem of the position noted.
 
-/** The largest coordinate of a set-up tile (see setup.ts). */
-const COORD_LIMIT = 128;
+/** How far a board may reach with every tile still to place (SETUP_REACH of setup.ts). */
+const REACH = 255;
 
 /**
  * The kernel at the set-up a saved state records, and the position it starts from. `take` counts
@@ -42,15 +42,15 @@ export function loadSetUp(
       typeof p.tile !== 'string' ||
       !isInt(p.x) ||
       !isInt(p.y) ||
-      Math.abs(p.x) > COORD_LIMIT ||
-      Math.abs(p.y) > COORD_LIMIT ||
+      Math.abs(p.x) > REACH ||
+      Math.abs(p.y) > REACH ||
       !isRotation(p.rotation) ||
       p.player !== null ||
       p.meeple !== null ||
       p.recall !== null
     )
       throw fail(
-        `placements[${i}] is set up: it must be { tile, x, y, rotation, player: null, meeple: null, recall: null }, x and y within ${COORD_LIMIT}`,
+        `placements[${i}] is set up: it must be { tile, x, y, rotation, player: null, meeple: null, recall: null }, x and y within ${REACH}`,
       );
     take(p.tile, `placements[${i}]`);
     return { tile: p.tile, x: p.x, y: p.y, rotation: p.rotation as Rotation };
@@ -110,6 +110,12 @@ export function loadSetUp(
   });
   for (let i = 1; i < u.removed.length; i++)
     if ((u.removed[i - 1] as string) > (u.removed[i] as string)) throw fail('setup.removed must be sorted by id');
+  // As setupGame checks it: the tiles still to place when set up are the set's but the board's and
+  // those out of the game.
+  const toPlace = tables.set.counts.reduce((n, [, c]) => n + c, 0) - tiles.length - u.removed.length;
+  const reach = Math.max(0, ...tiles.map((t) => Math.max(Math.abs(t.x), Math.abs(t.y))));
+  if (reach + toPlace > REACH)
+    throw fail(`setup: the board reaches ${reach} cells from (0, 0) with ${toPlace} tiles still to place: it reaches ${REACH} at most`);
   const start: StartPosition = {
     tiles,
     figures,

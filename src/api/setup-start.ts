@@ -3,6 +3,7 @@ import type { KernelEvent } from '../kernel/log.js';
 import { DRAW_LAND, type TileTables } from '../kernel/tables.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import { supplyKeys, tokenKinds } from './figures.js';
+import { activeModules } from '../rules/tiles.js';
 import { type BoardFigure, type BoardLabels, type BoardTile, type Note, setUpBoard } from './setup-board.js';
 import type { ExtraTurn, SetupStartFigure, SetupStartPlayer } from './types.js';
 
@@ -51,10 +52,10 @@ export function startKernel(
     });
     for (const tk of tokenKinds()) {
       const held = record[tk.key] as Record<string, number>;
+      const inPlay = activeModules(expansions, {}).some((m) => m.tokens?.key === tk.key);
       tk.kinds.forEach((name, g) => {
         const n = held[name] as number;
-        if (n > 0 && tk.first + g >= rules.ruleset.tokenKinds)
-          note('invalid-setup', `player ${pl} holds ${name} tokens, which no expansion in play has`);
+        if (n > 0 && !inPlay) note('invalid-setup', `player ${pl} holds ${name} tokens, which no expansion in play has`);
         else if (n > 0) k.addTokens(pl, tk.first + g, n);
       });
     }

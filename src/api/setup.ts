@@ -13,6 +13,7 @@ import { currentTileOf, drawsOf, handsOf, playerRecord } from './game.js';
 import { checked, remember } from './kernels.js';
 import { isPoints } from './lines.js';
 import { resolveOptions, validateOptions } from './options.js';
+import { activeModules } from '../rules/tiles.js';
 import { builderTurnOf, extraTurnOf, kernelRules } from './rules.js';
 import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from './setup-start.js';
 import type { BoardFigure, BoardTile } from './setup-board.js';
@@ -31,8 +32,11 @@ import type {
   TileId,
 } from './types.js';
 
-/** Set-up coordinates run from -SETUP_COORD_LIMIT to SETUP_COORD_LIMIT: room for any board to grow. */
-export const SETUP_COORD_LIMIT = 128;
+/**
+ * How far from (0, 0) a board may reach, with every tile still to place: a move code holds
+ * coordinates from -256 to 255 (core/move-code.ts), and a board grows a cell a tile at most.
+ */
+export const SETUP_REACH = 255;
 
 const SETUP_KEYS = [
   'players',
@@ -156,13 +160,15 @@ function makeSetup(
       note('invalid-setup', `${where} is not a tile { tile, x, y, rotation: 0, 90, 180 or 270 }: ${show(b)}`);
       return;
     }
-    if (Math.abs(b.x) > SETUP_COORD_LIMIT || Math.abs(b.y) > SETUP_COORD_LIMIT)
-      note('invalid-setup', `${where}: x and y run from -${SETUP_COORD_LIMIT} to ${SETUP_COORD_LIMIT}`);
+    if (Math.abs(b.x) > SETUP_REACH || Math.abs(b.y) > SETUP_REACH)
+      note('invalid-setup', `${where}: x and y run from -${SETUP_REACH} to ${SETUP_REACH}`);
     else if (inSet.take(b.tile, where, note)) tiles.push({ tile: b.tile, x: b.x, y: b.y, rotation: b.rotation as Rotation });
   });
   if (board.length === 0 && Array.isArray(s.board)) note('invalid-setup', 'board: a set-up board holds at least one tile');
 
   const figures: BoardFigure[] = [];
+  /** Where each figure was listed, for messages. */
+  const listedAt = new Map<BoardFigure, number>();
   listOf(s.figures, 'figures', note).forEach((f, i) => {
     if (
       !isRecord(f) ||
@@ -182,7 +188,15 @@ function makeSetup(
       return;
     }
     figures.push({ owner: f.owner, kind: (f.kind ?? 'follower') as MeepleKind, x: f.x, y: f.y, at: f.at as Spot });
+    listedAt.set(figures[figures.length - 1] as BoardFigure, i);
   });
+  // Figures stand in the order of their tiles on the board (as in a game, where each is deployed
+  // on the tile just placed), those of one tile as listed: the order the notation writes.
+  const order = (f: BoardFigure) => {
+    const i = tiles.findIndex((t) => t.x === f.x && t.y === f.y);
+    return i < 0 ? tiles.length : i;
+  };
+  figures.sort((a, b) => order(a) - order(b));
 
   const scores = perPlayer(s.scores, 'scores', players, note);
   const supplies = perPlayer(s.supplies, 'supplies', players, note);
@@ -208,15 +222,24 @@ function makeSetup(
       note('invalid-setup', `hands must list each player's hand, of at most ${handSize} tile${handSize === 1 ? '' : 's'}`);
     else {
       hands = (s.hands as unknown[][]).map((h, pl) =>
-        h.flatMap((id, i) => (typeof id === 'string' && inSet.take(id, `hands[${pl}][${i}]`, note) ? [id] : [])),
+        Array.from(h).flatMap((id, i) => (inSet.take(id, `hands[${pl}][${i}]`, note) ? [id as string] : [])),
       );
     }
   }
   let left: string[] | null = null;
   if (s.tilesLeft !== undefined && s.tilesLeft !== 'rest') {
     if (!Array.isArray(s.tilesLeft)) note('invalid-setup', `tilesLeft must be a list of tile ids or 'rest', not ${show(s.tilesLeft)}`);
-    else left = s.tilesLeft.flatMap((id, i) => (inSet.take(id, `tilesLeft[${i}]`, note) ? [id as string] : []));
+    else left = Array.from(s.tilesLeft as unknown[]).flatMap((id, i) => (inSet.take(id, `tilesLeft[${i}]`, note) ? [id as string] : []));
   }
+  // Every tile still to place may take the board a cell further out.
+  const toPlace =
+    (left?.length ?? inSet.rest().reduce((n, [, c]) => n + c, 0)) + (typeof currentTile === 'string' ? 1 : 0) + (hands?.flat().length ?? 0);
+  const reach = Math.max(0, ...tiles.map((t) => Math.max(Math.abs(t.x), Math.abs(t.y))));
+  if (reach + toPlace > SETUP_REACH)
+    note(
+      'invalid-setup',
+      `board: it reaches ${reach} cells from (0, 0) with ${toPlace} tiles still to place, which may take it ${reach + toPlace} cells out: a board reaches ${SETUP_REACH} at most (set it nearer to (0, 0))`,
+    );
   // What is wrong so far was left out: the board is checked with the rest, so that every problem
   // is listed at once.
   const tileToPlace = typeof currentTile === 'string' && Object.hasOwn(tables.typeOf, currentTile) && handSize === 0 ? currentTile : null;
@@ -229,8 +252,12 @@ function makeSetup(
     const record: Record<string, unknown> = { score: scores?.[pl] ?? 0 };
     for (const key of Object.keys(supply))
       if (!keys.includes(key)) note('invalid-setup', `supplies[${pl}] has no field "${key}" (fields: ${keys.join(', ')})`);
+    // -1: left out (what the player owns off the board, once the board is placed).
     keys.forEach((key) => {
-      record[key] = supply[key] ?? -1;
+      const n = supply[key];
+      if (n !== undefined && !(isInt(n) && n >= 0 && n <= 1000))
+        note('invalid-setup', `supplies[${pl}].${key} must be a whole number, not ${show(n)}`);
+      record[key] = isInt(n) && n >= 0 && n <= 1000 ? n : -1;
     });
     for (const tk of tokenKinds()) {
       for (const key of Object.keys(tokens))
@@ -246,20 +273,15 @@ function makeSetup(
       note('invalid-setup', `scores[${pl}] must be a whole number of points, not ${show(r.score)}`);
       record.score = 0;
     }
-    for (const key of keys) {
-      const n = record[key];
-      if (n !== -1 && !(isInt(n) && n >= 0 && n <= 1000)) {
-        note('invalid-setup', `supplies[${pl}].${key} must be a whole number, not ${show(n)}`);
-        record[key] = -1;
-      }
-    }
     for (const tk of tokenKinds()) {
       const held = record[tk.key] as Record<string, unknown>;
-      for (const [g, n] of Object.entries(held))
-        if (!(isInt(n) && n >= 0 && n <= 1000)) {
-          note('invalid-setup', `goods[${pl}].${g} must be a whole number, not ${show(n)}`);
-          held[g] = 0;
-        }
+      const inPlay = activeModules(o.expansions, o.rules as unknown as Record<string, unknown>).some((m) => m.tokens?.key === tk.key);
+      for (const [g, n] of Object.entries(held)) {
+        if (!(isInt(n) && n >= 0 && n <= 1000)) note('invalid-setup', `goods[${pl}].${g} must be a whole number, not ${show(n)}`);
+        else if (n > 0 && !inPlay) note('invalid-setup', `goods[${pl}].${g}: no expansion in play has ${g} tokens`);
+        else continue;
+        held[g] = 0;
+      }
     }
   });
 
@@ -273,7 +295,7 @@ function makeSetup(
     currentTile: tileToPlace,
     hands,
   };
-  const labels = { tile: (i: number) => `board[${i}]`, figure: (i: number) => `figures[${i}]` };
+  const labels = { tile: (i: number) => `board[${i}]`, figure: (i: number) => `figures[${listedAt.get(figures[i] as BoardFigure)}]` };
   const { kernel: k, figures: placed } = startKernel(tables, rules, o.expansions, start, labels, note);
   // The supplies not given are what each player owns off the board.
   const filled = records.map((r, pl) => {
@@ -350,7 +372,7 @@ function listOf(v: unknown, name: string, note: (code: SetupErrorCode, m: string
     note('invalid-setup', `${name} must be a list, not ${show(v)}`);
     return [];
   }
-  return v;
+  return Array.from(v);
 }
 
 /** A per-player list field: one entry per player, or undefined when left out. */
@@ -397,8 +419,10 @@ function counter(set: TileSetDef) {
 /**
  * The set-up position of a state or player view now: `setupGame(setupOf(state))` starts a game in
  * the same position (board, figures, scores, supplies, goods, the player to move and the tile or
- * hands, the tiles left in order; for a view, in the order it knows). Of a finished game, the
- * position before its final scoring. Throws {@link StateError} for a view that hides a hand
+ * hands, the tiles left in order; for a view, in the order it knows), which goes on as the game
+ * would (except where tiles go back into the bag, `rules.unplaceable: 'returned'`: the seed shakes
+ * the bag then, and the set-up game's seed starts anew). `turn` starts again at 0. Of a finished
+ * game, the position before its final scoring. Throws {@link StateError} for a view that hides a hand
  * (`hidden-information`) and for a game scored by a custom farmer rule
  * (`custom-rule-missing`: a set-up names its rule).
  *

@@ -513,8 +513,10 @@ export interface Setup {
    */
   readonly currentTile?: TileId | null;
   /**
-   * With hands of tiles: each player's hand. A hand left out or short of full is drawn up from
-   * `tilesLeft`, in turn order from the player to move.
+   * With hands of tiles: each player's hand, kept as given (a hand short of full is drawn up at
+   * the end of its player's turn, as in a game; a player to move whose hand holds no tile that
+   * fits gives it up and draws anew). Left out, every hand is dealt from `tilesLeft` in turn order
+   * from the player to move.
    */
   readonly hands?: readonly (readonly TileId[])[];
   /**

@@ -1,8 +1,8 @@
-import { NotationError, type NotationProblem } from '../core/errors.js';
+import { NotationError, type NotationProblem, SetupError } from '../core/errors.js';
 import { ROTATIONS, type Rotation, SPOTS, type Spot } from '../core/geometry.js';
 import { isRecord } from '../core/guards.js';
 import { figureInPlay, figureNames, supplyKeys, tokenKinds } from '../api/figures.js';
-import { setupOf } from '../api/setup.js';
+import { setupOf, validateSetup } from '../api/setup.js';
 import type { ExtraTurn, GameState, MeepleKind, PlayerView, Setup, SetupFigure, SetupTile, TileId } from '../api/types.js';
 import { tileDefinition } from '../tiles/catalogue.js';
 import { POSITION, ROLES, ROTATION, roleKind, TILE } from './move.js';
@@ -15,7 +15,7 @@ import { problemAt, type Word, wordsOf } from './text.js';
 const FIELDS = ['game', 'board', 'scores', 'supplies', 'goods', 'turn', 'hands', 'left'];
 const GAME_KEYS = ['players', 'seed', 'tileSet', 'edition', 'expansions', 'rules'];
 const OWNER = (): RegExp => /^p(\d{1,2})$/;
-const COUNT = (): RegExp => /^\d{1,4}$/;
+const COUNT = (): RegExp => /^\d{1,7}$/;
 const EXTRA_TURNS = ['builder', 'hole'];
 
 /** A field of a position: its keyword, and its body split into `;` entries of words. */
@@ -197,6 +197,8 @@ function pairs(
   keys: readonly string[],
   bad: (at: { line: number; column: number }, m: string) => void,
 ): Record<string, number> {
+  // An entry "-" says nothing of its player.
+  if (words.length === 1 && words[0]?.text === '-') return {};
   const out: Record<string, number> = {};
   for (let i = 0; i < words.length; i += 2) {
     const key = words[i] as Word;
@@ -293,7 +295,8 @@ export interface PositionFormat {
 /**
  * Writes a position in the position notation (docs/notation.md): a {@link Setup}, or the position
  * of a state or player view now (see `setupOf`). The `game` options are written as JSON, the rules
- * only where they differ from the edition's; fields at their defaults are left out. Read it back
+ * only where they differ from the edition's; fields at their defaults are left out. A `Setup`
+ * that `setupGame` would refuse throws its {@link SetupError}: a position written is one to play. Read it back
  * with {@link parsePosition}: `makePosition(parsePosition(text))` is `text` for any text it wrote.
  *
  * @example
@@ -306,8 +309,16 @@ export interface PositionFormat {
  * ```
  */
 export function makePosition(input: Setup | GameState | PlayerView, format: PositionFormat = {}): string {
-  const setup: Setup =
-    isRecord(input) && Object.hasOwn(input, 'board') && !Object.hasOwn(input, 'version') ? (input as Setup) : setupOf(input as GameState);
+  if (isRecord(input) && Object.hasOwn(input, 'board') && !Object.hasOwn(input, 'version')) {
+    const problems = validateSetup(input);
+    if (problems.length > 0) throw new SetupError(problems);
+    return writePosition(input as Setup, format);
+  }
+  return writePosition(setupOf(input as GameState), format);
+}
+
+/** The text of a position known to be well-formed (a game record's set-up, see record.ts). */
+export function writePosition(setup: Setup, format: PositionFormat = {}): string {
   const game: Record<string, unknown> = { players: setup.players };
   if (setup.seed !== undefined && setup.seed !== 0) game.seed = setup.seed;
   if (setup.tileSet !== undefined && setup.tileSet !== 'base') game.tileSet = setup.tileSet;

@@ -7,7 +7,7 @@ import { changedRules } from './rules.js';
 import type { RuleHooks } from '../api/rules.js';
 import type { GameEvent, GameState, Move, PlayerView, Setup, TileId, Viewer } from '../api/types.js';
 import { setupStartOf, startSetup } from '../api/setup.js';
-import { makePosition, parsePosition } from './position.js';
+import { parsePosition, writePosition } from './position.js';
 import { playerView } from '../api/view.js';
 import { makeMove, moveInGame, readMove, roleKind } from './move.js';
 import { problemAt, type Word, wordsOf } from './text.js';
@@ -282,7 +282,9 @@ export function makeRecord(input: GameState | PlayerView): string {
   }
   // A game set up: the position it began from, in the position notation, without its options.
   if (state.setup !== null) {
-    const position = makePosition({ ...setupStartOf(state), players: players.length } as Setup, { oneLine: true });
+    const position = writePosition({ ...setupStartOf(state), players: players.length, expansions: state.expansions } as Setup, {
+      oneLine: true,
+    });
     lines.push(`[Setup ${JSON.stringify(position.slice(position.indexOf(' / ') + 3))}]`);
   }
   lines.push(`[Scores ${JSON.stringify(state.players.map((p) => p.score))}]`, '');

@@ -203,8 +203,8 @@ describe('setupGame', () => {
       }),
     ).toEqual([
       'figures[0]: the abbot stands only on a cloister or garden, not on a road (at E)',
-      'figures[1]: the city at S of tile E at (0, -1) is complete: it scored, and its figures went home',
       'figures[3]: the pig stands only on a field, not on a city (at N)',
+      'figures[1]: the city at S of tile E at (0, -1) is complete: it scored, and its figures went home',
       "figures[2]: the builder stands on a road that holds none of player 1's meeples",
     ]);
     const many = Array.from({ length: 8 }, (_, i) => ({ owner: 0, x: i, y: 1, at: 'C' as const }));
@@ -262,10 +262,69 @@ describe('setupGame', () => {
       'a set-up has no field "colour" (fields: players, seed, tileSet, edition, expansions, rules, board, figures, scores, supplies, goods, currentPlayer, extraTurn, currentTile, hands, tilesLeft)',
       'board: a set-up board holds at least one tile',
     ]);
-    expect(messages({ players: 2, board: [{ tile: 'D', x: 500, y: 0, rotation: 0 }] })).toEqual(['board[0]: x and y run from -128 to 128']);
+    expect(messages({ players: 2, board: [{ tile: 'D', x: 500, y: 0, rotation: 0 }] })).toEqual(['board[0]: x and y run from -255 to 255']);
     expect(messages({ players: 2, board: [D], rules: { farmers: () => ({ points: [0, 0], breakdown: [] }) } })[0]).toContain(
       'a custom rule cannot be set up',
     );
+  });
+});
+
+describe('setupGame: regressions found in review', () => {
+  it('figures stand in board order, those of one tile as listed, whatever order they are listed in', () => {
+    const s = setupGame({
+      players: 2,
+      board: [D, G],
+      figures: [
+        { owner: 0, x: 0, y: -1, at: 'N' },
+        { owner: 1, x: 0, y: 0, at: 'E' },
+      ],
+      currentTile: 'E',
+    });
+    expect(s.meeples.map((m) => [m.owner, m.y])).toEqual([
+      [1, 0],
+      [0, -1],
+    ]);
+    // Messages name a figure by where it was listed.
+    expect(
+      messages({
+        players: 2,
+        board: [D, G],
+        figures: [
+          { owner: 0, x: 0, y: -1, at: 'C' },
+          { owner: 1, x: 0, y: 0, at: 'C' },
+        ],
+      }),
+    ).toEqual([
+      'figures[1]: tile D at (0, 0) has nothing a figure can stand on at C',
+      'figures[0]: tile G at (0, -1) has nothing a figure can stand on at C',
+    ]);
+  });
+
+  it('a board may reach 255 cells out with every tile still to place: setupOf of a game grown far out sets up again', () => {
+    let s = setupGame({ players: 2, board: [{ tile: 'D', x: 128, y: 0, rotation: 0 }], currentTile: 'U' });
+    s = applyMove(s, { x: 129, y: 0, rotation: 0 });
+    expect(setupGame(setupOf(s)).placements).toHaveLength(2);
+    // 71 tiles still to place (the base set without the one D): 185 + 71 = 256 cells out.
+    expect(messages({ players: 2, board: [{ tile: 'D', x: -185, y: 0, rotation: 0 }] })).toEqual([
+      'board: it reaches 185 cells from (0, 0) with 71 tiles still to place, which may take it 256 cells out: a board reaches 255 at most (set it nearer to (0, 0))',
+    ]);
+    expect(validateSetup({ players: 2, board: [{ tile: 'D', x: -184, y: 0, rotation: 0 }] })).toEqual([]);
+  });
+
+  it('refuses goods no expansion in play has, a supply of -1, and tiles in hand that are not tile ids', () => {
+    expect(messages({ players: 2, board: [D], goods: [{ wine: 3 }, {}] })).toEqual(['goods[0].wine: no expansion in play has wine tokens']);
+    expect(messages({ players: 2, board: [D], supplies: [{ meeples: -1 }, {}] })).toEqual([
+      'supplies[0].meeples must be a whole number, not -1',
+    ]);
+    expect(messages({ players: 2, rules: { hand: { size: 2, visible: true } }, board: [D], hands: [[42, 'E'], [null]] })).toEqual([
+      'hands[0][0]: unknown tile 42',
+      'hands[1][0]: unknown tile null',
+    ]);
+    // Holes in a list are not skipped.
+    // biome-ignore lint/suspicious/noSparseArray: a hole is the point
+    expect(messages({ players: 2, board: [D, , G] })).toEqual([
+      'board[1] is not a tile { tile, x, y, rotation: 0, 90, 180 or 270 }: undefined',
+    ]);
   });
 });
 

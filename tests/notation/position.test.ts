@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createGame, setupGame } from 'carcassonne-engine';
+import { applyMove, createGame, legalMoves, SetupError, setupGame } from 'carcassonne-engine';
+import { makeRecord, replayRecord } from 'carcassonne-engine/notation';
 import { makePosition, NotationError, parsePosition } from 'carcassonne-engine/notation';
 
 // The position notation (docs/notation.md, "Positions").
@@ -18,7 +19,7 @@ describe('parsePosition', () => {
   it('reads a block, a field a line, and the same on one line', () => {
     const block = [
       'game {"players":["Ann","Bob"],"expansions":["abbot"]}',
-      'board D 0,0; G 0,-1 r90 p0 knight N; B 1,0 p1 abbot C',
+      'board D 0,0; G 0,-1 r90 p0 knight N; B 0,1 p1 abbot C',
       'scores 10 12',
       'supplies meeples 6 abbots 1; meeples 7 abbots 0',
       'turn p1 E',
@@ -31,11 +32,11 @@ describe('parsePosition', () => {
       board: [
         { tile: 'D', x: 0, y: 0, rotation: 0 },
         { tile: 'G', x: 0, y: -1, rotation: 90 },
-        { tile: 'B', x: 1, y: 0, rotation: 0 },
+        { tile: 'B', x: 0, y: 1, rotation: 0 },
       ],
       figures: [
         { owner: 0, kind: 'follower', x: 0, y: -1, at: 'N' },
-        { owner: 1, kind: 'abbot', x: 1, y: 0, at: 'C' },
+        { owner: 1, kind: 'abbot', x: 0, y: 1, at: 'C' },
       ],
       scores: [10, 12],
       supplies: [
@@ -99,5 +100,29 @@ describe('makePosition', () => {
       'turn p0 E',
       `left ${state.tilesLeft.join(' ')}`,
     ]);
+  });
+
+  it('writes what it reads back: empty entries, large scores, the figures of the expansions in play, in records too', () => {
+    const D = { tile: 'D', x: 0, y: 0, rotation: 0 } as const;
+    const empty = { players: 2, board: [D], supplies: [{}, { meeples: 3 }] };
+    expect(makePosition(empty)).toBe('game {"players":2}\nboard D 0,0\nsupplies -; meeples 3\nturn p0');
+    expect(parsePosition(makePosition(empty)).supplies).toEqual([{}, { meeples: 3 }]);
+    const rich = setupGame({ players: 2, board: [D], scores: [10000, 5], currentTile: 'E' });
+    expect(setupGame(parsePosition(makePosition(rich))).players.map((p) => p.score)).toEqual([10000, 5]);
+    const played = applyMove(rich, legalMoves(rich)[0] as never);
+    expect(replayRecord(makeRecord(played))).toEqual(played);
+    const figures = setupGame({
+      players: 2,
+      expansions: ['abbot', 'inns-cathedrals', 'traders-builders'],
+      board: [D],
+      supplies: [{ abbots: 0, largeMeeples: 0, pigs: 0 }, {}],
+      currentTile: 'E',
+    });
+    expect(replayRecord(makeRecord(figures))).toEqual(figures);
+  });
+
+  it('refuses to write a set-up no game can start from', () => {
+    expect(() => makePosition({ players: 2, board: 5 } as never)).toThrow(SetupError);
+    expect(() => makePosition({ players: 2, board: [{}] } as never)).toThrow(SetupError);
   });
 });
