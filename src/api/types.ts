@@ -485,9 +485,13 @@ export interface Setup {
   readonly expansions?: readonly ExpansionName[];
   /** The rules, as in `createGame` (a named farmer rule: a custom one is not set up). */
   readonly rules?: SetupRules;
-  /** The tiles on the board, in the order they are listed in `placements`; they need not include the start tile. */
+  /**
+   * The tiles on the board, in the order they are listed in `placements`; they need not include
+   * the start tile. With every tile still to place added a cell further out, the board must stay
+   * within 255 cells of (0, 0) (the reach of a move code).
+   */
   readonly board: readonly SetupTile[];
-  /** The figures on the board (default none). */
+  /** The figures on the board (default none), any order: they stand in the order of their tiles on the board. */
   readonly figures?: readonly SetupFigure[];
   /** Each player's score (default 0). */
   readonly scores?: readonly number[];
