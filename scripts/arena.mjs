@@ -1,14 +1,15 @@
-// Seeded matches between bots, seats swapped. Prints win rates with 95% confidence intervals,
-// average scores and time per move.
+// Seeded matches between bots, seats swapped, on every core (worker threads). Prints win rates with
+// 95% confidence intervals, average scores and time per move.
 //   npm run arena -- --games 200 --bots greedy,random
 //   npm run arena -- --games 100 --bots mcts,greedy --iterations 1000
 // Options: --games N (default 20), --bots a,b[,c…] (random, greedy, mcts; default greedy,random),
 //   --seed S (default 1), --iterations N and --time MS (mcts budget), --tile-set, --edition,
 //   --farmers, --expansions river,abbot,inns-cathedrals,traders-builders, --rules JSON (rules,
-//   house rules among them, e.g. {"incomplete":"none"}), --quiet.
+//   house rules among them, e.g. {"incomplete":"none"}), --workers N (default: every core),
+//   --quiet. The games and the table are the same whatever --workers; only the times differ.
 import os from 'node:os';
-import { applyMove, createGame } from 'carcassonne-engine';
-import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
+import { BOT_NAMES } from './arena-game.mjs';
+import { runArena, wilson } from './arena-lib.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -17,9 +18,10 @@ const arg = (name, fallback) => {
 };
 const games = Number(arg('games', 20));
 const names = arg('bots', 'greedy,random').split(',');
-const baseSeed = arg('seed', '1');
+const seed = arg('seed', '1');
 const iterations = arg('iterations') === undefined ? undefined : Number(arg('iterations'));
 const timeMs = arg('time') === undefined ? undefined : Number(arg('time'));
+const workers = Number(arg('workers', os.availableParallelism()));
 const quiet = argv.includes('--quiet');
 // --rules adds rules as JSON (house rules among them), e.g. --rules '{"incomplete":"none"}'.
 const rules = { ...(arg('farmers') ? { farmers: arg('farmers') } : {}), ...(arg('rules') ? JSON.parse(arg('rules')) : {}) };
@@ -30,62 +32,47 @@ const gameOptions = {
   ...(arg('expansions') ? { expansions: arg('expansions').split(',') } : {}),
 };
 
-const BOTS = {
-  random: (s, seed) => randomBot(s, { seed }),
-  greedy: (s, seed) => greedyBot(s, { seed }),
-  mcts: (s, seed) => mctsBot(s, { seed, ...(iterations !== undefined ? { iterations } : {}), ...(timeMs !== undefined ? { timeMs } : {}) }),
-};
 for (const n of names) {
-  if (!BOTS[n]) {
-    console.error(`unknown bot "${n}" (bots: ${Object.keys(BOTS).join(', ')})`);
+  if (!BOT_NAMES.includes(n)) {
+    console.error(`unknown bot "${n}" (bots: ${BOT_NAMES.join(', ')})`);
     process.exit(2);
   }
 }
-if (names.length < 2 || names.length > 5 || !(games >= 1)) {
-  console.error('need 2 to 5 bots and at least one game');
+if (names.length < 2 || names.length > 5 || !(games >= 1) || !(Number.isInteger(workers) && workers >= 1)) {
+  console.error('need 2 to 5 bots, at least one game and at least one worker');
   process.exit(2);
 }
 
-// Per bot (by seat in --bots order): wins (a tie shares the win), scores, move times.
-const stats = names.map((name) => ({ name, wins: 0, score: 0, games: 0, ms: 0, moves: 0 }));
-const t0 = performance.now();
-for (let g = 0; g < games; g++) {
-  // Deal d is played once per seat rotation, so every bot plays every seat of every deal.
-  const deal = Math.floor(g / names.length);
-  const shift = g % names.length;
-  const seats = names.map((_, i) => (i + shift) % names.length); // seat -> bot index
-  let state = createGame({ players: names.length, seed: `${baseSeed}:${deal}`, ...gameOptions });
-  while (state.status === 'playing') {
-    const b = seats[state.currentPlayer];
-    const start = performance.now();
-    const move = BOTS[names[b]](state, `${baseSeed}:${g}:${state.turn}`);
-    stats[b].ms += performance.now() - start;
-    stats[b].moves++;
-    state = applyMove(state, move);
-  }
-  const scores = state.players.map((p) => p.score);
-  const top = Math.max(...scores);
-  const winners = scores.filter((s) => s === top).length;
-  seats.forEach((b, seat) => {
-    stats[b].games++;
-    stats[b].score += scores[seat];
-    if (scores[seat] === top) stats[b].wins += 1 / winners;
-  });
-  if (!quiet) console.log(`game ${g + 1}/${games}: ${seats.map((b, seat) => `${names[b]} ${scores[seat]}`).join(', ')}`);
-}
-
-/** Wilson score interval for a proportion, 95%. */
-function wilson(p, n) {
-  const z = 1.96;
-  const d = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / d;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
+// Progress on stderr: a bar and the time left, rewritten in place on a terminal.
+const started = performance.now();
+const progress = (done) => {
+  const elapsed = (performance.now() - started) / 1000;
+  const left = (elapsed / done) * (games - done);
+  const width = 30;
+  const bar = '#'.repeat(Math.round((width * done) / games)).padEnd(width, '.');
+  const eta = left >= 60 ? `${Math.floor(left / 60)} min ${Math.round(left % 60)} s` : `${left.toFixed(0)} s`;
+  const line = `[${bar}] ${done}/${games} games, ${elapsed.toFixed(0)} s, about ${eta} left`;
+  if (process.stderr.isTTY) process.stderr.write(`\r${line}${done === games ? '\n' : ''}`);
+  else if (done === games || done % Math.max(1, Math.round(games / 10)) === 0) process.stderr.write(`${line}\n`);
+};
+const { results, stats, seconds } = await runArena({
+  games,
+  names,
+  seed,
+  iterations,
+  timeMs,
+  gameOptions,
+  workers,
+  onGame: (_, done) => {
+    if (!quiet) progress(done);
+  },
+});
+if (!quiet)
+  for (const r of results) console.log(`game ${r.g + 1}/${games}: ${r.seats.map((b, seat) => `${names[b]} ${r.scores[seat]}`).join(', ')}`);
 
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 console.log(
-  `\n${games} games, ${names.join(' vs ')}${iterations !== undefined ? `, mcts ${iterations} playouts` : ''}${timeMs !== undefined ? `, mcts ${timeMs} ms` : ''}, seed ${baseSeed}; Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  `\n${games} games, ${names.join(' vs ')}${iterations !== undefined ? `, mcts ${iterations} playouts` : ''}${timeMs !== undefined ? `, mcts ${timeMs} ms` : ''}, seed ${seed}; Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}; ${workers} worker${workers === 1 ? '' : 's'}; ${seconds.toFixed(1)} s`,
 );
 console.log('bot       win rate   95% CI             avg score   ms/move');
 for (const s of stats) {

@@ -1,0 +1,77 @@
+// Arena matches on every core: each game is a job for a pool of worker threads (tinypool), seeded
+// on its own, and the results are gathered in game order, so a match gives the same games and the
+// same table whatever the number of workers (only the times differ).
+import os from 'node:os';
+import { Tinypool } from 'tinypool';
+
+/** Wilson score interval for a proportion, 95%. */
+export function wilson(p, n) {
+  const z = 1.96;
+  const d = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / d;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+/**
+ * Plays a match. Game g plays deal floor(g / bots) with the bots rotated g % bots seats, so every
+ * bot plays every seat of every deal. `onGame(result, done)` is called as games finish (in any
+ * order); the results come back in game order.
+ */
+export async function runArena({
+  games,
+  names,
+  seed = '1',
+  iterations,
+  timeMs,
+  gameOptions = {},
+  workers = os.availableParallelism(),
+  workerFile = new URL('./arena-game.mjs', import.meta.url).href,
+  onGame = () => {},
+}) {
+  const pool = new Tinypool({ filename: workerFile, minThreads: workers, maxThreads: workers });
+  const t0 = performance.now();
+  let done = 0;
+  try {
+    const results = await Promise.all(
+      Array.from({ length: games }, (_, g) => {
+        const shift = g % names.length;
+        const job = {
+          g,
+          deal: Math.floor(g / names.length),
+          seats: names.map((_, i) => (i + shift) % names.length),
+          names,
+          seed,
+          gameOptions,
+          ...(iterations !== undefined ? { iterations } : {}),
+          ...(timeMs !== undefined ? { timeMs } : {}),
+        };
+        return pool.run(job).then((result) => {
+          onGame(result, ++done);
+          return result;
+        });
+      }),
+    );
+    return { results, stats: statsOf(names, results), seconds: (performance.now() - t0) / 1000 };
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** Per bot: wins (a tie shares the win), games, total score, thinking time and moves. */
+export function statsOf(names, results) {
+  const stats = names.map((name) => ({ name, wins: 0, score: 0, games: 0, ms: 0, moves: 0 }));
+  for (const { seats, scores, ms, moves } of results) {
+    const top = Math.max(...scores);
+    const winners = scores.filter((s) => s === top).length;
+    seats.forEach((b, seat) => {
+      const s = stats[b];
+      s.games++;
+      s.score += scores[seat];
+      s.ms += ms[seat];
+      s.moves += moves[seat];
+      if (scores[seat] === top) s.wins += 1 / winners;
+    });
+  }
+  return stats;
+}
