@@ -13,7 +13,7 @@ import { describeEvents, scoringsOf } from './describe.js';
 import type { KernelEvent } from '../kernel/log.js';
 import { figureNames, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
 import { codeOfHandMove, handIds, handSlot, moveError, moveOfCode } from './legality.js';
-import { type GameOptions, resolveOptions } from './options.js';
+import { type GameOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import type {
   FinalScore,
   GameEvent,
@@ -78,6 +78,23 @@ export function startGame(options: GameOptions, script: Script | null): GameStat
   withCustomRule(() => k.drawNext(log));
   const told = script?.first ?? null;
   const events = describeEvents(k, log).map((e) => (e.type === 'first-player-chosen' && told !== null ? told : e));
+  const board =
+    set.startDrawn === true ? [] : [{ tile: set.startTile, x: 0, y: 0, rotation: 0 as const, player: null, meeple: null, recall: null }];
+  return firstState(k, o, log, events, { placements: board, meeples: [], setup: null });
+}
+
+/**
+ * The frozen first state of a game whose kernel `k` has just started (createGame, setupGame): its
+ * board and set-up as given, the rest read from the kernel and the start's log and events.
+ */
+export function firstState(
+  k: Kernel,
+  o: ResolvedOptions,
+  log: readonly KernelEvent[],
+  events: GameEvent[],
+  board: Pick<GameState, 'placements' | 'meeples' | 'setup'>,
+): GameState {
+  const ids = k.tables.ids;
   const state: GameState = {
     version: 2,
     tileSet: o.tileSet,
@@ -93,12 +110,12 @@ export function startGame(options: GameOptions, script: Script | null): GameStat
     currentTile: currentTileOf(k),
     hands: handsOf(k),
     players: o.names.map((name, i) => playerRecord(k, i, name)),
-    placements: set.startDrawn === true ? [] : [{ tile: set.startTile, x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }],
-    meeples: [],
-    tilesLeft: Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => tables.ids[t] as string),
-    discarded: Array.from(k.discarded.subarray(0, k.nDiscarded), (t) => tables.ids[t] as string),
+    placements: board.placements,
+    meeples: board.meeples,
+    tilesLeft: Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => ids[t] as string),
+    discarded: Array.from(k.discarded.subarray(0, k.nDiscarded), (t) => ids[t] as string),
     draws: drawsOf(k, log),
-    setup: null,
+    setup: board.setup,
     scored: scoringsOf(events),
     events,
   };

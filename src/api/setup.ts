@@ -1,4 +1,3 @@
-import { freeze } from 'immer';
 import { type Problem, SetupError, type SetupErrorCode, StateError } from '../core/errors.js';
 import { isRotation, type Rotation, type Spot, spotIndex } from '../core/geometry.js';
 import { isInt, isRecord, show } from '../core/guards.js';
@@ -7,14 +6,14 @@ import { tablesFor } from '../kernel/tables.js';
 import type { KernelEvent } from '../kernel/log.js';
 import { dealTiles } from '../tiles/setup.js';
 import type { TileSetDef } from '../tiles/types.js';
-import { describeEvents, figureOf, scoringsOf } from './describe.js';
+import { describeEvents, figureOf } from './describe.js';
 import { figureNames, isFigureKind, supplyKeys, tokenKinds } from './figures.js';
-import { currentTileOf, drawsOf, handsOf, playerRecord } from './game.js';
-import { checked, remember } from './kernels.js';
+import { firstState } from './game.js';
+import { checked } from './kernels.js';
 import { isPoints } from './lines.js';
 import { resolveOptions, validateOptions } from './options.js';
 import { activeModules } from '../rules/tiles.js';
-import { builderTurnOf, extraTurnOf, kernelRules } from './rules.js';
+import { kernelRules } from './rules.js';
 import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from './setup-start.js';
 import type { BoardFigure, BoardTile } from './setup-board.js';
 import { setUpBag } from './setup-load.js';
@@ -333,35 +332,14 @@ function makeSetup(
             .flatMap(([id, n]) => Array<string>(n).fill(id))
             .sort(),
   };
-  const state: GameState = {
-    version: 2,
-    tileSet: o.tileSet,
-    edition: o.edition,
-    expansions: o.expansions,
-    rules: o.rules,
-    seed: o.seed,
-    status: k.finished ? 'finished' : 'playing',
-    turn: 0,
-    currentPlayer: k.current,
-    builderTurn: builderTurnOf(k),
-    extraTurn: extraTurnOf(k),
-    currentTile: currentTileOf(k),
-    hands: handsOf(k),
-    players: o.names.map((name, i) => playerRecord(k, i, name)),
+  const state = firstState(k, o, log, events, {
     placements: tiles.map((t) => ({ ...t, player: null, meeple: null, recall: null })),
     meeples: Array.from({ length: k.nMeeples }, (_, i) => ({
       owner: k.mOwner[i] as number,
       ...figureOf(k, k.mKind[i] as number, k.mSeg[i] as number),
     })),
-    tilesLeft: Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => tables.ids[t] as string),
-    discarded: Array.from(k.discarded.subarray(0, k.nDiscarded), (t) => tables.ids[t] as string),
-    draws: drawsOf(k, log),
     setup,
-    scored: scoringsOf(events),
-    events,
-  };
-  freeze(state, true);
-  remember(state, k);
+  });
   return { state, problems };
 }
 

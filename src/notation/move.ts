@@ -20,6 +20,16 @@ export const TILE = (): RegExp => /^[A-Za-z][A-Za-z0-9-]*$/;
 export const POSITION = (): RegExp => /^(-?\d{1,3}),(-?\d{1,3})$/;
 export const ROTATION = (): RegExp => /^r(\d+)$/;
 
+/** The rotation a word `rN` gives (0 when `word` is no such word: the rotation was left out); a bad N is noted. */
+export function readRotation(word: Word | undefined, bad: (at: Word, message: string) => void): Rotation {
+  const turned = word === undefined ? null : ROTATION().exec(word.text);
+  if (turned === null) return 0;
+  const q = Number(turned[1]);
+  if (ROTATIONS.includes(q as Rotation)) return q as Rotation;
+  bad(word as Word, `"${(word as Word).text}" is not a rotation: r0, r90, r180 or r270`);
+  return 0;
+}
+
 /** A move read from words (see readMove), or the problems found. */
 export type MoveRead =
   | { readonly move: Move; readonly role: { word: Word; kind: FeatureKind } | null }
@@ -38,15 +48,8 @@ export function readMove(words: readonly Word[], number: number | null): MoveRea
   const at = place === undefined ? null : POSITION().exec(place.text);
   if (place === undefined) bad(after(tile), 'the position x,y is missing after the tile');
   else if (at === null) bad(place, `"${place.text}" is not a position x,y (e.g. -1,0)`);
-  let i = 2;
-  let rotation: Rotation = 0;
-  const turned = words[i] === undefined ? null : ROTATION().exec((words[i] as Word).text);
-  if (turned !== null) {
-    const q = Number(turned[1]);
-    if (ROTATIONS.includes(q as Rotation)) rotation = q as Rotation;
-    else bad(words[i] as Word, `"${(words[i] as Word).text}" is not a rotation: r0, r90, r180 or r270`);
-    i++;
-  }
+  const rotation = readRotation(words[2], bad);
+  const i = words[2] !== undefined && ROTATION().test(words[2].text) ? 3 : 2;
   let meeple: Move['meeple'] = null;
   let recall: MeepleKind | null = null;
   let role: { word: Word; kind: FeatureKind } | null = null;

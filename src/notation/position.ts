@@ -1,11 +1,11 @@
 import { NotationError, type NotationProblem, SetupError } from '../core/errors.js';
-import { ROTATIONS, type Rotation, SPOTS, type Spot } from '../core/geometry.js';
+import { SPOTS, type Spot } from '../core/geometry.js';
 import { isRecord } from '../core/guards.js';
 import { figureInPlay, figureNames, supplyKeys, tokenKinds } from '../api/figures.js';
 import { setupOf, validateSetup } from '../api/setup.js';
 import type { ExtraTurn, GameState, MeepleKind, PlayerView, Setup, SetupFigure, SetupTile, TileId } from '../api/types.js';
 import { tileDefinition } from '../tiles/catalogue.js';
-import { POSITION, ROLES, ROTATION, roleKind, TILE } from './move.js';
+import { POSITION, ROLES, ROTATION, readRotation, roleKind, TILE } from './move.js';
 import { changedRules } from './rules.js';
 import { problemAt, type Word, wordsOf } from './text.js';
 
@@ -224,15 +224,8 @@ function readTile(
     bad(place ?? tile, `${place === undefined ? 'the position x,y is missing' : `"${place.text}" is not a position x,y`} (e.g. D 0,0)`);
     return;
   }
-  let i = 2;
-  let rotation: Rotation = 0;
-  const turned = words[i] === undefined ? null : ROTATION().exec((words[i] as Word).text);
-  if (turned !== null) {
-    const q = Number(turned[1]);
-    if (ROTATIONS.includes(q as Rotation)) rotation = q as Rotation;
-    else bad(words[i] as Word, `"${(words[i] as Word).text}" is not a rotation: r0, r90, r180 or r270`);
-    i++;
-  }
+  const rotation = readRotation(words[2], bad);
+  let i = words[2] !== undefined && ROTATION().test(words[2].text) ? 3 : 2;
   const x = Number(at[1]) + 0;
   const y = Number(at[2]) + 0;
   tiles.push({ tile: tile.text, x, y, rotation });
