@@ -4,6 +4,7 @@ export interface ArenaGame {
   readonly scores: readonly number[];
   readonly ms: readonly number[];
   readonly moves: readonly number[];
+  readonly longest: readonly number[];
 }
 export interface ArenaStats {
   readonly name: string;
@@ -12,6 +13,7 @@ export interface ArenaStats {
   readonly games: number;
   readonly ms: number;
   readonly moves: number;
+  readonly longest: number;
 }
 export function wilson(p: number, n: number): [number, number];
 export function runArena(options: {
@@ -21,6 +23,8 @@ export function runArena(options: {
   iterations?: number;
   timeMs?: number;
   gameOptions?: Record<string, unknown>;
+  /** Extra options of each bot, by its label in `names`. */
+  botOptions?: Record<string, Record<string, unknown>>;
   workers?: number;
   workerFile?: string;
   onGame?: (result: ArenaGame, done: number) => void;

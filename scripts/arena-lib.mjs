@@ -25,6 +25,7 @@ export async function runArena({
   iterations,
   timeMs,
   gameOptions = {},
+  botOptions = {},
   workers = os.availableParallelism(),
   workerFile = new URL('./arena-game.mjs', import.meta.url).href,
   onGame = () => {},
@@ -43,6 +44,7 @@ export async function runArena({
           names,
           seed,
           gameOptions,
+          botOptions,
           ...(iterations !== undefined ? { iterations } : {}),
           ...(timeMs !== undefined ? { timeMs } : {}),
         };
@@ -58,10 +60,10 @@ export async function runArena({
   }
 }
 
-/** Per bot: wins (a tie shares the win), games, total score, thinking time and moves. */
+/** Per bot: wins (a tie shares the win), games, total score, thinking time, moves and the longest move (ms). */
 export function statsOf(names, results) {
-  const stats = names.map((name) => ({ name, wins: 0, score: 0, games: 0, ms: 0, moves: 0 }));
-  for (const { seats, scores, ms, moves } of results) {
+  const stats = names.map((name) => ({ name, wins: 0, score: 0, games: 0, ms: 0, moves: 0, longest: 0 }));
+  for (const { seats, scores, ms, moves, longest } of results) {
     const top = Math.max(...scores);
     const winners = scores.filter((s) => s === top).length;
     seats.forEach((b, seat) => {
@@ -70,6 +72,7 @@ export function statsOf(names, results) {
       s.score += scores[seat];
       s.ms += ms[seat];
       s.moves += moves[seat];
+      s.longest = Math.max(s.longest, longest[seat]);
       if (scores[seat] === top) s.wins += 1 / winners;
     });
   }

@@ -2,13 +2,15 @@
 // 95% confidence intervals, average scores and time per move.
 //   npm run arena -- --games 200 --bots greedy,random
 //   npm run arena -- --games 100 --bots mcts,greedy --iterations 1000
-// Options: --games N (default 20), --bots a,b[,c…] (random, greedy, mcts; default greedy,random),
+// Options: --games N (default 20), --bots a,b[,c…] (random, greedy, greedy-now, mcts; default
+//   greedy,random; a label after # tells two of a kind apart: greedy#a,greedy#b),
 //   --seed S (default 1), --iterations N and --time MS (mcts budget), --tile-set, --edition,
 //   --farmers, --expansions river,abbot,inns-cathedrals,traders-builders, --rules JSON (rules,
-//   house rules among them, e.g. {"incomplete":"none"}), --workers N (default: every core),
+//   house rules among them, e.g. {"incomplete":"none"}), --bot-options JSON (options by bot label,
+//   e.g. {"mcts#deep":{"depth":8}}), --workers N (default: every core),
 //   --quiet. The games and the table are the same whatever --workers; only the times differ.
 import os from 'node:os';
-import { BOT_NAMES } from './arena-game.mjs';
+import { BOT_NAMES, botOf } from './arena-game.mjs';
 import { runArena, wilson } from './arena-lib.mjs';
 
 const argv = process.argv.slice(2);
@@ -23,6 +25,8 @@ const iterations = arg('iterations') === undefined ? undefined : Number(arg('ite
 const timeMs = arg('time') === undefined ? undefined : Number(arg('time'));
 const workers = Number(arg('workers', os.availableParallelism()));
 const quiet = argv.includes('--quiet');
+// --bot-options gives bots options by label, e.g. --bot-options '{"mcts#deep":{"depth":8}}'.
+const botOptions = JSON.parse(arg('bot-options', '{}'));
 // --rules adds rules as JSON (house rules among them), e.g. --rules '{"incomplete":"none"}'.
 const rules = { ...(arg('farmers') ? { farmers: arg('farmers') } : {}), ...(arg('rules') ? JSON.parse(arg('rules')) : {}) };
 const gameOptions = {
@@ -33,7 +37,7 @@ const gameOptions = {
 };
 
 for (const n of names) {
-  if (!BOT_NAMES.includes(n)) {
+  if (!BOT_NAMES.includes(botOf(n))) {
     console.error(`unknown bot "${n}" (bots: ${BOT_NAMES.join(', ')})`);
     process.exit(2);
   }
@@ -62,6 +66,7 @@ const { results, stats, seconds } = await runArena({
   iterations,
   timeMs,
   gameOptions,
+  botOptions,
   workers,
   onGame: (_, done) => {
     if (!quiet) progress(done);
@@ -74,12 +79,12 @@ const pct = (x) => `${(100 * x).toFixed(1)}%`;
 console.log(
   `\n${games} games, ${names.join(' vs ')}${iterations !== undefined ? `, mcts ${iterations} playouts` : ''}${timeMs !== undefined ? `, mcts ${timeMs} ms` : ''}, seed ${seed}; Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}; ${workers} worker${workers === 1 ? '' : 's'}; ${seconds.toFixed(1)} s`,
 );
-console.log('bot       win rate   95% CI             avg score   ms/move');
+console.log('bot         win rate   95% CI             avg score   ms/move   longest ms');
 for (const s of stats) {
   const p = s.wins / s.games;
   const [lo, hi] = wilson(p, s.games);
   console.log(
-    `${s.name.padEnd(9)} ${pct(p).padStart(8)}   [${pct(lo)}, ${pct(hi)}]`.padEnd(38) +
-      `${(s.score / s.games).toFixed(1).padStart(9)}   ${(s.ms / s.moves).toFixed(2).padStart(7)}`,
+    `${s.name.padEnd(11)} ${pct(p).padStart(8)}   [${pct(lo)}, ${pct(hi)}]`.padEnd(40) +
+      `${(s.score / s.games).toFixed(1).padStart(9)}   ${(s.ms / s.moves).toFixed(2).padStart(7)}   ${s.longest.toFixed(1).padStart(10)}`,
   );
 }

@@ -23,7 +23,7 @@ const rows = [
   ['everything', '.', 45, true],
   ['everything', './engine', 40.5, true],
   // The bots entry: analyse and analyseAsync, and Engine.fromView, 1.2 kB.
-  ['everything', './bots', 43, true],
+  ['everything', './bots', 46, true],
   // The notation (moves, records, positions): its own entry, so that a game site that does not write games
   // down does not carry it.
   ['everything', './notation', 49, true],

@@ -31,7 +31,7 @@ export interface RatedMove {
    * the chance of winning + 0.3 × the final margin squashed), or `null` for a move not searched.
    */
   readonly value: number | null;
-  /** The mover's lead over the best other player just after the move, in points, by the static estimate (see `estimate`). */
+  /** The mover's lead over the best other player just after the move, in points, by the static evaluation (see `evaluate`). */
   readonly margin: number;
 }
 
@@ -42,7 +42,7 @@ export interface Analysis {
   /** Search iterations (playouts) made. */
   readonly iterations: number;
   /**
-   * Every legal move, best first: the searched moves (the best by estimate, see
+   * Every legal move, best first: the searched moves (the best by evaluation, see
    * `MctsOptions.candidates`) by visits, then the rest by margin. The first is the move `mctsBot`
    * plays with the same options.
    */

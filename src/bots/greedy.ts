@@ -1,19 +1,23 @@
 import type { GameState, MeepleKind, Move, PlayerView } from '../api/types.js';
 import { figureInPlay } from '../api/figures.js';
 import { figuresOf } from '../rules/compile.js';
-import { IllegalMoveError } from '../core/errors.js';
-import type { Engine } from '../engine/engine.js';
+import { IllegalMoveError, OptionsError } from '../core/errors.js';
+import { type Engine, kernelOf } from '../engine/engine.js';
 import { decodeMove } from '../engine/move.js';
+import { DEFAULT_WEIGHTS, type EvaluationWeights, Evaluator, type FigureWorth } from './evaluate.js';
 import { botRandom, engineFor } from './seed.js';
 import type { BotOptions } from './types.js';
 
-/** Weights of {@link greedyBot}'s position estimate. */
+/**
+ * Weights of the reference bots' evaluations: {@link evaluate} (the default) reads them all but
+ * `open`; {@link estimate} reads `open`, `meeple`, `horizon` and the figure kinds'.
+ */
 export interface GreedyWeights {
-  /** Weight of what open features (and fields) would score if the game ended now. Default 0.8. */
+  /** Weight of what open features (and fields) would score if the game ended now ({@link estimate}). Default 0.8. */
   readonly open?: number;
-  /** Points a follower in supply is worth while at least `horizon` tiles are left. Default 1.5. */
+  /** Points a follower in supply is worth while at least `horizon` tiles are left. Default 2 ({@link estimate}: 1.5). */
   readonly meeple?: number;
-  /** Tiles left below which a follower in supply is worth proportionally less. Default 30. */
+  /** Tiles left below which a figure in supply is worth proportionally less. Default 30. */
   readonly horizon?: number;
   /** Points an abbot in supply is worth while at least `horizon` tiles are left (The Abbot). Default 1.5. */
   readonly abbot?: number;
@@ -24,6 +28,24 @@ export interface GreedyWeights {
    * Builders): the second tiles it may give. Default 2.
    */
   readonly builder?: number;
+  /** Weight of what open features and fields would score if the game ended now ({@link evaluate}). Default 1. */
+  readonly now?: number;
+  /** Weight of the points a feature still lacks, times its chance to be completed. Default 0.8. */
+  readonly complete?: number;
+  /** Tiles a road or city is expected to grow by for each empty cell where it is open. Default 1. */
+  readonly grow?: number;
+  /** Draws a player is counted to have for each feature, as a share of the tiles left per player. Default 1. */
+  readonly reach?: number;
+  /** How much each further open feature a player holds thins its draws for the others. Default 0.5. */
+  readonly share?: number;
+  /** A feature's chance to be completed is multiplied by this once per empty cell it needs. Default 0.9. */
+  readonly cell?: number;
+  /** The share of its worth in supply a figure on a feature keeps, times the feature's chance to be completed. Default 0.8. */
+  readonly back?: number;
+  /** Points lost while a player has no follower in supply (times min(1, tiles left / horizon)). Default 3. */
+  readonly none?: number;
+  /** Points a field's majority is counted for each bordering city, times that city's chance to be completed. Default 3. */
+  readonly field?: number;
   /** The weight of any other figure kind, by its name (the rule module that brings it gives the default). */
   readonly [kind: string]: number | undefined;
 }
@@ -31,6 +53,11 @@ export interface GreedyWeights {
 /** Options of {@link greedyBot}. */
 export interface GreedyOptions extends BotOptions {
   readonly weights?: GreedyWeights;
+  /**
+   * `'tiles'` (the default): {@link evaluate}, which knows the tiles left; `'now'`: {@link estimate},
+   * what the position would score if the game ended now (the greedy bot of 0.3.0 and before).
+   */
+  readonly evaluation?: 'tiles' | 'now';
 }
 
 /**
@@ -70,25 +97,70 @@ export function estimate(engine: Engine, weights: GreedyWeights = {}): number[] 
   const hand = Math.min(1, engine.tilesLeft / horizon);
   return now.map((s, p) => {
     let figures = 0;
-    for (const { kind, weight, onBoard, per } of kinds) {
+    for (const { kind, worth, onBoard, perPlayer } of kinds) {
       const held = engine.inSupply(p, kind);
-      figures += weight * (onBoard ? per - held : held);
+      figures += worth * (onBoard ? perPlayer - held : held);
     }
     return s + open * ((final[p] as number) - s) + figures * hand;
   });
 }
 
-/** The figure kinds in play with their weights: the follower's is `meeple`, the others' by name or the module's default. */
-function figureValues(engine: Engine, weights: GreedyWeights, meeple: number) {
+/** The figure kinds in play with their worth: the follower's is `meeple`, the others' by name or the module's default. */
+function figureValues(engine: Engine, weights: GreedyWeights, meeple: number): (FigureWorth & { kind: MeepleKind })[] {
   return figuresOf()
     .map((f, code) => ({ f, code }))
     .filter(({ f }) => f.bot !== undefined && figureInPlay(f.name as MeepleKind, engine.expansions))
     .map(({ f, code }) => ({
+      code,
       kind: f.name as MeepleKind,
-      weight: code === 0 ? meeple : (weights[f.name] ?? (f.bot?.weight as number)),
+      worth: code === 0 ? meeple : (weights[f.name] ?? (f.bot?.weight as number)),
       onBoard: f.bot?.onBoard === true,
-      per: f.perPlayer,
+      perPlayer: f.perPlayer,
     }));
+}
+
+/** The tile-aware evaluator of an engine's game with these weights (see {@link evaluate}). */
+export function evaluatorFor(engine: Engine, weights: GreedyWeights = {}): Evaluator {
+  const w: Partial<Record<keyof EvaluationWeights, number>> = {};
+  for (const key of Object.keys(DEFAULT_WEIGHTS) as (keyof EvaluationWeights)[]) {
+    const v = weights[key];
+    if (v !== undefined) w[key] = v;
+  }
+  return new Evaluator(kernelOf(engine), figureValues(engine, weights, weights.meeple ?? DEFAULT_WEIGHTS.meeple), w);
+}
+
+/**
+ * Each player's worth in a position, in points, from public information only: the tile-aware
+ * evaluation of {@link greedyBot} and {@link mctsBot}. It counts
+ *
+ * - the points scored, and what open features and fields would score if the game ended now;
+ * - for each road, city, cloister and garden its holders would still gain, times its chance to be
+ *   completed: the chance that each empty cell where it is open gets a tile, from how many of the
+ *   tiles not yet placed fit there (their multiset, never their order) and how many tiles its
+ *   holder may still draw, fewer the more open features it holds;
+ * - for each field, 3 points a bordering city times that city's chance to be completed;
+ * - figures in supply, worth less as the bag empties; a follower on a feature keeps part of that
+ *   worth, times the feature's chance to be completed (it comes back); a stuck one is worth
+ *   nothing, and a player with no follower in supply loses points.
+ *
+ * @example
+ * ```ts
+ * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+ * import { evaluate } from 'carcassonne-engine/bots';
+ *
+ * // A knight on a city cap (E) below the start tile: its city is open to the south, and many of
+ * // the tiles left close it. Worth more than the same tile played without the knight.
+ * const withKnight = Engine.create({ players: 2, seed: 1, drawOrder: ['E'] });
+ * const without = withKnight.clone();
+ * withKnight.play(encodeMove({ x: 0, y: 1, rotation: 180, meeple: { at: 'S' } }));
+ * without.play(encodeMove({ x: 0, y: 1, rotation: 180 }));
+ * console.log(evaluate(withKnight)[0]! > evaluate(without)[0]!); // → true
+ * ```
+ */
+export function evaluate(engine: Engine, weights?: GreedyWeights): number[] {
+  const out = new Float64Array(engine.players);
+  evaluatorFor(engine, weights).evaluate(kernelOf(engine), out);
+  return Array.from(out);
 }
 
 /**
@@ -101,15 +173,17 @@ function figureValues(engine: Engine, weights: GreedyWeights, meeple: number) {
  * console.log(margin([30, 42, 35], 1), margin([30, 42, 35], 0)); // → 7 -12
  * ```
  */
-export function margin(values: readonly number[], player: number): number {
+export function margin(values: ArrayLike<number>, player: number): number {
   let best = -Infinity;
   for (let p = 0; p < values.length; p++) if (p !== player) best = Math.max(best, values[p] as number);
   return (values[player] as number) - best;
 }
 
 /**
- * Plays the move with the best {@link estimate} margin over the best opponent after it: one ply,
- * no look at the tiles to come. Ties are broken by the seeded random source.
+ * Plays the move with the best margin over the best opponent after it, by {@link evaluate} (or
+ * {@link estimate} with `evaluation: 'now'`): one turn deep, every legal move (each placement with
+ * each figure option or none) played through the engine and rated. Ties are broken by the seeded
+ * random source.
  *
  * @example
  * ```ts
@@ -122,6 +196,7 @@ export function margin(values: readonly number[], player: number): number {
  * ```
  */
 export function greedyBot(state: GameState | PlayerView, options?: GreedyOptions): Move {
+  checkGreedyOptions(options);
   const root = engineFor(state, options, 'greedy');
   if (root.status === 'finished') throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
   const me = root.currentPlayer;
@@ -129,13 +204,15 @@ export function greedyBot(state: GameState | PlayerView, options?: GreedyOptions
   const tile = root.currentTile ?? root.hand(root.currentPlayer);
   const moves = root.legalMoves();
   const random = botRandom(state, options, 'greedy');
+  const rate = rater(root, options);
+  const e = root.clone();
   let best = moves[0] as number;
   let bestValue = -Infinity;
   let ties = 0;
   for (const move of moves) {
-    const e = root.clone();
+    e.copyFrom(root);
     e.play(move);
-    const value = margin(estimate(e, options?.weights), me);
+    const value = rate(e, me);
     if (value > bestValue + 1e-9) {
       best = move;
       bestValue = value;
@@ -145,4 +222,28 @@ export function greedyBot(state: GameState | PlayerView, options?: GreedyOptions
     }
   }
   return decodeMove(best, tile);
+}
+
+/** Throws `invalid-bot-option` listing every bad option: an unknown evaluation, a weight that is not a finite number ≥ 0. */
+function checkGreedyOptions(options: GreedyOptions | undefined): void {
+  const problems: { code: 'invalid-bot-option'; message: string }[] = [];
+  const evaluation = options?.evaluation;
+  if (evaluation !== undefined && evaluation !== 'tiles' && evaluation !== 'now')
+    problems.push({ code: 'invalid-bot-option', message: `evaluation must be tiles or now, not ${String(evaluation)}` });
+  for (const [key, value] of Object.entries(options?.weights ?? {})) {
+    if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0)) continue;
+    problems.push({ code: 'invalid-bot-option', message: `weights.${key} must be a finite number of at least 0, not ${String(value)}` });
+  }
+  if (problems.length > 0) throw new OptionsError(problems);
+}
+
+/** The greedy bot's rating of a position for a player: its margin by the chosen evaluation. */
+function rater(root: Engine, options: GreedyOptions | undefined): (e: Engine, player: number) => number {
+  if (options?.evaluation === 'now') return (e, player) => margin(estimate(e, options.weights), player);
+  const evaluator = evaluatorFor(root, options?.weights);
+  const values = new Float64Array(root.players);
+  return (e, player) => {
+    evaluator.evaluate(kernelOf(e), values);
+    return margin(values, player);
+  };
 }

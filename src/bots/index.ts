@@ -7,10 +7,14 @@
  * @module carcassonne-engine/bots
  */
 export { randomBot } from './random.js';
-export { greedyBot, estimate, margin } from './greedy.js';
+export { greedyBot, estimate, evaluate, margin } from './greedy.js';
+export { DEFAULT_WEIGHTS } from './evaluate.js';
+export type { EvaluationWeights } from './evaluate.js';
 export type { GreedyOptions, GreedyWeights } from './greedy.js';
 export { mctsBot } from './mcts.js';
 export type { MctsOptions } from './mcts.js';
 export { analyse, analyseAsync } from './analyse.js';
 export type { Analysis, AnalysisOptions, AsyncAnalysisOptions, RatedMove } from './analyse.js';
 export type { Bot, BotOptions } from './types.js';
+export { LEVELS, levelBot } from './level.js';
+export type { LevelOptions } from './level.js';

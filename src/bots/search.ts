@@ -1,8 +1,9 @@
 import type { GameState, PlayerView } from '../api/types.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
-import { type Engine, type Random, seededRandom } from '../engine/engine.js';
+import { type Engine, kernelOf, type Random, seededRandom } from '../engine/engine.js';
 import { MOVE_PLACEMENT_MASK, moveSlot } from '../core/move-code.js';
-import { estimate, margin } from './greedy.js';
+import type { Evaluator } from './evaluate.js';
+import { evaluatorFor, margin } from './greedy.js';
 import { botSeed, engineFor } from './seed.js';
 import type { BotOptions } from './types.js';
 
@@ -18,10 +19,16 @@ export interface MctsOptions extends BotOptions {
    * first. A time budget makes the move depend on the machine's speed.
    */
   readonly timeMs?: number;
+  /**
+   * The clock `timeMs` is read from, in milliseconds (default `Date.now`): e.g. `performance.now`,
+   * or a frontend's own. The search reads it once per iteration and stops once 95% of the budget is
+   * spent, leaving the rest for what follows the last iteration.
+   */
+  readonly clock?: () => number;
   /** The UCT exploration constant (default 0.3; rewards lie in [0, 1]). */
   readonly exploration?: number;
   /**
-   * Moves searched at the root: the best this many by {@link estimate} (default 10;
+   * Moves searched at the root: the best this many by `evaluate` (default 10;
    * `Infinity` searches every legal move). Progressive pruning: with a thousand playouts, a search
    * over a hundred moves gives each too few to tell them apart.
    */
@@ -33,21 +40,34 @@ export interface MctsOptions extends BotOptions {
    */
   readonly figureRate?: number;
   /**
-   * Moves of a playout before it is cut short and scored by {@link estimate} (default 4);
+   * Moves of a playout before it is cut short and scored by `evaluate` (default 0: the
+   * position the tree reaches is scored as it is);
    * `Infinity` plays every playout to the end of the game and scores the final result.
    */
   readonly depth?: number;
   /**
-   * Virtual visits each root candidate starts with, worth its {@link estimate} (default 0):
+   * Virtual visits each root candidate starts with, worth its `evaluate` margin (default 0):
    * progressive bias towards the greedy choice, which playouts must outweigh.
    */
   readonly prior?: number;
   /**
-   * Random moves drawn for each playout move, of which the best by the mover's {@link estimate}
-   * is played (default 4; 1 gives random playouts). A playout where each side takes the best of a
+   * Random moves drawn for each playout move, of which the best by the mover's evaluation is
+   * played (default 4; 1 gives random playouts). A playout where each side takes the best of a
    * few chances is a far better witness than a random one, for a few times the cost.
    */
   readonly playoutSamples?: number;
+  /**
+   * Progressive widening below the root (default 0.5): a node grows a new child only while it
+   * has fewer children available for the tile drawn than `widen` × √(its visits), so the search
+   * looks deeper at a few good replies instead of trying every reply once. `Infinity` tries every
+   * move of a node before choosing among them (plain UCT).
+   */
+  readonly widen?: number;
+  /**
+   * Untried moves drawn when a node grows a child, of which the best by the mover's evaluation is
+   * added (default 16; 1 adds a random one): the replies searched first are the likely ones.
+   */
+  readonly expandSamples?: number;
 }
 
 interface Node {
@@ -92,7 +112,7 @@ export interface Candidate {
   readonly visits: number;
   /** Its mean reward for the player to move, in [0, 1] (0 when never visited). */
   readonly value: number;
-  /** Its static estimate: the mover's margin over the best other player after it, in points. */
+  /** Its static evaluation: the mover's margin over the best other player after it, in points (see evaluate). */
   readonly margin: number;
 }
 
@@ -105,16 +125,19 @@ export interface Candidate {
 export class Search {
   readonly root: Engine;
   readonly player: number;
-  /** Every legal move at the root with its static estimate, best first. */
+  /** Every legal move at the root with its static evaluation, best first. */
   readonly ranked: readonly { readonly move: number; readonly margin: number }[];
   iterations = 0;
   private readonly budget: number;
   private readonly timeMs: number;
-  private readonly started = Date.now();
+  private readonly clock: () => number;
+  private readonly started: number;
   private readonly c: number;
   private readonly figureRate: number;
   private readonly depth: number;
   private readonly samples: number;
+  private readonly widen: number;
+  private readonly expand: number;
   private readonly seed: string;
   private readonly nodes: Node[];
   private readonly tiles = new Map<string, number>();
@@ -123,30 +146,43 @@ export class Search {
   private readonly path: Node[] = [];
   private readonly e: Engine;
   private readonly trial: Engine;
+  private readonly evaluator: Evaluator;
+  private readonly values: Float64Array;
+  private readonly rewards: Float64Array;
+  /** Whether to stop once the most visited candidate cannot be overtaken within the budget (the bot; not the analysis). */
+  private readonly decisive: boolean;
 
-  constructor(state: GameState | PlayerView, options: MctsOptions | undefined, name: string) {
+  constructor(state: GameState | PlayerView, options: MctsOptions | undefined, name: string, decisive = false) {
     const o = checkOptions(options);
+    this.clock = options?.clock ?? Date.now;
+    this.started = this.clock();
     this.budget = o.iterations;
     this.timeMs = o.timeMs;
     this.c = o.exploration;
     this.figureRate = o.figureRate;
     this.depth = o.depth;
     this.samples = o.samples;
+    this.widen = o.widen;
+    this.expand = o.expand;
     this.seed = String(botSeed(state, options, name));
     const root = engineFor(state, options, name);
     if (root.status === 'finished') throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
     this.root = root;
     this.player = root.currentPlayer;
+    this.decisive = decisive;
+    this.evaluator = evaluatorFor(root);
+    this.values = new Float64Array(root.players);
+    this.rewards = new Float64Array(root.players);
     this.buffer = new Int32Array(root.maxMoves);
     this.untried = new Int32Array(root.maxMoves);
     const all = root.legalMoves(this.buffer);
     this.ranked = Array.from(this.buffer.subarray(0, all), (move) => {
       const e = root.clone();
       e.play(move);
-      return { move, margin: margin(estimate(e), this.player) };
+      return { move, margin: this.rate(e, this.player) };
     }).sort((a, b) => b.margin - a.margin);
-    // Progressive pruning and bias: the best candidates by estimate, each starting with `prior`
-    // virtual visits worth its estimate. A lone move needs no search.
+    // Progressive pruning and bias: the best candidates by evaluation, each starting with `prior`
+    // virtual visits worth it. A lone move needs no search.
     const kept = all === 1 ? [] : this.ranked.slice(0, Math.min(all, o.candidates));
     this.nodes = kept.map((r) => {
       const child = newNode(r.move, this.player);
@@ -159,11 +195,29 @@ export class Search {
     this.trial = root.clone();
   }
 
-  /** Whether the budget (iterations or time) is spent. */
+  /** Whether the budget (iterations or time) is spent, or (for the bot) the choice can no longer change. */
   get done(): boolean {
-    return (
-      this.nodes.length === 0 || this.iterations >= this.budget || (this.timeMs !== Infinity && Date.now() - this.started >= this.timeMs)
-    );
+    if (this.nodes.length === 0 || this.iterations >= this.budget) return true;
+    const elapsed = this.timeMs === Infinity ? 0 : this.clock() - this.started;
+    if (elapsed >= this.timeMs * TIME_SHARE) return true;
+    if (!this.decisive || this.iterations < 64) return false;
+    // The iterations still to come: the budget's, or as many as the time left allows at the pace so far.
+    const left = Math.min(this.budget - this.iterations, (this.iterations * (this.timeMs - elapsed)) / Math.max(1, elapsed));
+    let first = 0;
+    let second = 0;
+    for (const n of this.nodes) {
+      if (n.visits > first) {
+        second = first;
+        first = n.visits;
+      } else if (n.visits > second) second = n.visits;
+    }
+    return first - second > left;
+  }
+
+  /** The margin of `player` over the best other player in the position of `e`, by the tile-aware evaluation. */
+  private rate(e: Engine, player: number): number {
+    this.evaluator.evaluate(kernelOf(e), this.values);
+    return margin(this.values, player);
   }
 
   /** Runs up to `n` iterations, stopping when the budget is spent. */
@@ -211,30 +265,80 @@ export class Search {
       // the tile in the code's slot.
       const hand = e.currentTile === null ? e.hand(player) : null;
       const keyOf = (code: number): number => code * 128 + this.tileKey(hand === null ? e.currentTile : (hand[moveSlot(code)] as string));
+      // Progressive widening: a node grows a new child (the best of a few untried moves by the
+      // mover's evaluation) only while it has fewer available children than widen × √visits;
+      // otherwise UCB chooses among those it has.
+      const available = children;
+      available.length = 0;
       let nUntried = 0;
       for (let i = 0; i < n; i++) {
-        if (!node.children.has(keyOf(buffer[i] as number))) untried[nUntried++] = i;
+        const child = node.children.get(keyOf(buffer[i] as number));
+        if (child === undefined) untried[nUntried++] = i;
+        else available.push(child);
       }
-      if (nUntried > 0) {
-        const move = buffer[untried[Math.floor(random() * nUntried)] as number] as number;
+      if (nUntried > 0 && available.length < Math.max(1, this.widen * Math.sqrt(node.visits))) {
+        let move = buffer[untried[Math.floor(random() * nUntried)] as number] as number;
+        if (this.expand > 1) {
+          let bestValue = -Infinity;
+          for (let j = 0; j < this.expand; j++) {
+            const candidate = buffer[untried[Math.floor(random() * nUntried)] as number] as number;
+            this.trial.copyFrom(e);
+            this.trial.play(candidate);
+            const value = this.rate(this.trial, player);
+            if (value > bestValue) {
+              bestValue = value;
+              move = candidate;
+            }
+          }
+        }
         const child = newNode(move, player);
         node.children.set(keyOf(move), child);
         path.push(child);
         e.play(move);
         break;
       }
-      const available = children;
-      available.length = 0;
-      for (let i = 0; i < n; i++) available.push(node.children.get(keyOf(buffer[i] as number)) as Node);
-      node = bestByUcb(available, n, c);
+      node = bestByUcb(available, available.length, c);
       path.push(node);
       e.play(node.move);
     }
-    playout(e, this.trial, random, buffer, this.figureRate, this.depth, this.samples);
-    const rewards = outcome(e.status === 'finished' ? e.scores() : estimate(e));
+    this.playout(random);
+    if (e.status === 'finished') for (let p = 0; p < e.players; p++) this.values[p] = kernelOf(e).score[p] as number;
+    else this.evaluator.evaluate(kernelOf(e), this.values);
+    const rewards = outcome(this.values, this.rewards);
     for (const n of path) {
       n.visits++;
       n.total += rewards[n.player] as number;
+    }
+  }
+
+  /**
+   * Plays up to `depth` moves on `e`. Each is the best, by the mover's margin, of `samples` moves
+   * drawn at random (a drawn figure kept with probability `figureRate`; otherwise the same
+   * placement is played without one, which is always legal).
+   */
+  private playout(random: Random): void {
+    const { e, trial, buffer, figureRate, samples } = this;
+    for (let i = 0; i < this.depth && e.status === 'playing'; i++) {
+      const n = e.legalMoves(buffer);
+      const mover = e.currentPlayer;
+      let best = 0;
+      let bestValue = -Infinity;
+      for (let j = 0; j < samples; j++) {
+        const drawn = buffer[Math.floor(random() * n)] as number;
+        const move = random() < figureRate ? drawn : drawn & PLACEMENT_ONLY;
+        if (samples === 1) {
+          best = move;
+          break;
+        }
+        trial.copyFrom(e);
+        trial.play(move);
+        const value = this.rate(trial, mover);
+        if (value > bestValue) {
+          bestValue = value;
+          best = move;
+        }
+      }
+      e.play(best);
     }
   }
 }
@@ -250,6 +354,7 @@ function checkOptions(options: MctsOptions | undefined) {
   if (!(iterations >= 1) || (iterations !== Infinity && !Number.isInteger(iterations)))
     bad(`iterations must be a whole number of at least 1, not ${String(options?.iterations)}`);
   if (!(timeMs > 0)) bad(`timeMs must be a positive number, not ${String(options?.timeMs)}`);
+  if (options?.clock !== undefined && typeof options.clock !== 'function') bad('clock must be a function returning milliseconds');
   if (!(exploration >= 0) || !Number.isFinite(exploration))
     bad(`exploration must be a non-negative number, not ${String(options?.exploration)}`);
   const whole = (name: keyof MctsOptions, v: number, min: number, allowInfinity: boolean): void => {
@@ -257,17 +362,27 @@ function checkOptions(options: MctsOptions | undefined) {
     bad(`${name} must be a whole number of at least ${min}${allowInfinity ? ' (or Infinity)' : ''}, not ${String(v)}`);
   };
   const candidates = options?.candidates ?? 10;
-  const depth = options?.depth ?? 4;
+  const depth = options?.depth ?? 0;
   const prior = options?.prior ?? 0;
   const samples = options?.playoutSamples ?? 4;
+  const widen = options?.widen ?? 0.5;
+  const expand = options?.expandSamples ?? 16;
   whole('candidates', candidates, 1, true);
   whole('depth', depth, 0, true);
   whole('playoutSamples', samples, 1, false);
+  whole('expandSamples', expand, 1, false);
+  if (!(widen > 0)) bad(`widen must be a positive number (or Infinity), not ${String(widen)}`);
   if (!(prior >= 0) || !Number.isFinite(prior)) bad(`prior must be a non-negative number, not ${String(prior)}`);
   if (!(figureRate >= 0 && figureRate <= 1)) bad(`figureRate must lie between 0 and 1, not ${String(figureRate)}`);
   if (problems.length > 0) throw new OptionsError(problems);
-  return { iterations, timeMs, exploration, figureRate, candidates, depth, prior, samples };
+  return { iterations, timeMs, exploration, figureRate, candidates, depth, prior, samples, widen, expand };
 }
+
+/**
+ * The share of `timeMs` the search spends: the rest is room for what follows the last iteration
+ * (a garbage collection, the machine's other work), so that a move takes no longer than `timeMs`.
+ */
+const TIME_SHARE = 0.95;
 
 /** Weight of the win share in a playout's reward (the rest is the squashed margin). */
 const WIN = 0.7;
@@ -277,44 +392,17 @@ const SCALE = 20;
 /** Clears a move code's figure and abbot recall: the same placement alone. */
 const PLACEMENT_ONLY = ~MOVE_PLACEMENT_MASK;
 
-/**
- * Plays up to `depth` moves. Each is the best, by the mover's {@link estimate} margin, of
- * `samples` moves drawn at random (a drawn figure kept with probability `figureRate`; otherwise
- * the same placement is played without one, which is always legal). `trial` is scratch space.
- */
-function playout(e: Engine, trial: Engine, random: Random, buffer: Int32Array, figureRate: number, depth: number, samples: number): void {
-  for (let i = 0; i < depth && e.status === 'playing'; i++) {
-    const n = e.legalMoves(buffer);
-    const mover = e.currentPlayer;
-    let best = 0;
-    let bestValue = -Infinity;
-    for (let j = 0; j < samples; j++) {
-      const drawn = buffer[Math.floor(random() * n)] as number;
-      const move = random() < figureRate ? drawn : drawn & PLACEMENT_ONLY;
-      if (samples === 1) {
-        best = move;
-        break;
-      }
-      trial.copyFrom(e);
-      trial.play(move);
-      const value = margin(estimate(trial), mover);
-      if (value > bestValue) {
-        bestValue = value;
-        best = move;
-      }
-    }
-    e.play(best);
-  }
-}
-
-/** Each player's reward for final scores: 0.7 × win share + 0.3 × squashed margin over the best other player. */
-function outcome(scores: readonly number[]): number[] {
-  const top = Math.max(...scores);
-  const winners = scores.filter((s) => s === top).length;
-  return scores.map((s, p) => {
+/** Each player's reward for final scores (or worths): 0.7 × win share + 0.3 × squashed margin over the best other player. */
+function outcome(scores: Float64Array, rewards: Float64Array): Float64Array {
+  let top = -Infinity;
+  for (const s of scores) top = Math.max(top, s);
+  let winners = 0;
+  for (const s of scores) if (s === top) winners++;
+  for (let p = 0; p < scores.length; p++) {
+    const s = scores[p] as number;
     let other = -Infinity;
     for (let o = 0; o < scores.length; o++) if (o !== p) other = Math.max(other, scores[o] as number);
-    const win = s === top ? 1 / winners : 0;
-    return WIN * win + (1 - WIN) * reward(s - other);
-  });
+    rewards[p] = WIN * (s === top ? 1 / winners : 0) + (1 - WIN) * reward(s - other);
+  }
+  return rewards;
 }

@@ -20,10 +20,15 @@ export function botRandom(state: GameState | PlayerView, options: BotOptions | u
 }
 
 /**
- * An engine at a state, or at a view with what it hides dealt at random (Engine.fromView): a bot
- * plays a view as well as a state.
+ * An engine at a state or a view with what the player to move cannot see (the bag's order, other
+ * players' hidden hands) dealt anew at random: a bot plays a view as well as a state, and never
+ * looks at hidden information.
  */
 export function engineFor(state: GameState | PlayerView, options: BotOptions | undefined, name: string): Engine {
-  if (!isViewRecord(state)) return Engine.fromState(state as GameState, options?.hooks);
-  return Engine.fromView(state as PlayerView, seededRandom(`${botSeed(state, options, name)}:deal`), options?.hooks);
+  const deal = seededRandom(`${botSeed(state, options, name)}:deal`);
+  if (isViewRecord(state)) return Engine.fromView(state as PlayerView, deal, options?.hooks);
+  // A state shows the bag's order and every hand: deal them anew, as a view would.
+  const engine = Engine.fromState(state as GameState, options?.hooks);
+  engine.shuffleTilesLeft(deal);
+  return engine;
 }

@@ -615,3 +615,8 @@ export function seededRandom(seed: number | string): Random {
   const next = mulberry32(hashSeed(seed));
   return () => next() / 4294967296;
 }
+
+/** The kernel an engine plays on, for the reference bots' evaluation (not part of the engine entry). */
+export function kernelOf(engine: Engine): Kernel {
+  return engine['k'];
+}

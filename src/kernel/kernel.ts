@@ -96,6 +96,8 @@ export class Kernel {
   readonly players!: number;
   /** Tiles in the set: an upper bound on placements. */
   readonly capacity!: number;
+  /** Feature segments the set can have: an upper bound on segment indices. */
+  readonly segments!: number;
   /** Bits of the board's hash table size (see cellIndex). */
   private readonly hashBits!: number;
   /**
@@ -299,7 +301,7 @@ export class Kernel {
     const handSize = rules.ruleset.handSize;
     // With hands, the moves of each distinct tile of a hand.
     const maxMoves = frontier * 4 * (2 + F.kinds * nf) * Math.max(1, handSize);
-    Object.assign(k, { tables, rules, players, capacity, hashBits, maxMoves, handSize });
+    Object.assign(k, { tables, rules, players, capacity, segments: segs, hashBits, maxMoves, handSize });
     // Every array of the kernel lives in one buffer, so that a clone is a single copy.
     const layout: Layout = [
       ['cellKey', Int32Array, 1 << hashBits],
@@ -462,6 +464,7 @@ export class Kernel {
       rules: from.rules,
       players: from.players,
       capacity: from.capacity,
+      segments: from.segments,
       hashBits: from.hashBits,
       maxMoves: from.maxMoves,
       handSize: from.handSize,
@@ -1819,6 +1822,59 @@ export class Kernel {
       }
       s = this.next[s] as number;
     } while (s !== r);
+    return n;
+  }
+
+  /** What the neighbours of frontier cell i demand of a tile there (see DEMAND_UNIT and TileTables.fitRotations). */
+  frontierDemand(i: number): number {
+    return this.frontDemand[i] as number;
+  }
+
+  /**
+   * Writes the distinct empty cells where the road or city rooted at r is open (across an edge of
+   * its own) into `out`, each as its frontier index × 16 + the bit mask of its edges (N, E, S, W)
+   * the feature meets; returns how many. Allocates nothing.
+   */
+  openCells(r: number, out: Int32Array): number {
+    const edges = this.tables.featEdgeMask;
+    let n = 0;
+    let s = r;
+    do {
+      const p = this.segTile[s] as number;
+      const mask = edges[((this.pType[p] as number) * 4 + (this.pRot[p] as number)) * MAXF + (this.segLocal[s] as number)] as number;
+      for (let d = 0; d < 4; d++) {
+        if ((mask & (1 << d)) === 0) continue;
+        const v = this.cell[this.nbSlot[p * 4 + d] as number] as number;
+        if (v < FRONTIER) continue;
+        const at = (v - FRONTIER) * 16;
+        const side = 1 << ((d + 2) & 3);
+        let j = 0;
+        while (j < n && ((out[j] as number) & ~15) !== at) j++;
+        if (j === n) out[n++] = at | side;
+        else out[j] = (out[j] as number) | side;
+      }
+      s = this.next[s] as number;
+    } while (s !== r);
+    return n;
+  }
+
+  /**
+   * Writes, for each empty cell of the 8 around placement p (a cloister's or garden's), its
+   * frontier index × 16 (as openCells writes cells) or -1 when no tile touches it by an edge yet,
+   * into `out`; returns how many.
+   */
+  emptyAround(p: number, out: Int32Array): number {
+    const x = this.pX[p] as number;
+    const y = this.pY[p] as number;
+    let n = 0;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        if (dx === 0 && dy === 0) continue;
+        const v = this.cell[this.cellIndex(x + dx, y + dy)] as number;
+        if (v === 0) out[n++] = -1;
+        else if (v >= FRONTIER) out[n++] = (v - FRONTIER) * 16;
+      }
+    }
     return n;
   }
 

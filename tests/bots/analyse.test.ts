@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGame, type GameState, playerView, StateError, validateMove } from 'carcassonne-engine';
-import { analyse, analyseAsync, greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
+import { analyse, analyseAsync, greedyBot, levelBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
 import { Engine, seededRandom } from 'carcassonne-engine/engine';
 import { hiddenChanged } from '../support/hidden';
 import { choices, gameOptions, lcg, play } from '../support/play';
@@ -66,6 +66,7 @@ describe('analyse', () => {
         expect(mctsBot(other, quick)).toEqual(mctsBot(s, quick));
         expect(greedyBot(other)).toEqual(greedyBot(s));
         expect(randomBot(other)).toEqual(randomBot(s));
+        for (const level of [1, 2, 3]) expect(levelBot(other, { level })).toEqual(levelBot(s, { level }));
         expect(mctsBot(playerView(s, s.currentPlayer), quick)).toEqual(mctsBot(s, quick));
       }),
       { numRuns: RUNS },
