@@ -43,8 +43,9 @@ export interface Analysis {
   readonly iterations: number;
   /**
    * Every legal move, best first: the searched moves (the best by evaluation, see
-   * `MctsOptions.candidates`) by visits, then the rest by margin. The first is the move `mctsBot`
-   * plays with the same options.
+   * `MctsOptions.candidates`) in the search's order (with sequential halving, the rounds survived,
+   * then value; with `root: 'ucb'`, visits), then the rest by margin. The first is the move
+   * `mctsBot` plays with the same options.
    */
   readonly moves: readonly RatedMove[];
 }

@@ -15,15 +15,21 @@ import type { MctsOptions } from './search.js';
  *   tiles are left, never their order); the k-th iteration through each root move uses the same
  *   deal and dice (common random numbers), so root moves are compared on equal luck.
  * - Below the root it walks the tree by UCB1 with availability counts, where a node is a move of
- *   a given tile. Progressive widening: a node grows a child only while it has fewer than
- *   `widen` × √visits for the tile drawn, and the child it grows is the best by the mover's
- *   evaluation of `expandSamples` untried moves, so the opponents' likely replies are searched
- *   first. Then it plays `depth` more moves (default none), each the best of `playoutSamples`
- *   random ones, and scores the position with `evaluate` (or the final scores).
+ *   a given tile, `plies` moves deep (default 3: the move, each reply to the tile the next player
+ *   draws, the mover's own next move). A node's child for the tile drawn is the best move by the
+ *   mover's evaluation of `expandSamples` untried ones (default all of them: the greedy reply);
+ *   with progressive widening (`widen` > 0, default 0) it grows more while it has fewer than
+ *   `widen` × √visits for that tile, the next best first. Then it plays `depth`
+ *   more moves (default none), each the best of `playoutSamples` random ones, and scores the
+ *   position with `evaluate` (or the final scores).
  * - Each node's mover is credited 0.7 × its share of the lead plus 0.3 × its squashed margin over
- *   the best other player, a reward in [0, 1]. The move played is the most visited; the search
- *   stops early when no other candidate can catch up within the budget left.
-
+ *   the best other player, a reward in [0, 1].
+ * - The root shares the budget by sequential halving (Karnin, Koren & Somekh 2013): the candidates
+ *   take the deals in turn, and after each of ⌈log2 candidates⌉ rounds but the last the better
+ *   half by mean reward goes on; the move played is the best of the last round. With `root:
+ *   'ucb'` the root chooses by UCB1 too, plays the most visited, and stops early when no other
+ *   candidate can catch up within the budget left.
+ *
  * Deterministic for a given `seed` and `iterations`; a `timeMs` budget depends on the machine.
  * Plays a player view as well as a state (what the view hides is dealt anew at every iteration,
  * as it is for a state): `analyse` ranks the moves it weighs.

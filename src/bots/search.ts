@@ -21,14 +21,15 @@ export interface MctsOptions extends BotOptions {
   readonly timeMs?: number;
   /**
    * The clock `timeMs` is read from, in milliseconds (default `Date.now`): e.g. `performance.now`,
-   * or a frontend's own. The search reads it once per iteration and stops once 95% of the budget is
-   * spent, leaving the rest for what follows the last iteration.
+   * or a frontend's own. The search reads it around each iteration and stops before an iteration as
+   * long as the longest so far would take it past 90% of the budget, leaving the rest for what
+   * follows (a garbage collection, the machine's other work).
    */
   readonly clock?: () => number;
   /** The UCT exploration constant (default 0.3; rewards lie in [0, 1]). */
   readonly exploration?: number;
   /**
-   * Moves searched at the root: the best this many by `evaluate` (default 10;
+   * Moves searched at the root: the best this many by `evaluate` (default 6;
    * `Infinity` searches every legal move). Progressive pruning: with a thousand playouts, a search
    * over a hundred moves gives each too few to tell them apart.
    */
@@ -57,17 +58,32 @@ export interface MctsOptions extends BotOptions {
    */
   readonly playoutSamples?: number;
   /**
-   * Progressive widening below the root (default 0.5): a node grows a new child only while it
-   * has fewer children available for the tile drawn than `widen` × √(its visits), so the search
-   * looks deeper at a few good replies instead of trying every reply once. `Infinity` tries every
-   * move of a node before choosing among them (plain UCT).
+   * Progressive widening below the root (default 0): a node grows a new child for the tile drawn
+   * only while it has fewer children for that tile than max(1, `widen` × √(its visits)). At 0 a
+   * node keeps one child a tile, the mover's choice (see `expandSamples`), and the budget goes to
+   * more deals rather than to second-best replies; `Infinity` tries every move of a node before
+   * choosing among them by UCB1 (plain UCT).
    */
   readonly widen?: number;
   /**
    * Untried moves drawn when a node grows a child, of which the best by the mover's evaluation is
-   * added (default 16; 1 adds a random one): the replies searched first are the likely ones.
+   * added (default `Infinity`: every untried move is rated, so a node's first child is the
+   * mover's greedy choice; 1 adds a random one): the replies searched first are the likely ones.
    */
   readonly expandSamples?: number;
+  /**
+   * Moves deep the tree grows, the root's included (default 3: the move, the next player's reply
+   * to each tile it may draw, and the mover's own next move; `Infinity` grows it to the end of the
+   * game). Its leaves are played on for `depth` moves and scored by `evaluate`.
+   */
+  readonly plies?: number;
+  /**
+   * How the root shares the budget among its candidates: `'halving'` (the default) gives each the
+   * same deals in turn and keeps the better half by mean reward after each of ⌈log2 candidates⌉
+   * rounds but the last, so that the candidates left are compared on equal luck; `'ucb'` chooses
+   * by UCB1 and plays the most visited, stopping early once no other can catch up.
+   */
+  readonly root?: 'halving' | 'ucb';
 }
 
 interface Node {
@@ -80,10 +96,24 @@ interface Node {
   avail: number;
   /** Real samples taken through this root candidate: the index of its next deal. */
   samples: number;
+  /** The rounds of sequential halving this root candidate has survived. */
+  round: number;
   readonly children: Map<number, Node>;
 }
 
-const newNode = (move: number, player: number): Node => ({ move, player, visits: 0, total: 0, avail: 0, samples: 0, children: new Map() });
+const newNode = (move: number, player: number): Node => ({
+  move,
+  player,
+  visits: 0,
+  total: 0,
+  avail: 0,
+  samples: 0,
+  round: 0,
+  children: new Map(),
+});
+
+/** A node's mean reward (0 when never visited). */
+const meanOf = (n: Node): number => (n.visits > 0 ? n.total / n.visits : 0);
 const children: Node[] = [];
 
 /** UCB1 with availability counts: counts one more availability for each of the first n nodes and returns the best. */
@@ -128,6 +158,8 @@ export class Search {
   /** Every legal move at the root with its static evaluation, best first. */
   readonly ranked: readonly { readonly move: number; readonly margin: number }[];
   iterations = 0;
+  /** The longest iteration so far, in milliseconds of a timed search: the next may take as long. */
+  private longest = 0;
   private readonly budget: number;
   private readonly timeMs: number;
   private readonly clock: () => number;
@@ -138,6 +170,7 @@ export class Search {
   private readonly samples: number;
   private readonly widen: number;
   private readonly expand: number;
+  private readonly plies: number;
   private readonly seed: string;
   private readonly nodes: Node[];
   private readonly tiles = new Map<string, number>();
@@ -151,6 +184,12 @@ export class Search {
   private readonly rewards: Float64Array;
   /** Whether to stop once the most visited candidate cannot be overtaken within the budget (the bot; not the analysis). */
   private readonly decisive: boolean;
+  /** Whether the root halves its candidates (else UCB chooses among them). */
+  private readonly halving: boolean;
+  /** The root candidates still searched (sequential halving): each takes the next deal in turn. */
+  private alive: Node[] = [];
+  /** Rounds of sequential halving done. */
+  private round = 0;
 
   constructor(state: GameState | PlayerView, options: MctsOptions | undefined, name: string, decisive = false) {
     const o = checkOptions(options);
@@ -164,6 +203,7 @@ export class Search {
     this.samples = o.samples;
     this.widen = o.widen;
     this.expand = o.expand;
+    this.plies = o.plies;
     this.seed = String(botSeed(state, options, name));
     const root = engineFor(state, options, name);
     if (root.status === 'finished') throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
@@ -176,10 +216,12 @@ export class Search {
     this.buffer = new Int32Array(root.maxMoves);
     this.untried = new Int32Array(root.maxMoves);
     const all = root.legalMoves(this.buffer);
+    this.e = root.clone();
+    this.trial = root.clone();
     this.ranked = Array.from(this.buffer.subarray(0, all), (move) => {
-      const e = root.clone();
-      e.play(move);
-      return { move, margin: this.rate(e, this.player) };
+      this.trial.copyFrom(root);
+      this.trial.play(move);
+      return { move, margin: this.rate(this.trial, this.player) };
     }).sort((a, b) => b.margin - a.margin);
     // Progressive pruning and bias: the best candidates by evaluation, each starting with `prior`
     // virtual visits worth it. A lone move needs no search.
@@ -191,16 +233,21 @@ export class Search {
       child.total = o.prior * reward(r.margin);
       return child;
     });
-    this.e = root.clone();
-    this.trial = root.clone();
+    this.halving = o.root === 'halving';
+    this.alive = this.nodes.slice();
   }
 
   /** Whether the budget (iterations or time) is spent, or (for the bot) the choice can no longer change. */
   get done(): boolean {
+    return this.spent(this.timeMs === Infinity ? 0 : this.clock());
+  }
+
+  /** Whether the budget is spent (or the choice can no longer change) with the clock at `now`. */
+  private spent(now: number): boolean {
     if (this.nodes.length === 0 || this.iterations >= this.budget) return true;
-    const elapsed = this.timeMs === Infinity ? 0 : this.clock() - this.started;
-    if (elapsed >= this.timeMs * TIME_SHARE) return true;
-    if (!this.decisive || this.iterations < 64) return false;
+    const elapsed = this.timeMs === Infinity ? 0 : now - this.started;
+    if (elapsed + this.longest >= this.timeMs * TIME_SHARE) return true;
+    if (!this.decisive || this.halving || this.iterations < 64) return false;
     // The iterations still to come: the budget's, or as many as the time left allows at the pace so far.
     const left = Math.min(this.budget - this.iterations, (this.iterations * (this.timeMs - elapsed)) / Math.max(1, elapsed));
     let first = 0;
@@ -222,20 +269,67 @@ export class Search {
 
   /** Runs up to `n` iterations, stopping when the budget is spent. */
   step(n: number): void {
-    for (let i = 0; i < n && !this.done; i++) this.iterate();
+    // The clock is read twice an iteration: before it (is the budget spent?) and after (how long it took).
+    const timed = this.timeMs !== Infinity;
+    for (let i = 0; i < n; i++) {
+      const start = timed ? this.clock() : 0;
+      if (this.spent(start)) return;
+      this.iterate();
+      const end = timed ? this.clock() : 0;
+      this.longest = Math.max(this.longest, end - start);
+      if (this.halving) this.halve(end);
+    }
   }
 
-  /** The searched candidates, most visited first (ties: the better value), then nothing else. */
+  /** The share of the budget spent with the clock at `now`, in [0, 1]: of the iterations or of the time, whichever is further. */
+  private progress(now: number): number {
+    const byTime = this.timeMs === Infinity ? 0 : (now - this.started + this.longest) / (this.timeMs * TIME_SHARE);
+    return Math.min(1, Math.max(this.iterations / this.budget, byTime));
+  }
+
+  /**
+   * Sequential halving (Karnin, Koren & Somekh 2013): the budget is split into ⌈log2 K⌉ rounds for K
+   * candidates; at the end of each but the last, once every candidate left has had as many deals,
+   * the better half by mean reward goes on. Candidates still in are compared on the same deals.
+   */
+  private halve(now: number): void {
+    const alive = this.alive;
+    if (alive.length <= 1) return;
+    const rounds = Math.ceil(Math.log2(this.nodes.length));
+    if (this.round >= Math.min(rounds - 1, Math.floor(this.progress(now) * rounds))) return;
+    const samples = (alive[0] as Node).samples;
+    for (const n of alive) if (n.samples !== samples) return;
+    alive.sort((a, b) => meanOf(b) - meanOf(a));
+    alive.length = Math.ceil(alive.length / 2);
+    this.round++;
+    for (const n of alive) n.round = this.round;
+  }
+
+  /**
+   * The searched candidates, best first: with sequential halving, those that survived more rounds
+   * first, then the better mean reward; with UCB, the most visited first (ties: the better value).
+   */
   candidates(): Candidate[] {
     const margins = new Map(this.ranked.map((r) => [r.move, r.margin]));
+    const order = this.halving
+      ? (a: Node, b: Node) => b.round - a.round || meanOf(b) - meanOf(a) || b.visits - a.visits
+      : (a: Node, b: Node) => b.visits - a.visits || meanOf(b) - meanOf(a);
     return this.nodes
-      .map((n) => ({ move: n.move, visits: n.visits, value: n.visits > 0 ? n.total / n.visits : 0, margin: margins.get(n.move) as number }))
-      .sort((a, b) => b.visits - a.visits || b.value - a.value);
+      .slice()
+      .sort(order)
+      .map((n) => ({ move: n.move, visits: n.visits, value: meanOf(n), margin: margins.get(n.move) as number }));
   }
 
-  /** The move to play: the most visited candidate, or the only legal move. */
+  /** The move to play: the first candidate, or the only legal move. */
   choice(): number {
     return this.candidates()[0]?.move ?? (this.ranked[0] as { move: number }).move;
+  }
+
+  /** The candidate still searched with the fewest deals so far (the better ranked on ties). */
+  private nextAlive(): Node {
+    let next = this.alive[0] as Node;
+    for (const n of this.alive) if (n.samples < next.samples) next = n;
+    return next;
   }
 
   private tileKey(id: string | null): number {
@@ -248,7 +342,7 @@ export class Search {
   private iterate(): void {
     const { e, buffer, untried, path, c } = this;
     this.iterations++;
-    const first = bestByUcb(this.nodes, this.nodes.length, c);
+    const first = this.halving ? this.nextAlive() : bestByUcb(this.nodes, this.nodes.length, c);
     // Common random numbers: the k-th sample of every candidate uses the same deal of the hidden
     // tiles and the same playout dice, so candidates are compared on equal luck.
     const random = seededRandom(`${this.seed}:${first.samples++}`);
@@ -258,15 +352,15 @@ export class Search {
     path.length = 0;
     path.push(first);
     let node = first;
-    while (e.status === 'playing') {
+    while (e.status === 'playing' && path.length < this.plies) {
       const n = e.legalMoves(buffer);
       const player = e.currentPlayer;
       // A child is a move of a tile: with hands of tiles (dealt anew each iteration when hidden),
       // the tile in the code's slot.
       const hand = e.currentTile === null ? e.hand(player) : null;
       const keyOf = (code: number): number => code * 128 + this.tileKey(hand === null ? e.currentTile : (hand[moveSlot(code)] as string));
-      // Progressive widening: a node grows a new child (the best of a few untried moves by the
-      // mover's evaluation) only while it has fewer available children than widen × √visits;
+      // Progressive widening: a node grows a new child (the best untried move by the mover's
+      // evaluation) only while it has fewer available children than max(1, widen × √visits);
       // otherwise UCB chooses among those it has.
       const available = children;
       available.length = 0;
@@ -279,9 +373,11 @@ export class Search {
       if (nUntried > 0 && available.length < Math.max(1, this.widen * Math.sqrt(node.visits))) {
         let move = buffer[untried[Math.floor(random() * nUntried)] as number] as number;
         if (this.expand > 1) {
+          // Every untried move when there are no more than the samples, else a random draw of them.
+          const all = this.expand >= nUntried;
           let bestValue = -Infinity;
-          for (let j = 0; j < this.expand; j++) {
-            const candidate = buffer[untried[Math.floor(random() * nUntried)] as number] as number;
+          for (let j = 0; j < (all ? nUntried : this.expand); j++) {
+            const candidate = buffer[untried[all ? j : Math.floor(random() * nUntried)] as number] as number;
             this.trial.copyFrom(e);
             this.trial.play(candidate);
             const value = this.rate(this.trial, player);
@@ -361,28 +457,32 @@ function checkOptions(options: MctsOptions | undefined) {
     if ((allowInfinity && v === Infinity) || (Number.isInteger(v) && v >= min)) return;
     bad(`${name} must be a whole number of at least ${min}${allowInfinity ? ' (or Infinity)' : ''}, not ${String(v)}`);
   };
-  const candidates = options?.candidates ?? 10;
+  const candidates = options?.candidates ?? 6;
   const depth = options?.depth ?? 0;
   const prior = options?.prior ?? 0;
   const samples = options?.playoutSamples ?? 4;
-  const widen = options?.widen ?? 0.5;
-  const expand = options?.expandSamples ?? 16;
+  const widen = options?.widen ?? 0;
+  const expand = options?.expandSamples ?? Infinity;
+  const plies = options?.plies ?? 3;
+  const root = options?.root ?? 'halving';
+  if (root !== 'halving' && root !== 'ucb') bad(`root must be 'halving' or 'ucb', not ${String(options?.root)}`);
   whole('candidates', candidates, 1, true);
   whole('depth', depth, 0, true);
   whole('playoutSamples', samples, 1, false);
-  whole('expandSamples', expand, 1, false);
-  if (!(widen > 0)) bad(`widen must be a positive number (or Infinity), not ${String(widen)}`);
+  whole('expandSamples', expand, 1, true);
+  whole('plies', plies, 1, true);
+  if (!(widen >= 0)) bad(`widen must be a number of at least 0 (or Infinity), not ${String(widen)}`);
   if (!(prior >= 0) || !Number.isFinite(prior)) bad(`prior must be a non-negative number, not ${String(prior)}`);
   if (!(figureRate >= 0 && figureRate <= 1)) bad(`figureRate must lie between 0 and 1, not ${String(figureRate)}`);
   if (problems.length > 0) throw new OptionsError(problems);
-  return { iterations, timeMs, exploration, figureRate, candidates, depth, prior, samples, widen, expand };
+  return { iterations, timeMs, exploration, figureRate, candidates, depth, prior, samples, widen, expand, plies, root };
 }
 
 /**
  * The share of `timeMs` the search spends: the rest is room for what follows the last iteration
  * (a garbage collection, the machine's other work), so that a move takes no longer than `timeMs`.
  */
-const TIME_SHARE = 0.95;
+const TIME_SHARE = 0.9;
 
 /** Weight of the win share in a playout's reward (the rest is the squashed margin). */
 const WIN = 0.7;

@@ -12,23 +12,44 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
 const quick = { iterations: 60, candidates: 4, depth: 2, playoutSamples: 2 } as const;
 
 describe('analyse', () => {
-  it("rates every legal move: the searched ones by visits, the rest by margin; the first is mctsBot's move", () => {
+  it("rates every legal move: the searched ones by the search's order, the rest by margin; the first is mctsBot's move", () => {
     const state = createGame({ players: ['Ann', 'Bob'], seed: 1, drawOrder: ['E'] });
     const a = analyse(state, { iterations: 300, seed: 1 });
     expect(a.player).toBe(0);
     expect(a.iterations).toBe(300);
     const searched = a.moves.filter((m) => m.value !== null);
-    // The default breadth: the 10 best by estimate are searched, each a share of the playouts.
-    expect(searched).toHaveLength(10);
-    expect(searched.reduce((n, m) => n + m.visits, 0)).toBe(300);
-    expect(searched.map((m) => m.visits)).toEqual([...searched.map((m) => m.visits)].sort((x, y) => y - x));
-    const rest = a.moves.slice(10);
+    // The default breadth: the 6 best by evaluation are searched. Sequential halving in 3 rounds of
+    // 100 deals: round the six until each has had as many (17 each, at 102); the better three
+    // until each has had 33 more (at 201); the better two share the last 99.
+    expect(searched).toHaveLength(6);
+    expect(searched.map((m) => m.visits)).toEqual([100, 99, 50, 17, 17, 17]);
+    expect((searched[0]?.value as number) >= (searched[1]?.value as number)).toBe(true);
+    const rest = a.moves.slice(6);
     expect(rest.every((m) => m.visits === 0 && m.value === null)).toBe(true);
     expect(rest.map((m) => m.margin)).toEqual([...rest.map((m) => m.margin)].sort((x, y) => y - x));
     expect(a.moves.every((m) => validateMove(state, m.move) === null)).toBe(true);
     // Closing the start tile's city with a knight: 4 points ahead.
     expect(a.moves[0]?.margin).toBe(4);
     expect(a.moves[0]?.move).toEqual(mctsBot(state, { iterations: 300, seed: 1 }));
+  });
+
+  it("with root: 'ucb', the searched moves come most visited first and share every playout", () => {
+    const state = createGame({ players: 2, seed: 3 });
+    const a = analyse(state, { iterations: 200, seed: 1, root: 'ucb', candidates: 6 });
+    const searched = a.moves.filter((m) => m.value !== null);
+    expect(searched).toHaveLength(6);
+    expect(searched.reduce((n, m) => n + m.visits, 0)).toBe(200);
+    expect(searched.map((m) => m.visits)).toEqual([...searched.map((m) => m.visits)].sort((x, y) => y - x));
+    expect(a.moves[0]?.move).toEqual(mctsBot(state, { iterations: 200, seed: 1, root: 'ucb', candidates: 6 }));
+  });
+
+  it('halves ten candidates in rounds: 10, then 5, then 3, then 2 of them share each quarter of the budget', () => {
+    const state = createGame({ players: 2, seed: 3 });
+    const a = analyse(state, { iterations: 400, seed: 1, candidates: 10 });
+    // A quarter is 100 deals: 10 each for 10; 20 each for 5; 34 each for 3 (the round ends when
+    // all have had as many, at 302); the last 98 for 2.
+    const visits = a.moves.filter((m) => m.value !== null).map((m) => m.visits);
+    expect(visits).toEqual([113, 113, 64, 30, 30, 10, 10, 10, 10, 10]);
   });
 
   it('a lone legal move needs no search', () => {

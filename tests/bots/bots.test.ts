@@ -8,7 +8,7 @@ import {
   IllegalMoveError,
   validateMove,
 } from 'carcassonne-engine';
-import { type Bot, greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
+import { analyse, type Bot, greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
 import { describe, expect, it, vi } from 'vitest';
 import { caught } from '../support/caught.js';
 import { playSeeded, playTradersHeavy } from '../support/play.js';
@@ -105,8 +105,25 @@ describe('mctsBot options', () => {
   });
 
   it('checks the search shape options too', () => {
-    const e = caught(() => mctsBot(s, { candidates: 0, depth: -1, prior: -1, playoutSamples: 1.5, figureRate: 2 }), OptionsError);
-    expect(e.problems.map((p) => p.message.split(' ')[0])).toEqual(['candidates', 'depth', 'playoutSamples', 'prior', 'figureRate']);
+    const e = caught(
+      () =>
+        mctsBot(s, { candidates: 0, depth: -1, prior: -1, playoutSamples: 1.5, figureRate: 2, expandSamples: 0, plies: 0.5, widen: -1 }),
+      OptionsError,
+    );
+    expect(e.problems.map((p) => p.message.split(' ')[0])).toEqual([
+      'candidates',
+      'depth',
+      'playoutSamples',
+      'expandSamples',
+      'plies',
+      'widen',
+      'prior',
+      'figureRate',
+    ]);
+  });
+
+  it('grows its tree as deep as plies says, to the end of the game with Infinity', () => {
+    for (const plies of [1, 2, Number.POSITIVE_INFINITY]) expect(validateMove(s, mctsBot(s, { iterations: 40, plies }))).toBeNull();
   });
 
   it('plays random playouts to the end with playoutSamples 1 and depth Infinity', () => {
@@ -114,18 +131,29 @@ describe('mctsBot options', () => {
   });
 
   it('stops on a time budget and still returns a legal move', () => {
-    // A clock that moves 10 ms each time it is read: the search must stop after about 5 readings,
-    // however fast the machine is (no timed assertion).
+    // A clock that moves 10 ms each time it is read: the search must stop after a few readings,
+    // however fast the machine is (no timed assertion). It reads the clock when it starts (10),
+    // when asked whether it is done (20), before and after the one iteration (30, 40), before a
+    // second (50: it would end past 90% of 50 ms) and when asked again (60).
     let now = 1_000_000;
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 10));
     try {
       const move = mctsBot(s, { timeMs: 50 });
       expect(validateMove(s, move)).toBeNull();
-      expect(clock.mock.calls.length).toBeGreaterThan(1);
-      expect(clock.mock.calls.length).toBeLessThanOrEqual(7);
+      expect(clock.mock.calls.length).toBe(1 + 4 + 1);
     } finally {
       clock.mockRestore();
     }
+  });
+
+  it('starts no iteration that, as long as the longest so far, would pass 90% of the budget', () => {
+    // A clock that moves 7 ms a reading: the search reads it when it starts, before each
+    // iteration and after it, so each iteration seems to take 7 ms and to start 14 ms after the
+    // one before, the j-th at 7 + 14j ms. The 5th ends at 84 ms; a 6th, starting at 91 − 7 = 84 ms
+    // into a budget of 100, would end past 90 ms: it is not started.
+    let now = 0;
+    const clock = () => (now += 7);
+    expect(analyse(s, { timeMs: 100, clock }).iterations).toBe(5);
   });
 
   it('searches every legal move with candidates: Infinity', () => {
