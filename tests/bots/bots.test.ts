@@ -122,8 +122,25 @@ describe('mctsBot options', () => {
     ]);
   });
 
-  it('grows its tree as deep as plies says, to the end of the game with Infinity', () => {
-    for (const plies of [1, 2, Number.POSITIVE_INFINITY]) expect(validateMove(s, mctsBot(s, { iterations: 40, plies }))).toBeNull();
+  it('grows its tree as deep as plies says: at 1, a root move scores the same on every deal', () => {
+    // One ply: the leaf is the position just after the root move, which the evaluation rates from
+    // the multiset of tiles left, the same whatever the deal, so a move's value does not depend on
+    // how often it is visited. Deeper, the replies differ by the tile drawn, and so do the values.
+    const values = (plies: number, iterations: number) =>
+      new Map(
+        analyse(s, { iterations, plies, seed: 1 })
+          .moves.filter((m) => m.value !== null)
+          .map((m) => [JSON.stringify(m.move), m.value]),
+      );
+    const [one, oneMore] = [values(1, 60), values(1, 120)];
+    expect(
+      [...one].every(
+        ([move, value]) => oneMore.get(move) === undefined || Math.abs((oneMore.get(move) as number) - (value as number)) < 1e-12,
+      ),
+    ).toBe(true);
+    const [three, threeMore] = [values(3, 60), values(3, 120)];
+    expect([...three].some(([move, value]) => threeMore.has(move) && threeMore.get(move) !== value)).toBe(true);
+    for (const plies of [2, Number.POSITIVE_INFINITY]) expect(validateMove(s, mctsBot(s, { iterations: 40, plies }))).toBeNull();
   });
 
   it('plays random playouts to the end with playoutSamples 1 and depth Infinity', () => {
