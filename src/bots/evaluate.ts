@@ -88,6 +88,11 @@ export class Evaluator {
   private readonly left: Int32Array;
   private readonly present: Int32Array;
   private nPresent = 0;
+  /** The draw of the kernel counted last (see sameDraw) and how many tiles it had left. */
+  private lastPos = -1;
+  private lastLen = -1;
+  private lastType = -1;
+  private lastLeft = 0;
   private gen = 0;
   /** The generation of the tiles left: it changes when their multiset does, and dates the caches below. */
   private tilesGen = 1;
@@ -157,19 +162,26 @@ export class Evaluator {
    * tile: 1 − (1 − fit / left)^draws, where `fit` counts the tiles not yet placed that fit the
    * cell, `left` all of them and `draws` the holder's share of the tiles to come, times `cell` per
    * cell.
+   *
+   * `sibling`: k follows the same position as the kernel evaluated last, one move on (the moves of
+   * one turn rated in turn), so that the tiles not yet placed are the same unless the draws differ.
    */
-  evaluate(k: Kernel, out: Float64Array): void {
+  evaluate(k: Kernel, out: Float64Array, sibling = false): void {
     const P = k.players;
     const w = this.w;
     if (k.finished) {
       for (let p = 0; p < P; p++) out[p] = k.score[p] as number;
       return;
     }
-    const tilesLeft = this.countLeft(k);
+    const tilesLeft = sibling && this.sameDraw(k) ? this.lastLeft : this.countLeft(k);
     const gen = ++this.gen;
     const fin = this.fin;
-    fin.fill(0);
+    // Loops rather than TypedArray.fill: a few elements each, and fill's call costs more.
+    for (let p = 0; p < P; p++) fin[p] = 0;
+    const builds = k.farmBuilds;
     k.finalScoring(fin, null);
+    // The fields' cities as the final scoring found them, when its farmer rule built the farm graph.
+    const farm = k.farmBuilds !== builds ? k.lastFarm : null;
 
     // The features holding figures, each player's strength on them, and the open ones each holds.
     const F = k.rules.ruleset.figures;
@@ -184,14 +196,14 @@ export class Evaluator {
         this.rootGen[r] = gen;
         this.rootIdx[r] = idx;
         this.roots[idx] = r;
-        strength.fill(0, idx * P, idx * P + P);
+        for (let p = 0; p < P; p++) strength[idx * P + p] = 0;
       }
       this.figFeat[i] = idx;
       const o = k.mOwner[i] as number;
       strength[idx * P + o] = (strength[idx * P + o] as number) + (F.weight[k.mKind[i] as number] as number);
     }
     const held = this.held;
-    held.fill(0);
+    for (let p = 0; p < P; p++) held[p] = 0;
     for (let f = 0; f < nf; f++) {
       let best = 0;
       for (let p = 0; p < P; p++) best = Math.max(best, strength[f * P + p] as number);
@@ -218,25 +230,36 @@ export class Evaluator {
       this.chance[f] = chance;
       if (best <= 0) continue;
       const complete = k.featureValue(r, true);
-      const grown = line ? (complete * (k.distinctTiles(r) + w.grow * n)) / k.distinctTiles(r) : complete;
+      const tiles = line ? k.distinctTiles(r) : 1;
+      const grown = line ? (complete * (tiles + w.grow * n)) / tiles : complete;
       const gain = w.complete * chance * (grown - (incompleteScores ? k.featureValue(r, false) : 0));
       for (let p = 0; p < P; p++) if (strength[f * P + p] === best) out[p] = (out[p] as number) + gain;
     }
 
     // Fields: each bordering city likely to be completed adds to the majority's points.
-    for (let f = 0; f < nf; f++) {
-      const r = this.roots[f] as number;
-      const best = this.best[f] as number;
-      if (k.kindOf(r) !== K_FIELD || best <= 0) continue;
-      const cities = k.citiesOfField(r, this.cityRoots, this.citySeg);
-      let expected = 0;
-      for (let c = 0; c < cities; c++) {
-        const cr = this.cityRoots[c] as number;
-        if (k.openOf(cr) === 0) continue;
-        if (this.rootGen[cr] === gen) expected += this.chance[this.rootIdx[cr] as number] as number;
-        else expected += this.completion(k, k.openCells(cr, this.cells), 1, tilesLeft);
+    if (farm !== null) {
+      const g = farm.graph;
+      for (let gf = 0; gf < g.fields; gf++) {
+        const f = this.rootIdx[farm.fieldRoots[gf] as number] as number;
+        let expected = 0;
+        for (let i = g.cityStart[gf] as number; i < (g.cityStart[gf + 1] as number); i++) {
+          const c = g.cityList[i] as number;
+          if (g.complete[c] === 0) expected += this.cityChance(k, farm.cityRoots[c] as number, gen, tilesLeft);
+        }
+        this.addField(f, expected, out);
       }
-      for (let p = 0; p < P; p++) if (strength[f * P + p] === best) out[p] = (out[p] as number) + w.field * expected;
+    } else {
+      for (let f = 0; f < nf; f++) {
+        const r = this.roots[f] as number;
+        if (k.kindOf(r) !== K_FIELD) continue;
+        const cities = k.citiesOfField(r, this.cityRoots, this.citySeg);
+        let expected = 0;
+        for (let c = 0; c < cities; c++) {
+          const cr = this.cityRoots[c] as number;
+          if (k.openOf(cr) !== 0) expected += this.cityChance(k, cr, gen, tilesLeft);
+        }
+        this.addField(f, expected, out);
+      }
     }
 
     // Figures: in supply, on the board, and coming back from features likely to be completed.
@@ -256,6 +279,25 @@ export class Evaluator {
       if (k.inSupply(p, 0) === 0) figures -= w.none;
       out[p] = (out[p] as number) + figures * hand;
     }
+  }
+
+  /** The chance that the open city rooted at cr is completed (as computed for a held feature, or for a holder of one). */
+  private cityChance(k: Kernel, cr: number, gen: number, tilesLeft: number): number {
+    if (this.rootGen[cr] === gen) return this.chance[this.rootIdx[cr] as number] as number;
+    return this.completion(k, k.openCells(cr, this.cells), 1, tilesLeft);
+  }
+
+  /** Adds a field's expected completed cities (field weight each) to its majority's worth. */
+  private addField(f: number, expected: number, out: Float64Array): void {
+    const P = out.length;
+    const best = this.best[f] as number;
+    if (best <= 0) return;
+    for (let p = 0; p < P; p++) if (this.strength[f * P + p] === best) out[p] = (out[p] as number) + this.w.field * expected;
+  }
+
+  /** Whether k has drawn as far as the kernel counted last, the same tile: then a sibling's tiles left are the same. */
+  private sameDraw(k: Kernel): boolean {
+    return k.handSize === 0 && k.bagPos === this.lastPos && k.bagLen === this.lastLen && k.currentType === this.lastType;
   }
 
   /** Counts the tiles not yet placed by type (the bag, the tile drawn, the hands): their multiset, never their order. */
@@ -282,6 +324,10 @@ export class Evaluator {
         }
       }
     }
+    this.lastPos = k.bagPos;
+    this.lastLen = k.bagLen;
+    this.lastType = k.currentType;
+    this.lastLeft = n;
     let same = true;
     for (let t = 0; t < left.length && same; t++) same = left[t] === this.previous[t];
     if (same) return n;

@@ -209,10 +209,10 @@ export function greedyBot(state: GameState | PlayerView, options?: GreedyOptions
   let best = moves[0] as number;
   let bestValue = -Infinity;
   let ties = 0;
-  for (const move of moves) {
+  for (const [i, move] of moves.entries()) {
     e.copyFrom(root);
     e.play(move);
-    const value = rate(e, me);
+    const value = rate(e, me, i > 0);
     if (value > bestValue + 1e-9) {
       best = move;
       bestValue = value;
@@ -238,12 +238,12 @@ function checkGreedyOptions(options: GreedyOptions | undefined): void {
 }
 
 /** The greedy bot's rating of a position for a player: its margin by the chosen evaluation. */
-function rater(root: Engine, options: GreedyOptions | undefined): (e: Engine, player: number) => number {
+function rater(root: Engine, options: GreedyOptions | undefined): (e: Engine, player: number, sibling: boolean) => number {
   if (options?.evaluation === 'now') return (e, player) => margin(estimate(e, options.weights), player);
   const evaluator = evaluatorFor(root, options?.weights);
   const values = new Float64Array(root.players);
-  return (e, player) => {
-    evaluator.evaluate(kernelOf(e), values);
+  return (e, player, sibling) => {
+    evaluator.evaluate(kernelOf(e), values, sibling);
     return margin(values, player);
   };
 }

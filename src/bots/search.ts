@@ -218,10 +218,10 @@ export class Search {
     const all = root.legalMoves(this.buffer);
     this.e = root.clone();
     this.trial = root.clone();
-    this.ranked = Array.from(this.buffer.subarray(0, all), (move) => {
+    this.ranked = Array.from(this.buffer.subarray(0, all), (move, i) => {
       this.trial.copyFrom(root);
       this.trial.play(move);
-      return { move, margin: this.rate(this.trial, this.player) };
+      return { move, margin: this.rate(this.trial, this.player, i > 0) };
     }).sort((a, b) => b.margin - a.margin);
     // Progressive pruning and bias: the best candidates by evaluation, each starting with `prior`
     // virtual visits worth it. A lone move needs no search.
@@ -261,9 +261,12 @@ export class Search {
     return first - second > left;
   }
 
-  /** The margin of `player` over the best other player in the position of `e`, by the tile-aware evaluation. */
-  private rate(e: Engine, player: number): number {
-    this.evaluator.evaluate(kernelOf(e), this.values);
+  /**
+   * The margin of `player` over the best other player in the position of `e`, by the tile-aware
+   * evaluation; `sibling` when `e` follows the same position as the engine rated last.
+   */
+  private rate(e: Engine, player: number, sibling: boolean): number {
+    this.evaluator.evaluate(kernelOf(e), this.values, sibling);
     return margin(this.values, player);
   }
 
@@ -380,7 +383,7 @@ export class Search {
             const candidate = buffer[untried[all ? j : Math.floor(random() * nUntried)] as number] as number;
             this.trial.copyFrom(e);
             this.trial.play(candidate);
-            const value = this.rate(this.trial, player);
+            const value = this.rate(this.trial, player, j > 0);
             if (value > bestValue) {
               bestValue = value;
               move = candidate;
@@ -428,7 +431,7 @@ export class Search {
         }
         trial.copyFrom(e);
         trial.play(move);
-        const value = this.rate(trial, mover);
+        const value = this.rate(trial, mover, j > 0);
         if (value > bestValue) {
           bestValue = value;
           best = move;

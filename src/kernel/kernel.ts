@@ -217,12 +217,16 @@ export class Kernel {
   // Scratch space, never part of the game: shared by every kernel of one shape (see create) and
   // their clones, which is safe because no kernel method runs while another kernel's method is
   // running. The stamp generations are shared with the arrays they mark.
-  private gens!: { stamp: number; root: number; city: number; front: number };
+  private gens!: { stamp: number; root: number; city: number; front: number; farm: number };
   private farm!: FarmGraph;
   /** Working space of the numeric farmer rules. */
   farmScratch!: FarmScratch;
   private cityMark!: Uint32Array;
   private cityIndex!: Int32Array;
+  /** [f] the root of field f of the last farm graph built; [c] the root of its city c. */
+  private farmFieldRoots!: Int32Array;
+  private farmCityRoots!: Int32Array;
+  private farmView!: LastFarm;
   private fieldRoots!: Int32Array;
   private fieldFirstSeg!: Int32Array;
   private stamp!: Uint32Array;
@@ -230,6 +234,8 @@ export class Kernel {
   /** Marks on frontier cells (see markOwnCells). */
   private frontMark!: Uint32Array;
   private weights!: Int32Array;
+  /** [i] the root of the feature under figure i (see figureRoots). */
+  private mRoots!: Int32Array;
   /** The placements in the 3 × 3 cells of the last placed tile, row by row (see placeTile). */
   private near!: Int16Array;
   private nNear = 0;
@@ -349,7 +355,7 @@ export class Kernel {
     });
     k.layout = placed;
     k.attach(new ArrayBuffer(bytes));
-    k.gens = { stamp: 0, root: 0, city: 0, front: 0 };
+    k.gens = { stamp: 0, root: 0, city: 0, front: 0, farm: 0 };
     k.farm = {
       players,
       fields: 0,
@@ -364,12 +370,16 @@ export class Kernel {
     k.farmScratch = newFarmScratch(players, segs);
     k.cityMark = new Uint32Array(segs);
     k.cityIndex = new Int32Array(segs);
+    k.farmFieldRoots = new Int32Array(figures);
+    k.farmCityRoots = new Int32Array(segs);
+    k.farmView = { graph: k.farm, fieldRoots: k.farmFieldRoots, cityRoots: k.farmCityRoots };
     k.fieldRoots = new Int32Array(segs);
     k.fieldFirstSeg = new Int32Array(segs);
     k.stamp = new Uint32Array(capacity);
     k.rootMark = new Uint32Array(segs);
     k.frontMark = new Uint32Array(frontier);
     k.weights = new Int32Array(players);
+    k.mRoots = new Int32Array(figures);
     k.near = new Int16Array(9);
     k.sideRoot = new Int8Array(SIDES);
     k.cellRoot = new Int32Array(SIDES);
@@ -474,12 +484,16 @@ export class Kernel {
       farmScratch: from.farmScratch,
       cityMark: from.cityMark,
       cityIndex: from.cityIndex,
+      farmFieldRoots: from.farmFieldRoots,
+      farmCityRoots: from.farmCityRoots,
+      farmView: from.farmView,
       fieldRoots: from.fieldRoots,
       fieldFirstSeg: from.fieldFirstSeg,
       stamp: from.stamp,
       rootMark: from.rootMark,
       frontMark: from.frontMark,
       weights: from.weights,
+      mRoots: from.mRoots,
       near: from.near,
       sideRoot: from.sideRoot,
       cellRoot: from.cellRoot,
@@ -1126,7 +1140,7 @@ export class Kernel {
     const sideFeat = this.tables.sideFeat;
     const sideRoot = this.sideRoot;
     const rootFeat = this.rootFeat;
-    rootFeat.fill(0, 0, this.nCellRoots);
+    for (let i = 0; i < this.nCellRoots; i++) rootFeat[i] = 0;
     const sides = (t * 4 + q) * SIDES;
     for (let j = 0; j < SIDES; j++) {
       const c = sideRoot[j] as number;
@@ -1652,12 +1666,36 @@ export class Kernel {
   /** Each player's strength on the feature rooted at r (majority weights), in a scratch array. */
   strength(r: number): Int32Array {
     const w = this.weights;
-    w.fill(0);
+    // Loops rather than TypedArray.fill: these ranges are a few elements long and fill's call costs more.
+    for (let p = 0; p < w.length; p++) w[p] = 0;
     for (let i = 0; i < this.nMeeples; i++) {
       if (this.find(this.mSeg[i] as number) === r) {
         const o = this.mOwner[i] as number;
         w[o] = (w[o] as number) + (this.rules.ruleset.figures.weight[this.mKind[i] as number] as number);
       }
+    }
+    return w;
+  }
+
+  /** Writes the root of the feature under each figure into a scratch array (figure order) and returns it. */
+  private figureRoots(): Int32Array {
+    const roots = this.mRoots;
+    for (let i = 0; i < this.nMeeples; i++) roots[i] = this.find(this.mSeg[i] as number);
+    return roots;
+  }
+
+  /**
+   * As strength, from the figures' roots (figureRoots): `first` is the first figure on the
+   * feature, so the figures before it are not looked at.
+   */
+  private strengthAmong(r: number, roots: Int32Array, first: number): Int32Array {
+    const w = this.weights;
+    for (let p = 0; p < w.length; p++) w[p] = 0;
+    const weight = this.rules.ruleset.figures.weight;
+    for (let i = first; i < this.nMeeples; i++) {
+      if (roots[i] !== r) continue;
+      const o = this.mOwner[i] as number;
+      w[o] = (w[o] as number) + (weight[this.mKind[i] as number] as number);
     }
     return w;
   }
@@ -1717,8 +1755,9 @@ export class Kernel {
     const gen = this.nextRootMark();
     const seenRoots = this.rootMark;
     let anyField = false;
+    const roots = this.figureRoots();
     for (let i = 0; i < this.nMeeples; i++) {
-      const r = this.find(this.mSeg[i] as number);
+      const r = roots[i] as number;
       const k = this.kind[r] as number;
       if (k === K_FIELD) {
         anyField = true;
@@ -1727,7 +1766,7 @@ export class Kernel {
       if (seenRoots[r] === gen) continue;
       seenRoots[r] = gen;
       const points = this.rules.ruleset.incompleteScores ? this.featureValue(r, false) : 0;
-      const w = this.strength(r);
+      const w = this.strengthAmong(r, roots, i);
       const best = majority(w);
       if (log !== null) log.push({ type: 'scored', score: this.scoreRecord(r, false, points, w, best, true, -1) });
       award(w, best, points, into);
@@ -1929,16 +1968,17 @@ export class Kernel {
     let fields = 0;
     let cities = 0;
     let n = 0;
+    const roots = this.figureRoots();
     for (let i = 0; i < this.nMeeples; i++) {
-      const r = this.find(this.mSeg[i] as number);
+      const r = roots[i] as number;
       if (this.kind[r] !== K_FIELD || this.rootMark[r] === fieldGen) continue;
       this.rootMark[r] = fieldGen;
-      const w = this.strength(r);
+      this.farmFieldRoots[fields] = r;
+      const w = this.strengthAmong(r, roots, i);
       for (let p = 0; p < P; p++) g.weight[fields * P + p] = w[p] as number;
-      g.pigs.fill(0, fields * P, fields * P + P);
-      for (let j = 0; j < this.nMeeples; j++) {
-        if (marks[this.mKind[j] as number] !== 0 && this.find(this.mSeg[j] as number) === r)
-          g.pigs[fields * P + (this.mOwner[j] as number)] = 1;
+      for (let p = 0; p < P; p++) g.pigs[fields * P + p] = 0;
+      for (let j = i; j < this.nMeeples; j++) {
+        if (roots[j] === r && marks[this.mKind[j] as number] !== 0) g.pigs[fields * P + (this.mOwner[j] as number)] = 1;
       }
       const found = this.citiesOfField(r, this.fieldRoots, this.fieldFirstSeg);
       for (let k = 0; k < found; k++) {
@@ -1946,6 +1986,7 @@ export class Kernel {
         if (this.cityMark[cr] !== cityGen) {
           this.cityMark[cr] = cityGen;
           this.cityIndex[cr] = cities;
+          this.farmCityRoots[cities] = cr;
           g.complete[cities++] = this.open[cr] === 0 ? 1 : 0;
         }
         g.cityList[n++] = this.cityIndex[cr] as number;
@@ -1955,7 +1996,18 @@ export class Kernel {
     g.cityStart[0] = 0;
     g.fields = fields;
     g.cities = cities;
+    this.gens.farm = (this.gens.farm + 1) >>> 0;
     return g;
+  }
+
+  /** How many farm graphs kernels of this shape have built: it changes when farmGraph runs. */
+  get farmBuilds(): number {
+    return this.gens.farm;
+  }
+
+  /** The last farm graph built (by any kernel of this shape) with the root of each of its fields and cities. */
+  get lastFarm(): LastFarm {
+    return this.farmView;
   }
 
   /** The oldest segment of the feature rooted at r. */
@@ -1969,6 +2021,13 @@ export class Kernel {
   spotFeature(t: number, q: number, si: number): number {
     return this.tables.spotFeat[(t * 4 + q) * SPOT_COUNT + si] as number;
   }
+}
+
+/** A farm graph with the root of each of its fields and cities (see Kernel.farmGraph). */
+export interface LastFarm {
+  readonly graph: FarmGraph;
+  readonly fieldRoots: Int32Array;
+  readonly cityRoots: Int32Array;
 }
 
 /** The first kernel of each shape (see Kernel.create), by compiled rules and "players|followers". */
