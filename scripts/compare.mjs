@@ -1,6 +1,7 @@
 // Speed against another build of this package, side by side in one process (the machine is noisy:
 // only ratios measured together mean much). Prints games/s of this build and the other, and their
-// ratio, for random engine games and random pure-API games in each configuration.
+// ratio, for random engine games and random pure-API games in each configuration, then the moves/s
+// of the reference bots (greedy, and mcts at 50 iterations) at positions 10 to 50 moves into games.
 //
 //   npm run build
 //   git worktree add /tmp/before <commit> && (cd /tmp/before && npm install && npm run build)
@@ -18,6 +19,7 @@ const seconds = Number(argv[argv.indexOf('--seconds') + 1] || 3);
 const load = async (dir) => ({
   api: await import(pathToFileURL(path.resolve(dir, 'dist/index.js')).href),
   engine: await import(pathToFileURL(path.resolve(dir, 'dist/engine.js')).href),
+  bots: await import(pathToFileURL(path.resolve(dir, 'dist/bots.js')).href),
 });
 const here = await load(new URL('..', import.meta.url).pathname);
 const there = await load(other);
@@ -52,6 +54,38 @@ function pureGames(lib, options, ms) {
   return (n * 1000) / (performance.now() - t0);
 }
 
+/** Positions 10, 20, … 50 moves into four games (the i-th move: legal move 7919 i modulo their number), per build and configuration. */
+const positions = new Map();
+function positionsOf(lib, options) {
+  const key = lib === here ? `here ${JSON.stringify(options)}` : `there ${JSON.stringify(options)}`;
+  if (!positions.has(key)) {
+    const list = [];
+    for (let seed = 1; seed <= 4; seed++) {
+      let s = lib.api.createGame({ players: 2, seed, ...options });
+      for (let i = 0; s.status === 'playing' && i <= 50; i++) {
+        if (i % 10 === 0 && i > 0) list.push(s);
+        const moves = lib.api.legalMoves(s);
+        s = lib.api.applyMove(s, moves[(i * 7919) % moves.length]);
+      }
+    }
+    positions.set(key, list);
+  }
+  return positions.get(key);
+}
+
+function botMoves(lib, options, ms, bot) {
+  const list = positionsOf(lib, options);
+  let n = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) bot(lib.bots, list[n++ % list.length]);
+  return (n * 1000) / (performance.now() - t0);
+}
+
+const BOTS = [
+  ['greedy', (bots, s) => bots.greedyBot(s, { seed: 1 })],
+  ['mcts 50 it.', (bots, s) => bots.mctsBot(s, { iterations: 50, seed: 1 })],
+];
+
 const CONFIGS = [
   ['base', {}],
   ['print-and-play', { tileSet: 'pnp-demo' }],
@@ -84,6 +118,21 @@ for (const [kind, run] of [
       b += run(there, options, (seconds * 1000) / 8);
     }
     const line = `${kind.padEnd(9)} ${label.padEnd(19)} this ${(a / 4).toFixed(0).padStart(6)}/s   other ${(b / 4).toFixed(0).padStart(6)}/s`;
+    console.log(`${line}   ratio ${(a / b).toFixed(3)}`);
+  }
+}
+for (const [name, bot] of BOTS) {
+  for (const [label, options] of CONFIGS.filter(([label]) => ['base', 'Inns & Cathedrals', 'Traders & Builders'].includes(label))) {
+    const run = (lib, ms) => botMoves(lib, options, ms, bot);
+    run(here, 300);
+    run(there, 300);
+    let a = 0;
+    let b = 0;
+    for (let slice = 0; slice < 4; slice++) {
+      a += run(here, (seconds * 1000) / 8);
+      b += run(there, (seconds * 1000) / 8);
+    }
+    const line = `${name.padEnd(11)} ${label.padEnd(19)} this ${(a / 4).toFixed(1).padStart(7)}/s  other ${(b / 4).toFixed(1).padStart(7)}/s`;
     console.log(`${line}   ratio ${(a / b).toFixed(3)}`);
   }
 }

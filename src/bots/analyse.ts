@@ -27,8 +27,9 @@ export interface RatedMove {
   /** Playouts the search made through the move (0 for a move it did not search). */
   readonly visits: number;
   /**
-   * How the move does for the player to move, from 0 to 1: its mean playout reward (about 0.7 ×
-   * the chance of winning + 0.3 × the final margin squashed), or `null` for a move not searched.
+   * How the move does for the player to move, from 0 to 1: its mean reward over the search, about
+   * its chance of winning (the lead three moves on, squashed by the spread of the points still to
+   * come: 0.5 + 0.5 tanh(margin / (3 √(tiles left + 1)))), or `null` for a move not searched.
    */
   readonly value: number | null;
   /** The mover's lead over the best other player just after the move, in points, by the static evaluation (see `evaluate`). */

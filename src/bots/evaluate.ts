@@ -114,6 +114,9 @@ export class Evaluator {
   private readonly cityRoots: Int32Array;
   private readonly citySeg: Int32Array;
   private readonly best: Float64Array;
+  /** [f] the distinct tiles of feature f, and what it would score if the game ended now. */
+  private readonly tiles: Int32Array;
+  private readonly now: Int32Array;
   private readonly chanceKey: Int32Array;
   private readonly chanceGen: Uint32Array;
   private readonly cellChance: Float64Array;
@@ -144,6 +147,8 @@ export class Evaluator {
     this.cityRoots = new Int32Array(k.segments);
     this.citySeg = new Int32Array(k.segments);
     this.best = new Float64Array(figs);
+    this.tiles = new Int32Array(figs);
+    this.now = new Int32Array(figs);
     this.chanceKey = new Int32Array(1 << CACHE_BITS);
     this.chanceGen = new Uint32Array(1 << CACHE_BITS);
     this.cellChance = new Float64Array(1 << CACHE_BITS);
@@ -179,7 +184,7 @@ export class Evaluator {
     // Loops rather than TypedArray.fill: a few elements each, and fill's call costs more.
     for (let p = 0; p < P; p++) fin[p] = 0;
     const builds = k.farmBuilds;
-    k.finalScoring(fin, null);
+    k.finalScoring(fin, null, false);
     // The fields' cities as the final scoring found them, when its farmer rule built the farm graph.
     const farm = k.farmBuilds !== builds ? k.lastFarm : null;
 
@@ -212,11 +217,25 @@ export class Evaluator {
       for (let p = 0; p < P; p++) if (strength[f * P + p] === best) held[p] = (held[p] as number) + 1;
     }
 
+    // What the roads, cities, cloisters and gardens would score if the game ended now (the final
+    // scoring above counted only the fields and goods).
+    const incompleteScores = k.rules.ruleset.incompleteScores;
+    for (let f = 0; f < nf; f++) {
+      const r = this.roots[f] as number;
+      const kind = k.kindOf(r);
+      const best = this.best[f] as number;
+      if (kind === K_FIELD || best <= 0) continue;
+      const tiles = kind === K_ROAD || kind === K_CITY ? k.distinctTiles(r) : 1;
+      this.tiles[f] = tiles;
+      const now = incompleteScores ? k.featureValue(r, false, tiles) : 0;
+      this.now[f] = now;
+      for (let p = 0; p < P; p++) if (strength[f * P + p] === best) fin[p] = (fin[p] as number) + now;
+    }
+
     const hand = Math.min(1, tilesLeft / w.horizon);
     for (let p = 0; p < P; p++) out[p] = (k.score[p] as number) + w.now * (fin[p] as number);
 
     // Roads, cities, cloisters and gardens: the chance to be completed and what it would bring.
-    const incompleteScores = k.rules.ruleset.incompleteScores;
     for (let f = 0; f < nf; f++) {
       const r = this.roots[f] as number;
       const kind = k.kindOf(r);
@@ -229,10 +248,10 @@ export class Evaluator {
       const chance = this.completion(k, n, held[holder] as number, tilesLeft);
       this.chance[f] = chance;
       if (best <= 0) continue;
-      const complete = k.featureValue(r, true);
-      const tiles = line ? k.distinctTiles(r) : 1;
+      const tiles = this.tiles[f] as number;
+      const complete = k.featureValue(r, true, tiles);
       const grown = line ? (complete * (tiles + w.grow * n)) / tiles : complete;
-      const gain = w.complete * chance * (grown - (incompleteScores ? k.featureValue(r, false) : 0));
+      const gain = w.complete * chance * (grown - (this.now[f] as number));
       for (let p = 0; p < P; p++) if (strength[f * P + p] === best) out[p] = (out[p] as number) + gain;
     }
 

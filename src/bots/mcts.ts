@@ -22,8 +22,10 @@ import type { MctsOptions } from './search.js';
  *   `widen` × √visits for that tile, the next best first. Then it plays `depth`
  *   more moves (default none), each the best of `playoutSamples` random ones, and scores the
  *   position with `evaluate` (or the final scores).
- * - Each node's mover is credited 0.7 × its share of the lead plus 0.3 × its squashed margin over
- *   the best other player, a reward in [0, 1].
+ * - Each node's mover is credited a reward in [0, 1] for its margin over the best other player:
+ *   before the end, 0.5 + 0.5 tanh(margin / (3 √(tiles left + 1))), a chance of winning that
+ *   grows with the lead over the spread of the points still to come; at the end, 0.7 × its share
+ *   of the win + 0.3 × the margin squashed.
  * - The root shares the budget by sequential halving (Karnin, Koren & Somekh 2013): the candidates
  *   take the deals in turn, and after each of ⌈log2 candidates⌉ rounds but the last the better
  *   half by mean reward goes on; the move played is the best of the last round. With `root:

@@ -403,7 +403,7 @@ export class Search {
     this.playout(random);
     if (e.status === 'finished') for (let p = 0; p < e.players; p++) this.values[p] = kernelOf(e).score[p] as number;
     else this.evaluator.evaluate(kernelOf(e), this.values);
-    const rewards = outcome(this.values, this.rewards);
+    const rewards = outcome(this.values, this.rewards, e.status === 'finished' ? -1 : e.tilesLeft);
     for (const n of path) {
       n.visits++;
       n.total += rewards[n.player] as number;
@@ -487,16 +487,35 @@ function checkOptions(options: MctsOptions | undefined) {
  */
 const TIME_SHARE = 0.9;
 
-/** Weight of the win share in a playout's reward (the rest is the squashed margin). */
+/** Weight of the win share in a finished game's reward (the rest is the squashed margin). */
 const WIN = 0.7;
 /** Points of margin that make a reward of about 0.88 (tanh(1)). */
 const SCALE = 20;
+/**
+ * The spread of the margin still to come, per √(tiles left + 1): a leaf's lead of this many points
+ * times √(tiles left + 1) makes a reward of about 0.88. The final margin moves by the points of
+ * the tiles still to play, which add up like a random walk; so a lead is a chance of winning that
+ * grows with lead / √(tiles left), and a one-point lead with 60 tiles to come is nearly a coin
+ * toss. Crediting the leaf's leader with the win outright (as a finished game is) made the search
+ * chase leads that mean little: at 100 ms a move against greedy, Inns & Cathedrals, the same
+ * deals: 68.8% with the win share, 79.3% with this.
+ */
+const SPREAD = 3;
 
 /** Clears a move code's figure and abbot recall: the same placement alone. */
 const PLACEMENT_ONLY = ~MOVE_PLACEMENT_MASK;
 
-/** Each player's reward for final scores (or worths): 0.7 × win share + 0.3 × squashed margin over the best other player. */
-function outcome(scores: Float64Array, rewards: Float64Array): Float64Array {
+/**
+ * Each player's reward in [0, 1] for its margin over the best other player: at a game's end (no
+ * tiles left: `tilesLeft` -1), 0.7 × its share of the win + 0.3 × the margin squashed; before it,
+ * the margin squashed by the spread still to come (see SPREAD).
+ */
+function outcome(scores: Float64Array, rewards: Float64Array, tilesLeft: number): Float64Array {
+  if (tilesLeft >= 0) {
+    const spread = SPREAD * Math.sqrt(tilesLeft + 1);
+    for (let p = 0; p < scores.length; p++) rewards[p] = 0.5 + 0.5 * Math.tanh(margin(scores, p) / spread);
+    return rewards;
+  }
   let top = -Infinity;
   for (const s of scores) top = Math.max(top, s);
   let winners = 0;

@@ -1700,11 +1700,11 @@ export class Kernel {
     return w;
   }
 
-  /** Value of the feature rooted at r: completed during play, or incomplete at the end. */
-  featureValue(r: number, complete: boolean): number {
+  /** Value of the feature rooted at r: completed during play, or incomplete at the end (`distinct`: its distinct tiles, when known). */
+  featureValue(r: number, complete: boolean, distinct = -1): number {
     const k = this.kind[r] as number;
     const centre = k === K_CLOISTER || k === K_GARDEN;
-    const tiles = centre ? 1 : this.distinctTiles(r);
+    const tiles = centre ? 1 : distinct >= 0 ? distinct : this.distinctTiles(r);
     const extra = centre ? this.neighbours(this.segTile[r] as number) : (this.pennants[r] as number);
     const base = complete ? completedValue(k, tiles, extra, this.rules.smallCity) : finalValue(k, tiles, extra);
     const value = this.rules.ruleset.value;
@@ -1749,9 +1749,10 @@ export class Kernel {
   /**
    * Computes the final scoring (incomplete roads, cities and cloisters with figures, then the
    * fields by the farmer rule, then the goods) without changing anything. Adds the points to `into`
-   * and, with a log, records one scoring per line.
+   * and, with a log, records one scoring per line. Without `features`, the fields and the goods
+   * alone (for a caller that scores the other features itself).
    */
-  finalScoring(into: Int32Array, log: KernelEvent[] | null): void {
+  finalScoring(into: Int32Array, log: KernelEvent[] | null, features = true): void {
     const gen = this.nextRootMark();
     const seenRoots = this.rootMark;
     let anyField = false;
@@ -1763,7 +1764,7 @@ export class Kernel {
         anyField = true;
         continue;
       }
-      if (seenRoots[r] === gen) continue;
+      if (!features || seenRoots[r] === gen) continue;
       seenRoots[r] = gen;
       const points = this.rules.ruleset.incompleteScores ? this.featureValue(r, false) : 0;
       const w = this.strengthAmong(r, roots, i);

@@ -33,6 +33,24 @@ describe('analyse', () => {
     expect(a.moves[0]?.move).toEqual(mctsBot(state, { iterations: 300, seed: 1 }));
   });
 
+  it("a move's value before the end is its margin squashed by the spread still to come: 0.5 + 0.5 tanh(margin / (3 √(tiles left + 1)))", () => {
+    // One ply: the leaf is the position just after the root move, so every deal rates it alike,
+    // by the margin the ranking gave it. After the first move of a base game 69 tiles are left to
+    // draw (72 less the start tile, the tile placed and the next player's), so the spread is
+    // 3 × √70 ≈ 25.1 points: the knight closing the start tile's city (4 points ahead) is worth
+    // 0.5 + 0.5 tanh(4 / 25.1) ≈ 0.579, not a sure win.
+    const state = createGame({ players: ['Ann', 'Bob'], seed: 1, drawOrder: ['E'] });
+    const after = Engine.fromState(state);
+    after.play(after.legalMoves()[0] as number);
+    expect(after.tilesLeft).toBe(69);
+    const a = analyse(state, { iterations: 60, plies: 1, seed: 1 });
+    const searched = a.moves.filter((m) => m.value !== null);
+    expect(searched).toHaveLength(6);
+    for (const m of searched) expect(m.value).toBeCloseTo(0.5 + 0.5 * Math.tanh(m.margin / (3 * Math.sqrt(70))), 12);
+    expect(a.moves[0]?.margin).toBe(4);
+    expect(a.moves[0]?.value).toBeCloseTo(0.579, 3);
+  });
+
   it("with root: 'ucb', the searched moves come most visited first and share every playout", () => {
     const state = createGame({ players: 2, seed: 3 });
     const a = analyse(state, { iterations: 200, seed: 1, root: 'ucb', candidates: 6 });
