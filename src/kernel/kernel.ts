@@ -1665,16 +1665,7 @@ export class Kernel {
 
   /** Each player's strength on the feature rooted at r (majority weights), in a scratch array. */
   strength(r: number): Int32Array {
-    const w = this.weights;
-    // Loops rather than TypedArray.fill: these ranges are a few elements long and fill's call costs more.
-    for (let p = 0; p < w.length; p++) w[p] = 0;
-    for (let i = 0; i < this.nMeeples; i++) {
-      if (this.find(this.mSeg[i] as number) === r) {
-        const o = this.mOwner[i] as number;
-        w[o] = (w[o] as number) + (this.rules.ruleset.figures.weight[this.mKind[i] as number] as number);
-      }
-    }
-    return w;
+    return this.strengthAmong(r, this.figureRoots(), 0);
   }
 
   /** Writes the root of the feature under each figure into a scratch array (figure order) and returns it. */
@@ -1690,6 +1681,7 @@ export class Kernel {
    */
   private strengthAmong(r: number, roots: Int32Array, first: number): Int32Array {
     const w = this.weights;
+    // A loop rather than TypedArray.fill: a few elements, and fill's call costs more.
     for (let p = 0; p < w.length; p++) w[p] = 0;
     const weight = this.rules.ruleset.figures.weight;
     for (let i = first; i < this.nMeeples; i++) {
