@@ -30,6 +30,9 @@ const rows = [
   // down does not carry it.
   ['everything', './notation', 49.5, true],
   ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 39.5, true],
+  // Pictures: tile geometry and SVG need no rules; a board picture reads the state with the kernel.
+  ['{ tileGeometry, renderTileSvg }', './render', 10, false],
+  ['everything', './render', 50, true],
   ['{ EDGES }', '.', 1, false],
   ['{ EDGES, HALF_EDGES, SPOTS, ROTATIONS, EXPANSIONS }', '.', 1, false],
   ['{ CarcassonneError, IllegalMoveError, OptionsError, StateError }', '.', 1, false],

@@ -12,6 +12,7 @@ const viewsCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## On
 const notationCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Writing games down')))?.[1] ?? '';
 const setupCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Tutorials and puzzles')))?.[1] ?? '';
 const analysisCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Hints and commentary')))?.[1] ?? '';
+const picturesCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Pictures')))?.[1] ?? '';
 const tradersCode = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('### Traders & Builders')))?.[1] ?? '';
 
 /** Runs a README block as a module and returns what it logged, line by line. */
@@ -29,6 +30,12 @@ async function run(name: string, source: string): Promise<string[]> {
 
 describe('README', () => {
   afterEach(() => vi.restoreAllMocks());
+
+  it('pictures: the render block runs verbatim and prints what its comments say', async () => {
+    expect(picturesCode).toContain("from 'carcassonne-engine/render'");
+    const lines = await run('pictures', picturesCode);
+    expect(lines).toEqual(['city road field field', 'true 0', 'true']);
+  });
 
   it('quick start runs verbatim and prints what its comments say', async () => {
     expect(code).toContain("from 'carcassonne-engine'");

@@ -33,7 +33,8 @@ export type OptionsErrorCode =
   | 'invalid-rule'
   | 'invalid-draw-order'
   | 'invalid-bot-option'
-  | 'invalid-buffer';
+  | 'invalid-buffer'
+  | 'invalid-render-option';
 
 /** Codes of {@link StateError}. */
 export type StateErrorCode =

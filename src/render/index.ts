@@ -1,0 +1,14 @@
+/**
+ * carcassonne-engine/render: pictures of tiles and boards. Tile geometry as data (areas, walls,
+ * figure anchors, symbols) derived from the tile definitions, and SVG renderers that return strings:
+ * pure, deterministic, usable in Node and in the browser.
+ *
+ * @packageDocumentation
+ * @module carcassonne-engine/render
+ */
+export { tileGeometry } from './geometry.js';
+export type { Point, TileArea, TileGeometry, TileSymbol, TileSymbolKind } from './geometry.js';
+export { renderSvg, renderTileSvg } from './svg.js';
+export type { SvgGhost, SvgOptions, SvgSpot } from './svg-options.js';
+export { FIGURE_PATHS, PLAYER_COLOURS } from './figures.js';
+export { renderAscii } from './ascii.js';

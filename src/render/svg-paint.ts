@@ -1,0 +1,119 @@
+import type { FeatureKind } from '../tiles/types.js';
+import type { Point, TileGeometry, TileSymbol } from './geometry.js';
+
+// The colours and drawing of one tile in SVG, in a 100 × 100 box. Shared by renderTileSvg and
+// renderSvg (which draws each tile type once, in <defs>, and places copies).
+
+export const TILE = 100;
+
+/** Fill and outline of each kind of area. */
+export const AREA_STYLE: Readonly<Record<FeatureKind, { readonly fill: string; readonly line: string }>> = {
+  field: { fill: '#9cc45a', line: '#6f9a3a' },
+  city: { fill: '#e2c38a', line: '#8a5a2b' },
+  road: { fill: '#f7f1e3', line: '#8c8170' },
+  river: { fill: '#5b9bd5', line: '#2f6596' },
+  cloister: { fill: '#c4553d', line: '#6e2a1d' },
+  garden: { fill: '#5d8f35', line: '#3b6520' },
+};
+
+const n = (v: number): string => String(Math.round(v * TILE * 10) / 10);
+const xy = (p: Point): string => `${n(p[0])} ${n(p[1])}`;
+const onBorder = (a: Point, b: Point): boolean =>
+  (a[0] === b[0] && (a[0] === 0 || a[0] === 1)) || (a[1] === b[1] && (a[1] === 0 || a[1] === 1));
+
+/** SVG path data of closed rings. */
+export function ringsPath(rings: readonly (readonly Point[])[]): string {
+  return rings.map((r) => `M${r.map(xy).join('L')}Z`).join('');
+}
+
+/** SVG path data of a ring's outline inside the tile (segments along the tile's border left out). */
+function insidePath(rings: readonly (readonly Point[])[]): string {
+  let d = '';
+  for (const r of rings) {
+    for (let i = 0; i < r.length; i++) {
+      const a = r[i] as Point;
+      const b = r[(i + 1) % r.length] as Point;
+      if (onBorder(a, b)) continue;
+      d += `M${xy(a)}L${xy(b)}`;
+    }
+  }
+  return d.replace(/L([\d. ]+)M\1L/g, 'L$1L');
+}
+
+const linesPath = (lines: readonly (readonly Point[])[]): string => lines.map((l) => `M${l.map(xy).join('L')}`).join('');
+
+/** The symbols printed on tiles, each drawn about its point; shapes differ, not only colours. */
+export function symbolSvg(s: TileSymbol): string {
+  const t = `transform="translate(${n(s.at[0])} ${n(s.at[1])})"`;
+  switch (s.kind) {
+    case 'pennant':
+      return `<path ${t} d="M-6 -6H6V1Q6 6 0 8Q-6 6 -6 1Z" fill="#2f5fa8" stroke="#fff" stroke-width="1.5"/>`;
+    case 'cathedral':
+      return `<g ${t}><path d="M-8 7V-3L0 -9L8 -3V7Z" fill="#b9b4a8" stroke="#4d4a44" stroke-width="1.2"/><path d="M0 -5V4M-3 -2H3" stroke="#4d4a44" stroke-width="1.6"/></g>`;
+    case 'goods':
+      return s.goods === 'wine'
+        ? `<g ${t}><circle r="5.5" fill="#7b2d6b" stroke="#fff" stroke-width="1.2"/><path d="M-5.5 0H5.5" stroke="#fff" stroke-width="1"/></g>`
+        : s.goods === 'grain'
+          ? `<path ${t} d="M0 -7L6 0L0 7L-6 0Z" fill="#e3b23c" stroke="#6b4e12" stroke-width="1.2"/>`
+          : `<path transform="translate(${n(s.at[0])} ${n(s.at[1])}) rotate(-20)" d="M-6 -4H6V4H-6Z" fill="#3f7fbf" stroke="#fff" stroke-width="1.2"/>`;
+    case 'inn':
+      return `<g ${t}><path d="M-7 5V-2L0 -7L7 -2V5Z" fill="#f0e0b0" stroke="#5b3a1a" stroke-width="1.2"/><path d="M-7 -2L0 -7L7 -2" fill="none" stroke="#a33b26" stroke-width="2.5"/><circle cx="9" cy="4" r="3" fill="#5b9bd5"/></g>`;
+    case 'village':
+      return `<g ${t}><path d="M-7 6V-1L-3 -5L1 -1V6Z" fill="#efe4c8" stroke="#5b3a1a" stroke-width="1.1"/><path d="M0 6V0L4 -4L8 0V6Z" fill="#efe4c8" stroke="#5b3a1a" stroke-width="1.1"/></g>`;
+    case 'cottage':
+      return `<path ${t} d="M-5 4V-1L0 -5L5 -1V4Z" fill="#efe4c8" stroke="#5b3a1a" stroke-width="1.1"/>`;
+  }
+}
+
+/** The inside of a tile (no <svg> around it): areas, walls, hedges and symbols, 100 units a side. */
+export function tileBody(g: TileGeometry): string {
+  const parts: string[] = [];
+  for (const a of g.areas) {
+    const style = AREA_STYLE[a.kind];
+    parts.push(
+      `<path d="${ringsPath(a.rings)}" fill="${style.fill}" fill-rule="evenodd" data-kind="${a.kind}" data-feature="${a.feature}"/>`,
+    );
+  }
+  // Outlines: roads, rivers, cloisters and gardens inside the tile; then hedges and walls.
+  for (const a of g.areas) {
+    if (a.kind === 'field' || a.kind === 'city') continue;
+    const d = insidePath(a.rings);
+    if (d !== '') parts.push(`<path d="${d}" fill="none" stroke="${AREA_STYLE[a.kind].line}" stroke-width="1.2"/>`);
+    if (a.kind === 'cloister') parts.push(cloisterRoof(a.rings));
+    if (a.kind === 'garden') parts.push(...a.rings.map((r) => bushes(r)));
+  }
+  if (g.hedges.length > 0) {
+    parts.push(
+      `<path d="${linesPath(g.hedges)}" fill="none" stroke="${AREA_STYLE.field.line}" stroke-width="2" stroke-dasharray="1 2.5" stroke-linecap="round"/>`,
+    );
+  }
+  if (g.walls.length > 0)
+    parts.push(`<path d="${linesPath(g.walls)}" fill="none" stroke="${AREA_STYLE.city.line}" stroke-width="2.6" stroke-linejoin="round"/>`);
+  for (const s of g.symbols) parts.push(symbolSvg(s));
+  return parts.join('');
+}
+
+/** A cloister's roof: a ridge and a cross over the middle of its area. */
+function cloisterRoof(rings: readonly (readonly Point[])[]): string {
+  const pts = rings.flat();
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+  const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+  return `<path d="M${n(cx - 0.1)} ${n(cy)}H${n(cx + 0.1)}M${n(cx)} ${n(cy - 0.1)}V${n(cy + 0.1)}" stroke="#f3d9c9" stroke-width="1.6"/>`;
+}
+
+function bushes(ring: readonly Point[]): string {
+  const xs = ring.map((p) => p[0]);
+  const ys = ring.map((p) => p[1]);
+  const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+  const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+  const r = Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) / 5;
+  return [
+    [-1, -0.6],
+    [1, -0.6],
+    [0, 0.9],
+  ]
+    .map(([dx, dy]) => `<circle cx="${n(cx + (dx as number) * r)}" cy="${n(cy + (dy as number) * r)}" r="${n(r * 0.8)}" fill="#3f7526"/>`)
+    .join('');
+}
