@@ -9,7 +9,6 @@ import { renderSvg } from 'carcassonne-engine/render';
 
 const $ = (selector) => document.querySelector(selector);
 const FIGURE_NAMES = { follower: 'follower', large: 'large meeple', abbot: 'abbot', builder: 'builder', pig: 'pig' };
-const SPOT_NAMES = { road: 'road', city: 'city', cloister: 'cloister', field: 'field', garden: 'garden' };
 
 /** The game: its state, who sits where (`bot`: null for a person, else a level 1–4), its history, the log. */
 let game = null;
@@ -42,7 +41,7 @@ function seatsFromForm() {
 function fillForm(seats) {
   const box = $('#seats');
   for (const row of box.querySelectorAll('.seat')) row.remove();
-  seats.forEach((seat, i) => box.append(seatRow(i, seat)));
+  for (const [i, seat] of seats.entries()) box.append(seatRow(i, seat));
 }
 
 function setUpForm() {
@@ -107,11 +106,27 @@ function play(move) {
   const mover = before.players[before.currentPlayer].name;
   const scored = game.state.scored.slice(before.scored.length);
   const where = `${move.tile} at ${move.x},${move.y}${move.rotation ? ` turned ${move.rotation}°` : ''}`;
-  const figure = move.meeple ? `, ${FIGURE_NAMES[move.meeple.kind ?? 'follower']} on ${move.meeple.at}` : move.recall ? ', abbot taken back' : '';
-  const points = scored.map((s) => `${s.note} (${s.awarded.map((a, i) => (a > 0 ? `${game.state.players[i].name} +${a}` : '')).filter(Boolean).join(', ') || 'no one'})`);
+  const figure = move.meeple
+    ? `, ${FIGURE_NAMES[move.meeple.kind ?? 'follower']} on ${move.meeple.at}`
+    : move.recall
+      ? ', abbot taken back'
+      : '';
+  const points = scored.map(
+    (s) =>
+      `${s.note} (${
+        s.awarded
+          .map((a, i) => (a > 0 ? `${game.state.players[i].name} +${a}` : ''))
+          .filter(Boolean)
+          .join(', ') || 'no one'
+      })`,
+  );
   game.log.push(`${mover}: ${where}${figure}${points.length ? `; ${points.join('; ')}` : ''}`);
   if (game.state.status === 'finished') {
-    game.log.push(`Game over: ${scoreFinal(game.state).winners.map((w) => game.state.players[w].name).join(' and ')} won`);
+    game.log.push(
+      `Game over: ${scoreFinal(game.state)
+        .winners.map((w) => game.state.players[w].name)
+        .join(' and ')} won`,
+    );
   }
   pick = null;
   $('#hint-text').textContent = '';
@@ -211,7 +226,8 @@ $('#hint').addEventListener('click', () => {
   const best = analysis.moves[0];
   if (best === undefined) return;
   const m = best.move;
-  $('#hint-text').textContent = `Hint: ${m.tile} at ${m.x},${m.y} turned ${m.rotation}°, ${m.meeple ? `${FIGURE_NAMES[m.meeple.kind ?? 'follower']} on ${m.meeple.at}` : 'no figure'} (about ${Math.round(best.value * 100)}% to win, ${analysis.iterations} playouts).`;
+  $('#hint-text').textContent =
+    `Hint: ${m.tile} at ${m.x},${m.y} turned ${m.rotation}°, ${m.meeple ? `${FIGURE_NAMES[m.meeple.kind ?? 'follower']} on ${m.meeple.at}` : 'no figure'} (about ${Math.round(best.value * 100)}% to win, ${analysis.iterations} playouts).`;
   choose(m.x, m.y);
   if (pick !== null) {
     pick.r = Math.max(0, pick.rotations.indexOf(m.rotation));
@@ -291,7 +307,10 @@ function draw() {
         ? `${name}, your move: place ${state.currentTile ?? 'a tile of your hand'}.`
         : `${name} is thinking…`;
   $('#status').dataset.state = state.status === 'finished' ? 'finished' : human ? 'your-move' : 'waiting';
-  $('#prompt').textContent = pick === null ? 'Click a dashed cell to place the tile there.' : 'Click the tile to turn it; click a numbered ring to put a figure there, or choose below.';
+  $('#prompt').textContent =
+    pick === null
+      ? 'Click a dashed cell to place the tile there.'
+      : 'Click the tile to turn it; click a numbered ring to put a figure there, or choose below.';
   actionButtons();
   $('#rotate').disabled = pick === null || pick.rotations.length < 2;
   $('#cancel').disabled = pick === null;

@@ -9,13 +9,23 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.join(HERE, '../..');
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
 
 /** Where each URL path of the playground is read from. */
 function fileOf(url, packageDir) {
   const p = decodeURIComponent(new URL(url, 'http://x').pathname);
   if (p === '/') return path.join(HERE, 'index.html');
-  if (p === '/immer.mjs') return path.join(path.dirname(createRequire(path.join(packageDir, 'package.json')).resolve('immer/package.json')), 'dist/immer.production.mjs');
+  if (p === '/immer.mjs')
+    return path.join(
+      path.dirname(createRequire(path.join(packageDir, 'package.json')).resolve('immer/package.json')),
+      'dist/immer.production.mjs',
+    );
   if (p.startsWith('/dist/')) return path.join(packageDir, 'dist', path.normalize(p.slice(6)).replace(/^(\.\.[/\\])+/, ''));
   const name = path.normalize(p.slice(1)).replace(/^(\.\.[/\\])+/, '');
   return name.includes('/') || name.includes('\\') ? null : path.join(HERE, name);

@@ -78,7 +78,8 @@ try {
   const replayed = notation.replayRecord(record);
   const final = api.scoreFinal(replayed);
   if (replayed.status !== 'finished') failures.push('the saved record does not replay to a finished game');
-  if (shown.join() !== final.scores.join()) failures.push(`the page shows ${shown.join('/')}, the pure API scores ${final.scores.join('/')}`);
+  if (shown.join() !== final.scores.join())
+    failures.push(`the page shows ${shown.join('/')}, the pure API scores ${final.scores.join('/')}`);
   const log = await page.$$eval('#log li', (l) => l.length);
   // Loading the record back gives the same finished board.
   await page.fill('#record', record);
