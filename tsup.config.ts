@@ -7,6 +7,7 @@ export default defineConfig({
     bots: 'src/bots/index.ts',
     notation: 'src/notation/index.ts',
     render: 'src/render/index.ts',
+    element: 'src/element/index.ts',
   },
   format: ['esm', 'cjs'],
   target: 'es2022',

@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^carcassonne-engine\/bots$/, replacement: src('bots/index.ts') },
       { find: /^carcassonne-engine\/notation$/, replacement: src('notation/index.ts') },
       { find: /^carcassonne-engine\/render$/, replacement: src('render/index.ts') },
+      { find: /^carcassonne-engine\/element$/, replacement: src('element/index.ts') },
       { find: /^carcassonne-engine$/, replacement: src('index.ts') },
     ],
   },

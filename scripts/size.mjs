@@ -33,6 +33,8 @@ const rows = [
   // Pictures: tile geometry and SVG need no rules; a board picture reads the state with the kernel.
   ['{ tileGeometry, renderTileSvg }', './render', 10, false],
   ['everything', './render', 50, true],
+  // The board element for tutorials: positions, moves, pictures.
+  ['everything', './element', 57, true],
   ['{ EDGES }', '.', 1, false],
   ['{ EDGES, HALF_EDGES, SPOTS, ROTATIONS, EXPANSIONS }', '.', 1, false],
   ['{ CarcassonneError, IllegalMoveError, OptionsError, StateError }', '.', 1, false],

@@ -4,7 +4,7 @@ import { format } from 'node:util';
 import ts from 'typescript';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// Every export of the five entry points is documented; every exported value (function, class,
+// Every export of the six entry points is documented; every exported value (function, class,
 // constant) and every public method of an exported class carries an @example. The examples are
 // run here, as doctests: each one's ```ts block is written to a module and imported, and where
 // its lines say `// → …`, what it logs (as console.log prints it) must be exactly those, in order.
@@ -16,6 +16,7 @@ const ENTRIES = {
   'carcassonne-engine/bots': 'src/bots/index.ts',
   'carcassonne-engine/notation': 'src/notation/index.ts',
   'carcassonne-engine/render': 'src/render/index.ts',
+  'carcassonne-engine/element': 'src/element/index.ts',
 };
 
 interface Documented {

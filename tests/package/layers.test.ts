@@ -19,6 +19,7 @@ const RANK: Readonly<Record<string, number>> = {
   render: 5,
   notation: 5,
   bots: 6,
+  element: 6,
   '.': 7,
 };
 
