@@ -20,9 +20,13 @@ export function createServer(options) {
       } catch {
         return { ok: false, code: 'malformed-move', message: 'a move is a JSON object' };
       }
+      return this.play(player, move);
+    },
+    /** A move from `player`, already parsed: checked, and played if it is legal. */
+    play(player, move) {
       if (state.status !== 'playing') return { ok: false, code: 'game-finished', message: 'the game is over' };
       if (player !== state.currentPlayer) {
-        return { ok: false, code: 'not-your-turn', message: `player ${state.currentPlayer} is to move` };
+        return { ok: false, code: 'not-your-turn', message: `${state.players[state.currentPlayer].name} is to move` };
       }
       const error = validateMove(state, move);
       if (error !== null) return { ok: false, code: error.code, message: error.message };

@@ -2,7 +2,9 @@
 // with nothing but the package's ES modules. The page holds the whole state; the board it draws
 // is the view of the person to move (or of the first person at the table while bots think), so
 // the page never shows the bag's order, and the bots decide on their own views.
-import { applyMove, createGame, EXPANSIONS, legalPlacements, movesAt, playerView, scoreFinal } from 'carcassonne-engine';
+// Online (examples/online/server.mjs), the server holds the state and the page only ever has its
+// own player's view: it draws it, lists its moves, and sends the one chosen.
+import { applyMove, createGame, EXPANSIONS, legalPlacements, loadView, movesAt, playerView, scoreFinal } from 'carcassonne-engine';
 import { analyse, levelBot } from 'carcassonne-engine/bots';
 import { makeRecord, replayRecord } from 'carcassonne-engine/notation';
 import { renderSvg } from 'carcassonne-engine/render';
@@ -10,7 +12,10 @@ import { renderSvg } from 'carcassonne-engine/render';
 const $ = (selector) => document.querySelector(selector);
 const FIGURE_NAMES = { follower: 'follower', large: 'large meeple', abbot: 'abbot', builder: 'builder', pig: 'pig' };
 
-/** The game: its state, who sits where (`bot`: null for a person, else a level 1–4), its history, the log. */
+/**
+ * The game: its state, who sits where (`bot`: null for a person, else a level 1–4), its history,
+ * the log; online, `state` is this player's latest view and `online` the connection and seat.
+ */
 let game = null;
 /** The placement a person is choosing: cell, its rotations, the one shown, the moves it allows. */
 let pick = null;
@@ -82,29 +87,49 @@ function setUpForm() {
 
 // ---- the game ---------------------------------------------------------------------------------
 
-function start(state, seats) {
-  game = { state, seats, history: [], log: [] };
+function start(state, seats, online = null) {
+  game?.online?.socket.close();
+  game = { state, seats, history: [], log: [], online };
   pick = null;
   $('#save').disabled = false;
   draw();
   next();
 }
 
-const humanToMove = () => game !== null && game.state.status === 'playing' && game.seats[game.state.currentPlayer]?.bot === null;
+const humanToMove = () =>
+  game !== null &&
+  game.state.status === 'playing' &&
+  (game.online === null
+    ? game.seats[game.state.currentPlayer]?.bot === null
+    : game.state.currentPlayer === game.online.seat && !game.online.sending);
 
 /** Whose view the board shows: the person to move, else the first person at the table, else a spectator. */
 function viewer() {
+  if (game.online !== null) return game.online.seat;
   if (humanToMove()) return game.state.currentPlayer;
   const first = game.seats.findIndex((s) => s.bot === null);
   return first >= 0 ? first : 'spectator';
 }
 
 function play(move) {
+  pick = null;
+  $('#hint-text').textContent = '';
+  if (game.online !== null) {
+    // The server plays it (or says why not) and sends the new view.
+    game.online.sending = true;
+    game.online.socket.send(JSON.stringify({ type: 'move', id: ++game.online.sent, move }));
+    return;
+  }
   const before = game.state;
   game.history.push(before);
   game.state = applyMove(before, move);
+  logMove(before, game.state, move);
+}
+
+/** A line for the log: who placed what where, what figure, what it scored. */
+function logMove(before, after, move) {
   const mover = before.players[before.currentPlayer].name;
-  const scored = game.state.scored.slice(before.scored.length);
+  const scored = after.scored.slice(before.scored.length);
   const where = `${move.tile} at ${move.x},${move.y}${move.rotation ? ` turned ${move.rotation}°` : ''}`;
   const figure = move.meeple
     ? `, ${FIGURE_NAMES[move.meeple.kind ?? 'follower']} on ${move.meeple.at}`
@@ -115,27 +140,25 @@ function play(move) {
     (s) =>
       `${s.note} (${
         s.awarded
-          .map((a, i) => (a > 0 ? `${game.state.players[i].name} +${a}` : ''))
+          .map((a, i) => (a > 0 ? `${after.players[i].name} +${a}` : ''))
           .filter(Boolean)
           .join(', ') || 'no one'
       })`,
   );
   game.log.push(`${mover}: ${where}${figure}${points.length ? `; ${points.join('; ')}` : ''}`);
-  if (game.state.status === 'finished') {
+  if (after.status === 'finished') {
     game.log.push(
-      `Game over: ${scoreFinal(game.state)
-        .winners.map((w) => game.state.players[w].name)
+      `Game over: ${scoreFinal(after)
+        .winners.map((w) => after.players[w].name)
         .join(' and ')} won`,
     );
   }
-  pick = null;
-  $('#hint-text').textContent = '';
 }
 
 /** Lets the bots move, one at a time, until a person is to move or the game is over. */
 function next() {
   draw();
-  if (game.state.status !== 'playing' || humanToMove() || thinking) return;
+  if (game.online !== null || game.state.status !== 'playing' || humanToMove() || thinking) return;
   thinking = true;
   setTimeout(() => {
     thinking = false;
@@ -268,6 +291,73 @@ $('#load').addEventListener('click', () => {
   }
 });
 
+// ---- online ------------------------------------------------------------------------------------
+
+function onlineStatus(text, code = '') {
+  $('#online-status').textContent = text;
+  $('#online-status').dataset.code = code;
+}
+
+/** Joins the server at `url` (examples/online/server.mjs) as `name`; the game starts when every seat is taken. */
+function joinOnline(url, name) {
+  let socket;
+  try {
+    socket = new WebSocket(url);
+  } catch (error) {
+    return onlineStatus(error.message, 'bad-address');
+  }
+  onlineStatus('Connecting…');
+  const online = { socket, seat: null, sent: 0, sending: false };
+  socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'join', name })));
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(event.data);
+    switch (message.type) {
+      case 'welcome':
+        online.seat = message.seat;
+        onlineStatus(`You sit at seat ${message.seat + 1}.`);
+        break;
+      case 'waiting':
+        $('#status').textContent = `Waiting for players: ${message.seats.map((n) => n ?? '(a free seat)').join(', ')}.`;
+        $('#status').dataset.state = 'waiting';
+        break;
+      case 'view': {
+        const view = loadView(message.view);
+        online.sending = false;
+        onlineStatus(`You sit at seat ${online.seat + 1}.`);
+        if (game?.online !== online) {
+          start(
+            view,
+            view.players.map((p) => ({ name: p.name, bot: null })),
+            online,
+          );
+          $('#setup').open = false;
+        } else {
+          if (message.last !== null) logMove(game.state, view, message.last);
+          game.state = view;
+          pick = null;
+          draw();
+        }
+        break;
+      }
+      case 'error':
+        // Refused: nothing changed on the server; the turn is still to play.
+        online.sending = false;
+        onlineStatus(`Refused (${message.code}): ${message.message}`, message.code);
+        draw();
+        break;
+    }
+  });
+  socket.addEventListener('close', () => {
+    if (game?.online === online || online.seat === null) onlineStatus('The connection is closed.', 'closed');
+  });
+}
+
+$('#server-url').value = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/play`;
+$('#join').addEventListener('submit', (event) => {
+  event.preventDefault();
+  joinOnline($('#server-url').value.trim(), $('#online-name').value.trim());
+});
+
 // ---- drawing ----------------------------------------------------------------------------------
 
 function draw() {
@@ -315,7 +405,7 @@ function draw() {
   $('#rotate').disabled = pick === null || pick.rotations.length < 2;
   $('#cancel').disabled = pick === null;
   $('#hint').disabled = !human;
-  $('#undo').disabled = !game.history.some((_, i) => game.seats[game.history[i].currentPlayer]?.bot === null);
+  $('#undo').disabled = game.online !== null || !game.history.some((_, i) => game.seats[game.history[i].currentPlayer]?.bot === null);
 }
 
 setUpForm();

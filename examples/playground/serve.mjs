@@ -31,8 +31,11 @@ function fileOf(url, packageDir) {
   return name.includes('/') || name.includes('\\') ? null : path.join(HERE, name);
 }
 
-/** Starts the server; resolves to its URL. `packageDir` is where dist/ is (default: this repository). */
-export function servePlayground({ port = 0, packageDir = ROOT } = {}) {
+/**
+ * Starts the server; resolves to its URL, `close()` and the Node HTTP server (an online game
+ * server attaches its WebSockets to it). `packageDir` is where dist/ is (default: this repository).
+ */
+export function servePlayground({ port = 0, host = '127.0.0.1', packageDir = ROOT } = {}) {
   const server = createServer(async (req, res) => {
     const file = fileOf(req.url ?? '/', packageDir);
     try {
@@ -45,7 +48,7 @@ export function servePlayground({ port = 0, packageDir = ROOT } = {}) {
     }
   });
   return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() }));
+    server.listen(port, host, () => resolve({ url: `http://${host}:${server.address().port}/`, close: () => server.close(), server }));
   });
 }
 
