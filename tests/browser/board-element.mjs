@@ -4,14 +4,12 @@
 // Screenshot: .tmp/board-element.png.
 //
 //   npm run build && node tests/browser/board-element.mjs
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { exitWith, launchChromium, ROOT, shot } from './support.mjs';
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const immer = path.join(
   path.dirname(createRequire(path.join(ROOT, 'package.json')).resolve('immer/package.json')),
   'dist/immer.production.mjs',
@@ -46,9 +44,8 @@ const server = createServer((req, res) => {
   }
   res.writeHead(200, { 'content-type': 'text/javascript' }).end(body);
 });
-mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
+const browser = await launchChromium();
 const failures = [];
 const check = (ok, what) => {
   if (!ok) failures.push(what);
@@ -70,7 +67,7 @@ try {
   await puzzle.locator('.legal[data-x="0"][data-y="-1"]').click();
   await puzzle.locator('.spot[data-spot="S"]').click();
   check((await message()) === 'Solved!', `the solution says "${await message()}"`);
-  await tab.screenshot({ path: path.join(ROOT, '.tmp/board-element.png') });
+  await tab.screenshot({ path: shot('board-element.png') });
 
   // Try again, then a wrong answer: the same cell with no figure.
   await puzzle.locator('button.reset').click();
@@ -96,7 +93,4 @@ try {
   await browser.close();
   server.close();
 }
-if (failures.length > 0) {
-  console.error(failures.join('\n'));
-  process.exit(1);
-}
+exitWith(failures);

@@ -4,17 +4,13 @@
 // Screenshots: .tmp/docs-guide.png, .tmp/docs-playground.png.
 //
 //   npm run docs && node tests/browser/docs-site.mjs
-import { readdirSync, mkdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { exitWith, launchChromium, ROOT, shot } from './support.mjs';
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SITE = path.join(ROOT, 'docs/api');
-const shots = path.join(ROOT, '.tmp');
-mkdirSync(shots, { recursive: true });
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
@@ -36,7 +32,7 @@ const server = createServer(async (req, res) => {
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
+const browser = await launchChromium();
 const failures = [];
 const guides = ['Getting_started', 'Writing_a_frontend', 'Writing_a_bot', 'Writing_a_tutorial', 'The_rules_as_implemented', 'Notation'];
 let pictures = 0;
@@ -69,7 +65,7 @@ try {
       if (answer.status !== 200) failures.push(`${name}: the link ${url.pathname} answers ${answer.status}`);
       links++;
     }
-    if (name === 'Writing_a_frontend') await page.screenshot({ path: path.join(shots, 'docs-guide.png') });
+    if (name === 'Writing_a_frontend') await page.screenshot({ path: shot('docs-guide.png') });
   }
 
   // The playground, as a reader of the guide reaches it.
@@ -81,7 +77,7 @@ try {
   await page.click('#board .legal');
   await page.click('#actions button.move[data-spot=""]');
   await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 2);
-  await page.screenshot({ path: path.join(shots, 'docs-playground.png') });
+  await page.screenshot({ path: shot('docs-playground.png') });
   console.log(
     `docs site: ${guides.length} guides, ${pictures} pictures loaded, ${links} links checked; the playground linked from the guides played a move; screenshots .tmp/docs-guide.png, .tmp/docs-playground.png`,
   );
@@ -89,7 +85,4 @@ try {
   await browser.close();
   server.close();
 }
-if (failures.length > 0) {
-  console.error(failures.join('\n'));
-  process.exit(1);
-}
+exitWith(failures);

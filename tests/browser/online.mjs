@@ -5,21 +5,16 @@
 // game go on. Screenshot: .tmp/playground-online.png.
 //
 //   npm run build && node tests/browser/online.mjs
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import { exitWith, launchChromium, playByClicks, ROOT, shot } from './support.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.join(HERE, '../..');
 const { startOnlineServer } = await import(pathToFileURL(path.join(ROOT, 'examples/online/server.mjs')).href);
 const { connect, playToEnd } = await import(pathToFileURL(path.join(ROOT, 'examples/online/client.mjs')).href);
 const api = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
-const shots = path.join(ROOT, '.tmp');
-mkdirSync(shots, { recursive: true });
 
 const server = await startOnlineServer({ seats: 2, options: { seed: 'online-ci', expansions: ['inns-cathedrals'] } });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
+const browser = await launchChromium();
 const failures = [];
 let robot = null;
 try {
@@ -45,32 +40,22 @@ try {
   robot = await connect(server.wsUrl, { type: 'join', name: 'Robot' });
   const robotPlays = playToEnd(robot).catch((error) => error);
 
-  const waitTurn = () => page.waitForFunction(() => ['your-move', 'finished'].includes(document.querySelector('#status').dataset.state));
-  let turns = 0;
-  let clicks = 0;
   let refusedShown = false;
-  for (;;) {
-    await waitTurn();
-    if ((await page.getAttribute('#status', 'data-state')) === 'finished') break;
-    if (turns === 2 && !refusedShown) {
+  const { turns, clicks } = await playByClicks(page, {
+    beforeTurn: async (turn) => {
+      if (turn !== 2) return;
       // A move the page would never offer, sent over the page's own socket: refused, with its code.
       const before = server.table.state.turn;
       await page.evaluate(() => window.sockets[0].send(JSON.stringify({ type: 'move', id: 999, move: { x: 40, y: 40, rotation: 0 } })));
       await page.waitForFunction(() => document.querySelector('#online-status').dataset.code === 'not-adjacent');
       if (server.table.state.turn !== before) failures.push('a refused move changed the game');
       refusedShown = true;
-    }
-    const cells = await page.$$('#board .legal');
-    if (cells.length === 0) throw new Error('no dashed cell on a turn to move');
-    await cells[turns % cells.length].click();
-    clicks++;
-    const spots = await page.$$('#board .spot');
-    if (spots.length > 0 && turns % 2 === 0) await spots[turns % spots.length].click();
-    else await page.click('#actions button.move[data-spot=""]');
-    clicks++;
-    turns++;
-    if (turns === 10) await page.screenshot({ path: path.join(shots, 'playground-online.png') });
-  }
+    },
+    afterTurn: async (turns) => {
+      if (turns === 10) await page.screenshot({ path: shot('playground-online.png') });
+      return 0;
+    },
+  });
   const robotEnd = await robotPlays;
   if (robotEnd instanceof Error) throw robotEnd;
   const shown = await page.$$eval('#scoreboard li', (l) => l.map((li) => Number(li.dataset.score)));
@@ -86,7 +71,4 @@ try {
   await browser.close();
   await server.close();
 }
-if (failures.length > 0) {
-  console.error(failures.join('\n'));
-  process.exit(1);
-}
+exitWith(failures);

@@ -6,71 +6,51 @@
 // against scoreFinal. It also tries undo and the hint. Screenshots go to .tmp/.
 //
 //   npm run build && node tests/browser/playground.mjs
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import { exitWith, launchChromium, playByClicks, ROOT, shot, waitTurn } from './support.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.join(HERE, '../..');
 const { servePlayground } = await import(pathToFileURL(path.join(ROOT, 'examples/playground/serve.mjs')).href);
 const api = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
 const notation = await import(pathToFileURL(path.join(ROOT, 'dist/notation.js')).href);
-const shots = path.join(ROOT, '.tmp');
-mkdirSync(shots, { recursive: true });
 
 const server = await servePlayground();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
+const browser = await launchChromium();
 const failures = [];
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on('pageerror', (e) => failures.push(`page error: ${e.message}`));
   await page.goto(server.url);
-  await page.screenshot({ path: path.join(shots, 'playground-setup.png') });
+  await page.screenshot({ path: shot('playground-setup.png') });
   await page.fill('#seats .seat:nth-of-type(1) input', 'Tester');
   await page.selectOption('#seats .seat:nth-of-type(2) select', '1');
   await page.check('#expansions input[value="traders-builders"]');
   await page.fill('#seed', 'playground-ci');
   await page.click('#start');
 
-  const waitTurn = () => page.waitForFunction(() => ['your-move', 'finished'].includes(document.querySelector('#status').dataset.state));
-  let clicks = 0;
-  let turns = 0;
   let undone = false;
-  for (;;) {
-    await waitTurn();
-    if ((await page.getAttribute('#status', 'data-state')) === 'finished') break;
-    if (turns === 3 && !undone) {
+  const { turns, clicks } = await playByClicks(page, {
+    rotate: (turn) => turn % 3 === 1,
+    beforeTurn: async (turn) => {
+      if (turn !== 3 || undone) return;
       // The hint names a move; then play one move and take it back.
       await page.click('#hint');
       await page.waitForFunction(() => document.querySelector('#hint-text').textContent.startsWith('Hint:'));
       await page.click('#cancel');
-    }
-    const cells = await page.$$('#board .legal');
-    if (cells.length === 0) throw new Error('no dashed cell on a turn to move');
-    await cells[turns % cells.length].click();
-    clicks++;
-    if (turns % 3 === 1) {
-      await page.click('#board .ghost');
-      clicks++;
-    }
-    const spots = await page.$$('#board .spot');
-    if (spots.length > 0 && turns % 2 === 0) await spots[turns % spots.length].click();
-    else await page.click('#actions button.move[data-spot=""]');
-    clicks++;
-    turns++;
-    if (turns === 4 && !undone) {
-      await waitTurn();
+    },
+    afterTurn: async (turns) => {
+      if (turns === 12) await page.screenshot({ path: shot('playground-game.png') });
+      if (turns !== 4 || undone) return 0;
+      await waitTurn(page);
       const before = await page.$$eval('#log li', (l) => l.length);
       await page.click('#undo');
       const after = await page.$$eval('#log li', (l) => l.length);
       if (after >= before) failures.push(`undo did not take the moves back (${before} log lines, then ${after})`);
       undone = true;
-      turns--;
-    }
-    if (turns === 12) await page.screenshot({ path: path.join(shots, 'playground-game.png') });
-  }
-  await page.screenshot({ path: path.join(shots, 'playground-end.png'), fullPage: true });
+      return 1;
+    },
+  });
+  await page.screenshot({ path: shot('playground-end.png'), fullPage: true });
   await page.click('#records summary');
   await page.click('#save');
   const record = await page.inputValue('#record');
@@ -96,7 +76,4 @@ try {
   await browser.close();
   server.close();
 }
-if (failures.length > 0) {
-  console.error(failures.join('\n'));
-  process.exit(1);
-}
+exitWith(failures);
