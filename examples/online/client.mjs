@@ -69,7 +69,7 @@ export async function connect(url, hello) {
       case 'waiting':
         if (client.seat === 'spectator') greeted.resolve(client);
         break;
-      case 'view':
+      case 'view': {
         client.latest = message;
         if (client.seat === 'spectator') greeted.resolve(client);
         for (const [id, p] of pending) {
@@ -78,8 +78,11 @@ export async function connect(url, hello) {
             p.resolve(message);
           }
         }
-        watchers = watchers.filter((w) => (w.test(message) ? (w.resolve(message), false) : true));
+        const ready = watchers.filter((w) => w.test(message));
+        watchers = watchers.filter((w) => !ready.includes(w));
+        for (const w of ready) w.resolve(message);
         break;
+      }
       case 'accepted':
         if (pending.has(message.id)) pending.get(message.id).accepted = true;
         break;

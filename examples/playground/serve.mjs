@@ -9,12 +9,14 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.join(HERE, '../..');
-const TYPES = {
+/** Content types of the files a static page needs. */
+export const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
   '.mjs': 'text/javascript',
   '.css': 'text/css',
   '.map': 'application/json',
+  '.svg': 'image/svg+xml',
 };
 
 /** Where each URL path of the playground is read from. */

@@ -8,16 +8,10 @@ import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { TYPES } from '../../examples/playground/serve.mjs';
 import { exitWith, launchChromium, ROOT, shot } from './support.mjs';
 
 const SITE = path.join(ROOT, 'docs/api');
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-};
 
 const server = createServer(async (req, res) => {
   let p = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
