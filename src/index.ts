@@ -45,4 +45,5 @@ export type {
   RiverDef,
 } from './tiles/types.js';
 export { EXPANSIONS } from './core/vocabulary.js';
+export { LIMITS } from './core/limits.js';
 export type * from './api/types.js';

@@ -1,4 +1,8 @@
+import { IllegalMoveError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
+import { isRecord } from '../core/guards.js';
+import { MOVE_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import { tileDefinition } from '../tiles/catalogue.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { legalMoves } from './game.js';
@@ -28,9 +32,14 @@ import type { FeatureId, GameState, Move, PlayerView, TileId, TilePlacement } fr
  * // → 180 ESE
  * ```
  */
-export function movesAt(state: GameState | PlayerView, placement: TilePlacement & { readonly tile?: TileId }): Move[] {
+export function movesAt(state: GameState | PlayerView, asked: TilePlacement & { readonly tile?: TileId }): Move[] {
   const moves = legalMoves(state);
   const k = checked(state).kernel;
+  const read = readPlain(asked, 'the placement', MOVE_INPUT);
+  if (!read.ok || !isRecord(read.value)) {
+    throw new IllegalMoveError('malformed-move', read.ok ? 'a placement is an object such as { x: 1, y: 0, rotation: 90 }' : read.message);
+  }
+  const placement = read.value as unknown as TilePlacement & { readonly tile?: TileId };
   const { x, y, rotation } = placement;
   const tile = placement.tile ?? moves[0]?.tile;
   const t = tile === undefined ? undefined : k.tables.typeOf[tile];

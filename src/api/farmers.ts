@@ -1,6 +1,10 @@
 import { city4Core, type FarmCore, type FarmGraph, farm3Core, farm3OnceCore, newFarmScratch, noFarmCore } from '../kernel/farm-graph.js';
 import type { FieldScoring, Kernel } from '../kernel/kernel.js';
 import { K_FIELD } from '../kernel/tables.js';
+import { OptionsError } from '../core/errors.js';
+import { isInt, isRecord, show } from '../core/guards.js';
+import { LIMITS, STATE_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import { featureIdOf } from './describe.js';
 import type { FarmerCity, FarmerField, FarmerInput, FarmerResult, FarmerRule, FarmerRuleName, FarmerScore, FeatureId } from './types.js';
 
@@ -104,21 +108,21 @@ function fieldRuleOf(input: FarmerInput, core: FarmCore, perCity: number, oncePe
  * their pig in the field, Traders & Builders). A city can score again through another field, for
  * the same player too.
  */
-export const farm3: FarmerRule = (input) => fieldRuleOf(input, farm3Core, 3, false);
+const farm3Rule: FarmerRule = (input) => fieldRuleOf(input, farm3Core, 3, false);
 
 /**
  * Second-edition rules: as `farm3`, except that a player scores a given city at most once,
  * however many of the player's fields border it. Fields are taken in board order; a city is
  * credited to the first field through which the player scores it.
  */
-export const farm3Once: FarmerRule = (input) => fieldRuleOf(input, farm3OnceCore, 3, true);
+const farm3OnceRule: FarmerRule = (input) => fieldRuleOf(input, farm3OnceCore, 3, true);
 
 /**
  * First-edition rules: each completed city is scored once; the players with the most farmers in
  * all the fields bordering it (each field counted once) score 4, or 5 with their pig in one of
  * those fields (Traders & Builders).
  */
-export const city4: FarmerRule = (input): FarmerResult => {
+const city4Rule: FarmerRule = (input): FarmerResult => {
   const { graph } = graphOf(input);
   const points = new Int32Array(input.players);
   const breakdown: FarmerScore[] = [];
@@ -150,7 +154,62 @@ export const city4: FarmerRule = (input): FarmerResult => {
 };
 
 /** Fields score nothing. */
-export const noFarmers: FarmerRule = (input) => ({ points: new Array<number>(input.players).fill(0), breakdown: [] });
+const noFarmersRule: FarmerRule = (input) => ({ points: new Array<number>(input.players).fill(0), breakdown: [] });
+
+// The built-in rules for callers: the input read as plain data and checked first (a custom rule
+// may pass anything on), so that junk gets OptionsError `invalid-argument` and a huge input is
+// refused before any work. The kernel calls them on inputs it made.
+export const farm3: FarmerRule = (input) => farm3Rule(farmerInput(input));
+export const farm3Once: FarmerRule = (input) => farm3OnceRule(farmerInput(input));
+export const city4: FarmerRule = (input) => city4Rule(farmerInput(input));
+export const noFarmers: FarmerRule = (input) => noFarmersRule(farmerInput(input));
+
+/** `input` as a farmer rule's input, read and checked, or {@link OptionsError} `invalid-argument`. */
+function farmerInput(input: unknown): FarmerInput {
+  const read = readPlain(input, 'the farmer input', STATE_INPUT);
+  const bad = (why: string) => new OptionsError([{ code: 'invalid-argument', message: `a farmer rule's input ${why}` }]);
+  if (!read.ok) throw new OptionsError([{ code: 'invalid-argument', message: read.message }]);
+  const v = read.value as Record<string, unknown>;
+  if (!isRecord(v)) throw bad('is an object { players, fields, cities }');
+  const players = v.players;
+  if (!(isInt(players) && players >= 1 && players <= LIMITS.players))
+    throw bad(`has players from 1 to ${LIMITS.players}, not ${show(players)}`);
+  if (!Array.isArray(v.fields) || !Array.isArray(v.cities)) throw bad('has lists fields and cities');
+  const positions = (t: unknown) => Array.isArray(t) && t.every((p) => isRecord(p) && isInt(p.x) && isInt(p.y));
+  const perPlayer = (l: unknown, most: number) =>
+    Array.isArray(l) && l.length === players && l.every((n) => isInt(n) && n >= 0 && n <= most);
+  const cityIds = new Set<unknown>();
+  for (const [i, c] of (v.cities as unknown[]).entries()) {
+    if (
+      !(
+        isRecord(c) &&
+        typeof c.id === 'string' &&
+        positions(c.tiles) &&
+        isInt(c.pennants) &&
+        c.pennants >= 0 &&
+        typeof c.complete === 'boolean'
+      )
+    ) {
+      throw bad(`has cities[${i}] as { id, tiles: [{ x, y }], pennants, complete }, not ${show(c).slice(0, 80)}`);
+    }
+    cityIds.add(c.id);
+  }
+  for (const [i, f] of (v.fields as unknown[]).entries()) {
+    const ok =
+      isRecord(f) &&
+      typeof f.id === 'string' &&
+      positions(f.tiles) &&
+      perPlayer(f.meeples, 1000) &&
+      (f.pigs === undefined || perPlayer(f.pigs, 1)) &&
+      Array.isArray(f.cities) &&
+      f.cities.every((id) => cityIds.has(id));
+    if (!ok)
+      throw bad(
+        `has fields[${i}] as { id, tiles, meeples: one count a player, pigs?, cities: ids of listed cities }, not ${show(f).slice(0, 80)}`,
+      );
+  }
+  return v as unknown as FarmerInput;
+}
 
 /**
  * The built-in farmer rules by name.
@@ -177,10 +236,10 @@ export const farmerRules: Readonly<Record<FarmerRuleName, FarmerRule>> = {
 
 /** The numeric form of a built-in rule, which the kernel calls directly in playouts; `undefined` for a custom rule. */
 export function farmCoreOf(rule: FarmerRule): FarmCore | undefined {
-  if (rule === farm3) return farm3Core;
-  if (rule === farm3Once) return farm3OnceCore;
-  if (rule === city4) return city4Core;
-  if (rule === noFarmers) return noFarmCore;
+  if (rule === farm3 || rule === farm3Rule) return farm3Core;
+  if (rule === farm3Once || rule === farm3OnceRule) return farm3OnceCore;
+  if (rule === city4 || rule === city4Rule) return city4Core;
+  if (rule === noFarmers || rule === noFarmersRule) return noFarmCore;
   return undefined;
 }
 

@@ -1,4 +1,7 @@
 import { castDraft, Immer, freeze } from 'immer';
+import { show } from '../core/guards.js';
+import { MOVE_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import { IllegalMoveError, StateError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
 import { moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../core/move-code.js';
@@ -12,7 +15,7 @@ import { builderTurnOf, extraTurnOf, kernelRules, type RuleHooks, withCustomRule
 import { describeEvents, scoringsOf } from './describe.js';
 import type { KernelEvent } from '../kernel/log.js';
 import { figureNames, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
-import { codeOfHandMove, handIds, handSlot, moveError, moveOfCode } from './legality.js';
+import { codeOfHandMove, handIds, handSlot, moveError, moveOfCode, readMove } from './legality.js';
 import { type GameOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import type {
   FinalScore,
@@ -175,7 +178,7 @@ export function playerRecord(k: Kernel, i: number, name: string): PlayerState {
 export function validateMove(state: GameState | PlayerView, move: Move): IllegalMoveError | null {
   const c = checked(state);
   refuseHidden(c.state, c.kernel);
-  return check(c.state, c.kernel, move);
+  return check(c.state, c.kernel, move).error;
 }
 
 /**
@@ -194,13 +197,22 @@ function refuseHidden(state: GameState, k: Kernel): void {
   }
 }
 
-function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null {
-  return moveError(
+/** The move read as plain data and checked: the copy to play, or why it cannot be played. */
+function check(
+  state: GameState,
+  k: Kernel,
+  move: unknown,
+): { readonly move: Move; readonly error: null } | { readonly move: null; readonly error: IllegalMoveError } {
+  if (k.finished) return { move: null, error: new IllegalMoveError('game-finished', 'the game is over: no tile is left to place') };
+  const read = readMove(move);
+  if (read.error !== null) return read;
+  const error = moveError(
     k,
     state.players.map((p) => p.name),
     state.expansions,
-    move,
+    read.move,
   );
+  return error === null ? read : { move: null, error };
 }
 
 /**
@@ -220,7 +232,7 @@ function check(state: GameState, k: Kernel, move: Move): IllegalMoveError | null
  * console.log(before.turn, after.turn, after.currentPlayer); // → 0 1 1
  * ```
  */
-export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): GameState {
+export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): GameState {
   const c = checked(input);
   if (isViewRecord(c.state)) {
     throw new StateError([
@@ -230,7 +242,7 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
       },
     ]);
   }
-  const error = check(c.state, c.kernel, move);
+  const { move, error } = check(c.state, c.kernel, asked);
   if (error !== null) throw error;
   const { state, kernel: k } = workingKernel(c.state, hooks, true);
   // + 0 turns -0 into 0, so that the state stays equal to its JSON round trip.
@@ -351,10 +363,10 @@ export function applyMove(input: GameState, move: Move, hooks?: RuleHooks): Game
  * console.log(preview.events.map((e) => e.type).join(', ')); // → tile-placed, meeple-placed, feature-scored, meeple-returned
  * ```
  */
-export function previewMove(input: GameState | PlayerView, move: Move): MovePreview {
+export function previewMove(input: GameState | PlayerView, asked: Move): MovePreview {
   const c = checked(input);
   refuseHidden(c.state, c.kernel);
-  const error = check(c.state, c.kernel, move);
+  const { move, error } = check(c.state, c.kernel, asked);
   if (error !== null) throw error;
   const k = c.kernel.clone();
   const slot = handSlot(k, move.tile);
@@ -386,10 +398,15 @@ export function previewMove(input: GameState | PlayerView, move: Move): MovePrev
  * console.log(legalPlacements(state, { rotations: 'all' }).length); // → 8
  * ```
  */
-export function legalPlacements(state: GameState | PlayerView, which?: string | PlacementsOptions): TilePlacement[] {
+export function legalPlacements(state: GameState | PlayerView, asked?: string | PlacementsOptions): TilePlacement[] {
+  const read = readPlain(asked, 'the placements asked', MOVE_INPUT);
+  if (!read.ok) throw new IllegalMoveError('malformed-move', read.message);
+  const which = read.value as string | PlacementsOptions | undefined;
   const { tile, rotations = 'distinct' } = typeof which === 'object' && which !== null ? which : { tile: which };
   if (rotations !== 'distinct' && rotations !== 'all')
     throw new IllegalMoveError('malformed-move', "rotations must be 'distinct' or 'all'");
+  if (tile !== undefined && typeof tile !== 'string')
+    throw new IllegalMoveError('malformed-move', `a tile is named by its id, not ${show(tile)}`);
   const c = checked(state);
   const k = c.kernel;
   if (k.finished) return [];

@@ -1,6 +1,8 @@
 import { freeze } from 'immer';
 import { StateError } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
+import { STATE_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import type { Kernel, KernelRules } from '../kernel/kernel.js';
 import type { GameState, PlayerView } from './types.js';
 import { rebuild, upgrade } from './saved.js';
@@ -50,26 +52,26 @@ export function checked(input: GameState | PlayerView): { state: GameState; kern
     }
     return known as { state: GameState; kernel: Kernel };
   }
-  if (!isRecord(state)) throw new StateError([{ code: 'invalid-state', message: 'a game state must be an object' }]);
-  const current = upgrade(state);
-  const frozen = current === state && deeplyFrozen(state) ? state : (freeze(structuredCloneOrFail(current), true) as GameState);
+  const read = readState(state);
+  const current = upgrade(read.value);
+  // A deeply frozen input that reads as it is is kept (and remembered) as it is; anything else is
+  // the copy, frozen.
+  const frozen = current === read.value && read.frozen && read.unchanged ? state : (freeze(current, true) as GameState);
   const kernel = rebuild(frozen);
   // Only frozen objects are remembered: an unfrozen one may still change under us.
   kernels.set(frozen, { state: frozen, kernel, rules: kernel.rules, handedOn: false });
   return { state: frozen, kernel };
 }
 
-function deeplyFrozen(v: unknown): boolean {
-  if (typeof v !== 'object' || v === null) return true;
-  return Object.isFrozen(v) && Object.values(v).every(deeplyFrozen);
-}
-
-function structuredCloneOrFail(v: unknown): unknown {
-  try {
-    return structuredClone(v);
-  } catch {
-    throw new StateError([{ code: 'invalid-state', message: 'a game state must be plain JSON data' }]);
-  }
+/**
+ * A state or view as plain data (see core/plain.ts), or {@link StateError} `invalid-state` saying
+ * where it is not: a cycle, a getter, a hole, too deep, too large.
+ */
+export function readState(input: unknown): { value: GameState; frozen: boolean; unchanged: boolean } {
+  if (!isRecord(input)) throw new StateError([{ code: 'invalid-state', message: 'a game state must be an object' }]);
+  const read = readPlain(input, 'the state', STATE_INPUT);
+  if (!read.ok) throw new StateError([{ code: 'invalid-state', message: read.message }]);
+  return { value: read.value as GameState, frozen: read.frozen, unchanged: read.unchanged };
 }
 
 /**

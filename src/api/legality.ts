@@ -1,6 +1,8 @@
 import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
 import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
 import { isRecord, show } from '../core/guards.js';
+import { MOVE_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import { ACTION_RECALL, MOVE_SLOT_SHIFT, moveAction, moveFigure, moveQ, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
 import { type Kernel, PLACE_MISMATCH, PLACE_NOT_ADJACENT, PLACE_OCCUPIED, PLACE_RULE } from '../kernel/kernel.js';
 import type { Ruleset } from '../kernel/ruleset.js';
@@ -28,6 +30,19 @@ const MEEPLE_KEYS = ['at', 'kind'];
 
 function illegal(code: MoveErrorCode, message: string): IllegalMoveError {
   return new IllegalMoveError(code, message);
+}
+
+/**
+ * A move as plain data (a copy: no getter runs, `-0` is `0`, fields set to `undefined` are absent),
+ * of the right form; or the {@link IllegalMoveError} (`malformed-move`, `unknown-spot`) saying why not.
+ */
+export function readMove(
+  move: unknown,
+): { readonly move: Move; readonly error: null } | { readonly move: null; readonly error: IllegalMoveError } {
+  const read = readPlain(move, 'the move', MOVE_INPUT);
+  if (!read.ok) return { move: null, error: illegal('malformed-move', read.message) };
+  const shape = shapeError(read.value);
+  return shape === null ? { move: read.value as Move, error: null } : { move: null, error: shape };
 }
 
 /** Checks the form of a move, without the board. */

@@ -1,5 +1,5 @@
 import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
-import { checked } from './kernels.js';
+import { checked, readState } from './kernels.js';
 import { rebuild, upgrade } from './saved.js';
 import { isViewRecord } from './view-input.js';
 import type { GameState } from './types.js';
@@ -30,10 +30,11 @@ import type { GameState } from './types.js';
  * ```
  */
 export function loadState(json: unknown): GameState {
-  if (isViewRecord(json)) {
+  const { state } = checked(json as GameState);
+  if (isViewRecord(state)) {
     throw new StateError([{ code: 'invalid-state', message: 'this is a player view, not a game state: read it with loadView' }]);
   }
-  return checked(json as GameState).state;
+  return state;
 }
 
 /**
@@ -53,7 +54,7 @@ export function loadState(json: unknown): GameState {
  */
 export function validateState(json: unknown): Problem<StateErrorCode>[] {
   try {
-    rebuild(upgrade(json) as GameState);
+    rebuild(upgrade(readState(json).value) as GameState);
     return [];
   } catch (e) {
     if (e instanceof StateError) return [...e.problems];

@@ -1,4 +1,6 @@
 import { type OptionsErrorCode, OptionsError, type Problem } from '../core/errors.js';
+import { LIMITS, OPTIONS_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import { isRecord, show } from '../core/guards.js';
 import { farmerRules } from './farmers.js';
 import { TILE_SETS, tileDef } from '../tiles/catalogue.js';
@@ -144,13 +146,20 @@ export function resolveOptions(options: unknown): ResolvedOptions {
   return resolved;
 }
 
-function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; resolved: ResolvedOptions | null } {
+function resolve(input: unknown): { problems: Problem<OptionsErrorCode>[]; resolved: ResolvedOptions | null } {
   const problems: Problem<OptionsErrorCode>[] = [];
   const fail = (code: OptionsErrorCode, message: string) => problems.push({ code, message });
-  if (!isRecord(options)) {
-    fail('invalid-options', `options must be an object such as { players: 2, seed: 1 }, not ${show(options)}`);
+  if (!isRecord(input)) {
+    fail('invalid-options', `options must be an object such as { players: 2, seed: 1 }, not ${show(input)}`);
     return { problems, resolved: null };
   }
+  // Read once as plain data (no getter runs; bounded by LIMITS), then checked field by field.
+  const read = readPlain(input, 'the options', OPTIONS_INPUT);
+  if (!read.ok) {
+    fail('invalid-options', read.message);
+    return { problems, resolved: null };
+  }
+  const options = read.value as Record<string, unknown>;
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.includes(key)) fail('unknown-option', `unknown option "${key}" (known: ${OPTION_KEYS.join(', ')})`);
   }
@@ -170,6 +179,8 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
       fail('invalid-players', `players must name ${range} players, not ${list.length}`);
     } else if (!list.every((n): n is string => typeof n === 'string' && n.trim() !== '')) {
       fail('invalid-players', 'every player name must be a non-empty string');
+    } else if (list.some((n) => (n as string).length > LIMITS.nameLength)) {
+      fail('invalid-players', `a player's name has at most ${LIMITS.nameLength} characters`);
     } else names = list as string[];
   } else {
     fail('invalid-players', `players is required: a count (${range}) or a list of names`);
@@ -178,6 +189,8 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
   const seed = options.seed;
   if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
     fail('invalid-seed', `seed is required and must be a finite number or a string, not ${show(seed)}`);
+  } else if (typeof seed === 'string' && seed.length > LIMITS.seedLength) {
+    fail('invalid-seed', `a seed string has at most ${LIMITS.seedLength} characters, not ${seed.length}`);
   }
 
   const tileSet = options.tileSet === undefined ? 'base' : options.tileSet;
@@ -257,6 +270,8 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
   if (options.drawOrder !== undefined) {
     if (!Array.isArray(options.drawOrder) || options.drawOrder.some((id) => typeof id !== 'string')) {
       fail('invalid-draw-order', 'drawOrder must be a list of tile ids');
+    } else if (options.drawOrder.length > LIMITS.drawOrder) {
+      fail('invalid-draw-order', `drawOrder lists at most ${LIMITS.drawOrder} tiles, not ${options.drawOrder.length}`);
     } else {
       // The start tile's copy starts the board, or, drawn, a river's spring comes first of all.
       const startCopy = (id: string) => id === set.startTile && (set.startDrawn !== true || isRiverTile(id));
@@ -271,7 +286,7 @@ function resolve(options: unknown): { problems: Problem<OptionsErrorCode>[]; res
           fail('invalid-draw-order', `drawOrder asks for ${n} × ${id} but the ${set.name} set holds only ${have}${start}`);
         }
       }
-      drawOrder.push(...(options.drawOrder as string[]));
+      for (const id of options.drawOrder as string[]) drawOrder.push(id);
     }
   }
 

@@ -1,3 +1,5 @@
+import { OPTIONS_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import { type Problem, SetupError, type SetupErrorCode, StateError } from '../core/errors.js';
 import { isRotation, type Rotation, type Spot, spotIndex } from '../core/geometry.js';
 import { isInt, isRecord, show } from '../core/guards.js';
@@ -129,7 +131,13 @@ function makeSetup(
     note('invalid-setup', 'a set-up must be an object such as { players: 2, board: [...] }');
     return done();
   }
-  const s = input;
+  // Read once as plain data (no getter runs; bounded by LIMITS); a custom farmer rule is refused below.
+  const read = readPlain(input, 'the set-up', OPTIONS_INPUT);
+  if (!read.ok) {
+    note('invalid-setup', read.message);
+    return done();
+  }
+  const s = read.value as Record<string, unknown>;
   for (const key of Object.keys(s))
     if (!SETUP_KEYS.includes(key)) note('invalid-setup', `a set-up has no field "${key}" (fields: ${SETUP_KEYS.join(', ')})`);
   if (isRecord(s.rules) && typeof s.rules.farmers === 'function')

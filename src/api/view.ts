@@ -1,3 +1,4 @@
+import { show } from '../core/guards.js';
 import { freeze } from 'immer';
 import { StateError } from '../core/errors.js';
 import { isInt } from '../core/guards.js';
@@ -25,12 +26,14 @@ import { byId, isViewRecord } from './view-input.js';
  * console.log(legalMoves(view).length === legalMoves(state).length); // → true
  * ```
  */
-export function playerView(input: GameState | PlayerView, viewer: Viewer): PlayerView {
+export function playerView(input: GameState | PlayerView, asked: Viewer): PlayerView {
   const { state } = checked(input as GameState);
+  // + 0: a viewer -0 is player 0, written 0.
+  const viewer = typeof asked === 'number' ? ((asked + 0) as Viewer) : asked;
   const players = state.players.length;
   if (!(viewer === 'spectator' || (isInt(viewer) && viewer >= 0 && viewer < players))) {
     throw new StateError([
-      { code: 'invalid-viewer', message: `viewer must be a player index (0 to ${players - 1}) or 'spectator', not ${String(viewer)}` },
+      { code: 'invalid-viewer', message: `viewer must be a player index (0 to ${players - 1}) or 'spectator', not ${show(viewer)}` },
     ]);
   }
   const from = isViewRecord(state) ? (state as unknown as PlayerView).viewer : null;
@@ -100,12 +103,13 @@ export function playerView(input: GameState | PlayerView, viewer: Viewer): Playe
  * ```
  */
 export function loadView(json: unknown): PlayerView {
-  if (!isViewRecord(json)) {
+  const { state } = checked(json as PlayerView);
+  if (!isViewRecord(state)) {
     throw new StateError([
       { code: 'invalid-state', message: 'a player view names its viewer: this is not one (read a game state with loadState)' },
     ]);
   }
-  return checked(json as PlayerView).state as unknown as PlayerView;
+  return state as unknown as PlayerView;
 }
 
 /** A set-up as a viewer sees it: the hands set up that the viewer may not see, their tiles `null`. */

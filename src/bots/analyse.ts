@@ -1,3 +1,6 @@
+import { show } from '../core/guards.js';
+import { readBotOptions } from './options.js';
+import { checked } from '../api/kernels.js';
 import type { GameState, Move, PlayerView } from '../api/types.js';
 import { playerView } from '../api/view.js';
 import { isViewRecord } from '../api/view-input.js';
@@ -74,7 +77,8 @@ export interface Analysis {
  * console.log(analysis.iterations, analysis.moves.length); // → 300 12
  * ```
  */
-export function analyse(state: GameState | PlayerView, options?: AnalysisOptions): Analysis {
+export function analyse(state: GameState | PlayerView, asked?: AnalysisOptions): Analysis {
+  const options = readBotOptions(asked);
   const search = start(state, options);
   while (!search.done) search.step(64);
   return report(search);
@@ -103,10 +107,11 @@ export function analyse(state: GameState | PlayerView, options?: AnalysisOptions
  * console.log(await pending.catch((e: Error) => e.message)); // → the player moved
  * ```
  */
-export async function analyseAsync(state: GameState | PlayerView, options?: AsyncAnalysisOptions): Promise<Analysis> {
+export async function analyseAsync(state: GameState | PlayerView, asked?: AsyncAnalysisOptions): Promise<Analysis> {
+  const options = readBotOptions(asked);
   const sliceMs = options?.sliceMs ?? 8;
   if (!(sliceMs > 0 && Number.isFinite(sliceMs)))
-    throw new OptionsError([{ code: 'invalid-bot-option', message: `sliceMs must be a positive number, not ${String(options?.sliceMs)}` }]);
+    throw new OptionsError([{ code: 'invalid-bot-option', message: `sliceMs must be a positive number, not ${show(options?.sliceMs)}` }]);
   const signal = options?.signal;
   signal?.throwIfAborted();
   const search = start(state, options);
@@ -123,8 +128,9 @@ export async function analyseAsync(state: GameState | PlayerView, options?: Asyn
 }
 
 /** A search from the view of the player to move. */
-function start(state: GameState | PlayerView, options: AnalysisOptions | undefined): Search {
-  const view = isViewRecord(state) ? (state as PlayerView) : playerView(state as GameState, (state as GameState).currentPlayer);
+function start(input: GameState | PlayerView, options: AnalysisOptions | undefined): Search {
+  const { state } = checked(input);
+  const view = isViewRecord(state) ? (state as unknown as PlayerView) : playerView(state as GameState, (state as GameState).currentPlayer);
   return new Search(view, options, 'analyse');
 }
 

@@ -1,8 +1,12 @@
+import { isInt, show } from '../core/guards.js';
+import { LIMITS, STATE_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
+import { readBotOptions } from './options.js';
 import type { GameState, MeepleKind, Move, PlayerView } from '../api/types.js';
 import { figureInPlay } from '../api/figures.js';
 import { figuresOf } from '../rules/compile.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
-import { type Engine, kernelOf } from '../engine/engine.js';
+import { badArgument, type Engine, isEngine, kernelOf, playListed } from '../engine/engine.js';
 import { decodeMove } from '../engine/move.js';
 import { DEFAULT_WEIGHTS, type EvaluationWeights, Evaluator, type FigureWorth } from './evaluate.js';
 import { botRandom, engineFor } from './seed.js';
@@ -87,7 +91,11 @@ export interface GreedyOptions extends BotOptions {
  * console.log(estimate(engine).map((v) => v.toFixed(1))); // → [ '10.6', '10.5' ]
  * ```
  */
-export function estimate(engine: Engine, weights: GreedyWeights = {}): number[] {
+export function estimate(engine: Engine, weights?: GreedyWeights): number[] {
+  return estimateOf(checkedEngine(engine), checkedWeights(weights) ?? {});
+}
+
+function estimateOf(engine: Engine, weights: GreedyWeights = {}): number[] {
   const open = weights.open ?? 0.8;
   const meeple = weights.meeple ?? 1.5;
   const horizon = weights.horizon ?? 30;
@@ -158,9 +166,24 @@ export function evaluatorFor(engine: Engine, weights: GreedyWeights = {}): Evalu
  * ```
  */
 export function evaluate(engine: Engine, weights?: GreedyWeights): number[] {
+  checkedEngine(engine);
+  const w = checkedWeights(weights);
   const out = new Float64Array(engine.players);
-  evaluatorFor(engine, weights).evaluate(kernelOf(engine), out);
+  evaluatorFor(engine, w).evaluate(kernelOf(engine), out);
   return Array.from(out);
+}
+
+/** `engine` when it is one, else {@link OptionsError} `invalid-argument`; never throws anything else. */
+function checkedEngine(engine: Engine): Engine {
+  if (!isEngine(engine)) throw badArgument(`an Engine is needed, not ${show(engine)}`);
+  return engine;
+}
+
+/** Weights read as data and checked (`invalid-bot-option`), or undefined. */
+function checkedWeights(weights: GreedyWeights | undefined): GreedyWeights | undefined {
+  const read = readBotOptions<{ weights?: GreedyWeights }>(weights === undefined ? undefined : { weights });
+  checkGreedyOptions(read);
+  return read?.weights;
 }
 
 /**
@@ -174,6 +197,18 @@ export function evaluate(engine: Engine, weights?: GreedyWeights): number[] {
  * ```
  */
 export function margin(values: ArrayLike<number>, player: number): number {
+  const read = readPlain(values, 'the values', STATE_INPUT);
+  const list = read.ok ? read.value : null;
+  if (!Array.isArray(list) || list.length < 2 || list.length > LIMITS.players || !list.every((v) => typeof v === 'number')) {
+    throw badArgument(`margin takes a list of 2 to ${LIMITS.players} numbers, one a player, not ${show(values)}`);
+  }
+  if (!(isInt(player) && player >= 0 && player < list.length))
+    throw badArgument(`player must be 0 to ${list.length - 1}, not ${show(player)}`);
+  return marginOf(list, player);
+}
+
+/** {@link margin} of values the bots made. */
+export function marginOf(values: ArrayLike<number>, player: number): number {
   let best = -Infinity;
   for (let p = 0; p < values.length; p++) if (p !== player) best = Math.max(best, values[p] as number);
   return (values[player] as number) - best;
@@ -195,7 +230,8 @@ export function margin(values: ArrayLike<number>, player: number): number {
  * console.log(JSON.stringify(greedyBot(state))); // → {"tile":"E","x":0,"y":-1,"rotation":180,"meeple":{"at":"S","kind":"follower"}}
  * ```
  */
-export function greedyBot(state: GameState | PlayerView, options?: GreedyOptions): Move {
+export function greedyBot(state: GameState | PlayerView, asked?: GreedyOptions): Move {
+  const options = readBotOptions(asked);
   checkGreedyOptions(options);
   const root = engineFor(state, options, 'greedy');
   if (root.status === 'finished') throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
@@ -211,7 +247,7 @@ export function greedyBot(state: GameState | PlayerView, options?: GreedyOptions
   let ties = 0;
   for (const [i, move] of moves.entries()) {
     e.copyFrom(root);
-    e.play(move);
+    playListed(e, move);
     const value = rate(e, me, i > 0);
     if (value > bestValue + 1e-9) {
       best = move;
@@ -229,21 +265,24 @@ function checkGreedyOptions(options: GreedyOptions | undefined): void {
   const problems: { code: 'invalid-bot-option'; message: string }[] = [];
   const evaluation = options?.evaluation;
   if (evaluation !== undefined && evaluation !== 'tiles' && evaluation !== 'now')
-    problems.push({ code: 'invalid-bot-option', message: `evaluation must be tiles or now, not ${String(evaluation)}` });
+    problems.push({
+      code: 'invalid-bot-option',
+      message: `evaluation must be tiles or now, not ${typeof evaluation === 'string' ? evaluation : show(evaluation)}`,
+    });
   for (const [key, value] of Object.entries(options?.weights ?? {})) {
     if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0)) continue;
-    problems.push({ code: 'invalid-bot-option', message: `weights.${key} must be a finite number of at least 0, not ${String(value)}` });
+    problems.push({ code: 'invalid-bot-option', message: `weights.${key} must be a finite number of at least 0, not ${show(value)}` });
   }
   if (problems.length > 0) throw new OptionsError(problems);
 }
 
 /** The greedy bot's rating of a position for a player: its margin by the chosen evaluation. */
 function rater(root: Engine, options: GreedyOptions | undefined): (e: Engine, player: number, sibling: boolean) => number {
-  if (options?.evaluation === 'now') return (e, player) => margin(estimate(e, options.weights), player);
+  if (options?.evaluation === 'now') return (e, player) => marginOf(estimateOf(e, options.weights), player);
   const evaluator = evaluatorFor(root, options?.weights);
   const values = new Float64Array(root.players);
   return (e, player, sibling) => {
     evaluator.evaluate(kernelOf(e), values, sibling);
-    return margin(values, player);
+    return marginOf(values, player);
   };
 }

@@ -1,3 +1,6 @@
+import { show } from '../core/guards.js';
+import { LIMITS } from '../core/limits.js';
+import { readBotOptions } from './options.js';
 import type { GameState, Move, PlayerView } from '../api/types.js';
 import { OptionsError } from '../core/errors.js';
 import { greedyBot } from './greedy.js';
@@ -57,14 +60,18 @@ export interface LevelOptions extends BotOptions {
  * // → 4 null
  * ```
  */
-export function levelBot(state: GameState | PlayerView, options: LevelOptions): Move {
+export function levelBot(state: GameState | PlayerView, asked: LevelOptions): Move {
+  const options = readBotOptions(asked) as LevelOptions;
   const level = options?.level;
   const timeMs = options?.timeMs ?? 250;
   const problems: { code: 'invalid-bot-option'; message: string }[] = [];
   if (!Number.isInteger(level) || level < 1 || level > LEVELS)
-    problems.push({ code: 'invalid-bot-option', message: `level must be a whole number from 1 to ${LEVELS}, not ${String(level)}` });
-  if (!(timeMs > 0 && Number.isFinite(timeMs)))
-    problems.push({ code: 'invalid-bot-option', message: `timeMs must be a positive number, not ${String(options?.timeMs)}` });
+    problems.push({ code: 'invalid-bot-option', message: `level must be a whole number from 1 to ${LEVELS}, not ${show(level)}` });
+  if (!(timeMs > 0 && timeMs <= LIMITS.timeMs))
+    problems.push({
+      code: 'invalid-bot-option',
+      message: `timeMs must be a positive number of at most ${LIMITS.timeMs}, not ${show(options?.timeMs)}`,
+    });
   if (problems.length > 0) throw new OptionsError(problems);
   const bot: BotOptions = {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),

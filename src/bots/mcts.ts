@@ -1,3 +1,4 @@
+import { readBotOptions } from './options.js';
 import type { GameState, Move, PlayerView } from '../api/types.js';
 import { decodeMove } from '../engine/move.js';
 import { Search } from './search.js';
@@ -46,7 +47,8 @@ import type { MctsOptions } from './search.js';
  * console.log(validateMove(state, move), applyMove(state, move).turn); // → null 1
  * ```
  */
-export function mctsBot(state: GameState | PlayerView, options?: MctsOptions): Move {
+export function mctsBot(state: GameState | PlayerView, asked?: MctsOptions): Move {
+  const options = readBotOptions(asked);
   const search = new Search(state, options, 'mcts', true);
   while (!search.done) search.step(64);
   const root = search.root;

@@ -1,3 +1,4 @@
+import { readBotOptions } from './options.js';
 import { legalMoves } from '../api/game.js';
 import type { GameState, Move, PlayerView } from '../api/types.js';
 import { IllegalMoveError } from '../core/errors.js';
@@ -17,7 +18,8 @@ import type { BotOptions } from './types.js';
  * console.log(JSON.stringify(move) === JSON.stringify(randomBot(state, { seed: 'x' })), applyMove(state, move).turn); // → true 1
  * ```
  */
-export function randomBot(state: GameState | PlayerView, options?: BotOptions): Move {
+export function randomBot(state: GameState | PlayerView, asked?: BotOptions): Move {
+  const options = readBotOptions(asked);
   const moves = legalMoves(state);
   if (moves.length === 0) throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
   return moves[Math.floor(botRandom(state, options, 'random')() * moves.length)] as Move;

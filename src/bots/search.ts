@@ -1,9 +1,11 @@
+import { show } from '../core/guards.js';
+import { LIMITS } from '../core/limits.js';
 import type { GameState, PlayerView } from '../api/types.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
-import { type Engine, kernelOf, type Random, seededRandom } from '../engine/engine.js';
+import { type Engine, kernelOf, playListed, type Random, seededRandom } from '../engine/engine.js';
 import { MOVE_PLACEMENT_MASK, moveSlot } from '../core/move-code.js';
 import type { Evaluator } from './evaluate.js';
-import { evaluatorFor, margin } from './greedy.js';
+import { evaluatorFor, marginOf } from './greedy.js';
 import { botSeed, engineFor } from './seed.js';
 import type { BotOptions } from './types.js';
 
@@ -220,7 +222,7 @@ export class Search {
     this.trial = root.clone();
     this.ranked = Array.from(this.buffer.subarray(0, all), (move, i) => {
       this.trial.copyFrom(root);
-      this.trial.play(move);
+      playListed(this.trial, move);
       return { move, margin: this.rate(this.trial, this.player, i > 0) };
     }).sort((a, b) => b.margin - a.margin);
     // Progressive pruning and bias: the best candidates by evaluation, each starting with `prior`
@@ -267,7 +269,7 @@ export class Search {
    */
   private rate(e: Engine, player: number, sibling: boolean): number {
     this.evaluator.evaluate(kernelOf(e), this.values, sibling);
-    return margin(this.values, player);
+    return marginOf(this.values, player);
   }
 
   /** Runs up to `n` iterations, stopping when the budget is spent. */
@@ -351,7 +353,7 @@ export class Search {
     const random = seededRandom(`${this.seed}:${first.samples++}`);
     e.copyFrom(this.root);
     e.shuffleTilesLeft(random);
-    e.play(first.move);
+    playListed(e, first.move);
     path.length = 0;
     path.push(first);
     let node = first;
@@ -382,7 +384,7 @@ export class Search {
           for (let j = 0; j < (all ? nUntried : this.expand); j++) {
             const candidate = buffer[untried[all ? j : Math.floor(random() * nUntried)] as number] as number;
             this.trial.copyFrom(e);
-            this.trial.play(candidate);
+            playListed(this.trial, candidate);
             const value = this.rate(this.trial, player, j > 0);
             if (value > bestValue) {
               bestValue = value;
@@ -393,12 +395,12 @@ export class Search {
         const child = newNode(move, player);
         node.children.set(keyOf(move), child);
         path.push(child);
-        e.play(move);
+        playListed(e, move);
         break;
       }
       node = bestByUcb(available, available.length, c);
       path.push(node);
-      e.play(node.move);
+      playListed(e, node.move);
     }
     this.playout(random);
     if (e.status === 'finished') for (let p = 0; p < e.players; p++) this.values[p] = kernelOf(e).score[p] as number;
@@ -430,14 +432,14 @@ export class Search {
           break;
         }
         trial.copyFrom(e);
-        trial.play(move);
+        playListed(trial, move);
         const value = this.rate(trial, mover, j > 0);
         if (value > bestValue) {
           bestValue = value;
           best = move;
         }
       }
-      e.play(best);
+      playListed(e, best);
     }
   }
 }
@@ -450,15 +452,16 @@ function checkOptions(options: MctsOptions | undefined) {
   const figureRate = options?.figureRate ?? 0.25;
   const problems: { code: 'invalid-bot-option'; message: string }[] = [];
   const bad = (message: string) => problems.push({ code: 'invalid-bot-option', message });
-  if (!(iterations >= 1) || (iterations !== Infinity && !Number.isInteger(iterations)))
-    bad(`iterations must be a whole number of at least 1, not ${String(options?.iterations)}`);
-  if (!(timeMs > 0)) bad(`timeMs must be a positive number, not ${String(options?.timeMs)}`);
+  if (!(iterations >= 1) || (iterations !== Infinity && !(Number.isInteger(iterations) && iterations <= LIMITS.iterations)))
+    bad(`iterations must be a whole number from 1 to ${LIMITS.iterations}, not ${show(options?.iterations)}`);
+  if (!(timeMs > 0) || (timeMs !== Infinity && !(timeMs <= LIMITS.timeMs)))
+    bad(`timeMs must be a positive number of at most ${LIMITS.timeMs}, not ${show(options?.timeMs)}`);
   if (options?.clock !== undefined && typeof options.clock !== 'function') bad('clock must be a function returning milliseconds');
   if (!(exploration >= 0) || !Number.isFinite(exploration))
-    bad(`exploration must be a non-negative number, not ${String(options?.exploration)}`);
+    bad(`exploration must be a non-negative number, not ${show(options?.exploration)}`);
   const whole = (name: keyof MctsOptions, v: number, min: number, allowInfinity: boolean): void => {
     if ((allowInfinity && v === Infinity) || (Number.isInteger(v) && v >= min)) return;
-    bad(`${name} must be a whole number of at least ${min}${allowInfinity ? ' (or Infinity)' : ''}, not ${String(v)}`);
+    bad(`${name} must be a whole number of at least ${min}${allowInfinity ? ' (or Infinity)' : ''}, not ${show(v)}`);
   };
   const candidates = options?.candidates ?? 6;
   const depth = options?.depth ?? 0;
@@ -468,15 +471,15 @@ function checkOptions(options: MctsOptions | undefined) {
   const expand = options?.expandSamples ?? Infinity;
   const plies = options?.plies ?? 3;
   const root = options?.root ?? 'halving';
-  if (root !== 'halving' && root !== 'ucb') bad(`root must be 'halving' or 'ucb', not ${String(options?.root)}`);
+  if (root !== 'halving' && root !== 'ucb') bad(`root must be 'halving' or 'ucb', not ${show(options?.root)}`);
   whole('candidates', candidates, 1, true);
   whole('depth', depth, 0, true);
   whole('playoutSamples', samples, 1, false);
   whole('expandSamples', expand, 1, true);
   whole('plies', plies, 1, true);
-  if (!(widen >= 0)) bad(`widen must be a number of at least 0 (or Infinity), not ${String(widen)}`);
-  if (!(prior >= 0) || !Number.isFinite(prior)) bad(`prior must be a non-negative number, not ${String(prior)}`);
-  if (!(figureRate >= 0 && figureRate <= 1)) bad(`figureRate must lie between 0 and 1, not ${String(figureRate)}`);
+  if (!(widen >= 0)) bad(`widen must be a number of at least 0 (or Infinity), not ${show(widen)}`);
+  if (!(prior >= 0) || !Number.isFinite(prior)) bad(`prior must be a non-negative number, not ${show(prior)}`);
+  if (!(figureRate >= 0 && figureRate <= 1)) bad(`figureRate must lie between 0 and 1, not ${show(figureRate)}`);
   if (problems.length > 0) throw new OptionsError(problems);
   return { iterations, timeMs, exploration, figureRate, candidates, depth, prior, samples, widen, expand, plies, root };
 }
@@ -513,7 +516,7 @@ const PLACEMENT_ONLY = ~MOVE_PLACEMENT_MASK;
 function outcome(scores: Float64Array, rewards: Float64Array, tilesLeft: number): Float64Array {
   if (tilesLeft >= 0) {
     const spread = SPREAD * Math.sqrt(tilesLeft + 1);
-    for (let p = 0; p < scores.length; p++) rewards[p] = 0.5 + 0.5 * Math.tanh(margin(scores, p) / spread);
+    for (let p = 0; p < scores.length; p++) rewards[p] = 0.5 + 0.5 * Math.tanh(marginOf(scores, p) / spread);
     return rewards;
   }
   let top = -Infinity;

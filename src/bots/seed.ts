@@ -1,4 +1,5 @@
 import { type Random, Engine, seededRandom } from '../engine/engine.js';
+import { checked } from '../api/kernels.js';
 import { isViewRecord } from '../api/view-input.js';
 import type { GameState, PlayerView } from '../api/types.js';
 import type { BotOptions } from './types.js';
@@ -7,8 +8,9 @@ import type { BotOptions } from './types.js';
  * The seed of a bot's randomness: `options.seed`, or one made of what every player sees (the turn,
  * the tiles on the board, the tile to place), never of the game's seed, which deals the bag.
  */
-export function botSeed(state: GameState | PlayerView, options: BotOptions | undefined, name: string): number | string {
+export function botSeed(input: GameState | PlayerView, options: BotOptions | undefined, name: string): number | string {
   if (options?.seed !== undefined) return options.seed;
+  const { state } = checked(input);
   const last = state.placements.at(-1);
   const where = last === undefined ? '-' : `${last.tile}@${last.x},${last.y},${last.rotation}`;
   return `${name}:${state.turn}:${state.placements.length}:${where}:${state.currentTile ?? '-'}:${state.currentPlayer}`;
@@ -24,9 +26,10 @@ export function botRandom(state: GameState | PlayerView, options: BotOptions | u
  * players' hidden hands) dealt anew at random: a bot plays a view as well as a state, and never
  * looks at hidden information.
  */
-export function engineFor(state: GameState | PlayerView, options: BotOptions | undefined, name: string): Engine {
+export function engineFor(input: GameState | PlayerView, options: BotOptions | undefined, name: string): Engine {
+  const { state } = checked(input);
   const deal = seededRandom(`${botSeed(state, options, name)}:deal`);
-  if (isViewRecord(state)) return Engine.fromView(state as PlayerView, deal, options?.hooks);
+  if (isViewRecord(state)) return Engine.fromView(state as unknown as PlayerView, deal, options?.hooks);
   // A state shows the bag's order and every hand: deal them anew, as a view would.
   const engine = Engine.fromState(state as GameState, options?.hooks);
   engine.shuffleTilesLeft(deal);

@@ -34,7 +34,8 @@ export type OptionsErrorCode =
   | 'invalid-draw-order'
   | 'invalid-bot-option'
   | 'invalid-buffer'
-  | 'invalid-render-option';
+  | 'invalid-render-option'
+  | 'invalid-argument';
 
 /** Codes of {@link StateError}. */
 export type StateErrorCode =
@@ -75,6 +76,26 @@ export type SetupErrorCode =
   | 'too-many-figures'
   | 'tile-fits-nowhere';
 
+/** The problems of a list as the error classes take it (callers may pass anything); never throws. */
+function problemList<C extends string>(problems: unknown): Problem<C>[] {
+  try {
+    return Array.isArray(problems) ? (problems.slice(0, 1000).filter((p) => isProblem(p)) as Problem<C>[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A problem as the error classes take it (callers may pass anything). */
+function isProblem<C extends string>(p: unknown): p is Problem<C> {
+  try {
+    return (
+      typeof p === 'object' && p !== null && typeof (p as Problem<C>).code === 'string' && typeof (p as Problem<C>).message === 'string'
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Every error code this library throws or returns. */
 export type ErrorCode = MoveErrorCode | OptionsErrorCode | StateErrorCode | NotationErrorCode | SetupErrorCode;
 
@@ -101,8 +122,9 @@ export interface Problem<C extends string = ErrorCode> {
 export class CarcassonneError<C extends ErrorCode = ErrorCode> extends Error {
   readonly code: C;
   constructor(code: C, message: string) {
-    super(message);
-    this.code = code;
+    // Made by callers too: anything but strings is written as words, never trusted.
+    super(typeof message === 'string' ? message : 'an error');
+    this.code = (typeof code === 'string' ? code : 'invalid-argument') as C;
   }
 
   // Written out (not `new.target.name`): a minifier renames classes, and `name` must not change.
@@ -143,9 +165,10 @@ export class IllegalMoveError extends CarcassonneError<MoveErrorCode> {
 export class ProblemsError<C extends ErrorCode> extends CarcassonneError<C> {
   readonly problems: readonly Problem<C>[];
   constructor(problems: readonly Problem<C>[], fallback: Problem<C>) {
-    const first = problems[0] ?? fallback;
-    super(first.code, problems.length > 0 ? problems.map((p) => p.message).join('; ') : first.message);
-    this.problems = problems.length > 0 ? problems : [first];
+    const list = problemList<C>(problems);
+    const first = list[0] ?? (isProblem(fallback) ? fallback : ({ code: 'invalid-argument', message: 'a problem' } as Problem<C>));
+    super(first.code, list.length > 0 ? list.map((p) => p.message).join('; ') : first.message);
+    this.problems = list.length > 0 ? list : [first];
   }
 
   override name = 'ProblemsError';
@@ -250,7 +273,10 @@ export class NotationError extends ProblemsError<NotationErrorCode> {
   declare readonly problems: readonly NotationProblem[];
   constructor(problems: readonly NotationProblem[]) {
     super(
-      problems.map((p) => ({ ...p, message: `${placeOf(p)}: ${p.message}` })),
+      (problemList(problems) as NotationProblem[]).map((p) => ({
+        ...p,
+        message: `${placeOf(p)}: ${p.message}`,
+      })),
       { code: 'invalid-notation', message: 'invalid notation' },
     );
   }
@@ -260,5 +286,6 @@ export class NotationError extends ProblemsError<NotationErrorCode> {
 
 /** "line 3, column 8 (move 2)". */
 function placeOf(p: TextPlace): string {
-  return `line ${p.line}, column ${p.column}${p.move === null ? '' : ` (move ${p.move})`}`;
+  const n = (v: unknown) => (typeof v === 'number' ? v : '?');
+  return `line ${n(p.line)}, column ${n(p.column)}${p.move === null || p.move === undefined ? '' : ` (move ${n(p.move)})`}`;
 }

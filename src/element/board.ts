@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { applyMove, legalPlacements } from '../api/game.js';
+import { readMove } from '../api/legality.js';
 import { movesAt } from '../api/cell.js';
 import { setupGame } from '../api/setup.js';
 import { playerView } from '../api/view.js';
@@ -37,7 +38,15 @@ export interface BoardMoveDetail {
  * console.log(sameMove(state, a, { ...a, rotation: 180 }), sameMove(state, a, { ...a, rotation: 90 })); // → true false
  * ```
  */
-export function sameMove(state: GameState | PlayerView, a: Move, b: Move): boolean {
+export function sameMove(state: GameState | PlayerView, first: Move, second: Move): boolean {
+  const a = readMove(first);
+  const b = readMove(second);
+  if (a.error !== null) throw a.error;
+  if (b.error !== null) throw b.error;
+  return same(state, a.move, b.move);
+}
+
+function same(state: GameState | PlayerView, a: Move, b: Move): boolean {
   if (a.tile !== b.tile || a.x !== b.x || a.y !== b.y) return false;
   if ((a.meeple?.at ?? null) !== (b.meeple?.at ?? null) || (a.meeple?.kind ?? 'follower') !== (b.meeple?.kind ?? 'follower')) return false;
   if ((a.recall ?? null) !== (b.recall ?? null)) return false;

@@ -12,7 +12,10 @@ import type { GameOptions } from '../api/options.js';
 import type { ExpansionName, ExtraTurn, GameState, MeepleKind, PlayerView, TileId } from '../api/types.js';
 import { decodeMove, type MoveCode } from './move.js';
 import { dealHiddenHands, shuffleUndrawn } from '../kernel/shuffle.js';
-import { moveSlot } from '../core/move-code.js';
+import { ACTION_RECALL, MOVE_CODE_LIMIT, moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../core/move-code.js';
+import { SPOTS } from '../core/geometry.js';
+import { isInt, show } from '../core/guards.js';
+import { LIMITS } from '../core/limits.js';
 
 /** A source of uniform random numbers in [0, 1), such as `Math.random` or {@link seededRandom}. */
 export type Random = () => number;
@@ -213,6 +216,7 @@ export class Engine {
    * ```
    */
   copyFrom(other: Engine): void {
+    if (!isEngine(other)) throw badArgument(`copyFrom takes an engine, not ${show(other)}`);
     if (!this.k.sameShape(other.k)) {
       throw new StateError([{ code: 'invalid-state', message: 'copyFrom needs an engine of the same tile set and players' }]);
     }
@@ -225,6 +229,12 @@ export class Engine {
     this.origin = other.origin;
     this.originDrawn = other.originDrawn;
     this.hooks = other.hooks;
+  }
+
+  /** `player` when it is a player of this game; else {@link OptionsError} `invalid-argument`. */
+  private player(player: number): number {
+    if (isInt(player) && player >= 0 && player < this.k.players) return player;
+    throw badArgument(`player must be 0 to ${this.k.players - 1}, not ${show(player)}`);
   }
 
   /** `'finished'` once no tile is left to place. */
@@ -260,9 +270,7 @@ export class Engine {
    * ```
    */
   hand(player: number): TileId[] {
-    const k = this.k;
-    if (!Number.isInteger(player) || player < 0 || player >= k.players) return [];
-    return handIds(k, player);
+    return handIds(this.k, this.player(player));
   }
 
   /** Turns played since the start of the game. */
@@ -298,7 +306,7 @@ export class Engine {
    * ```
    */
   meeples(player: number): number {
-    return this.k.inSupply(player, FIGURE_FOLLOWER);
+    return this.k.inSupply(this.player(player), FIGURE_FOLLOWER);
   }
 
   /**
@@ -314,8 +322,9 @@ export class Engine {
    * ```
    */
   inSupply(player: number, kind: MeepleKind): number {
+    const p = this.player(player);
     const code = figureCode(kind);
-    return code < 0 ? 0 : this.k.inSupply(player, code);
+    return code < 0 ? 0 : this.k.inSupply(p, code);
   }
 
   /**
@@ -333,7 +342,8 @@ export class Engine {
    * ```
    */
   tokens(player: number): Record<string, Record<string, number>> {
-    return tokenRecords((g) => this.k.tokensOf(player, g));
+    const p = this.player(player);
+    return tokenRecords((g) => this.k.tokensOf(p, g));
   }
 
   /** Whether the current player is playing a builder's second tile this turn (Traders & Builders). */
@@ -421,6 +431,14 @@ export class Engine {
   legalMoves(out: Int32Array): number;
   legalMoves(out?: Int32Array): MoveCode[] | number {
     if (out !== undefined) {
+      if (!isInt32Array(out)) {
+        throw new OptionsError([
+          {
+            code: 'invalid-buffer',
+            message: `a move buffer is an Int32Array of engine.maxMoves (${this.maxMoves}) codes, not ${show(out)}`,
+          },
+        ]);
+      }
       if (out.length < this.maxMoves) {
         throw new OptionsError([
           { code: 'invalid-buffer', message: `a move buffer must hold engine.maxMoves (${this.maxMoves}) codes, not ${out.length}` },
@@ -439,7 +457,11 @@ export class Engine {
    * Plays a move code for the current player: place, deploy, score, pass the turn (or keep it for
    * a builder's second tile), draw.
    * **Unchecked**: the code must be one of {@link Engine.legalMoves} (use the pure API's
-   * `validateMove` for an untrusted move). Throws only when the game is already finished.
+   * `validateMove` for an untrusted move). Throws `game-finished` when the game is over, and,
+   * before changing anything, `malformed-move` for a code that is not one here (not a whole number
+   * below 2^31, a figure kind or hand slot the game has not, a spot the tile has not, a cell that is
+   * taken or touches no tile); a code that passes these checks but does not fit is played as it is,
+   * and makes a position no game can reach.
    *
    * @example
    * ```ts
@@ -453,6 +475,14 @@ export class Engine {
   play(move: MoveCode): void {
     const k = this.k;
     if (k.finished) throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
+    const wrong = codeProblem(k, move);
+    if (wrong !== null) throw new IllegalMoveError('malformed-move', `${show(move)} is not a move here: ${wrong}`);
+    this.playListed(move);
+  }
+
+  /** `play` of a code taken from this position's `legalMoves`: nothing to check. */
+  private playListed(move: MoveCode): void {
+    const k = this.k;
     this.historyTiles[this.played] = k.handSize > 0 ? k.handTile(k.current, moveSlot(move)) : k.currentType;
     this.history[this.played++] = move;
     k.play(move, null);
@@ -478,7 +508,14 @@ export class Engine {
    * console.log(a.currentTile === b.currentTile); // → true
    * ```
    */
-  shuffleTilesLeft(random: Random): void {
+  shuffleTilesLeft(asked: Random): void {
+    if (typeof asked !== 'function') throw badArgument(`a random function such as seededRandom(1) is needed, not ${show(asked)}`);
+    // A number outside [0, 1) is refused before it is used: the bag stays a shuffle of its tiles.
+    const random = () => {
+      const r = asked();
+      if (!(typeof r === 'number' && r >= 0 && r < 1)) throw badArgument(`random() must return a number from 0 up to 1, not ${show(r)}`);
+      return r;
+    };
     const k = this.k;
     const hidden = k.handSize > 0 && this.origin.rules.hand?.visible === false;
     if (hidden) dealHiddenHands(k, random);
@@ -580,14 +617,25 @@ export class Engine {
  * ```
  */
 export function randomPlayout(engine: Engine, random: Random): number {
+  if (!isEngine(engine)) throw badArgument(`randomPlayout takes an engine, not ${show(engine)}`);
+  if (typeof random !== 'function') throw badArgument(`randomPlayout takes a random function such as seededRandom(1), not ${show(random)}`);
   let n = 0;
   const codes = scratchFor(engine.maxMoves);
   while (engine.status === 'playing') {
     const count = engine.legalMoves(codes);
-    engine.play(codes[Math.floor(random() * count)] as MoveCode);
+    const r = random();
+    const i = Math.floor(r * count);
+    if (!(i >= 0 && i < count)) throw badArgument(`random() must return a number from 0 up to 1, not ${show(r)}`);
+    playListed(engine, codes[i] as MoveCode);
     n++;
   }
   return n;
+}
+
+/** Plays a code listed by the engine's `legalMoves` for this position, without checking it again. */
+export function playListed(engine: Engine, code: MoveCode): void {
+  // biome-ignore lint/complexity/useLiteralKeys: a private method, reached by this module's helpers only
+  engine['playListed'](code);
 }
 
 // Move codes are written here and copied out before anything else runs, so one buffer serves every
@@ -612,8 +660,54 @@ function scratchFor(size: number): Int32Array {
  * ```
  */
 export function seededRandom(seed: number | string): Random {
+  if (!((typeof seed === 'number' && Number.isFinite(seed)) || (typeof seed === 'string' && seed.length <= LIMITS.seedLength))) {
+    throw badArgument(`a seed is a finite number or a string of at most ${LIMITS.seedLength} characters, not ${show(seed)}`);
+  }
   const next = mulberry32(hashSeed(seed));
   return () => next() / 4294967296;
+}
+
+/** Whether `v` is an engine; never throws (a revoked Proxy is not one). */
+export function isEngine(v: unknown): v is Engine {
+  try {
+    return v instanceof Engine;
+  } catch {
+    return false;
+  }
+}
+
+/** An {@link OptionsError} `invalid-argument`. */
+export function badArgument(message: string): OptionsError {
+  return new OptionsError([{ code: 'invalid-argument', message }]);
+}
+
+/** Whether `v` is an Int32Array (of any realm); never throws. */
+function isInt32Array(v: unknown): v is Int32Array {
+  try {
+    return Object.prototype.toString.call(v) === '[object Int32Array]';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why `code` cannot be played on `k` at all, checked in a few integer operations before anything
+ * changes: not a code, a figure kind or hand slot this game has not, a spot the tile has not
+ * turned so, a cell that is taken or touches no tile. (Whether the tile fits there is not
+ * checked: the engine trusts its caller, and such a code makes a position no game can reach.)
+ */
+function codeProblem(k: Kernel, code: number): string | null {
+  if (!(Number.isInteger(code) && code >= 0 && code < MOVE_CODE_LIMIT)) return 'a move code is a whole number from 0 to 2^31 - 1';
+  const figure = moveFigure(code);
+  const spot = moveSpot(code);
+  if (moveAction(code) === ACTION_RECALL ? spot >= 0 : spot < 0 && figure !== 0) return 'its fields contradict each other';
+  if (figure >= k.rules.ruleset.figures.kinds) return `figure kind ${figure} is not in this game`;
+  if (moveSlot(code) >= Math.max(1, k.handSize)) return `hand slot ${moveSlot(code)} is not in the hand`;
+  if (k.frontierIndex(moveX(code), moveY(code)) < 0) return `cell (${moveX(code)}, ${moveY(code)}) is taken or touches no tile`;
+  const t = k.handSize > 0 ? k.handTile(k.current, moveSlot(code)) : k.currentType;
+  if (t < 0) return `hand slot ${moveSlot(code)} holds no tile`;
+  if (spot >= 0 && k.spotFeature(t, moveQ(code), spot) < 0) return `the tile has no spot ${SPOTS[spot]} turned so`;
+  return null;
 }
 
 /** The kernel an engine plays on, for the reference bots' evaluation (not part of the engine entry). */

@@ -1,4 +1,7 @@
+import { show } from '../core/guards.js';
 import { IllegalMoveError } from '../core/errors.js';
+import { MOVE_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import { SPOTS, spotIndex } from '../core/geometry.js';
 import {
   ACTION_RECALL,
@@ -14,7 +17,7 @@ import {
 } from '../core/move-code.js';
 import { FIGURE_FOLLOWER } from '../kernel/kernel.js';
 import { figureCode, figureNames, recallable } from '../api/figures.js';
-import { moveOfCode, shapeError } from '../api/legality.js';
+import { moveOfCode, readMove } from '../api/legality.js';
 import type { MeepleKind, Move, TileId } from '../api/types.js';
 
 /**
@@ -41,9 +44,14 @@ export type MoveCode = number;
  * console.log(decodeMove(encodeMove({ tile: 'V', x: 1, y: 0, rotation: 90 }, ['U', 'V']), ['U', 'V'])); // → { tile: 'V', x: 1, y: 0, rotation: 90 }
  * ```
  */
-export function encodeMove(move: Move, hand?: readonly TileId[]): MoveCode {
-  const shape = shapeError(move);
-  if (shape !== null) throw shape;
+export function encodeMove(asked: Move, askedHand?: readonly TileId[]): MoveCode {
+  const { move, error } = readMove(asked);
+  if (error !== null) throw error;
+  const read = readPlain(askedHand, 'the hand', MOVE_INPUT);
+  const hand = read.ok ? (read.value as readonly TileId[] | undefined) : null;
+  if (!(hand === undefined || (Array.isArray(hand) && hand.every((t) => typeof t === 'string')))) {
+    throw new IllegalMoveError('malformed-move', read.ok ? `a hand is a list of tile ids, not ${show(askedHand)}` : read.message);
+  }
   const { x, y } = move;
   if (x < MOVE_COORD_MIN || x > MOVE_COORD_MAX || y < MOVE_COORD_MIN || y > MOVE_COORD_MAX) {
     throw new IllegalMoveError(
@@ -76,9 +84,17 @@ export function encodeMove(move: Move, hand?: readonly TileId[]): MoveCode {
  * console.log(decodeMove(1080035328, 'V')); // → { tile: 'V', x: 1, y: 0, rotation: 90 }
  * ```
  */
-export function decodeMove(code: MoveCode, tile?: TileId | readonly TileId[]): Move {
+export function decodeMove(code: MoveCode, asked?: TileId | readonly TileId[]): Move {
+  const read = readPlain(asked, 'the tile', MOVE_INPUT);
+  const tile = read.ok ? (read.value as TileId | readonly TileId[] | undefined) : null;
+  if (!(tile === undefined || typeof tile === 'string' || (Array.isArray(tile) && tile.every((t) => typeof t === 'string')))) {
+    throw new IllegalMoveError(
+      'malformed-move',
+      read.ok ? `the tile is a tile id or a hand of tile ids, not ${show(asked)}` : read.message,
+    );
+  }
   if (!Number.isInteger(code) || code < 0 || code >= MOVE_CODE_LIMIT) {
-    throw new IllegalMoveError('malformed-move', `${String(code)} is not a move code`);
+    throw new IllegalMoveError('malformed-move', `${show(code)} is not a move code`);
   }
   const si = moveSpot(code);
   const figure: MeepleKind | undefined = figureNames()[moveFigure(code)];

@@ -1,9 +1,15 @@
-import type { Engine } from './engine.js';
+import { show } from '../core/guards.js';
+import { badArgument, type Engine, isEngine, playListed } from './engine.js';
+
+/** The deepest perft asked for: the count grows about fiftyfold a move, and so does the time. */
+export const PERFT_MAX_DEPTH = 8;
 
 /**
  * Counts the move sequences of length `depth` from the engine's position, with tiles drawn in the
  * order of its bag (a sequence that ends the game early counts as a leaf). A regression and
  * speed check in the manner of chess perft: any change in move generation changes the count.
+ * Throws `OptionsError` `invalid-argument` for a non-engine or a depth that is not a whole number
+ * from 0 to 8 (the count, and the time, grow about fiftyfold a move).
  *
  * @example
  * ```ts
@@ -15,6 +21,14 @@ import type { Engine } from './engine.js';
  * ```
  */
 export function perft(engine: Engine, depth: number): number {
+  if (!isEngine(engine)) throw badArgument(`perft takes an engine, not ${show(engine)}`);
+  if (!(Number.isInteger(depth) && depth >= 0 && depth <= PERFT_MAX_DEPTH)) {
+    throw badArgument(`perft's depth is a whole number from 0 to ${PERFT_MAX_DEPTH}, not ${show(depth)}`);
+  }
+  return count(engine, depth);
+}
+
+function count(engine: Engine, depth: number): number {
   if (depth <= 0 || engine.status === 'finished') return 1;
   const moves = new Int32Array(engine.maxMoves);
   const n = engine.legalMoves(moves);
@@ -22,8 +36,8 @@ export function perft(engine: Engine, depth: number): number {
   let total = 0;
   for (let i = 0; i < n; i++) {
     const next = engine.clone();
-    next.play(moves[i] as number);
-    total += perft(next, depth - 1);
+    playListed(next, moves[i] as number);
+    total += count(next, depth - 1);
   }
   return total;
 }

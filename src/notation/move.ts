@@ -1,5 +1,8 @@
+import { LIMITS } from '../core/limits.js';
 import { NotationError, type NotationProblem } from '../core/errors.js';
 import { ROTATIONS, type Rotation, SPOTS, type Spot } from '../core/geometry.js';
+import { checked } from '../api/kernels.js';
+import { readMove as readMoveData } from '../api/legality.js';
 import { legalMoves } from '../api/game.js';
 import { figureNames, recallable } from '../api/figures.js';
 import type { GameState, MeepleKind, Move, PlayerView, TileId } from '../api/types.js';
@@ -141,6 +144,11 @@ export function moveInGame(
  */
 export function parseMove(text: string, state?: GameState | PlayerView): Move {
   if (typeof text !== 'string') throw new NotationError([problemAt({ line: 1, column: 1 }, null, 'a move is written as text')]);
+  if (text.length > LIMITS.textLength) {
+    throw new NotationError([
+      problemAt({ line: 1, column: 1 }, null, `a move is at most ${LIMITS.textLength} characters long, not ${text.length}`),
+    ]);
+  }
   if (/[\r\n]/.test(text))
     throw new NotationError([problemAt({ line: 1, column: text.search(/[\r\n]/) + 1 }, null, 'a move is written on one line')]);
   const words = wordsOf(text, 1);
@@ -168,7 +176,10 @@ export function parseMove(text: string, state?: GameState | PlayerView): Move {
  * console.log(legalMoves(state).slice(0, 3).map((m) => makeMove(state, m))); // → [ 'E 0,-1 r180', 'E 0,-1 r180 knight S', 'E 0,-1 r180 farmer NNW' ]
  * ```
  */
-export function makeMove(state: GameState | PlayerView, move: Move): string {
+export function makeMove(input: GameState | PlayerView, asked: Move): string {
+  const { state } = checked(input);
+  const { move, error } = readMoveData(asked);
+  if (error !== null) throw error;
   const tile = move.tile ?? state.currentTile ?? state.hands?.[state.currentPlayer]?.[0] ?? '?';
   const words = [tile, `${move.x + 0},${move.y + 0}`];
   if (move.rotation !== 0) words.push(`r${move.rotation}`);

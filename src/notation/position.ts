@@ -1,3 +1,5 @@
+import { LIMITS, MOVE_INPUT, OPTIONS_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import { NotationError, type NotationProblem, SetupError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
 import { isRecord } from '../core/guards.js';
@@ -47,6 +49,11 @@ interface Field {
  */
 export function parsePosition(text: string): Setup {
   if (typeof text !== 'string') throw new NotationError([problemAt({ line: 1, column: 1 }, null, 'a position is written as text')]);
+  if (text.length > LIMITS.textLength) {
+    throw new NotationError([
+      problemAt({ line: 1, column: 1 }, null, `a position is at most ${LIMITS.textLength} characters long, not ${text.length}`),
+    ]);
+  }
   const problems: NotationProblem[] = [];
   const bad = (at: { line: number; column: number }, message: string) => problems.push(problemAt(at, null, message));
   const fields = new Map<string, Field>();
@@ -301,7 +308,18 @@ export interface PositionFormat {
  * console.log(text.split('\n').join(' | ')); // → game {"players":["Ann","Bob"]} | board D 0,0; G 0,-1 r90 p0 knight N | scores 10 12 | turn p0 E
  * ```
  */
-export function makePosition(input: Setup | GameState | PlayerView, format: PositionFormat = {}): string {
+export function makePosition(asked: Setup | GameState | PlayerView, askedFormat: PositionFormat = {}): string {
+  // Read as data first (no getter runs); a set-up is told from a state by its fields.
+  const read = readPlain(asked, 'the position', OPTIONS_INPUT);
+  if (!read.ok) throw new SetupError([{ code: 'invalid-setup', message: read.message }]);
+  const formatRead = readPlain(askedFormat ?? {}, 'the format', MOVE_INPUT);
+  if (!formatRead.ok || !isRecord(formatRead.value)) {
+    throw new SetupError([
+      { code: 'invalid-setup', message: formatRead.ok ? 'the format is an object such as { oneLine: true }' : formatRead.message },
+    ]);
+  }
+  const input = read.value as Setup | GameState | PlayerView;
+  const format = formatRead.value as PositionFormat;
   if (isRecord(input) && Object.hasOwn(input, 'board') && !Object.hasOwn(input, 'version')) {
     const problems = validateSetup(input);
     if (problems.length > 0) throw new SetupError(problems);

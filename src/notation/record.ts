@@ -1,3 +1,5 @@
+import { LIMITS, OPTIONS_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import { IllegalMoveError, NotationError, type NotationProblem, OptionsError, SetupError, StateError } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
 import { applyMove, type Script, startGame } from '../api/game.js';
@@ -76,6 +78,11 @@ const IN_HAND = (): RegExp => /^\+([A-Za-z][A-Za-z0-9-]*|\?)$/;
  */
 export function parseRecord(text: string): GameRecord {
   if (typeof text !== 'string') throw new NotationError([problemAt({ line: 1, column: 1 }, null, 'a record is text')]);
+  if (text.length > LIMITS.textLength) {
+    throw new NotationError([
+      problemAt({ line: 1, column: 1 }, null, `a record is at most ${LIMITS.textLength} characters long, not ${text.length}`),
+    ]);
+  }
   const problems: NotationProblem[] = [];
   const headers: Record<string, unknown> = {};
   const headerAt: Record<string, RecordPlace> = {};
@@ -354,7 +361,10 @@ function drawsOfRecord(state: GameState | PlayerView): readonly { turn: number; 
  * ```
  */
 export function replayRecord(record: GameRecord | string, hooks?: RuleHooks): GameState | PlayerView {
-  const r = typeof record === 'string' ? parseRecord(record) : record;
+  // A record object is read as data first (no getter runs).
+  const read = typeof record === 'string' ? null : readPlain(record, 'the record', OPTIONS_INPUT);
+  if (read !== null && !read.ok) throw new NotationError([problemAt({ line: 1, column: 1 }, null, read.message)]);
+  const r = typeof record === 'string' ? parseRecord(record) : read?.ok ? (read.value as GameRecord) : record;
   if (!isRecord(r) || !isRecord(r.headers) || !Array.isArray(r.turns))
     throw new NotationError([
       problemAt({ line: 1, column: 1 }, null, 'a record is the text of a game record, or what parseRecord returns'),

@@ -1,3 +1,5 @@
+import { OPTIONS_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import { isRotation, type Rotation, SPOTS, type Spot } from '../core/geometry.js';
 import { OptionsError, type Problem } from '../core/errors.js';
 import { tileDef } from '../tiles/catalogue.js';
@@ -68,10 +70,12 @@ const isCell = (v: unknown): v is number => Number.isInteger(v) && Math.abs(v as
 export function resolveSvgOptions(options: unknown): ResolvedSvgOptions {
   const problems: Problem<'invalid-render-option'>[] = [];
   const bad = (message: string) => problems.push({ code: 'invalid-render-option', message });
-  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+  const read = readPlain(options ?? {}, 'the render options', OPTIONS_INPUT);
+  if (!read.ok) throw new OptionsError([{ code: 'invalid-render-option', message: read.message }]);
+  if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) {
     throw new OptionsError([{ code: 'invalid-render-option', message: 'render options must be an object' }]);
   }
-  const o = (options ?? {}) as Record<string, unknown>;
+  const o = read.value as Record<string, unknown>;
   for (const k of Object.keys(o)) if (!KEYS.includes(k)) bad(`unknown render option ${JSON.stringify(k.slice(0, 40))}`);
   const flag = (k: string, fallback: boolean | null): boolean | null => {
     const v = o[k];

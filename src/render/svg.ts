@@ -1,3 +1,6 @@
+import { isRecord, show } from '../core/guards.js';
+import { OPTIONS_INPUT } from '../core/limits.js';
+import { readPlain } from '../core/plain.js';
 import { isRotation, type Rotation } from '../core/geometry.js';
 import { OptionsError } from '../core/errors.js';
 import { legalPlacements } from '../api/game.js';
@@ -37,15 +40,21 @@ const LABELS = 28;
  * console.log(svg.startsWith('<svg'), svg.includes('<title>City cap, straight road across (start tile)</title>')); // → true true
  * ```
  */
-export function renderTileSvg(id: string, rotation: Rotation = 0, options?: { readonly size?: number }): string {
-  const size = options?.size ?? 100;
+export function renderTileSvg(id: string, rotation: Rotation = 0, asked?: { readonly size?: number }): string {
+  const read = readPlain(asked ?? {}, 'the options', OPTIONS_INPUT);
+  if (!read.ok || !isRecord(read.value)) {
+    throw new OptionsError([
+      { code: 'invalid-render-option', message: read.ok ? 'options must be an object such as { size: 64 }' : read.message },
+    ]);
+  }
+  const size = read.value.size ?? 100;
   const problems: string[] = [];
-  if (typeof id !== 'string' || tileDef(id) === undefined) problems.push(`no tile type ${JSON.stringify(String(id).slice(0, 40))}`);
+  if (typeof id !== 'string' || tileDef(id) === undefined) problems.push(`no tile type ${show(id)}`);
   if (!isRotation(rotation)) problems.push('rotation must be 0, 90, 180 or 270');
   if (typeof size !== 'number' || !(size >= 1 && size <= 1000)) problems.push('size must be a number of pixels from 1 to 1000');
   if (problems.length > 0) throw new OptionsError(problems.map((message) => ({ code: 'invalid-render-option', message })));
   const g = tileGeometry(id, rotation);
-  if (g === null) throw new OptionsError([{ code: 'invalid-render-option', message: `no tile type ${id}` }]);
+  if (g === null) throw new OptionsError([{ code: 'invalid-render-option', message: `no tile type ${show(id)}` }]);
   return `<svg ${SVG} viewBox="0 0 ${TILE} ${TILE}" width="${size}" height="${size}" role="img"><title>${escapeXml(tileName(id))}</title>${tileBody(g)}</svg>`;
 }
 

@@ -203,6 +203,7 @@ function rotateFeature(f: FeatureDef, q: number): FeatureDef {
 export function tileDefinition(id: string, rotation: Rotation = 0): TileView | null {
   const t = typeof id === 'string' ? tileDef(id) : undefined;
   if (t === undefined || !isRotation(rotation)) return null;
+  rotation = (rotation + 0) as Rotation;
   const q = rotation / 90;
   const edges = {} as Record<Edge, EdgeKind>;
   EDGES.forEach((e, i) => {

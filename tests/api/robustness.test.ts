@@ -187,7 +187,12 @@ describe('odd inputs give typed errors, never a crash', () => {
     expect(codeOf(() => createGame({ players: 2, seed: 1, rules: { farmers: 1n } } as never))).toBe('invalid-rule');
     const circular: Record<string, unknown> = {};
     circular.self = circular;
-    expect(validateOptions({ players: 2, seed: circular })[0]?.code).toBe('invalid-seed');
+    // Options are read as plain data before their fields are checked: a cycle anywhere is the
+    // options' own problem, with where it is.
+    expect(validateOptions({ players: 2, seed: circular })[0]).toEqual({
+      code: 'invalid-options',
+      message: 'the options at seed.self contains itself (a cycle)',
+    });
     expect(Object.is(createGame({ players: 2, seed: -0 }).seed, 0)).toBe(true);
     expect(() => createGame({ players: 2 } as never)).toThrow(OptionsError);
   });

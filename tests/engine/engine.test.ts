@@ -15,6 +15,7 @@ import {
   SPOTS,
   StateError,
   tileDefinition,
+  validateMove,
   validateState,
 } from 'carcassonne-engine';
 import { decodeMove, Engine, encodeMove, type MoveCode, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
@@ -1110,8 +1111,27 @@ describe('engine misuse gives typed errors', () => {
 
   it("an illegal code played unchecked makes toState() throw the pure API's error", () => {
     const e = Engine.create({ players: 2, seed: 1 });
-    e.play(encodeMove({ x: 5, y: 5, rotation: 0 }));
-    expect(caught(() => e.toState(), IllegalMoveError).code).toBe('not-adjacent');
+    const state = e.toState();
+    // A cell next to the board, turned so that an edge does not match: past the engine's cheap checks.
+    const cells = [
+      { x: 0, y: -1 },
+      { x: 0, y: 1 },
+      { x: -1, y: 0 },
+      { x: 1, y: 0 },
+    ];
+    const wrong = cells
+      .flatMap((c) => ([0, 90, 180, 270] as const).map((rotation) => ({ ...c, rotation })))
+      .find((m) => validateMove(state, m)?.code === 'edge-mismatch');
+    if (wrong === undefined) throw new Error('no mismatching placement next to the start tile');
+    e.play(encodeMove(wrong));
+    expect(caught(() => e.toState(), IllegalMoveError).code).toBe('edge-mismatch');
+  });
+
+  it('play refuses, before changing anything, a code that names no cell next to the board', () => {
+    const e = Engine.create({ players: 2, seed: 1 });
+    const before = e.toState();
+    expect(caught(() => e.play(encodeMove({ x: 5, y: 5, rotation: 0 })), IllegalMoveError).code).toBe('malformed-move');
+    expect(e.toState()).toEqual(before);
   });
 });
 
