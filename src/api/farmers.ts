@@ -280,12 +280,23 @@ export function farmerInputOf(k: Kernel): FarmerInput {
  */
 export function fieldScoring(rule: FarmerRule): FieldScoring {
   const core = farmCoreOf(rule);
+  // The kernel's own input needs no checking: a built-in rule runs unwrapped.
+  const run =
+    rule === farm3
+      ? farm3Rule
+      : rule === farm3Once
+        ? farm3OnceRule
+        : rule === city4
+          ? city4Rule
+          : rule === noFarmers
+            ? noFarmersRule
+            : rule;
   return (k, into, log) => {
     if (log === null && core !== undefined) {
       core(k.farmGraph(), into, null, k.farmScratch);
       return;
     }
-    const result = rule(farmerInputOf(k));
+    const result = run(farmerInputOf(k));
     for (let p = 0; p < k.players; p++) into[p] = (into[p] as number) + (result.points[p] ?? 0);
     if (log !== null) log.push({ type: 'lines', lines: result.breakdown });
   };

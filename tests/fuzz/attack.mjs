@@ -557,8 +557,14 @@ export function createAttack(lib, fc) {
       return error instanceof api.CarcassonneError && error.code === 'view-not-playable';
     }
     const tile = e.currentTile ?? e.hand(e.currentPlayer);
-    const fromEngine = e.legalMoves().map((c) => eng.decodeMove(c, tile));
-    return fromEngine.length === pure.length;
+    // The same moves: as sets of their JSON (each move's fields in one order).
+    const key = (m) => JSON.stringify([m.tile, m.x, m.y, m.rotation, m.meeple?.at ?? null, m.meeple?.kind ?? null, m.recall ?? null]);
+    const fromEngine = e
+      .legalMoves()
+      .map((c) => key(eng.decodeMove(c, tile)))
+      .sort();
+    const fromApi = pure.map(key).sort();
+    return fromEngine.length === fromApi.length && fromEngine.every((k, i) => k === fromApi[i]);
   };
 
   return { targets, judge, agree, state, states, codes };
