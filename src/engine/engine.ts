@@ -684,7 +684,8 @@ export function badArgument(message: string): OptionsError {
 /** Whether `v` is an Int32Array (of any realm); never throws. */
 function isInt32Array(v: unknown): v is Int32Array {
   try {
-    return Object.prototype.toString.call(v) === '[object Int32Array]';
+    // instanceof first: cheap, and the usual case; the tag for an Int32Array of another realm.
+    return v instanceof Int32Array || Object.prototype.toString.call(v) === '[object Int32Array]';
   } catch {
     return false;
   }
