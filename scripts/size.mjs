@@ -24,14 +24,14 @@ const rows = [
   // the bots' evaluation (a quarter faster): 0.1 kB everywhere.
   // Then hostile input: every input read once as plain data within LIMITS, bounded messages, checked
   // engine helpers and move codes, bots' options read without getters: 1.7 to 2.9 kB an entry.
-  ['everything', '.', 47.5, true],
-  ['everything', './engine', 43.5, true],
+  ['everything', '.', 48, true],
+  ['everything', './engine', 44, true],
   // The bots entry: analyse and analyseAsync, and Engine.fromView, 1.2 kB.
   ['everything', './bots', 50, true],
   // The notation (moves, records, positions): its own entry, so that a game site that does not write games
   // down does not carry it.
   ['everything', './notation', 52, true],
-  ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 41.5, true],
+  ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 42, true],
   // Pictures: tile geometry and SVG need no rules; a board picture reads the state with the kernel.
   ['{ tileGeometry, renderTileSvg }', './render', 11, false],
   ['everything', './render', 51.5, true],
