@@ -29,4 +29,26 @@ export function runArena(options: {
   workerFile?: string;
   onGame?: (result: ArenaGame, done: number) => void;
 }): Promise<{ results: ArenaGame[]; stats: ArenaStats[]; seconds: number }>;
+export interface ArenaMatch {
+  names: readonly string[];
+  seed?: string;
+  iterations?: number;
+  timeMs?: number;
+  gameOptions?: Record<string, unknown>;
+  /** Extra options of each bot, by its label in `names`. */
+  botOptions?: Record<string, Record<string, unknown>>;
+}
+export interface ArenaJob {
+  readonly g: number;
+  readonly deal: number;
+  readonly seats: readonly number[];
+  readonly names: readonly string[];
+  readonly seed: string;
+  readonly gameOptions: Record<string, unknown>;
+  readonly botOptions: Record<string, Record<string, unknown>>;
+  readonly iterations?: number;
+  readonly timeMs?: number;
+}
+export function arenaJob(g: number, match: ArenaMatch): ArenaJob;
+export function addGame(stats: ArenaStats[], result: ArenaGame): void;
 export function statsOf(names: readonly string[], results: readonly ArenaGame[]): ArenaStats[];

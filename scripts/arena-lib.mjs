@@ -14,9 +14,28 @@ export function wilson(p, n) {
 }
 
 /**
- * Plays a match. Game g plays deal floor(g / bots) with the bots rotated g % bots seats, so every
- * bot plays every seat of every deal. `onGame(result, done)` is called as games finish (in any
- * order); the results come back in game order.
+ * The job of game g of a match: the deal floor(g / bots), with the bots rotated g % bots seats,
+ * so that every bot plays every seat of every deal. A game is a pure function of its job
+ * (arena-game.mjs), wherever it runs: a worker thread here, another machine (examples/distributed).
+ */
+export function arenaJob(g, { names, seed = '1', iterations, timeMs, gameOptions = {}, botOptions = {} }) {
+  const shift = g % names.length;
+  return {
+    g,
+    deal: Math.floor(g / names.length),
+    seats: names.map((_, i) => (i + shift) % names.length),
+    names,
+    seed,
+    gameOptions,
+    botOptions,
+    ...(iterations !== undefined ? { iterations } : {}),
+    ...(timeMs !== undefined ? { timeMs } : {}),
+  };
+}
+
+/**
+ * Plays a match, game g by the job arenaJob(g) on a pool of worker threads. `onGame(result, done)`
+ * is called as games finish (in any order); the results come back in game order.
  */
 export async function runArena({
   games,
@@ -36,18 +55,7 @@ export async function runArena({
   try {
     const results = await Promise.all(
       Array.from({ length: games }, (_, g) => {
-        const shift = g % names.length;
-        const job = {
-          g,
-          deal: Math.floor(g / names.length),
-          seats: names.map((_, i) => (i + shift) % names.length),
-          names,
-          seed,
-          gameOptions,
-          botOptions,
-          ...(iterations !== undefined ? { iterations } : {}),
-          ...(timeMs !== undefined ? { timeMs } : {}),
-        };
+        const job = arenaJob(g, { names, seed, iterations, timeMs, gameOptions, botOptions });
         return pool.run(job).then((result) => {
           onGame(result, ++done);
           return result;
@@ -63,18 +71,21 @@ export async function runArena({
 /** Per bot: wins (a tie shares the win), games, total score, thinking time, moves and the longest move (ms). */
 export function statsOf(names, results) {
   const stats = names.map((name) => ({ name, wins: 0, score: 0, games: 0, ms: 0, moves: 0, longest: 0 }));
-  for (const { seats, scores, ms, moves, longest } of results) {
-    const top = Math.max(...scores);
-    const winners = scores.filter((s) => s === top).length;
-    seats.forEach((b, seat) => {
-      const s = stats[b];
-      s.games++;
-      s.score += scores[seat];
-      s.ms += ms[seat];
-      s.moves += moves[seat];
-      s.longest = Math.max(s.longest, longest[seat]);
-      if (scores[seat] === top) s.wins += 1 / winners;
-    });
-  }
+  for (const result of results) addGame(stats, result);
   return stats;
+}
+
+/** Adds one game's result to the stats of statsOf (results added in game order give the same sums). */
+export function addGame(stats, { seats, scores, ms, moves, longest }) {
+  const top = Math.max(...scores);
+  const winners = scores.filter((s) => s === top).length;
+  seats.forEach((b, seat) => {
+    const s = stats[b];
+    s.games++;
+    s.score += scores[seat];
+    s.ms += ms[seat];
+    s.moves += moves[seat];
+    s.longest = Math.max(s.longest, longest[seat]);
+    if (scores[seat] === top) s.wins += 1 / winners;
+  });
 }
