@@ -1,12 +1,23 @@
 // Benchmarks. Prints figures; asserts nothing.
-//   npm run bench            (builds first, then measures the built package)
-//   npm run bench -- --seconds 5
+//   npm run bench                      (builds first, then measures the built package)
+//   npm run bench -- --seconds 5       (longer rows)
+//   npm run bench -- --save-baseline   (writes the headline table to scripts/bench-baseline.json)
+//   npm run bench -- --headline        (the headline table and its comparison only)
+//
+// The headline table: random two-player games per second in each configuration, through the
+// engine's buffer path and through the pure API, measured in slices that alternate with the base
+// game's, so that "relative to base" compares rates of one process at one time. The comparison
+// against scripts/bench-baseline.json (a run saved on some machine, some day) shows both the rates'
+// ratios, which move with the machine, and the relative rates', which move much less. To compare
+// two builds, run scripts/compare.mjs: both in one process.
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { applyMove, createGame, legalMoves, legalPlacements, scoreFinal } from 'carcassonne-engine';
 import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
 
 const argv = process.argv.slice(2);
 const seconds = Number(argv[argv.indexOf('--seconds') + 1] || 3);
+const baselineFile = new URL('./bench-baseline.json', import.meta.url);
 
 function lcg(seed) {
   let x = seed >>> 0 || 1;
@@ -48,64 +59,124 @@ function measure(label, fn, unit) {
   return perSecond;
 }
 
+/** Runs of `fn` per second over `ms` milliseconds. */
+function rate(fn, ms) {
+  let n = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) {
+    fn();
+    n++;
+  }
+  return (n * 1000) / (performance.now() - t0);
+}
+
+/** Whole random engine games from a start engine, each with the hidden tiles dealt anew. */
+function engineGames(options, seed = 1) {
+  const start = Engine.create({ players: 2, seed: 1, ...options });
+  const random = seededRandom(seed);
+  return () => {
+    const e = start.clone();
+    e.shuffleTilesLeft(random);
+    randomPlayout(e, random);
+  };
+}
+
+/** Whole random pure-API games, a new seed each. */
+function pureGames(options) {
+  let seed = 1;
+  return () => randomGame(seed++, options);
+}
+
+const fmt = (x) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
+const EXPANSIONS = ['river', 'abbot', 'inns-cathedrals', 'traders-builders'];
+const HEADLINE = [
+  ['base', () => engineGames({})],
+  ['River + Abbot', () => engineGames({ expansions: ['river', 'abbot'] })],
+  ['Inns & Cathedrals', () => engineGames({ expansions: ['inns-cathedrals'] })],
+  ['Traders & Builders', () => engineGames({ expansions: ['traders-builders'] })],
+  ['all four', () => engineGames({ expansions: EXPANSIONS })],
+  ['pure API, base (`legalMoves` + `applyMove`)', () => pureGames({})],
+];
+
+/**
+ * The headline rows: each configuration's rate, in slices alternating with the base game's (a
+ * base engine kept apart for it), and the ratio of the two sums.
+ */
+function headline(sliceMs) {
+  const base = engineGames({}, 9);
+  for (const [, make] of HEADLINE) rate(make(), 300);
+  rate(base, 300);
+  return HEADLINE.map(([label, make]) => {
+    const run = make();
+    let a = 0;
+    let b = 0;
+    for (let slice = 0; slice < 6; slice++) {
+      a += rate(run, sliceMs);
+      b += rate(base, sliceMs);
+    }
+    return { label, rate: a / 6, relative: a / b };
+  });
+}
+
 console.log(
   `carcassonne-engine benchmark — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores), one core used\n`,
 );
-
-// The engine: uniformly random two-player games, each from a new game (createGame is not timed:
-// one start engine is cloned per game and its hidden tiles dealt anew).
-for (const [label, options] of [
-  ['base', {}],
-  ['print-and-play', { tileSet: 'pnp-demo' }],
-  ['base + River + Abbot', { expansions: ['river', 'abbot'] }],
-  ['base + Inns & Cathedrals', { expansions: ['inns-cathedrals'] }],
-  ['base + Traders & Builders', { expansions: ['traders-builders'] }],
-]) {
-  const start = Engine.create({ players: 2, seed: 1, ...options });
-  const random = seededRandom(1);
-  measure(
-    `engine: random 2-player ${label} games (clone, deal, randomPlayout)`,
-    () => {
-      const e = start.clone();
-      e.shuffleTilesLeft(random);
-      randomPlayout(e, random);
-    },
-    'games',
-  );
+const rows = headline((seconds * 1000) / 6);
+let baseline = null;
+try {
+  baseline = JSON.parse(readFileSync(baselineFile, 'utf8'));
+} catch {
+  baseline = null;
 }
+console.log(
+  '| configuration | games/s | relative to base | baseline games/s | now / baseline | baseline relative | now / baseline relative |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+for (const row of rows) {
+  const then = baseline?.rows.find((r) => r.label === row.label);
+  const cells = [row.label, fmt(row.rate), row.relative.toFixed(2)];
+  if (then === undefined) cells.push('', '', '', '');
+  else
+    cells.push(
+      fmt(then.rate),
+      `${(row.rate / then.rate).toFixed(2)}×`,
+      then.relative.toFixed(2),
+      `${(row.relative / then.relative).toFixed(2)}×`,
+    );
+  console.log(`| ${cells.join(' | ')} |`);
+}
+if (baseline !== null) console.log(`baseline: ${baseline.note}`);
 {
-  // Traders & Builders against the base game, alternating in slices so that a noisy neighbour hits
-  // both alike: the ratio of their random-game rates (target: at least 0.5).
-  const game = (options) => {
-    const start = Engine.create({ players: 2, seed: 1, ...options });
-    const random = seededRandom(5);
-    return () => {
-      const e = start.clone();
-      e.shuffleTilesLeft(random);
-      randomPlayout(e, random);
-    };
-  };
-  const rate = (fn, ms) => {
-    let n = 0;
-    const t0 = performance.now();
-    while (performance.now() - t0 < ms) {
-      fn();
-      n++;
+  // Every combination of the expansions against the base game, alternating: the lowest ratio.
+  const base = engineGames({}, 11);
+  const ratios = [];
+  for (let mask = 1; mask < 1 << EXPANSIONS.length; mask++) {
+    const expansions = EXPANSIONS.filter((_, i) => (mask & (1 << i)) !== 0);
+    const run = engineGames({ expansions });
+    rate(run, 100);
+    let a = 0;
+    let b = 0;
+    for (let slice = 0; slice < 3; slice++) {
+      a += rate(run, (seconds * 1000) / 30);
+      b += rate(base, (seconds * 1000) / 30);
     }
-    return (n * 1000) / (performance.now() - t0);
-  };
-  const base = game({});
-  const traders = game({ expansions: ['traders-builders'] });
-  let b = 0;
-  let tb = 0;
-  for (let slice = 0; slice < 6; slice++) {
-    b += rate(base, (seconds * 1000) / 6);
-    tb += rate(traders, (seconds * 1000) / 6);
+    ratios.push({ expansions, ratio: a / b });
   }
+  ratios.sort((x, y) => x.ratio - y.ratio);
   console.log(
-    `  Traders & Builders random games run at ${(tb / b).toFixed(2)}× the rate of base games (same process, alternating; target: at least 0.5)`,
+    `every combination of the four expansions, engine games relative to base: ${ratios.map((r) => `${r.expansions.join('+')} ${r.ratio.toFixed(2)}`).join(', ')}`,
   );
 }
+if (argv.includes('--save-baseline')) {
+  const note = `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}, npm run bench -- --seconds ${seconds}`;
+  writeFileSync(baselineFile, `${JSON.stringify({ note, rows }, null, 2)}\n`);
+  console.log(`saved as the baseline (${baselineFile.pathname})`);
+}
+if (argv.includes('--headline')) process.exit(0);
+console.log('');
+
+// The detail rows: each measured on its own for `seconds`.
+measure('engine: random 2-player print-and-play games (clone, deal, randomPlayout)', engineGames({ tileSet: 'pnp-demo' }), 'games');
 {
   // The convenient call against the buffer path, on the same games in the same process: a random
   // playout written with engine.legalMoves() (a new array each move) and one with a caller's buffer.
@@ -120,7 +191,7 @@ for (const [label, options] of [
   };
   const buffer = new Int32Array(start.maxMoves);
   const withBuffer = measure(
-    'engine: random base games, legalMoves(buffer) each move',
+    'engine: random base games, legalMoves(buffer) each move (e.play, not randomPlayout)',
     playWith((e, random) => buffer[Math.floor(random() * e.legalMoves(buffer))]),
     'games',
   );

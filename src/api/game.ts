@@ -1,4 +1,5 @@
-import { castDraft, Immer, freeze } from 'immer';
+import { freeze } from 'immer';
+import { freezeBuilt } from '../core/freeze.js';
 import { show } from '../core/guards.js';
 import { MOVE_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
@@ -32,9 +33,6 @@ import type {
   TilePlacement,
 } from './types.js';
 import { isViewRecord } from './view-input.js';
-
-// A private instance, made on first use: this library never changes immer's global settings.
-let immer: Immer | undefined;
 
 /**
  * Starts a game: the start tile at (0,0), the bag shuffled by the seed (after `drawOrder`), and
@@ -264,12 +262,13 @@ export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): Gam
   // Growing arrays are written as fresh, frozen arrays around their frozen elements: immer walks
   // neither a frozen value nor its elements, where a draft of a long array costs a proxy trap per
   // element (see immer's performance page). Only the new elements are frozen here.
-  freeze(events, true);
-  const meeples = state.meeples.slice();
-  const scored = state.scored.slice();
+  freezeBuilt(events);
+  // Copies of frozen arrays are made by spreading them: their slice() takes V8's slow path.
+  const meeples = [...state.meeples];
+  const scored = [...state.scored];
   for (const e of events) {
     if (e.type === 'meeple-placed') {
-      meeples.push(freeze({ owner: e.player, kind: e.kind, x: e.x, y: e.y, at: e.at, feature: e.feature }));
+      meeples.push(Object.freeze({ owner: e.player, kind: e.kind, x: e.x, y: e.y, at: e.at, feature: e.feature }));
     } else if (e.type === 'meeple-returned') {
       const i = meeples.findIndex((m) => m.owner === e.owner && m.x === e.x && m.y === e.y && m.at === e.at && m.kind === e.kind);
       meeples.splice(i, 1);
@@ -277,69 +276,88 @@ export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): Gam
       scored.push(e.score);
     }
   }
-  const placed: PlacedTile = freeze(
-    {
-      tile,
-      x,
-      y,
-      rotation: move.rotation,
-      player,
-      meeple: deployed,
-      recall: moveAction(code) === 0 ? null : (figureNames()[moveFigure(code)] ?? null),
-    },
-    true,
-  );
-  immer ??= new Immer({ autoFreeze: true });
-  const next = immer.produce(state, (d) => {
-    d.turn = k.turn;
-    d.currentPlayer = k.current;
-    if (state.builderTurn !== builderTurnOf(k)) d.builderTurn = builderTurnOf(k);
-    if (state.extraTurn !== extraTurnOf(k)) d.extraTurn = extraTurnOf(k);
-    d.currentTile = currentTileOf(k);
-    const hands = handsOf(k);
-    if (hands !== null) {
-      // Only the hands that changed are written anew.
-      hands.forEach((h, p) => {
-        if (h.join() !== (state.hands?.[p] ?? []).join()) (d.hands as string[][])[p] = h;
-      });
+  const placed: PlacedTile = freezeBuilt({
+    tile,
+    x,
+    y,
+    rotation: move.rotation,
+    player,
+    meeple: deployed,
+    recall: moveAction(code) === 0 ? null : (figureNames()[moveFigure(code)] ?? null),
+  });
+  // The next state shares every part of `state` that did not change, as Immer would write it:
+  // only the players, hands and lists that changed are new, and every new part is frozen.
+  const keys = supplyKeys();
+  const tokens = tokenKinds();
+  let players: readonly PlayerState[] = state.players;
+  state.players.forEach((p, i) => {
+    const record = p as unknown as Record<string, unknown>;
+    const changed: Record<string, unknown> = {};
+    let any = false;
+    if (p.score !== k.score[i]) {
+      changed.score = k.score[i] as number;
+      any = true;
     }
-    d.status = k.finished ? 'finished' : 'playing';
-    const keys = supplyKeys();
-    const tokens = tokenKinds();
-    state.players.forEach((p, i) => {
-      // Only a player whose record changes is drafted: a draft costs a copy.
-      const dp = () => d.players[i] as unknown as Record<string, unknown>;
-      if (p.score !== k.score[i]) dp().score = k.score[i] as number;
-      const record = p as unknown as Record<string, unknown>;
-      for (let figure = 0; figure < keys.length; figure++) {
-        const key = keys[figure] as string;
-        if (record[key] !== k.inSupply(i, figure)) dp()[key] = k.inSupply(i, figure);
-      }
-      for (const tk of tokens) {
-        const held = record[tk.key] as Record<string, number>;
-        let changed = false;
-        for (let g = 0; g < tk.kinds.length; g++) if (held[tk.kinds[g] as string] !== k.tokensOf(i, tk.first + g)) changed = true;
-        if (changed) dp()[tk.key] = Object.fromEntries(tk.kinds.map((name, g) => [name, k.tokensOf(i, tk.first + g)]));
-      }
+    for (let figure = 0; figure < keys.length; figure++) {
+      const key = keys[figure] as string;
+      if (record[key] === k.inSupply(i, figure)) continue;
+      changed[key] = k.inSupply(i, figure);
+      any = true;
+    }
+    for (const tk of tokens) {
+      const held = record[tk.key] as Record<string, number>;
+      let differs = false;
+      for (let g = 0; g < tk.kinds.length; g++) if (held[tk.kinds[g] as string] !== k.tokensOf(i, tk.first + g)) differs = true;
+      if (!differs) continue;
+      changed[tk.key] = Object.freeze(Object.fromEntries(tk.kinds.map((name, g) => [name, k.tokensOf(i, tk.first + g)])));
+      any = true;
+    }
+    if (!any) return;
+    if (players === state.players) players = [...state.players];
+    (players as PlayerState[])[i] = Object.freeze({ ...p, ...changed }) as PlayerState;
+  });
+  let hands = state.hands;
+  const held = handsOf(k);
+  if (held !== null) {
+    // Only the hands that changed are written anew.
+    held.forEach((h, p) => {
+      if (h.join() === (state.hands?.[p] ?? []).join()) return;
+      if (hands === state.hands) hands = [...(state.hands ?? [])];
+      (hands as (readonly string[])[])[p] = Object.freeze(h);
     });
-    d.placements = castDraft(Object.freeze([...state.placements, placed]));
-    d.meeples = castDraft(Object.freeze(meeples));
-    if (scored.length > state.scored.length) d.scored = castDraft(Object.freeze(scored));
-    if (k.script !== null || events.some((e) => e.type === 'tile-returned')) {
-      // The tiles set aside went back and the bag was shaken (or a replay brought the tiles it
-      // draws to the top): its order is the kernel's.
-      d.tilesLeft = castDraft(Object.freeze(Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => ids[t] as string)));
-    } else if (k.bagPos > drawnBefore) d.tilesLeft = castDraft(Object.freeze(state.tilesLeft.slice(k.bagPos - drawnBefore)));
-    if (k.nDiscarded > discardedBefore) {
-      d.discarded = castDraft(
-        Object.freeze([...state.discarded, ...Array.from(k.discarded.subarray(discardedBefore, k.nDiscarded), (t) => ids[t] as string)]),
-      );
-    }
-    if (state.draws !== null) {
-      const draws = drawsOf(k, log);
-      if (draws.length > 0) d.draws = castDraft(Object.freeze([...state.draws, ...freeze(draws, true)]));
-    }
-    d.events = castDraft(events);
+  }
+  let tilesLeft = state.tilesLeft;
+  if (k.script !== null || events.some((e) => e.type === 'tile-returned')) {
+    // The tiles set aside went back and the bag was shaken (or a replay brought the tiles it
+    // draws to the top): its order is the kernel's.
+    tilesLeft = Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => ids[t] as string);
+  } else if (k.bagPos > drawnBefore) tilesLeft = [...state.tilesLeft].slice(k.bagPos - drawnBefore);
+  const discarded =
+    k.nDiscarded > discardedBefore
+      ? [...state.discarded, ...Array.from(k.discarded.subarray(discardedBefore, k.nDiscarded), (t) => ids[t] as string)]
+      : state.discarded;
+  let draws = state.draws;
+  if (state.draws !== null) {
+    const drawn = drawsOf(k, log);
+    if (drawn.length > 0) draws = [...state.draws, ...freezeBuilt(drawn)];
+  }
+  const next: GameState = Object.freeze({
+    ...state,
+    status: k.finished ? 'finished' : 'playing',
+    turn: k.turn,
+    currentPlayer: k.current,
+    builderTurn: builderTurnOf(k),
+    extraTurn: extraTurnOf(k),
+    currentTile: currentTileOf(k),
+    hands: hands === null ? null : Object.isFrozen(hands) ? hands : Object.freeze(hands),
+    players: Object.isFrozen(players) ? players : Object.freeze(players),
+    placements: Object.freeze([...state.placements, placed]),
+    meeples: Object.freeze(meeples),
+    tilesLeft: Object.isFrozen(tilesLeft) ? tilesLeft : Object.freeze(tilesLeft),
+    discarded: Object.isFrozen(discarded) ? discarded : Object.freeze(discarded),
+    draws: draws === null || Object.isFrozen(draws) ? draws : Object.freeze(draws),
+    scored: scored.length > state.scored.length ? Object.freeze(scored) : state.scored,
+    events,
   });
   remember(next, k);
   return next;
@@ -456,9 +474,10 @@ export function legalMoves(state: GameState | PlayerView): Move[] {
   const codes = moveBuffer;
   const n = k.legalMoveCodes(codes);
   // Sort by a key packed above each move's index (exact in a double: key < 2^31, index < 2^20).
-  const keyed = new Float64Array(n);
+  if (keyBuffer === null || keyBuffer.length < k.maxMoves) keyBuffer = new Float64Array(k.maxMoves);
+  const keyed = keyBuffer;
   for (let i = 0; i < n; i++) keyed[i] = moveOrder(codes[i] as number) * 1048576 + i;
-  keyed.sort();
+  sortPrefix(keyed, n);
   const ids = k.tables.ids;
   const out = new Array<Move>(n);
   if (k.handSize === 0) {
@@ -480,6 +499,24 @@ export function legalMoves(state: GameState | PlayerView): Move[] {
 
 // The kernel writes the legal moves as codes (one generator for both paths); sorted and decoded here.
 let moveBuffer: Int32Array | null = null;
+let keyBuffer: Float64Array | null = null;
+
+/** Sorts the first n numbers of `a` in place: by insertion when there are few (a few dozen moves). */
+function sortPrefix(a: Float64Array, n: number): void {
+  if (n > 64) {
+    a.subarray(0, n).sort();
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const v = a[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (a[j] as number) > v) {
+      a[j + 1] = a[j] as number;
+      j--;
+    }
+    a[j + 1] = v;
+  }
+}
 
 /**
  * Sort key of a move code: y, x, rotation, then the placement alone, the figures by spot (on one

@@ -39,6 +39,19 @@ export const ACTION_RECALL = 1;
 export const MOVE_CODE_LIMIT = 2 ** 31;
 
 /**
+ * For each 4-bit mask of rotations m (bit q: q quarter turns), at [4m + j] the rotation field
+ * (q << MOVE_ROTATION_SHIFT) of its j-th rotation in increasing order, or 0 past the last: move
+ * generation writes a cell's placements without a branch.
+ */
+export const ROTATION_CODES: readonly number[] = [
+  0, 0, 0, 0, 0, 0, 0, 0, 2048, 0, 0, 0, 0, 2048, 0, 0, 4096, 0, 0, 0, 0, 4096, 0, 0, 2048, 4096, 0, 0, 0, 2048, 4096, 0, 6144, 0, 0, 0, 0,
+  6144, 0, 0, 2048, 6144, 0, 0, 0, 2048, 6144, 0, 4096, 6144, 0, 0, 0, 4096, 6144, 0, 2048, 4096, 6144, 0, 0, 2048, 4096, 6144,
+];
+
+/** The number of rotations in each 4-bit mask of rotations. */
+export const ROTATION_COUNT: readonly number[] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/**
  * Packs a placement, an optional figure (spot index `si`, or -1 for none), an action and the hand
  * slot of the tile placed.
  */

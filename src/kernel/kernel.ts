@@ -27,7 +27,13 @@ import {
   moveSpot,
   moveX,
   moveY,
+  MOVE_COORD_OFFSET,
+  MOVE_ROTATION_SHIFT,
+  MOVE_X_SHIFT,
+  MOVE_Y_SHIFT,
   packMove,
+  ROTATION_CODES,
+  ROTATION_COUNT,
 } from '../core/move-code.js';
 import type { Ruleset } from './ruleset.js';
 import { type FarmGraph, type FarmScratch, newFarmScratch } from './farm-graph.js';
@@ -120,6 +126,8 @@ export class Kernel {
   pX!: Int16Array;
   pY!: Int16Array;
   private segBase!: Int16Array;
+  /** [p] the board slot (see cellIndex) of placement p. */
+  private pSlot!: Int32Array;
   minX = 0;
   maxX = 0;
   minY = 0;
@@ -238,11 +246,14 @@ export class Kernel {
   private mRoots!: Int32Array;
   /** The placements in the 3 × 3 cells of the last placed tile, row by row (see placeTile). */
   private near!: Int16Array;
+  /** Scratch: the tiles beside a cell being placed (placeTile), and its 3 × 3 cells row by row. */
+  private nb4!: Int32Array;
+  private ring!: Int32Array;
   private nNear = 0;
   /**
-   * The frontier cell last read (see readCell): for each of its sides (see SIDES) the index in
-   * `cellRoot` of the feature root across it, or -1; the distinct roots; and per root the local
-   * features of a tile that touch it (see reach).
+   * The frontier cell last read (see readCell): for each of its sides (see SIDES) with a feature
+   * across it (`cellSides`), the index in `cellRoot` of that feature's root; the distinct roots;
+   * and per root the local features of a tile that touch it (see reach).
    */
   private sideRoot!: Int8Array;
   private cellRoot!: Int32Array;
@@ -250,6 +261,8 @@ export class Kernel {
   private nCellRoots = 0;
   /** Bits over cellRoot: roots holding a figure; roots holding a meeple of the player (with readCell's `own`). */
   private cellOcc = 0;
+  /** Bit j set when side j of the cell last read has a feature beside it (sideRoot[j] is then set). */
+  private cellSides = 0;
   private cellOwn = 0;
   /** The rootMark generation marking the roots collectOwnRoots found. */
   private ownGen = 0;
@@ -317,6 +330,7 @@ export class Kernel {
       ['pX', Int16Array, capacity],
       ['pY', Int16Array, capacity],
       ['segBase', Int16Array, capacity],
+      ['pSlot', Int32Array, capacity],
       ['front', Int32Array, frontier],
       ['frontX', Int16Array, frontier],
       ['frontY', Int16Array, frontier],
@@ -381,6 +395,8 @@ export class Kernel {
     k.weights = new Int32Array(players);
     k.mRoots = new Int32Array(figures);
     k.near = new Int16Array(9);
+    k.nb4 = new Int32Array(4);
+    k.ring = new Int32Array(9);
     k.sideRoot = new Int8Array(SIDES);
     k.cellRoot = new Int32Array(SIDES);
     k.rootFeat = new Int32Array(SIDES);
@@ -495,6 +511,8 @@ export class Kernel {
       weights: from.weights,
       mRoots: from.mRoots,
       near: from.near,
+      nb4: from.nb4,
+      ring: from.ring,
       sideRoot: from.sideRoot,
       cellRoot: from.cellRoot,
       rootFeat: from.rootFeat,
@@ -792,8 +810,26 @@ export class Kernel {
     const constrained = this.rules.ruleset.constrained[t] !== 0;
     let n = from;
     // `only`: the moves at that frontier cell alone (a check of one move need not list them all).
+    const first = only < 0 ? 0 : only;
     const last = only < 0 ? this.nFront : only + 1;
-    for (let i = only < 0 ? 0 : only; i < last; i++) {
+    if (na === 0 && nr === 0 && !constrained) {
+      // Placements alone (no figure to deploy or take back, no placement rule), the most common
+      // turn of a game: each cell's four codes written without a branch, the first `fits` kept.
+      const tb = t * DEMANDS;
+      for (let i = first; i < last; i++) {
+        const fits = (fit[tb + (frontDemand[i] as number)] as number) & rots;
+        const cell =
+          (((frontX[i] as number) + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) | (((frontY[i] as number) + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT);
+        const r = fits << 2;
+        out[n] = cell | (ROTATION_CODES[r] as number);
+        out[n + 1] = cell | (ROTATION_CODES[r + 1] as number);
+        out[n + 2] = cell | (ROTATION_CODES[r + 2] as number);
+        out[n + 3] = cell | (ROTATION_CODES[r + 3] as number);
+        n += ROTATION_COUNT[fits] as number;
+      }
+      return n;
+    }
+    for (let i = first; i < last; i++) {
       let fits = (fit[t * DEMANDS + (frontDemand[i] as number)] as number) & rots;
       if (fits === 0) continue;
       if (constrained) {
@@ -802,8 +838,15 @@ export class Kernel {
       }
       const x = frontX[i] as number;
       const y = frontY[i] as number;
+      const cell = ((x + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) | ((y + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT);
       const deploys = ownOnly ? frontMark[i] === ownGen : na > 0;
-      if (deploys) this.readCell(i, own);
+      let occ = 0;
+      let ownRoots = 0;
+      if (deploys) {
+        this.readCell(i, own);
+        occ = freeSpots === 0 ? 0 : this.cellOcc;
+        ownRoots = ownSpots === 0 ? 0 : this.cellOwn;
+      }
       // The figures that may be taken back with a tile here: a tile completing the cloister-like
       // feature of one (next to it, the one tile missing) blocks its recall (see recallBlocked).
       let recalls = 0;
@@ -816,27 +859,34 @@ export class Kernel {
           (this.pY[rt] as number) - y <= 1;
         if (!near || this.around[rt] !== 7) recalls |= 1 << r;
       }
-      for (let q = 0; q < 4; q++) {
-        if ((fits & (1 << q)) === 0) continue;
-        const plain = packMove(x, y, q, -1, 0);
+      // Rotations, then features, by their set bits, lowest first.
+      for (let rest = fits; rest !== 0; rest &= rest - 1) {
+        const q = 31 - Math.clz32(rest & -rest);
+        const plain = cell | (q << MOVE_ROTATION_SHIFT);
         out[n++] = plain;
         if (deploys) {
           // Figures, feature by feature (local order), kind by kind: free features for most
           // kinds, features holding the player's meeple for kinds that join their owner's.
-          const occ = freeSpots === 0 ? 0 : this.cellOcc;
-          const ownRoots = ownSpots === 0 ? 0 : this.cellOwn;
           if ((occ | ownRoots) !== 0) this.touchRoots(t, q);
           const free = freeSpots === 0 ? 0 : occ === 0 ? all : all & ~this.closure(occ);
           const mine = ownRoots === 0 ? 0 : this.closure(ownRoots);
-          const any = (free & freeSpots) | (mine & ownSpots);
           const spots = (t * 4 + q) * MAXF;
-          for (let l = 0; any >> l !== 0; l++) {
-            const bit = 1 << l;
-            if ((any & bit) === 0) continue;
-            const at = plain | (((featSpot[spots + l] as number) + 1) << MOVE_SPOT_SHIFT);
-            for (let j = 0; j < na; j++) {
-              const f = active[j] as number;
-              if (((joinsOwn[f] !== 0 ? mine : free) & (activeSpots[j] as number) & bit) !== 0) out[n++] = at | (f << MOVE_FIGURE_SHIFT);
+          if (na === 1) {
+            const f = active[0] as number;
+            const kind = f << MOVE_FIGURE_SHIFT;
+            for (let b = (joinsOwn[f] !== 0 ? mine : free) & (activeSpots[0] as number); b !== 0; b &= b - 1) {
+              const l = 31 - Math.clz32(b & -b);
+              out[n++] = plain | (((featSpot[spots + l] as number) + 1) << MOVE_SPOT_SHIFT) | kind;
+            }
+          } else {
+            for (let b = (free & freeSpots) | (mine & ownSpots); b !== 0; b &= b - 1) {
+              const bit = b & -b;
+              const l = 31 - Math.clz32(bit);
+              const at = plain | (((featSpot[spots + l] as number) + 1) << MOVE_SPOT_SHIFT);
+              for (let j = 0; j < na; j++) {
+                const f = active[j] as number;
+                if (((joinsOwn[f] !== 0 ? mine : free) & (activeSpots[j] as number) & bit) !== 0) out[n++] = at | (f << MOVE_FIGURE_SHIFT);
+              }
             }
           }
         }
@@ -945,10 +995,18 @@ export class Kernel {
       if (y < this.minY) this.minY = y;
       if (y > this.maxY) this.maxY = y;
     }
+    // The tiles beside the cell, as its frontier entry lists them. An empty cell that is not in the
+    // frontier (a set-up board places tiles anywhere) has none: every empty cell beside a tile is.
     const c = this.cellIndex(x, y);
     const v = this.cell[c] as number;
-    if (v >= FRONTIER) this.removeFrontier(v - FRONTIER);
+    const nb = this.nb4;
+    if (v >= FRONTIER) {
+      const i = v - FRONTIER;
+      for (let d = 0; d < 4; d++) nb[d] = this.frontNb[i * 4 + d] as number;
+      this.removeFrontier(i);
+    } else nb[0] = nb[1] = nb[2] = nb[3] = -1;
     this.setCell(c, x, y, p + 1);
+    this.pSlot[p] = c;
 
     const base = this.nSeg;
     this.segBase[p] = base;
@@ -973,26 +1031,24 @@ export class Kernel {
 
     const tr = t * 4 + q;
     for (let d = 0; d < 4; d++) {
-      const nx = x + (DX[d] as number);
-      const ny = y + (DY[d] as number);
-      const nc = this.cellIndex(nx, ny);
-      const nv = this.cell[nc] as number;
-      this.nbSlot[p * 4 + d] = nc;
-      if (nv === 0) {
-        this.addFrontier(nc, nx, ny);
-        continue;
-      }
-      if (nv >= FRONTIER) {
-        const i = nv - FRONTIER;
-        const od = (d + 2) & 3;
+      const od = (d + 2) & 3;
+      const np = nb[d] as number;
+      if (np < 0) {
+        // An empty cell: in the frontier already (it touches another tile), or new to it, with
+        // this tile its only neighbour.
+        const nx = x + (DX[d] as number);
+        const ny = y + (DY[d] as number);
+        const nc = this.cellIndex(nx, ny);
+        this.nbSlot[p * 4 + d] = nc;
+        const nv = this.cell[nc] as number;
+        const i = nv >= FRONTIER ? nv - FRONTIER : this.newFrontier(nc, nx, ny);
         this.frontDemand[i] = (this.frontDemand[i] as number) + (1 + (T.edgeKind[tr * 4 + d] as number)) * (DEMAND_UNIT[od] as number);
         this.frontNb[i * 4 + od] = p;
         continue;
       }
-      const np = nv - 1;
+      this.nbSlot[p * 4 + d] = this.pSlot[np] as number;
       const nbase = this.segBase[np] as number;
       const ntr = (this.pType[np] as number) * 4 + (this.pRot[np] as number);
-      const od = (d + 2) & 3;
       const ef = T.edgeFeat[tr * 4 + d] as number;
       if (ef >= 0) {
         const root = this.union(base + ef, nbase + (T.edgeFeat[ntr * 4 + od] as number));
@@ -1007,21 +1063,29 @@ export class Kernel {
         if (nhf >= 0) this.union(base + hf, nbase + nhf);
       }
     }
-    // The 3 × 3 cells row by row: each tile around counts this one, and this one counts them.
+    // The 3 × 3 cells row by row: each tile around counts this one, and this one counts them. A
+    // corner is the cell beside an edge neighbour (now a tile or in the frontier) on the other axis.
+    const ring = this.ring;
+    ring[1] = nb[0] as number;
+    ring[3] = nb[3] as number;
+    ring[5] = nb[1] as number;
+    ring[7] = nb[2] as number;
+    ring[0] = this.besideOf(p, 0, 3);
+    ring[2] = this.besideOf(p, 0, 1);
+    ring[6] = this.besideOf(p, 2, 3);
+    ring[8] = this.besideOf(p, 2, 1);
     let around = 0;
     let nNear = 0;
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        if (dx === 0 && dy === 0) {
-          this.near[nNear++] = p;
-          continue;
-        }
-        const nv = this.cell[this.cellIndex(x + dx, y + dy)] as number;
-        if (nv === 0 || nv >= FRONTIER) continue;
-        this.around[nv - 1] = (this.around[nv - 1] as number) + 1;
-        this.near[nNear++] = nv - 1;
-        around++;
+    for (let j = 0; j < 9; j++) {
+      if (j === 4) {
+        this.near[nNear++] = p;
+        continue;
       }
+      const np = ring[j] as number;
+      if (np < 0) continue;
+      this.around[np] = (this.around[np] as number) + 1;
+      this.near[nNear++] = np;
+      around++;
     }
     this.around[p] = around;
     this.nNear = nNear;
@@ -1033,6 +1097,29 @@ export class Kernel {
     const placed = this.rules.ruleset.placed;
     for (let j = 0; j < placed.length; j++) (placed[j] as (typeof placed)[number])(this, p);
     return p;
+  }
+
+  /**
+   * The placement index of the tile in the cell beside the edge neighbour d of placement p, across
+   * its edge e (a corner of p's 3 × 3 cells), or -1: read from the neighbour, a tile or a frontier cell.
+   */
+  private besideOf(p: number, d: number, e: number): number {
+    const v = this.cell[this.nbSlot[p * 4 + d] as number] as number;
+    if (v >= FRONTIER) return this.frontNb[(v - FRONTIER) * 4 + e] as number;
+    const w = this.cell[this.nbSlot[(v - 1) * 4 + e] as number] as number;
+    return w !== 0 && w < FRONTIER ? w - 1 : -1;
+  }
+
+  /** Adds the empty cell c at (x, y), with no tile beside it yet, to the frontier; returns its index. */
+  private newFrontier(c: number, x: number, y: number): number {
+    const i = this.nFront++;
+    this.front[i] = c;
+    this.frontX[i] = x;
+    this.frontY[i] = y;
+    this.setCell(c, x, y, FRONTIER + i);
+    this.frontDemand[i] = 0;
+    for (let d = 0; d < 4; d++) this.frontNb[i * 4 + d] = -1;
+    return i;
   }
 
   /**
@@ -1090,23 +1177,15 @@ export class Kernel {
     let m = 0;
     let occ = 0;
     let mine = 0;
+    let sides = 0;
     for (let d = 0; d < 4; d++) {
       const np = frontNb[i * 4 + d] as number;
-      const j0 = 3 * d;
-      if (np < 0) {
-        sideRoot[j0] = -1;
-        sideRoot[j0 + 1] = -1;
-        sideRoot[j0 + 2] = -1;
-        continue;
-      }
+      if (np < 0) continue;
       const nsides = ((this.pType[np] as number) * 4 + (this.pRot[np] as number)) * SIDES;
       const nbase = this.segBase[np] as number;
-      for (let j = j0; j < j0 + 3; j++) {
+      for (let j = 3 * d; j < 3 * d + 3; j++) {
         const f = sideFeat[nsides + (SIDE_PARTNER[j] as number)] as number;
-        if (f < 0) {
-          sideRoot[j] = -1;
-          continue;
-        }
+        if (f < 0) continue;
         const r = this.find(nbase + f);
         let c = 0;
         while (c < m && cellRoot[c] !== r) c++;
@@ -1118,9 +1197,11 @@ export class Kernel {
           }
         }
         sideRoot[j] = c;
+        sides |= 1 << j;
       }
     }
     this.nCellRoots = m;
+    this.cellSides = sides;
     this.cellOcc = occ;
     this.cellOwn = mine;
   }
@@ -1142,10 +1223,14 @@ export class Kernel {
     const rootFeat = this.rootFeat;
     for (let i = 0; i < this.nCellRoots; i++) rootFeat[i] = 0;
     const sides = (t * 4 + q) * SIDES;
-    for (let j = 0; j < SIDES; j++) {
-      const c = sideRoot[j] as number;
+    // The sides with a root beside them (readCell), by their set bits.
+    for (let b = this.cellSides; b !== 0; b &= b - 1) {
+      const j = 31 - Math.clz32(b & -b);
       const f = sideFeat[sides + j] as number;
-      if (c >= 0 && f >= 0) rootFeat[c] = (rootFeat[c] as number) | (1 << f);
+      if (f >= 0) {
+        const c = sideRoot[j] as number;
+        rootFeat[c] = (rootFeat[c] as number) | (1 << f);
+      }
     }
   }
 
