@@ -52,10 +52,6 @@ export class Engine {
     private origin: GameState,
     private originDrawn: number,
     private hooks: RuleHooks | undefined,
-    private readonly history: Int32Array,
-    /** The tile type each move of `history` played (with hands of tiles, the code names a slot). */
-    private readonly historyTiles: Uint16Array,
-    private played: number,
     /** Whether shuffleTilesLeft dealt the tiles left anew: toState then follows the tiles drawn. */
     private dealt: boolean,
     /** An upper bound on the number of legal moves in any position of this game: the size a move buffer needs. */
@@ -135,22 +131,13 @@ export class Engine {
   /** An engine at a checked state or view. */
   private static at(state: GameState, hooks: RuleHooks | undefined): Engine {
     const { state: origin, kernel } = workingKernel(state, hooks);
+    kernel.logged = 0;
     if (kernel.rules.fields === null) {
       throw new StateError([
         { code: 'custom-rule-missing', message: 'this game scores farmers with a custom rule: pass it to Engine.fromState as { farmers }' },
       ]);
     }
-    return new Engine(
-      kernel,
-      origin,
-      kernel.bagPos,
-      hooks,
-      new Int32Array(kernel.capacity),
-      new Uint16Array(kernel.capacity),
-      0,
-      false,
-      kernel.maxMoves,
-    );
+    return new Engine(kernel, origin, kernel.bagPos, hooks, false, kernel.maxMoves);
   }
 
   /**
@@ -182,18 +169,7 @@ export class Engine {
    * ```
    */
   clone(): Engine {
-    return new Engine(
-      this.k.clone(),
-      this.origin,
-      this.originDrawn,
-      this.hooks,
-      this.history.slice(),
-      this.historyTiles.slice(),
-      this.played,
-      this.dealt,
-      this.maxMoves,
-      this.dealtHands,
-    );
+    return new Engine(this.k.clone(), this.origin, this.originDrawn, this.hooks, this.dealt, this.maxMoves, this.dealtHands);
   }
 
   /**
@@ -221,9 +197,6 @@ export class Engine {
       throw new StateError([{ code: 'invalid-state', message: 'copyFrom needs an engine of the same tile set and players' }]);
     }
     this.k.copyFrom(other.k);
-    this.history.set(other.history);
-    this.historyTiles.set(other.historyTiles);
-    this.played = other.played;
     this.dealtHands = other.dealtHands;
     this.dealt = other.dealt;
     this.origin = other.origin;
@@ -483,8 +456,9 @@ export class Engine {
   /** `play` of a code taken from this position's `legalMoves`: nothing to check. */
   private playListed(move: MoveCode): void {
     const k = this.k;
-    this.historyTiles[this.played] = k.handSize > 0 ? k.handTile(k.current, moveSlot(move)) : k.currentType;
-    this.history[this.played++] = move;
+    // The history lives in the kernel's buffer (moveLog): a clone copies it with the rest.
+    k.moveLogTile[k.logged] = k.handSize > 0 ? k.handTile(k.current, moveSlot(move)) : k.currentType;
+    k.moveLog[k.logged++] = move;
     k.play(move, null);
   }
 
@@ -521,8 +495,8 @@ export class Engine {
     if (hidden) dealHiddenHands(k, random);
     else shuffleUndrawn(k, random);
     if (k.handSize > 0) {
-      this.originDrawn = this.played === 0 ? k.bagPos : this.originDrawn;
-      this.dealtHands = this.played === 0 ? handsOf(k) : null;
+      this.originDrawn = k.logged === 0 ? k.bagPos : this.originDrawn;
+      this.dealtHands = k.logged === 0 ? handsOf(k) : null;
     }
     const reseed = this.k.rules.ruleset.reseed;
     for (const hook of reseed) hook(this.k, () => Math.floor(random() * 4294967296) >>> 0);
@@ -542,7 +516,7 @@ export class Engine {
    * ```
    */
   movesPlayed(): MoveCode[] {
-    return Array.from(this.history.subarray(0, this.played));
+    return Array.from(this.k.moveLog.subarray(0, this.k.logged));
   }
 
   /**
@@ -594,9 +568,9 @@ export class Engine {
     ) {
       state = checked(freeze({ ...this.origin, tilesLeft: order, ...(hands === null ? {} : { hands }) }, true)).state;
     }
-    for (let i = 0; i < this.played; i++) {
-      const move = this.history[i] as MoveCode;
-      const tile = ids[this.historyTiles[i] as number] as TileId;
+    for (let i = 0; i < k.logged; i++) {
+      const move = k.moveLog[i] as MoveCode;
+      const tile = ids[k.moveLogTile[i] as number] as TileId;
       state = applyMove(state, { ...decodeMove(move), ...(k.handSize > 0 ? { tile } : {}) }, this.hooks);
     }
     return state;
