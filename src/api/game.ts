@@ -120,7 +120,7 @@ export function firstState(
     scored: scoringsOf(events),
     events,
   };
-  freeze(state, true);
+  freezeBuilt(state);
   remember(state, k);
   return state;
 }

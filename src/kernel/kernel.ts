@@ -859,7 +859,8 @@ export class Kernel {
     for (let f = 0; f < F.kinds; f++) {
       // A kind of a module not in this game (f > 0 with no figures per player) plays no part.
       if (f > 0 && F.perPlayer[f] === 0) continue;
-      if (F.recall[f] !== 0) {
+      // Only when one of the kind has left the supply is there one on the board to look for.
+      if (F.recall[f] !== 0 && (this.supply[f * P + me] as number) < (F.perPlayer[f] as number)) {
         const i = this.figureOf(me, f);
         if (i >= 0) {
           recallKinds[nr] = f;
