@@ -937,7 +937,8 @@ export class Kernel {
       const deploys = ownOnly ? frontMark[i] === ownGen : na > 0;
       let occ = 0;
       let ownRoots = 0;
-      if (deploys) {
+      // With no figure on the board every feature is free: nothing around the cell to read.
+      if (deploys && this.nMeeples > 0) {
         this.readCell(i, own);
         occ = freeSpots === 0 ? 0 : this.cellOcc;
         ownRoots = ownSpots === 0 ? 0 : this.cellOwn;

@@ -166,6 +166,27 @@ describe('queries', () => {
     expect(types.indexOf('feature-scored')).toBeGreaterThan(0);
   });
 
+  it('applyMove shares what did not change with the state before and writes only what did', () => {
+    // E below the start tile, its city to the east, no figure: nothing is scored, and the players,
+    // the rules, the scorings and the earlier placements are the very objects of the state before.
+    const before = createGame({ players: ['Ann', 'Bob'], seed: 1, drawOrder: ['E', 'U'] });
+    const after = applyMove(before, { x: 0, y: 1, rotation: 90 });
+    expect(after.players).toBe(before.players);
+    expect(after.rules).toBe(before.rules);
+    expect(after.expansions).toBe(before.expansions);
+    expect(after.scored).toBe(before.scored);
+    expect(after.placements[0]).toBe(before.placements[0]);
+    expect(after.tilesLeft).toEqual(before.tilesLeft.slice(1));
+    expect(after.placements).toHaveLength(2);
+    // E above, closing the start city with a knight: Ann's record and the scorings are new, Bob's is shared.
+    const scoring = applyMove(before, { x: 0, y: -1, rotation: 180, meeple: { at: 'S' } });
+    expect(scoring.players[0]).not.toBe(before.players[0]);
+    expect(scoring.players[0]?.score).toBe(4);
+    expect(scoring.players[1]).toBe(before.players[1]);
+    expect(scoring.scored).toHaveLength(1);
+    for (const s of [after, scoring]) expect(deeplyFrozen(s)).toBe(true);
+  });
+
   it('a move at x = -0 is stored as 0, so the state equals its JSON round trip', () => {
     const s = createGame({ players: 2, seed: 1, drawOrder: ['U'] });
     const next = applyMove(s, { x: -0, y: 1, rotation: 0 });
