@@ -396,7 +396,7 @@ export class Engine {
   legalMoves(): MoveCode[];
   /**
    * Writes the legal moves into `out` and returns how many there are; allocates nothing. `out`
-   * must hold {@link Engine.maxMoves} codes. Order: by frontier cell, then rotation; each
+   * must hold {@link Engine.maxMoves} codes; entries past the count may be overwritten too. Order: by frontier cell, then rotation; each
    * placement alone, then by feature a follower (and a large meeple) on each free one and the
    * builder or pig where it joins one of the player's meeples, then the abbot's moves (deploy or
    * take back).

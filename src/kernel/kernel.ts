@@ -812,8 +812,9 @@ export class Kernel {
    * `out` and returns how many. For each legal placement: the placement alone, then feature by
    * feature (local order) one move per figure kind in supply that may stand there (kind order:
    * follower first, then the modules' kinds), then taking back each figure that may be taken back.
-   * Allocates nothing. `out` must hold at least `maxMoves` codes. With `only`, the moves at that
-   * frontier index alone (see frontierIndex).
+   * Allocates nothing. `out` must hold at least `maxMoves` codes; entries past the count may be
+   * written too (placements are written four a cell). With `only`, the moves at that frontier
+   * index alone (see frontierIndex).
    */
   legalMoveCodes(out: Int32Array, only = -1): number {
     if (this.finished) return 0;
