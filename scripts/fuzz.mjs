@@ -1,7 +1,7 @@
 // The fuzz soak: every export of every entry point of the built package attacked with generated
 // junk (tests/fuzz/attack.mjs), round robin, until `--calls` calls are made. Prints, per export,
 // how many calls returned a value and how many got each typed error; any other outcome (a raw
-// exception, a changed input, a result that is not JSON, a call over 5 s of CPU time) is a failure, printed
+// exception, a changed input, a result that is not JSON, a call over 5 s of CPU time, 30 s for the searches) is a failure, printed
 // with its input, and the exit code is 1.
 //
 //   npm run fuzz -- --calls 1000000 [--seed 42] [--only applyMove,loadState]
@@ -55,7 +55,12 @@ while (made < calls) {
       const tally = counts.get(target.name);
       const key = verdict.ok ? verdict.outcome : 'FAILURE';
       tally.set(key, (tally.get(key) ?? 0) + 1);
-      if (!verdict.ok && failures.length < 50) failures.push(`${target.name}(${args.map(describe).join(', ')}): ${verdict.why}`);
+      if (!verdict.ok) {
+        const line = `${target.name}(${args.map(describe).join(', ')}): ${verdict.why}`;
+        // Printed as found too, so that a long soak shows its failures before it ends.
+        process.stderr.write(`\nFAILURE after ${made} calls: ${line.slice(0, 2000)}\n`);
+        if (failures.length < 50) failures.push(line);
+      }
     }
     made += n;
   }
