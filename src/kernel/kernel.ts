@@ -1005,27 +1005,29 @@ export class Kernel {
   // ---------------------------------------------------------------------------------------------
   // Union-find
 
+  // Every segment points straight at its root: a union relabels the smaller feature's segments
+  // (its member list), so that find is one read. Each segment is relabelled at most log2(n) times.
+
   find(s: number): number {
-    const parent = this.parent;
-    let x = s;
-    while (parent[x] !== x) {
-      const gp = parent[parent[x] as number] as number;
-      parent[x] = gp;
-      x = gp;
-    }
-    return x;
+    return this.parent[s] as number;
   }
 
   private union(a: number, b: number): number {
-    let ra = this.find(a);
-    let rb = this.find(b);
+    let ra = this.parent[a] as number;
+    let rb = this.parent[b] as number;
     if (ra === rb) return ra;
     if ((this.size[ra] as number) < (this.size[rb] as number)) {
       const t = ra;
       ra = rb;
       rb = t;
     }
-    this.parent[rb] = ra;
+    const parent = this.parent;
+    const next = this.next;
+    let m = rb;
+    do {
+      parent[m] = ra;
+      m = next[m] as number;
+    } while (m !== rb);
     this.size[ra] = (this.size[ra] as number) + (this.size[rb] as number);
     this.open[ra] = (this.open[ra] as number) + (this.open[rb] as number);
     this.pennants[ra] = (this.pennants[ra] as number) + (this.pennants[rb] as number);
@@ -1033,9 +1035,9 @@ export class Kernel {
     this.attr[2 * ra + 1] = (this.attr[2 * ra + 1] as number) + (this.attr[2 * rb + 1] as number);
     this.occupied[ra] = (this.occupied[ra] as number) + (this.occupied[rb] as number);
     // Splice the two circular member lists into one.
-    const na = this.next[ra] as number;
-    this.next[ra] = this.next[rb] as number;
-    this.next[rb] = na;
+    const na = next[ra] as number;
+    next[ra] = next[rb] as number;
+    next[rb] = na;
     return ra;
   }
 
