@@ -818,7 +818,12 @@ export class Kernel {
    */
   legalMoveCodes(out: Int32Array, only = -1): number {
     if (this.finished) return 0;
-    if (this.handSize === 0) return this.tileMoves(out, 0, only);
+    if (this.handSize === 0) {
+      // The most common turn of a game: no figure to deploy or take back, no rule for the tile.
+      if (only < 0 && this.rules.ruleset.constrained[this.currentType] === 0 && this.figureless())
+        return this.placementCodes(out, 0, 0, this.nFront);
+      return this.tileMoves(out, 0, only);
+    }
     // A hand: the moves of each distinct tile in it, its first slot in the codes.
     const me = this.current;
     const base = me * this.handSize;
@@ -911,23 +916,7 @@ export class Kernel {
     // `only`: the moves at that frontier cell alone (a check of one move need not list them all).
     const first = only < 0 ? 0 : only;
     const last = only < 0 ? this.nFront : only + 1;
-    if (na === 0 && nr === 0 && !constrained) {
-      // Placements alone (no figure to deploy or take back, no placement rule), the most common
-      // turn of a game: each cell's four codes written without a branch, the first `fits` kept.
-      const tb = t * DEMANDS;
-      for (let i = first; i < last; i++) {
-        const fits = (fit[tb + (frontDemand[i] as number)] as number) & rots;
-        const cell =
-          (((frontX[i] as number) + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) | (((frontY[i] as number) + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT);
-        const r = fits << 2;
-        out[n] = cell | (ROTATION_CODES[r] as number);
-        out[n + 1] = cell | (ROTATION_CODES[r + 1] as number);
-        out[n + 2] = cell | (ROTATION_CODES[r + 2] as number);
-        out[n + 3] = cell | (ROTATION_CODES[r + 3] as number);
-        n += ROTATION_COUNT[fits] as number;
-      }
-      return n;
-    }
+    if (na === 0 && nr === 0 && !constrained) return this.placementCodes(out, n, first, last);
     for (let i = first; i < last; i++) {
       let fits = (fit[t * DEMANDS + (frontDemand[i] as number)] as number) & rots;
       if (fits === 0) continue;
@@ -995,6 +984,49 @@ export class Kernel {
       }
     }
     return n;
+  }
+
+  /** Whether the player to move has no figure in supply and none on the board to take back. */
+  private figureless(): boolean {
+    const F = this.rules.ruleset.figures;
+    const P = this.players;
+    const me = this.current;
+    for (let f = 0; f < F.kinds; f++) {
+      const held = this.supply[f * P + me] as number;
+      if (held > 0 || (F.recall[f] !== 0 && held < (F.perPlayer[f] as number))) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The placements alone of the current tile at frontier cells first to last - 1, written into
+   * `out` from `n`: each cell's four codes without a branch, the first `fits` of them kept (a
+   * branch a cell would guess wrong half the time). Returns the new count.
+   */
+  private placementCodes(out: Int32Array, n: number, first: number, last: number): number {
+    const T = this.tables;
+    const t = this.currentType;
+    const rots = T.distinctRotations[t] as number;
+    const fit = T.fitRotations;
+    const tb = t * DEMANDS;
+    const frontDemand = this.frontDemand;
+    const frontX = this.frontX;
+    const frontY = this.frontY;
+    const codes = ROTATION_CODES;
+    const counts = ROTATION_COUNT;
+    let count = n;
+    for (let i = first; i < last; i++) {
+      const fits = (fit[tb + (frontDemand[i] as number)] as number) & rots;
+      const cell =
+        (((frontX[i] as number) + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) | (((frontY[i] as number) + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT);
+      const r = fits << 2;
+      out[count] = cell | (codes[r] as number);
+      out[count + 1] = cell | (codes[r + 1] as number);
+      out[count + 2] = cell | (codes[r + 2] as number);
+      out[count + 3] = cell | (codes[r + 3] as number);
+      count += counts[fits] as number;
+    }
+    return count;
   }
 
   /** Whether tile type t fits anywhere. */
