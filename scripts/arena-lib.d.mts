@@ -16,19 +16,6 @@ export interface ArenaStats {
   readonly longest: number;
 }
 export function wilson(p: number, n: number): [number, number];
-export function runArena(options: {
-  games: number;
-  names: readonly string[];
-  seed?: string;
-  iterations?: number;
-  timeMs?: number;
-  gameOptions?: Record<string, unknown>;
-  /** Extra options of each bot, by its label in `names`. */
-  botOptions?: Record<string, Record<string, unknown>>;
-  workers?: number;
-  workerFile?: string;
-  onGame?: (result: ArenaGame, done: number) => void;
-}): Promise<{ results: ArenaGame[]; stats: ArenaStats[]; seconds: number }>;
 export interface ArenaMatch {
   names: readonly string[];
   seed?: string;
@@ -38,6 +25,14 @@ export interface ArenaMatch {
   /** Extra options of each bot, by its label in `names`. */
   botOptions?: Record<string, Record<string, unknown>>;
 }
+export function runArena(
+  options: ArenaMatch & {
+    games: number;
+    workers?: number;
+    workerFile?: string;
+    onGame?: (result: ArenaGame, done: number) => void;
+  },
+): Promise<{ results: ArenaGame[]; stats: ArenaStats[]; seconds: number }>;
 export interface ArenaJob {
   readonly g: number;
   readonly deal: number;

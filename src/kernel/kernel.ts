@@ -678,11 +678,7 @@ export class Kernel {
 
   /** Adds the empty cell c at (x, y) to the frontier, with the demands of the tiles around it. */
   private addFrontier(c: number, x: number, y: number): void {
-    const i = this.nFront++;
-    this.front[i] = c;
-    this.frontX[i] = x;
-    this.frontY[i] = y;
-    this.setCell(c, x, y, FRONTIER + i);
+    const i = this.newFrontier(c, x, y);
     let demand = 0;
     for (let d = 0; d < 4; d++) {
       const v = this.cell[this.cellIndex(x + (DX[d] as number), y + (DY[d] as number))] as number;
