@@ -502,9 +502,13 @@ function compareWithReplay(s: Record<string, unknown>, k: Kernel, lines: readonl
     ...figureOf(k, k.mKind[i] as number, k.mSeg[i] as number),
   }));
   compareLists('meeples', s.meeples as unknown[], figures, 'figure', show, note);
+  // A recorded line is written with show unless its parts are what they should be: a frozen state
+  // is read in place, so it may hold values (an object without a prototype) that join cannot write.
   const line = (l: unknown) => {
-    const { kind, id, awarded } = (isRecord(l) ? l : {}) as { kind?: string; id?: unknown; awarded?: unknown };
-    return typeof id === 'string' && Array.isArray(awarded) ? `the ${kind} ${id}, awarding ${awarded.join('/')}` : show(l);
+    const { kind, id, awarded } = (isRecord(l) ? l : {}) as { kind?: unknown; id?: unknown; awarded?: unknown };
+    return typeof kind === 'string' && typeof id === 'string' && Array.isArray(awarded) && awarded.every((a) => typeof a === 'number')
+      ? `the ${kind} ${id}, awarding ${awarded.join('/')}`
+      : show(l);
   };
   compareLists('scored', s.scored as unknown[], lines, 'scoring', line, note);
 }

@@ -137,6 +137,25 @@ describe('hostile input (regressions)', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  it('6: a frozen scoring line whose awarded points hold an object without a prototype is refused, not a TypeError (found by the soak)', () => {
+    // The million-call soak (seed 19) found loadView throwing "Cannot convert object to primitive
+    // value" while it wrote the sentence about such a line.
+    let s = createGame({ players: ['Ann', 'Bob'], seed: 1, drawOrder: ['E'] });
+    s = applyMove(s, { x: 0, y: -1, rotation: 180, meeple: { at: 'S' } });
+    const bad = json(s);
+    expect(bad.scored).toHaveLength(1);
+    bad.scored[0].awarded[0] = Object.create(null);
+    // Frozen all through: a frozen input is read in place, not copied, so the object reaches the check.
+    const freezeAll = (v: unknown): unknown => {
+      if (typeof v === 'object' && v !== null) for (const x of Object.values(Object.freeze(v))) freezeAll(x);
+      return v;
+    };
+    freezeAll(bad);
+    const error = refusal(() => loadState(bad));
+    expect(error.code).toBe('invalid-state');
+    expect(error.message).toContain('scored[0]');
+  });
+
   it('7: Engine.legalMoves takes an Int32Array only: anything else is invalid-buffer', () => {
     const e = Engine.fromState(game());
     for (const buffer of [
