@@ -595,15 +595,37 @@ export function randomPlayout(engine: Engine, random: Random): number {
   if (typeof random !== 'function') throw badArgument(`randomPlayout takes a random function such as seededRandom(1), not ${show(random)}`);
   let n = 0;
   const codes = scratchFor(engine.maxMoves);
+  const k = kernelOf(engine);
   while (engine.status === 'playing') {
-    const count = engine.legalMoves(codes);
-    const r = random();
-    const i = Math.floor(r * count);
-    if (!(i >= 0 && i < count)) throw badArgument(`random() must return a number from 0 up to 1, not ${show(r)}`);
-    playListed(engine, codes[i] as MoveCode);
+    playListed(engine, randomMove(k, random, codes) as MoveCode);
     n++;
   }
   return n;
+}
+
+// Draws tried before listing the moves: a tile that fits in few of the frontier's cells and
+// rotations misses most draws, and a listing costs about as much as this many draws.
+const SAMPLE_TRIES = 48;
+
+/**
+ * A legal move drawn uniformly at random: by rejection (see Kernel.sampleSpan) while draws are
+ * cheap, else from the list of every legal move. Either way each legal move has the same chance.
+ */
+export function randomMove(k: Kernel, random: Random, codes: Int32Array): number {
+  const span = k.sampleSpan();
+  for (let tries = span === 0 ? 0 : SAMPLE_TRIES; tries > 0; tries--) {
+    const code = k.sampleAt(Math.floor(unit(random) * span), codes);
+    if (code >= 0) return code;
+  }
+  const count = k.legalMoveCodes(codes);
+  return codes[Math.floor(unit(random) * count)] as number;
+}
+
+/** random(), checked: a number from 0 up to 1. */
+function unit(random: Random): number {
+  const r = random();
+  if (!(typeof r === 'number' && r >= 0 && r < 1)) throw badArgument(`random() must return a number from 0 up to 1, not ${show(r)}`);
+  return r;
 }
 
 /** Plays a code listed by the engine's `legalMoves` for this position, without checking it again. */

@@ -817,7 +817,7 @@ export class Kernel {
     if (this.handSize === 0) {
       // The most common turn of a game: no figure to deploy or take back, no rule for the tile.
       if (only < 0 && this.rules.ruleset.constrained[this.currentType] === 0 && this.figureless())
-        return this.placementCodes(out, 0, 0, this.nFront);
+        return this.placementCodes(out, 0, 0, this.nFront, this.tables.distinctRotations[this.currentType] as number);
       return this.tileMoves(out, 0, only);
     }
     // A hand: the moves of each distinct tile in it, its first slot in the codes.
@@ -842,24 +842,44 @@ export class Kernel {
 
   /** The moves of the current tile (see legalMoveCodes), written into `out` from index `n`; returns the new count. */
   private tileMoves(out: Int32Array, from: number, only: number): number {
+    this.prepareMoves(true);
+    // `only`: the moves at that frontier cell alone (a check of one move need not list them all).
+    return only < 0 ? this.movesAt(out, from, 0, this.nFront, 15) : this.movesAt(out, from, only, only + 1, 15);
+  }
+
+  // What prepareMoves found for the current player and tile, read by movesAt.
+  /** Figure kinds in `active` (their spots in `masks`). */
+  private mvKinds = 0;
+  /** Figures that may be taken back, in recallKinds and recallTiles. */
+  private mvRecalls = 0;
+  /** Roots of the player's own features in ownRoots, for kinds that join their owner's figures. */
+  private mvOwn = 0;
+  /** The spots of kinds that stand on free features, and of kinds that join the player's. */
+  private mvFreeSpots = 0;
+  private mvOwnSpots = 0;
+  /** With only kinds that join the player's figures: the frontMark generation of the cells that can take one, else 0. */
+  private mvOwnGen = 0;
+
+  /**
+   * Finds, for the current player and tile, the figure kinds in supply that may stand somewhere on
+   * the tile with the features where they may (kinds joining the player's own figures need one on
+   * the board), and the figures the player may take back: what movesAt reads. With `markCells`,
+   * when only such kinds are left, the cells where one can stand are marked first (worth it for
+   * a listing of every cell, not for a few draws).
+   */
+  private prepareMoves(markCells: boolean): void {
     const T = this.tables;
     const F = this.rules.ruleset.figures;
     const t = this.currentType;
-    const rots = T.distinctRotations[t] as number;
     const P = this.players;
     const me = this.current;
-    // The figure kinds in supply that may stand somewhere on this tile, with the features where
-    // they may; kinds joining the player's own figures need one on the board.
     const active = this.active;
     const activeSpots = this.masks;
     let na = 0;
-    let own = 0;
     let ownKinds = 0;
     let freeSpots = 0;
     let ownSpots = 0;
     // Figures the player may take back: one per kind (compile.ts), with the tile it stands on.
-    const recallKinds = this.recallKinds;
-    const recallTiles = this.recallTiles;
     let nr = 0;
     for (let f = 0; f < F.kinds; f++) {
       // A kind of a module not in this game (f > 0 with no figures per player) plays no part.
@@ -868,8 +888,8 @@ export class Kernel {
       if (F.recall[f] !== 0 && (this.supply[f * P + me] as number) < (F.perPlayer[f] as number)) {
         const i = this.figureOf(me, f);
         if (i >= 0) {
-          recallKinds[nr] = f;
-          recallTiles[nr++] = this.segTile[this.mSeg[i] as number] as number;
+          this.recallKinds[nr] = f;
+          this.recallTiles[nr++] = this.segTile[this.mSeg[i] as number] as number;
         }
       }
       if ((this.supply[f * P + me] as number) <= 0) continue;
@@ -883,7 +903,7 @@ export class Kernel {
       active[na++] = f;
     }
     // Kinds that join the player's figures need one on a feature of a kind where they stand.
-    if (ownKinds !== 0) own = this.collectOwnRoots(me, ownKinds);
+    const own = ownKinds !== 0 ? this.collectOwnRoots(me, ownKinds) : 0;
     if (ownKinds !== 0 && own === 0) {
       let kept = 0;
       for (let j = 0; j < na; j++) {
@@ -894,25 +914,46 @@ export class Kernel {
       na = kept;
       ownSpots = 0;
     }
-    const frontDemand = this.frontDemand;
-    const fit = T.fitRotations;
-    const frontX = this.frontX;
-    const frontY = this.frontY;
-    const featSpot = T.featSpot;
-    const joinsOwn = F.joinsOwn;
-    const all = (1 << (T.nFeat[t] as number)) - 1;
+    this.mvKinds = na;
+    this.mvRecalls = nr;
+    this.mvOwn = own;
+    this.mvFreeSpots = freeSpots;
+    this.mvOwnSpots = ownSpots;
     // With only kinds that join the player's figures to deploy, only the cells next to an edge of one
     // of the player's features can take one: those cells are marked.
-    const ownOnly = na > 0 && freeSpots === 0;
-    const ownGen = ownOnly ? this.markOwnCells(own) : 0;
-    const frontMark = this.frontMark;
+    this.mvOwnGen = markCells && na > 0 && freeSpots === 0 ? this.markOwnCells(own) : 0;
+  }
+
+  /**
+   * The moves of the current tile at frontier cells first to last - 1 in the rotations `rotations`
+   * (a mask), as prepareMoves found the figures, written into `out` from `n`; returns the new count.
+   */
+  private movesAt(out: Int32Array, from: number, first: number, last: number, rotations: number): number {
+    const T = this.tables;
+    const t = this.currentType;
+    const rots = (T.distinctRotations[t] as number) & rotations;
     // The placement rule (see fitsFrontier), inlined: this loop is the hot path of playouts.
     const constrained = this.rules.ruleset.constrained[t] !== 0;
+    const na = this.mvKinds;
+    const nr = this.mvRecalls;
+    if (na === 0 && nr === 0 && !constrained) return this.placementCodes(out, from, first, last, rots);
+    const joinsOwn = this.rules.ruleset.figures.joinsOwn;
+    const freeSpots = this.mvFreeSpots;
+    const ownSpots = this.mvOwnSpots;
+    const own = this.mvOwn;
+    const ownGen = this.mvOwnGen;
+    const active = this.active;
+    const activeSpots = this.masks;
+    const recallKinds = this.recallKinds;
+    const recallTiles = this.recallTiles;
+    const frontDemand = this.frontDemand;
+    const frontX = this.frontX;
+    const frontY = this.frontY;
+    const frontMark = this.frontMark;
+    const fit = T.fitRotations;
+    const featSpot = T.featSpot;
+    const all = (1 << (T.nFeat[t] as number)) - 1;
     let n = from;
-    // `only`: the moves at that frontier cell alone (a check of one move need not list them all).
-    const first = only < 0 ? 0 : only;
-    const last = only < 0 ? this.nFront : only + 1;
-    if (na === 0 && nr === 0 && !constrained) return this.placementCodes(out, n, first, last);
     for (let i = first; i < last; i++) {
       let fits = (fit[t * DEMANDS + (frontDemand[i] as number)] as number) & rots;
       if (fits === 0) continue;
@@ -923,7 +964,7 @@ export class Kernel {
       const x = frontX[i] as number;
       const y = frontY[i] as number;
       const cell = ((x + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) | ((y + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT);
-      const deploys = ownOnly ? frontMark[i] === ownGen : na > 0;
+      const deploys = ownGen !== 0 ? frontMark[i] === ownGen : na > 0;
       let occ = 0;
       let ownRoots = 0;
       // With no figure on the board every feature is free: nothing around the cell to read.
@@ -999,10 +1040,9 @@ export class Kernel {
    * `out` from `n`: each cell's four codes without a branch, the first `fits` of them kept (a
    * branch a cell would guess wrong half the time). Returns the new count.
    */
-  private placementCodes(out: Int32Array, n: number, first: number, last: number): number {
+  private placementCodes(out: Int32Array, n: number, first: number, last: number, rots: number): number {
     const T = this.tables;
     const t = this.currentType;
-    const rots = T.distinctRotations[t] as number;
     const fit = T.fitRotations;
     const tb = t * DEMANDS;
     const frontDemand = this.frontDemand;
@@ -1023,6 +1063,69 @@ export class Kernel {
       count += counts[fits] as number;
     }
     return count;
+  }
+
+  // Drawing one legal move at random without listing them all, by rejection: a frontier cell, one
+  // of the tile's distinct rotations and a slot below a bound on one placement's moves are drawn
+  // together, as one number below sampleSpan(); sampleAt(u) gives the move in that slot of that
+  // placement, or -1 when the tile does not fit there or the placement has fewer moves. Every
+  // legal move is drawn by exactly one u, so a draw that stands is uniform over the legal moves.
+  private sampleRots = 0;
+  private sampleCount = 0;
+  private sampleBound = 0;
+
+  /**
+   * The number of draws u for sampleAt this turn, or 0 when moves must be listed to draw one (a
+   * hand of tiles, or a tile with a placement rule of a module).
+   */
+  sampleSpan(): number {
+    if (this.finished || this.handSize !== 0) return 0;
+    const t = this.currentType;
+    if (this.rules.ruleset.constrained[t] !== 0) return 0;
+    const rots = this.tables.distinctRotations[t] as number;
+    this.sampleRots = rots;
+    this.sampleCount = ROTATION_COUNT[rots] as number;
+    this.sampleBound = this.figureless() ? 1 : this.moveBound(t);
+    if (this.sampleBound > 1) this.prepareMoves(false);
+    return this.nFront * this.sampleCount * this.sampleBound;
+  }
+
+  /** The move drawn by u (0 ≤ u < sampleSpan()), or -1 (see sampleSpan); `out` is scratch of maxMoves codes. */
+  sampleAt(u: number, out: Int32Array): number {
+    const nf = this.nFront;
+    const i = u % nf;
+    const rest = (u - i) / nf;
+    const count = this.sampleCount;
+    const j = rest % count;
+    const slot = (rest - j) / count;
+    const rotation = ROTATION_CODES[this.sampleRots * 4 + j] as number;
+    const q = rotation >>> MOVE_ROTATION_SHIFT;
+    const t = this.currentType;
+    if (((this.tables.fitRotations[t * DEMANDS + (this.frontDemand[i] as number)] as number) & (1 << q)) === 0) return -1;
+    if (this.sampleBound === 1) {
+      const x = this.frontX[i] as number;
+      const y = this.frontY[i] as number;
+      return ((x + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) | ((y + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT) | rotation;
+    }
+    return slot < this.movesAt(out, 0, i, i + 1, 1 << q) ? (out[slot] as number) : -1;
+  }
+
+  /**
+   * A bound on the moves of one placement of tile type t for the current player: the placement,
+   * each spot of t for each figure kind in supply, and one take-back per kind with one on the board.
+   */
+  private moveBound(t: number): number {
+    const F = this.rules.ruleset.figures;
+    const P = this.players;
+    const me = this.current;
+    let bound = 1;
+    for (let f = 0; f < F.kinds; f++) {
+      if (f > 0 && F.perPlayer[f] === 0) continue;
+      const held = this.supply[f * P + me] as number;
+      if (F.recall[f] !== 0 && held < (F.perPlayer[f] as number)) bound++;
+      if (held > 0) for (let b = F.spots[f * this.tables.types + t] as number; b !== 0; b &= b - 1) bound++;
+    }
+    return bound;
   }
 
   /** Whether tile type t fits anywhere. */
