@@ -1085,8 +1085,7 @@ export class Kernel {
     const rots = this.tables.distinctRotations[t] as number;
     this.sampleRots = rots;
     this.sampleCount = ROTATION_COUNT[rots] as number;
-    this.sampleBound = this.figureless() ? 1 : this.moveBound(t);
-    if (this.sampleBound > 1) this.prepareMoves(false);
+    this.sampleBound = this.figureless() ? 1 : this.moveBound();
     return this.nFront * this.sampleCount * this.sampleBound;
   }
 
@@ -1111,20 +1110,14 @@ export class Kernel {
   }
 
   /**
-   * A bound on the moves of one placement of tile type t for the current player: the placement,
-   * each spot of t for each figure kind in supply, and one take-back per kind with one on the board.
+   * A bound on the moves of one placement of the current tile for the current player, after
+   * prepareMoves: the placement, each spot of the tile for each kind that may stand on it, and
+   * each figure that may be taken back.
    */
-  private moveBound(t: number): number {
-    const F = this.rules.ruleset.figures;
-    const P = this.players;
-    const me = this.current;
-    let bound = 1;
-    for (let f = 0; f < F.kinds; f++) {
-      if (f > 0 && F.perPlayer[f] === 0) continue;
-      const held = this.supply[f * P + me] as number;
-      if (F.recall[f] !== 0 && held < (F.perPlayer[f] as number)) bound++;
-      if (held > 0) for (let b = F.spots[f * this.tables.types + t] as number; b !== 0; b &= b - 1) bound++;
-    }
+  private moveBound(): number {
+    this.prepareMoves(false);
+    let bound = 1 + this.mvRecalls;
+    for (let j = 0; j < this.mvKinds; j++) for (let b = this.masks[j] as number; b !== 0; b &= b - 1) bound++;
     return bound;
   }
 
