@@ -1101,7 +1101,8 @@ export class Kernel {
     const q = rotation >>> MOVE_ROTATION_SHIFT;
     const t = this.currentType;
     if (((this.tables.fitRotations[t * DEMANDS + (this.frontDemand[i] as number)] as number) & (1 << q)) === 0) return -1;
-    if (this.sampleBound === 1) {
+    // Slot 0 is the placement alone, the first of its moves (see movesAt).
+    if (slot === 0) {
       const x = this.frontX[i] as number;
       const y = this.frontY[i] as number;
       return ((x + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) | ((y + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT) | rotation;
