@@ -13,15 +13,18 @@ export function hashSeed(seed: number | string): number {
   return (h1 ^ h2) >>> 0;
 }
 
-/** mulberry32: a small, fast 32-bit PRNG. Returns a function giving integers in [0, 2^32). */
-export function mulberry32(seed: number): () => number {
+/**
+ * mulberry32: a small, fast 32-bit PRNG. Returns a function giving integers in [0, 2^32), divided
+ * by `unit` (2^32 gives numbers in [0, 1) in one call).
+ */
+export function mulberry32(seed: number, unit = 1): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
+    return ((t ^ (t >>> 14)) >>> 0) / unit;
   };
 }
 

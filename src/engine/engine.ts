@@ -663,8 +663,7 @@ export function seededRandom(seed: number | string): Random {
   if (!((typeof seed === 'number' && Number.isFinite(seed)) || (typeof seed === 'string' && seed.length <= LIMITS.seedLength))) {
     throw badArgument(`a seed is a finite number or a string of at most ${LIMITS.seedLength} characters, not ${show(seed)}`);
   }
-  const next = mulberry32(hashSeed(seed));
-  return () => next() / 4294967296;
+  return mulberry32(hashSeed(seed), 4294967296);
 }
 
 /** Whether `v` is an engine; never throws (a revoked Proxy is not one). */
