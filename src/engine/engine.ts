@@ -618,18 +618,18 @@ const SAMPLE_TRIES = 48;
 export function randomMove(k: Kernel, random: Random, codes: Int32Array): number {
   const span = k.sampleSpan();
   for (let tries = span === 0 ? 0 : SAMPLE_TRIES; tries > 0; tries--) {
-    const code = k.sampleAt(Math.floor(unit(random) * span), codes);
+    const code = k.sampleAt(below(random, span), codes);
     if (code >= 0) return code;
   }
-  const count = k.legalMoveCodes(codes);
-  return codes[Math.floor(unit(random) * count)] as number;
+  return codes[below(random, k.legalMoveCodes(codes))] as number;
 }
 
-/** random(), checked: a number from 0 up to 1. */
-function unit(random: Random): number {
+/** A whole number from 0 up to n from random(), which is checked to be a number from 0 up to 1. */
+function below(random: Random, n: number): number {
   const r = random();
   if (!(typeof r === 'number' && r >= 0 && r < 1)) throw badArgument(`random() must return a number from 0 up to 1, not ${show(r)}`);
-  return r;
+  // Below n: the product of a double below 1 and a whole number rounds to below that number.
+  return Math.floor(r * n);
 }
 
 /** Plays a code listed by the engine's `legalMoves` for this position, without checking it again. */

@@ -103,6 +103,17 @@ describe('random moves by rejection', () => {
     expect(chi).toBeLessThan(legal.length + 8 * Math.sqrt(2 * legal.length));
   });
 
+  it('the largest random() below 1 draws within the span: randomPlayout plays legal moves to the end', () => {
+    const top = 1 - 2 ** -53;
+    for (const options of CONFIGURATIONS) {
+      const e = Engine.create(options);
+      expect(randomPlayout(e, () => top)).toBe(e.movesPlayed().length);
+      expect(e.status).toBe('finished');
+      // The pure API replays every move it played (toState throws on an illegal one).
+      expect(e.toState().status).toBe('finished');
+    }
+  });
+
   it('randomPlayout refuses a random() outside [0, 1) with the value it returned', () => {
     const e = Engine.create({ players: 2, seed: 1 });
     for (const bad of [1, -0.5, Number.NaN, '0.5']) {
