@@ -3,7 +3,7 @@
 // legal move of the position comes out exactly once and nothing else does.
 import { describe, expect, it } from 'vitest';
 import { type GameOptions, OptionsError } from 'carcassonne-engine';
-import { Engine, kernelOf, randomMove, randomPlayout, seededRandom } from '../../src/engine/engine.js';
+import { Engine, kernelOf, randomMove, randomPlayout, SAMPLE_TRIES, seededRandom } from '../../src/engine/engine.js';
 import { caught } from '../support/caught';
 
 const CONFIGURATIONS: readonly GameOptions[] = [
@@ -78,9 +78,9 @@ describe('random moves by rejection', () => {
     const scratch = new Int32Array(e.maxMoves);
     for (let j = 0; j < legal.length; j++) {
       let calls = 0;
-      const random = () => (calls++ < 48 ? 0 : (j + 0.5) / legal.length);
+      const random = () => (calls++ < SAMPLE_TRIES ? 0 : (j + 0.5) / legal.length);
       expect(randomMove(kernelOf(e), random, scratch)).toBe(legal[j]);
-      expect(calls).toBe(49);
+      expect(calls).toBe(SAMPLE_TRIES + 1);
     }
   });
 
