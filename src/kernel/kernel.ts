@@ -1111,8 +1111,8 @@ export class Kernel {
   }
 
   /**
-   * A bound on the moves of one placement of the current tile for the current player, after
-   * prepareMoves: the placement, each spot of the tile for each kind that may stand on it, and
+   * Runs prepareMoves and returns a bound on the moves of one placement of the current tile for the
+   * current player: the placement, each spot of the tile for each kind that may stand on it, and
    * each figure that may be taken back.
    */
   private moveBound(): number {
