@@ -619,7 +619,7 @@ export const SAMPLE_TRIES = 96;
 export function randomMove(k: Kernel, random: Random, codes: Int32Array): number {
   const span = k.sampleSpan();
   for (let tries = span === 0 ? 0 : SAMPLE_TRIES; tries > 0; tries--) {
-    const code = k.sampleAt(below(random, span), codes);
+    const code = k.sampleAt(below(random, span));
     if (code >= 0) return code;
   }
   return codes[below(random, k.legalMoveCodes(codes))] as number;

@@ -104,6 +104,7 @@ type Places = Readonly<
     | 'frontNb'
     | 'nbSlot'
     | 'around'
+    | 'pOpen'
     | 'parent'
     | 'size'
     | 'kind'
@@ -111,12 +112,14 @@ type Places = Readonly<
     | 'pennants'
     | 'attr'
     | 'occupied'
+    | 'owners'
     | 'next'
     | 'segTile'
     | 'segLocal'
     | 'mSeg'
     | 'mOwner'
     | 'mKind'
+    | 'held'
     | 'score'
     | 'supply'
     | 'tokens'
@@ -190,6 +193,8 @@ export class Kernel {
   nFront = 0;
   /** Per placement: tiles in the 8 cells around it (a cloister or garden is complete at 8). */
   private around!: Uint8Array;
+  /** Per placement: bit d set while the cell across its edge d is empty (a frontier cell). */
+  private pOpen!: Uint8Array;
   /**
    * [p*4+d] the board slot (see cellIndex) of the cell across edge d of placement p: it holds a
    * tile or a frontier cell from the moment p is placed, so its slot never changes.
@@ -211,6 +216,8 @@ export class Kernel {
   /** Two attribute words per segment (see Ruleset.attrs), summed at the root. */
   private attr!: Int32Array;
   private occupied!: Uint8Array;
+  /** Bit per player holding a figure that counts for majority on the feature (at its root). */
+  private owners!: Uint8Array;
   private next!: Int16Array;
   private segTile!: Int16Array;
   private segLocal!: Uint8Array;
@@ -220,6 +227,9 @@ export class Kernel {
   mSeg!: Int16Array;
   mOwner!: Uint8Array;
   mKind!: Uint8Array;
+
+  /** [player * 8 + kind] figures of the player that count for majority on features of that kind. */
+  private held!: Int16Array;
 
   // Players and turn
   score!: Int32Array;
@@ -289,8 +299,9 @@ export class Kernel {
   private fieldFirstSeg!: Int32Array;
   private stamp!: Uint32Array;
   private rootMark!: Uint32Array;
-  /** Marks on frontier cells (see markOwnCells). */
+  /** Marks on frontier cells, and the cells marked (see markOwnCells). */
   private frontMark!: Uint32Array;
+  private ownCells!: Int32Array;
   private weights!: Int32Array;
   /** [i] the root of the feature under figure i (see figureRoots). */
   private mRoots!: Int32Array;
@@ -314,8 +325,6 @@ export class Kernel {
   /** Bit j set when side j of the cell last read has a feature beside it (sideRoot[j] is then set). */
   private cellSides = 0;
   private cellOwn = 0;
-  /** The rootMark generation marking the roots collectOwnRoots found. */
-  private ownGen = 0;
   private doneRoots!: Int16Array;
   private ownRoots!: Int16Array;
   /** Figure kinds the current player may deploy, and their masks on one placement. */
@@ -324,6 +333,9 @@ export class Kernel {
   /** Figure kinds the current player may take back, and the tiles those figures stand on. */
   private recallKinds!: Int8Array;
   private recallTiles!: Int16Array;
+  /** Per slot of a random draw (see prepareSample): the figure kind and the local feature. */
+  private slotKind!: Int8Array;
+  private slotLocal!: Int8Array;
 
   /**
    * A kernel with only the start tile on the board (with `empty`, nothing: a set-up board is
@@ -354,6 +366,8 @@ export class Kernel {
 
   /** A new kernel of a shape not seen yet: its layout and scratch space built anew. */
   private static build(tables: TileTables, rules: KernelRules, players: number, empty: boolean): Kernel {
+    // A bit per player in `owners`: the options allow 6 players.
+    if (players > 8) throw new RangeError(`a kernel plays at most 8 players, not ${players}`);
     const k = new Kernel();
     const capacity = tables.count.reduce((a, b) => a + b, 0);
     const F = rules.ruleset.figures;
@@ -388,6 +402,7 @@ export class Kernel {
       ['frontNb', Int16Array, frontier * 4],
       ['nbSlot', Int32Array, capacity * 4],
       ['around', Uint8Array, capacity],
+      ['pOpen', Uint8Array, capacity],
       ['parent', Int16Array, segs],
       ['size', Int16Array, segs],
       ['kind', Uint8Array, segs],
@@ -395,12 +410,14 @@ export class Kernel {
       ['pennants', Int16Array, segs],
       ['attr', Int32Array, 2 * segs],
       ['occupied', Uint8Array, segs],
+      ['owners', Uint8Array, segs],
       ['next', Int16Array, segs],
       ['segTile', Int16Array, segs],
       ['segLocal', Uint8Array, segs],
       ['mSeg', Int16Array, figures],
       ['mOwner', Uint8Array, figures],
       ['mKind', Uint8Array, figures],
+      ['held', Int16Array, players * 8],
       ['score', Int32Array, players],
       ['supply', Int16Array, players * F.kinds],
       ['tokens', Int16Array, players * rules.ruleset.tokenKinds],
@@ -446,6 +463,7 @@ export class Kernel {
     k.stamp = new Uint32Array(capacity);
     k.rootMark = new Uint32Array(segs);
     k.frontMark = new Uint32Array(frontier);
+    k.ownCells = new Int32Array(frontier);
     k.weights = new Int32Array(players);
     k.mRoots = new Int32Array(figures);
     k.near = new Int16Array(9);
@@ -460,6 +478,8 @@ export class Kernel {
     k.masks = new Int32Array(F.kinds);
     k.recallKinds = new Int8Array(F.kinds);
     k.recallTiles = new Int16Array(F.kinds);
+    k.slotKind = new Int8Array(1 + F.kinds * nf);
+    k.slotLocal = new Int8Array(1 + F.kinds * nf);
     k.setUp(empty);
     return k;
   }
@@ -504,6 +524,7 @@ export class Kernel {
     this.frontNb = new Int16Array(b, at.frontNb, n.frontNb);
     this.nbSlot = new Int32Array(b, at.nbSlot, n.nbSlot);
     this.around = new Uint8Array(b, at.around, n.around);
+    this.pOpen = new Uint8Array(b, at.pOpen, n.pOpen);
     this.parent = new Int16Array(b, at.parent, n.parent);
     this.size = new Int16Array(b, at.size, n.size);
     this.kind = new Uint8Array(b, at.kind, n.kind);
@@ -511,12 +532,14 @@ export class Kernel {
     this.pennants = new Int16Array(b, at.pennants, n.pennants);
     this.attr = new Int32Array(b, at.attr, n.attr);
     this.occupied = new Uint8Array(b, at.occupied, n.occupied);
+    this.owners = new Uint8Array(b, at.owners, n.owners);
     this.next = new Int16Array(b, at.next, n.next);
     this.segTile = new Int16Array(b, at.segTile, n.segTile);
     this.segLocal = new Uint8Array(b, at.segLocal, n.segLocal);
     this.mSeg = new Int16Array(b, at.mSeg, n.mSeg);
     this.mOwner = new Uint8Array(b, at.mOwner, n.mOwner);
     this.mKind = new Uint8Array(b, at.mKind, n.mKind);
+    this.held = new Int16Array(b, at.held, n.held);
     this.score = new Int32Array(b, at.score, n.score);
     this.supply = new Int16Array(b, at.supply, n.supply);
     this.tokens = new Int16Array(b, at.tokens, n.tokens);
@@ -605,6 +628,7 @@ export class Kernel {
     this.stamp = from.stamp;
     this.rootMark = from.rootMark;
     this.frontMark = from.frontMark;
+    this.ownCells = from.ownCells;
     this.weights = from.weights;
     this.mRoots = from.mRoots;
     this.near = from.near;
@@ -619,6 +643,8 @@ export class Kernel {
     this.masks = from.masks;
     this.recallKinds = from.recallKinds;
     this.recallTiles = from.recallTiles;
+    this.slotKind = from.slotKind;
+    this.slotLocal = from.slotLocal;
   }
 
   /** Replaces the rules (on a kernel the caller owns, e.g. a fresh clone). */
@@ -852,8 +878,9 @@ export class Kernel {
   private mvKinds = 0;
   /** Figures that may be taken back, in recallKinds and recallTiles. */
   private mvRecalls = 0;
-  /** Roots of the player's own features in ownRoots, for kinds that join their owner's figures. */
-  private mvOwn = 0;
+  /** Whether kinds that join their owner's figures are in play (the player holds a feature where they stand), and where they stand (feature kind bits). */
+  private mvOwn = false;
+  private mvOwnKinds = 0;
   /** The spots of kinds that stand on free features, and of kinds that join the player's. */
   private mvFreeSpots = 0;
   private mvOwnSpots = 0;
@@ -903,8 +930,9 @@ export class Kernel {
       active[na++] = f;
     }
     // Kinds that join the player's figures need one on a feature of a kind where they stand.
-    const own = ownKinds !== 0 ? this.collectOwnRoots(me, ownKinds) : 0;
-    if (ownKinds !== 0 && own === 0) {
+    let own = false;
+    for (let k = 0; ownKinds >> k !== 0; k++) if (((ownKinds >> k) & 1) !== 0 && (this.held[me * 8 + k] as number) > 0) own = true;
+    if (ownKinds !== 0 && !own) {
       let kept = 0;
       for (let j = 0; j < na; j++) {
         if (F.joinsOwn[active[j] as number] !== 0) continue;
@@ -917,11 +945,12 @@ export class Kernel {
     this.mvKinds = na;
     this.mvRecalls = nr;
     this.mvOwn = own;
+    this.mvOwnKinds = ownKinds;
     this.mvFreeSpots = freeSpots;
     this.mvOwnSpots = ownSpots;
     // With only kinds that join the player's figures to deploy, only the cells next to an edge of one
     // of the player's features can take one: those cells are marked.
-    this.mvOwnGen = markCells && na > 0 && freeSpots === 0 ? this.markOwnCells(own) : 0;
+    this.mvOwnGen = markCells && na > 0 && freeSpots === 0 ? this.markOwnCells(this.collectOwnRoots(me, ownKinds)) : 0;
   }
 
   /**
@@ -969,7 +998,7 @@ export class Kernel {
       let ownRoots = 0;
       // With no figure on the board every feature is free: nothing around the cell to read.
       if (deploys && this.nMeeples > 0) {
-        this.readCell(i, own);
+        this.readCell(i, own ? this.current : -1);
         occ = freeSpots === 0 ? 0 : this.cellOcc;
         ownRoots = ownSpots === 0 ? 0 : this.cellOwn;
       }
@@ -1068,11 +1097,23 @@ export class Kernel {
   // Drawing one legal move at random without listing them all, by rejection: a frontier cell, one
   // of the tile's distinct rotations and a slot below a bound on one placement's moves are drawn
   // together, as one number below sampleSpan(); sampleAt(u) gives the move in that slot of that
-  // placement, or -1 when the tile does not fit there or the placement has fewer moves. Every
+  // placement, or -1 when the tile does not fit there or the placement has no such move. Every
   // legal move is drawn by exactly one u, so a draw that stands is uniform over the legal moves.
+  // The draws come in two parts: every frontier cell with the placement alone, the kinds that
+  // stand on free features and the figures taken back; then, for the kinds that join their owner's
+  // figures (Traders & Builders' builder and pig), only the cells beside the player's features,
+  // where those kinds may stand at all (a tenth of the frontier or less): slots there would
+  // otherwise make most draws miss.
   private sampleRots = 0;
   private sampleCount = 0;
+  /** Slots of a placement in the first part, and the draws of that part. */
   private sampleBound = 0;
+  private sampleFirst = 0;
+  /** Slots 1 to sampleFigures - 1 of the first part: a figure kind and a local feature each (slotKind, slotLocal); then the recalls. */
+  private sampleFigures = 0;
+  /** Slots of a placement in the second part (slotKind and slotLocal from sampleFigures on), and its cells. */
+  private sampleOwnSlots = 0;
+  private nOwnCells = 0;
 
   /**
    * The number of draws u for sampleAt this turn, or 0 when moves must be listed to draw one (a
@@ -1083,43 +1124,104 @@ export class Kernel {
     const t = this.currentType;
     if (this.rules.ruleset.constrained[t] !== 0) return 0;
     const rots = this.tables.distinctRotations[t] as number;
+    const count = ROTATION_COUNT[rots] as number;
     this.sampleRots = rots;
-    this.sampleCount = ROTATION_COUNT[rots] as number;
-    this.sampleBound = this.figureless() ? 1 : this.moveBound();
-    return this.nFront * this.sampleCount * this.sampleBound;
+    this.sampleCount = count;
+    this.sampleOwnSlots = 0;
+    this.sampleBound = this.figureless() ? 1 : this.prepareSample();
+    this.sampleFirst = this.nFront * count * this.sampleBound;
+    return this.sampleFirst + this.nOwnCells * count * this.sampleOwnSlots;
   }
 
-  /** The move drawn by u (0 ≤ u < sampleSpan()), or -1 (see sampleSpan); `out` is scratch of maxMoves codes. */
-  sampleAt(u: number, out: Int32Array): number {
-    const nf = this.nFront;
-    const i = u % nf;
-    const rest = (u - i) / nf;
+  /** The move drawn by u (0 ≤ u < sampleSpan()), or -1 (see sampleSpan). */
+  sampleAt(u: number): number {
     const count = this.sampleCount;
-    const j = rest % count;
-    const slot = (rest - j) / count;
+    let i: number;
+    let slot: number;
+    let j: number;
+    let own = false;
+    if (u < this.sampleFirst) {
+      const nf = this.nFront;
+      i = u % nf;
+      const rest = (u - i) / nf;
+      j = rest % count;
+      slot = (rest - j) / count;
+    } else {
+      const v = u - this.sampleFirst;
+      const no = this.nOwnCells;
+      const c = v % no;
+      i = this.ownCells[c] as number;
+      const rest = (v - c) / no;
+      j = rest % count;
+      slot = this.sampleFigures + (rest - j) / count;
+      own = true;
+    }
     const rotation = ROTATION_CODES[this.sampleRots * 4 + j] as number;
     const q = rotation >>> MOVE_ROTATION_SHIFT;
     const t = this.currentType;
     if (((this.tables.fitRotations[t * DEMANDS + (this.frontDemand[i] as number)] as number) & (1 << q)) === 0) return -1;
-    // Slot 0 is the placement alone, the first of its moves (see movesAt).
-    if (slot === 0) {
-      const x = this.frontX[i] as number;
-      const y = this.frontY[i] as number;
-      return ((x + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) | ((y + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT) | rotation;
+    const x = this.frontX[i] as number;
+    const y = this.frontY[i] as number;
+    const plain = ((x + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) | ((y + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT) | rotation;
+    // Slot 0 is the placement alone; then a figure on a feature (see prepareSample); then taking
+    // a figure back (as movesAt finds them).
+    if (slot === 0) return plain;
+    if (own || slot < this.sampleFigures) {
+      const f = this.slotKind[slot] as number;
+      const l = this.slotLocal[slot] as number;
+      if (!this.mayStand(i, t, q, f, l)) return -1;
+      return plain | (((this.tables.featSpot[(t * 4 + q) * MAXF + l] as number) + 1) << MOVE_SPOT_SHIFT) | (f << MOVE_FIGURE_SHIFT);
     }
-    return slot < this.movesAt(out, 0, i, i + 1, 1 << q) ? (out[slot] as number) : -1;
+    const r = slot - this.sampleFigures;
+    const rt = this.recallTiles[r] as number;
+    const px = this.pX[rt] as number;
+    const py = this.pY[rt] as number;
+    if (x - px <= 1 && px - x <= 1 && y - py <= 1 && py - y <= 1 && this.around[rt] === 7) return -1;
+    return packMove(x, y, q, -1, this.recallKinds[r] as number, ACTION_RECALL);
   }
 
   /**
-   * Runs prepareMoves and returns a bound on the moves of one placement of the current tile for the
-   * current player: the placement, each spot of the tile for each kind that may stand on it, and
-   * each figure that may be taken back.
+   * Whether a figure of kind f may stand on local feature l of the current tile turned q at
+   * frontier cell i, as movesAt finds it: a free feature, or for a kind that joins its owner's
+   * figures one that would join a feature holding the player's meeple.
    */
-  private moveBound(): number {
+  private mayStand(i: number, t: number, q: number, f: number, l: number): boolean {
+    const joins = this.rules.ruleset.figures.joinsOwn[f] !== 0;
+    // With no figure on the board every feature is free.
+    if (this.nMeeples === 0) return !joins;
+    if (joins) {
+      this.readCell(i, this.current);
+      return (this.reach(t, q, this.cellOwn) & (1 << l)) !== 0;
+    }
+    this.readCell(i, -1);
+    return (this.reach(t, q, this.cellOcc) & (1 << l)) === 0;
+  }
+
+  /**
+   * Runs prepareMoves and lays out the slots of one placement (see sampleSpan): in the first part
+   * the placement, each spot of the tile for each kind that stands on free features, each figure
+   * that may be taken back; in the second each spot for each kind that joins the player's figures,
+   * whose cells it lists. Returns the first part's count.
+   */
+  private prepareSample(): number {
     this.prepareMoves(false);
-    let bound = 1 + this.mvRecalls;
-    for (let j = 0; j < this.mvKinds; j++) for (let b = this.masks[j] as number; b !== 0; b &= b - 1) bound++;
-    return bound;
+    const joinsOwn = this.rules.ruleset.figures.joinsOwn;
+    let slot = 1;
+    for (let pass = 0; pass < 2; pass++) {
+      for (let j = 0; j < this.mvKinds; j++) {
+        const f = this.active[j] as number;
+        if ((joinsOwn[f] !== 0) !== (pass === 1)) continue;
+        for (let b = this.masks[j] as number; b !== 0; b &= b - 1) {
+          this.slotKind[slot] = f;
+          this.slotLocal[slot++] = 31 - Math.clz32(b & -b);
+        }
+      }
+      if (pass === 0) this.sampleFigures = slot;
+    }
+    this.sampleOwnSlots = slot - this.sampleFigures;
+    this.nOwnCells = 0;
+    if (this.sampleOwnSlots > 0) this.markOwnCells(this.collectOwnRoots(this.current, this.mvOwnKinds));
+    return this.sampleFigures + this.mvRecalls;
   }
 
   /** Whether tile type t fits anywhere. */
@@ -1159,6 +1261,7 @@ export class Kernel {
     this.attr[2 * ra] = (this.attr[2 * ra] as number) + (this.attr[2 * rb] as number);
     this.attr[2 * ra + 1] = (this.attr[2 * ra + 1] as number) + (this.attr[2 * rb + 1] as number);
     this.occupied[ra] = (this.occupied[ra] as number) + (this.occupied[rb] as number);
+    this.owners[ra] = (this.owners[ra] as number) | (this.owners[rb] as number);
     // Splice the two circular member lists into one.
     const na = next[ra] as number;
     next[ra] = next[rb] as number;
@@ -1250,6 +1353,7 @@ export class Kernel {
       this.attr[2 * s] = attrs[2 * tf] as number;
       this.attr[2 * s + 1] = attrs[2 * tf + 1] as number;
       this.occupied[s] = 0;
+      this.owners[s] = 0;
       this.next[s] = s;
       this.segTile[s] = p;
       this.segLocal[s] = f;
@@ -1257,10 +1361,12 @@ export class Kernel {
     this.nSeg += nf;
 
     const tr = t * 4 + q;
+    let empty = 0;
     for (let d = 0; d < 4; d++) {
       const od = (d + 2) & 3;
       const np = nb[d] as number;
       if (np < 0) {
+        empty |= 1 << d;
         // An empty cell: in the frontier already (it touches another tile), or new to it, with
         // this tile its only neighbour.
         const nx = x + (DX[d] as number);
@@ -1274,6 +1380,7 @@ export class Kernel {
         continue;
       }
       this.nbSlot[p * 4 + d] = this.pSlot[np] as number;
+      this.pOpen[np] = (this.pOpen[np] as number) & ~(1 << od);
       const nbase = this.segBase[np] as number;
       const ntr = (this.pType[np] as number) * 4 + (this.pRot[np] as number);
       const ef = T.edgeFeat[tr * 4 + d] as number;
@@ -1290,6 +1397,7 @@ export class Kernel {
         if (nhf >= 0) this.union(base + hf, nbase + nhf);
       }
     }
+    this.pOpen[p] = empty;
     // The 3 × 3 cells row by row: each tile around counts this one, and this one counts them. A
     // corner is the cell beside an edge neighbour (now a tile or in the frontier) on the other axis.
     const ring = this.ring;
@@ -1373,7 +1481,7 @@ export class Kernel {
   freeFeatures(t: number, q: number, x: number, y: number): number {
     const i = this.frontierIndex(x, y);
     if (i < 0) return 0;
-    this.readCell(i, 0);
+    this.readCell(i, -1);
     return this.freeMask(t, q);
   }
 
@@ -1385,18 +1493,18 @@ export class Kernel {
   ownFeatures(t: number, q: number, x: number, y: number, player: number): number {
     const i = this.frontierIndex(x, y);
     if (i < 0) return 0;
-    this.readCell(i, this.collectOwnRoots(player, 0xff));
+    this.readCell(i, player);
     return this.reach(t, q, this.cellOwn);
   }
 
   /**
    * Reads what the tiles around frontier cell i show it: the root of the feature across each of
    * its sides (see SIDES), as an index into a short list of distinct roots (`sideRoot`,
-   * `cellRoot`), with `cellOcc` (the roots holding a figure) and, given the `own` roots that
-   * collectOwnRoots wrote, `cellOwn` (the roots holding a meeple of that player). A tile placed
+   * `cellRoot`), with `cellOcc` (the roots holding a figure) and, given a `player` (else -1),
+   * `cellOwn` (the roots holding a meeple of that player, see owners). A tile placed
    * there does not change these: its rotations are then tried with reach, without the board.
    */
-  private readCell(i: number, own: number): void {
+  private readCell(i: number, player: number): void {
     const sideFeat = this.tables.sideFeat;
     const cellRoot = this.cellRoot;
     const sideRoot = this.sideRoot;
@@ -1420,7 +1528,7 @@ export class Kernel {
           cellRoot[m++] = r;
           if ((this.occupied[r] as number) > 0) {
             occ |= 1 << c;
-            if (own > 0 && this.rootMark[r] === this.ownGen) mine |= 1 << c;
+            if (player >= 0 && (((this.owners[r] as number) >> player) & 1) !== 0) mine |= 1 << c;
           }
         }
         sideRoot[j] = c;
@@ -1491,46 +1599,54 @@ export class Kernel {
 
   /**
    * Marks, with a new generation of frontMark which it returns, the frontier cells across an edge
-   * that a segment of the first `own` roots of ownRoots touches (see collectOwnRoots).
+   * that a segment of the first `own` roots of ownRoots touches (see collectOwnRoots), and lists
+   * them in ownCells (nOwnCells of them).
    */
   private markOwnCells(own: number): number {
     this.gens.front = nextGeneration(this.frontMark, this.gens.front);
     const gen = this.gens.front;
+    let n = 0;
     const edges = this.tables.featEdgeMask;
     for (let o = 0; o < own; o++) {
       const r = this.ownRoots[o] as number;
       let s = r;
       do {
         const p = this.segTile[s] as number;
-        const mask = edges[((this.pType[p] as number) * 4 + (this.pRot[p] as number)) * MAXF + (this.segLocal[s] as number)] as number;
-        for (let d = 0; d < 4; d++) {
-          if ((mask & (1 << d)) === 0) continue;
-          const v = this.cell[this.nbSlot[p * 4 + d] as number] as number;
-          if (v >= FRONTIER) this.frontMark[v - FRONTIER] = gen;
+        const open = this.pOpen[p] as number;
+        // Most tiles of a large feature have tiles all around.
+        if (open !== 0) {
+          const tr = (this.pType[p] as number) * 4 + (this.pRot[p] as number);
+          for (let b = (edges[tr * MAXF + (this.segLocal[s] as number)] as number) & open; b !== 0; b &= b - 1) {
+            const d = 31 - Math.clz32(b & -b);
+            const i = (this.cell[this.nbSlot[p * 4 + d] as number] as number) - FRONTIER;
+            if (this.frontMark[i] !== gen) {
+              this.frontMark[i] = gen;
+              this.ownCells[n++] = i;
+            }
+          }
         }
         s = this.next[s] as number;
       } while (s !== r);
     }
+    this.nOwnCells = n;
     return gen;
   }
 
   /**
    * Writes the roots of the features holding a meeple of `player` (majority weight > 0) whose
-   * kind is among `kinds` (bits over feature kind codes) into ownRoots, and marks them in rootMark
-   * with generation ownGen; returns how many.
+   * kind is among `kinds` (bits over feature kind codes) into ownRoots, each once; returns how many.
    */
   private collectOwnRoots(player: number, kinds: number): number {
-    const gen = this.nextRootMark();
     const weight = this.rules.ruleset.figures.weight;
+    const gen = this.nextRootMark();
     let n = 0;
     for (let i = 0; i < this.nMeeples; i++) {
       if (this.mOwner[i] !== player || weight[this.mKind[i] as number] === 0) continue;
       const r = this.find(this.mSeg[i] as number);
-      if (((kinds >> (this.kind[r] as number)) & 1) === 0) continue;
-      this.ownRoots[n++] = r;
+      if (((kinds >> (this.kind[r] as number)) & 1) === 0 || this.rootMark[r] === gen) continue;
       this.rootMark[r] = gen;
+      this.ownRoots[n++] = r;
     }
-    this.ownGen = gen;
     return n;
   }
 
@@ -1539,6 +1655,11 @@ export class Kernel {
     const s = (this.segBase[p] as number) + local;
     const r = this.find(s);
     this.occupied[r] = (this.occupied[r] as number) + 1;
+    if ((this.rules.ruleset.figures.weight[figure] as number) > 0) {
+      this.owners[r] = (this.owners[r] as number) | (1 << owner);
+      const h = owner * 8 + (this.kind[r] as number);
+      this.held[h] = (this.held[h] as number) + 1;
+    }
     const i = this.nMeeples++;
     this.mSeg[i] = s;
     this.mOwner[i] = owner;
@@ -1601,6 +1722,17 @@ export class Kernel {
       this.mKind[j - 1] = this.mKind[j] as number;
     }
     this.nMeeples--;
+    const weight = this.rules.ruleset.figures.weight;
+    if ((weight[fig] as number) > 0) {
+      const h = owner * 8 + (this.kind[r] as number);
+      this.held[h] = (this.held[h] as number) - 1;
+      // The players still holding the feature.
+      let owners = 0;
+      for (let j = 0; j < this.nMeeples; j++)
+        if ((weight[this.mKind[j] as number] as number) > 0 && this.find(this.mSeg[j] as number) === r)
+          owners |= 1 << (this.mOwner[j] as number);
+      this.owners[r] = owners;
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -2035,6 +2167,8 @@ export class Kernel {
       if (this.find(s) === r) {
         const at = fig * this.players + owner;
         this.supply[at] = (this.supply[at] as number) + 1;
+        const h = owner * 8 + (this.kind[r] as number);
+        if ((this.rules.ruleset.figures.weight[fig] as number) > 0) this.held[h] = (this.held[h] as number) - 1;
         if (log !== null) log.push({ type: 'returned', owner, figure: fig, seg: s });
         continue;
       }
@@ -2045,6 +2179,7 @@ export class Kernel {
     }
     this.nMeeples = kept;
     this.occupied[r] = 0;
+    this.owners[r] = 0;
   }
 
   // ---------------------------------------------------------------------------------------------
