@@ -120,6 +120,7 @@ type Places = Readonly<
     | 'mOwner'
     | 'mKind'
     | 'held'
+    | 'sole'
     | 'score'
     | 'supply'
     | 'tokens'
@@ -230,6 +231,11 @@ export class Kernel {
 
   /** [player * 8 + kind] figures of the player that count for majority on features of that kind. */
   private held!: Int16Array;
+  /**
+   * [figure * players + player] for a kind with one figure per player (the abbot, the builder, the
+   * pig): the segment under the player's figure, or -1 while it is in the supply (see soleSeg).
+   */
+  private sole!: Int16Array;
 
   // Players and turn
   score!: Int32Array;
@@ -418,6 +424,7 @@ export class Kernel {
       ['mOwner', Uint8Array, figures],
       ['mKind', Uint8Array, figures],
       ['held', Int16Array, players * 8],
+      ['sole', Int16Array, players * F.kinds],
       ['score', Int32Array, players],
       ['supply', Int16Array, players * F.kinds],
       ['tokens', Int16Array, players * rules.ruleset.tokenKinds],
@@ -494,6 +501,7 @@ export class Kernel {
     const P = this.players;
     this.supply.fill(this.rules.meeples, 0, P);
     for (let f = 1; f < F.kinds; f++) this.supply.fill(F.perPlayer[f] as number, f * P, (f + 1) * P);
+    this.sole.fill(-1);
     if (empty) return;
     if (this.tables.set.startDrawn === true) this.addFrontier(this.cellIndex(0, 0), 0, 0);
     else this.placeTile(this.tables.startType, 0, 0, 0);
@@ -540,6 +548,7 @@ export class Kernel {
     this.mOwner = new Uint8Array(b, at.mOwner, n.mOwner);
     this.mKind = new Uint8Array(b, at.mKind, n.mKind);
     this.held = new Int16Array(b, at.held, n.held);
+    this.sole = new Int16Array(b, at.sole, n.sole);
     this.score = new Int32Array(b, at.score, n.score);
     this.supply = new Int16Array(b, at.supply, n.supply);
     this.tokens = new Int16Array(b, at.tokens, n.tokens);
@@ -912,11 +921,11 @@ export class Kernel {
       // A kind of a module not in this game (f > 0 with no figures per player) plays no part.
       if (f > 0 && F.perPlayer[f] === 0) continue;
       // Only when one of the kind has left the supply is there one on the board to look for.
-      if (F.recall[f] !== 0 && (this.supply[f * P + me] as number) < (F.perPlayer[f] as number)) {
-        const i = this.figureOf(me, f);
-        if (i >= 0) {
+      if (F.recall[f] !== 0) {
+        const s = this.sole[f * P + me] as number;
+        if (s >= 0) {
           this.recallKinds[nr] = f;
-          this.recallTiles[nr++] = this.segTile[this.mSeg[i] as number] as number;
+          this.recallTiles[nr++] = this.segTile[s] as number;
         }
       }
       if ((this.supply[f * P + me] as number) <= 0) continue;
@@ -1224,9 +1233,15 @@ export class Kernel {
     return this.sampleFigures + this.mvRecalls;
   }
 
-  /** Whether tile type t fits anywhere. */
+  /** Whether tile type t fits anywhere (forEachPlacement's test, stopping at the first cell). */
   canPlaceAnywhere(t: number): boolean {
-    return this.forEachPlacement(t, null, 1) > 0;
+    if (this.rules.ruleset.constrained[t] !== 0) return this.forEachPlacement(t, null, 1) > 0;
+    const rots = this.tables.distinctRotations[t] as number;
+    const fit = this.tables.fitRotations;
+    const tb = t * DEMANDS;
+    const frontDemand = this.frontDemand;
+    for (let i = 0; i < this.nFront; i++) if (((fit[tb + (frontDemand[i] as number)] as number) & rots) !== 0) return true;
+    return false;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1661,6 +1676,7 @@ export class Kernel {
       this.held[h] = (this.held[h] as number) + 1;
     }
     const i = this.nMeeples++;
+    this.sole[figure * this.players + owner] = s;
     this.mSeg[i] = s;
     this.mOwner[i] = owner;
     this.mKind[i] = figure;
@@ -1671,6 +1687,14 @@ export class Kernel {
   /** Figures of kind `figure` in the supply of `player`. */
   inSupply(player: number, figure: number): number {
     return this.supply[figure * this.players + player] as number;
+  }
+
+  /**
+   * The segment under `owner`'s figure of kind `figure`, a kind with one figure per player (the
+   * abbot, the builder, the pig), or -1 while it is in the supply. One read, no scan.
+   */
+  soleSeg(owner: number, figure: number): number {
+    return this.sole[figure * this.players + owner] as number;
   }
 
   /** Index in the figure list of the first figure of kind `figure` of `owner`, or -1 when none is on the board. */
@@ -1715,6 +1739,7 @@ export class Kernel {
     const r = this.find(s);
     this.occupied[r] = (this.occupied[r] as number) - 1;
     this.supply[fig * this.players + owner] = (this.supply[fig * this.players + owner] as number) + 1;
+    this.sole[fig * this.players + owner] = -1;
     if (log !== null) log.push({ type: 'returned', owner, figure: fig, seg: s });
     for (let j = i + 1; j < this.nMeeples; j++) {
       this.mSeg[j - 1] = this.mSeg[j] as number;
@@ -2167,6 +2192,7 @@ export class Kernel {
       if (this.find(s) === r) {
         const at = fig * this.players + owner;
         this.supply[at] = (this.supply[at] as number) + 1;
+        this.sole[at] = -1;
         const h = owner * 8 + (this.kind[r] as number);
         if ((this.rules.ruleset.figures.weight[fig] as number) > 0) this.held[h] = (this.held[h] as number) - 1;
         if (log !== null) log.push({ type: 'returned', owner, figure: fig, seg: s });

@@ -1,7 +1,8 @@
 // The kernel keeps, at each feature's root, the players holding a figure that counts for majority
-// there (`owners`), and per player and feature kind how many such figures they have (`held`), as
-// figures are deployed, features merge, and figures go home (completion, the abbot's recall). Both
-// must always equal what a scan of the figures on the board gives.
+// there (`owners`), per player and feature kind how many such figures they have (`held`), and for
+// the kinds with one figure per player where it stands (`sole`), as figures are deployed, features
+// merge, and figures go home (completion, the abbot's recall). Each must always equal what a scan
+// of the figures on the board gives.
 import { describe, expect, it } from 'vitest';
 import type { GameOptions } from 'carcassonne-engine';
 import { ACTION_RECALL, moveAction, moveSpot } from '../../src/core/move-code.js';
@@ -23,7 +24,8 @@ type Internals = {
   mSeg: Int16Array;
   mOwner: Uint8Array;
   mKind: Uint8Array;
-  rules: { ruleset: { figures: { weight: Int8Array } } };
+  sole: Int16Array;
+  rules: { ruleset: { figures: { weight: Int8Array; perPlayer: Int16Array; kinds: number } } };
   find(s: number): number;
 };
 
@@ -35,18 +37,31 @@ function mismatches(k: Internals, players: number): string[] {
     if ((k.rules.ruleset.figures.weight[k.mKind[i] as number] as number) <= 0) continue;
     const r = k.find(k.mSeg[i] as number);
     owners.set(r, (owners.get(r) ?? 0) | (1 << (k.mOwner[i] as number)));
-    held[(k.mOwner[i] as number) * 8 + (k.kind[r] as number)]++;
+    const h = (k.mOwner[i] as number) * 8 + (k.kind[r] as number);
+    held[h] = (held[h] as number) + 1;
   }
   const problems: string[] = [];
   for (let s = 0; s < k.nSeg; s++) {
     if (k.find(s) !== s) continue;
-    if ((k.owners[s] as number) !== (owners.get(s) ?? 0)) problems.push(`root ${s}: owners ${k.owners[s]}, figures say ${owners.get(s) ?? 0}`);
+    if ((k.owners[s] as number) !== (owners.get(s) ?? 0))
+      problems.push(`root ${s}: owners ${k.owners[s]}, figures say ${owners.get(s) ?? 0}`);
   }
   for (let j = 0; j < held.length; j++) if (k.held[j] !== held[j]) problems.push(`held[${j}] ${k.held[j]}, figures say ${held[j]}`);
+  // The segment under each player's abbot, builder or pig (one per player), or -1.
+  const F = k.rules.ruleset.figures;
+  for (let f = 0; f < F.kinds; f++) {
+    if (F.perPlayer[f] !== 1) continue;
+    for (let pl = 0; pl < players; pl++) {
+      let seg = -1;
+      for (let i = 0; i < k.nMeeples; i++) if (k.mOwner[i] === pl && k.mKind[i] === f) seg = k.mSeg[i] as number;
+      if (k.sole[f * players + pl] !== seg)
+        problems.push(`sole of kind ${f}, player ${pl}: ${k.sole[f * players + pl]}, figures say ${seg}`);
+    }
+  }
   return problems;
 }
 
-describe('owners and held follow the figures', () => {
+describe('owners, held and sole follow the figures', () => {
   for (const options of CONFIGURATIONS) {
     it(`after every move of random games: ${JSON.stringify(options.expansions ?? [])}, ${options.players} players`, () => {
       const start = Engine.create(options);

@@ -75,10 +75,10 @@ export const tradersBuilders = {
       // A tile that extends the road or city holding the player's builder gives a second tile,
       // even if it completes the feature and the builder goes home; the second never gives a third.
       keepsTurn(k: Kernel, p: number): boolean {
-        const i = k.figureOf(k.current, builder);
-        if (i < 0) return false;
+        const s = k.soleSeg(k.current, builder);
+        if (s < 0) return false;
         const t = k.pType[p] as number;
-        return k.extends(p, k.mSeg[i] as number, (T.kindMask[t * 8 + K_ROAD] as number) | (T.kindMask[t * 8 + K_CITY] as number));
+        return k.extends(p, s, (T.kindMask[t * 8 + K_ROAD] as number) | (T.kindMask[t * 8 + K_CITY] as number));
       },
       // The player who completes a city takes one token per goods symbol in it, whoever held it.
       completed(k: Kernel, r: number, kind: number, log: KernelEvent[] | null): void {
