@@ -16,7 +16,9 @@ import { applyMove, createGame, legalMoves, legalPlacements, scoreFinal } from '
 import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
 
 const argv = process.argv.slice(2);
-const seconds = Number(argv[argv.indexOf('--seconds') + 1] || 3);
+const secondsAt = argv.indexOf('--seconds');
+const seconds = secondsAt < 0 ? 3 : Number(argv[secondsAt + 1]);
+if (!(seconds > 0)) throw new Error(`--seconds takes a number of seconds, not ${argv[secondsAt + 1]}`);
 const baselineFile = new URL('./bench-baseline.json', import.meta.url);
 
 function lcg(seed) {

@@ -794,6 +794,23 @@ export class Kernel {
     return PLACE_OK;
   }
 
+  /**
+   * The frontier cell the placement rules leave tile type t, when they leave one at most (see
+   * PlacementRule.cell): that cell, -2 for none, or -1 when they may leave several.
+   */
+  private ruleCell(t: number): number {
+    const rules = this.rules.ruleset.placement;
+    let only = -1;
+    for (let j = 0; j < rules.length; j++) {
+      const rule = rules[j] as (typeof rules)[number];
+      if (rule.applies[t] === 0 || rule.cell === undefined) continue;
+      const c = rule.cell(this, t);
+      if (c === -2 || (c >= 0 && only >= 0 && c !== only)) return -2;
+      if (c >= 0) only = c;
+    }
+    return only;
+  }
+
   /** Rotations of tile type t that every placement rule allows at frontier cell i. */
   private allowedRotations(t: number, i: number): number {
     const rules = this.rules.ruleset.placement;
@@ -821,8 +838,10 @@ export class Kernel {
     const rots = this.tables.distinctRotations[t] as number;
     const fit = this.tables.fitRotations;
     const constrained = this.rules.ruleset.constrained[t] !== 0;
+    const only = constrained ? this.ruleCell(t) : -1;
+    if (only === -2) return 0;
     let n = 0;
-    for (let i = 0; i < this.nFront && n < limit; i++) {
+    for (let i = only < 0 ? 0 : only; i < (only < 0 ? this.nFront : only + 1) && n < limit; i++) {
       // The placement rule of fitsFrontier, without the reason.
       let fits = (fit[t * DEMANDS + (this.frontDemand[i] as number)] as number) & rots;
       if (fits !== 0 && constrained) fits &= this.allowedRotations(t, i);
@@ -877,6 +896,12 @@ export class Kernel {
 
   /** The moves of the current tile (see legalMoveCodes), written into `out` from index `n`; returns the new count. */
   private tileMoves(out: Int32Array, from: number, only: number): number {
+    if (this.rules.ruleset.constrained[this.currentType] !== 0) {
+      // A placement rule that leaves one cell at most (the river's open end): the others have no move.
+      const c = this.ruleCell(this.currentType);
+      if (c === -2 || (c >= 0 && only >= 0 && c !== only)) return from;
+      if (c >= 0) only = c;
+    }
     this.prepareMoves(true);
     // `only`: the moves at that frontier cell alone (a check of one move need not list them all).
     return only < 0 ? this.movesAt(out, from, 0, this.nFront, 15) : this.movesAt(out, from, only, only + 1, 15);

@@ -38,6 +38,11 @@ export interface PlacementRule {
   rotations(k: Kernel, t: number, cell: number): number;
   /** Why tile type t turned q may not go to frontier cell `cell`: 0 when it may, else a reason of the module (1…). */
   check(k: Kernel, t: number, q: number, cell: number): number;
+  /**
+   * When the rule allows tile type t at one frontier cell at most: that cell, or -2 when it allows
+   * none; -1 (or no such method) when it may allow several. Lets a listing skip the other cells.
+   */
+  cell?(k: Kernel, t: number): number;
   /** Called after a constrained tile is placed (placement index p), to update the module's state. */
   placed(k: Kernel, p: number): void;
 }

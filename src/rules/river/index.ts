@@ -95,6 +95,12 @@ export const river = {
         applies,
         // "Each river tile must continue the river from its open end" (rules-facts §f).
         rotations: (k: Kernel, t: number, cell: number) => (first(k, t) ? 15 : atEnd(k, cell) ? rotations(k, t) : 0),
+        // Its open end, or none once the river is closed.
+        cell(k: Kernel, t: number): number {
+          if (first(k, t)) return -1;
+          const i = k.slots[at + OPEN] === 0 ? -1 : k.frontierIndex(k.slots[at + X] as number, k.slots[at + Y] as number);
+          return i < 0 ? -2 : i;
+        },
         check: (k: Kernel, t: number, q: number, cell: number) =>
           first(k, t) ? 0 : !atEnd(k, cell) ? DETACHED : (rotations(k, t) & (1 << q)) === 0 ? U_TURN : 0,
         placed(k: Kernel, p: number): void {
