@@ -1161,8 +1161,7 @@ export class Kernel {
     const count = ROTATION_COUNT[rots] as number;
     this.sampleRots = rots;
     this.sampleCount = count;
-    this.sampleOwnSlots = 0;
-    this.sampleBound = this.figureless() ? 1 : this.prepareSample();
+    this.sampleBound = this.prepareSample();
     this.sampleFirst = this.nFront * count * this.sampleBound;
     return this.sampleFirst + this.nOwnCells * count * this.sampleOwnSlots;
   }
