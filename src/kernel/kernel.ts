@@ -2202,6 +2202,8 @@ export class Kernel {
    * figures to their owners. Logs a `feature-scored` event and one `meeple-returned` per figure.
    */
   private scoreFeature(r: number, complete: boolean, log: KernelEvent[] | null): void {
+    // A feature without figures scores for nobody: with no log to write, nothing to do.
+    if (log === null && (this.occupied[r] as number) === 0) return;
     const points = this.featureValue(r, complete);
     const w = this.strength(r);
     const best = majority(w);
