@@ -27,19 +27,19 @@ const rows = [
   // Then speed (0.4.0): branch-free placement codes, corners read from the frontier, a clone's
   // arrays attached by named stores, the pure API's state written by hand with its sort and freeze:
   // about 1 kB an entry. Drawing a random move without listing (sampleSpan, sampleAt): 0.5 kB.
-  ['everything', '.', 49.5, true],
-  ['everything', './engine', 45.5, true],
+  ['everything', '.', 50.5, true],
+  ['everything', './engine', 46.5, true],
   // The bots entry: analyse and analyseAsync, and Engine.fromView, 1.2 kB.
-  ['everything', './bots', 51.5, true],
+  ['everything', './bots', 52.5, true],
   // The notation (moves, records, positions): its own entry, so that a game site that does not write games
   // down does not carry it.
-  ['everything', './notation', 53.5, true],
-  ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 43.5, true],
+  ['everything', './notation', 54.5, true],
+  ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 44.5, true],
   // Pictures: tile geometry and SVG need no rules; a board picture reads the state with the kernel.
   ['{ tileGeometry, renderTileSvg }', './render', 11, false],
-  ['everything', './render', 52.5, true],
+  ['everything', './render', 53.5, true],
   // The board element for tutorials: positions, moves, pictures.
-  ['everything', './element', 61, true],
+  ['everything', './element', 62, true],
   ['{ EDGES }', '.', 1, false],
   ['{ EDGES, HALF_EDGES, SPOTS, ROTATIONS, EXPANSIONS }', '.', 1, false],
   ['{ CarcassonneError, IllegalMoveError, OptionsError, StateError }', '.', 1, false],
