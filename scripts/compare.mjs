@@ -15,7 +15,9 @@ if (other === undefined) {
   console.error('usage: node scripts/compare.mjs <directory of another built copy> [--seconds 3]');
   process.exit(2);
 }
-const seconds = Number(argv[argv.indexOf('--seconds') + 1] || 3);
+const secondsAt = argv.indexOf('--seconds');
+const seconds = secondsAt < 0 ? 3 : Number(argv[secondsAt + 1]);
+if (!(seconds > 0)) throw new Error(`--seconds takes a number of seconds, not ${argv[secondsAt + 1]}`);
 const load = async (dir) => ({
   api: await import(pathToFileURL(path.resolve(dir, 'dist/index.js')).href),
   engine: await import(pathToFileURL(path.resolve(dir, 'dist/engine.js')).href),
