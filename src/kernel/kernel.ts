@@ -1036,18 +1036,9 @@ export class Kernel {
         occ = freeSpots === 0 ? 0 : this.cellOcc;
         ownRoots = ownSpots === 0 ? 0 : this.cellOwn;
       }
-      // The figures that may be taken back with a tile here: a tile completing the cloister-like
-      // feature of one (next to it, the one tile missing) blocks its recall (see recallBlocked).
+      // The figures that may be taken back with a tile here (see recallBlocked).
       let recalls = 0;
-      for (let r = 0; r < nr; r++) {
-        const rt = recallTiles[r] as number;
-        const near =
-          x - (this.pX[rt] as number) <= 1 &&
-          (this.pX[rt] as number) - x <= 1 &&
-          y - (this.pY[rt] as number) <= 1 &&
-          (this.pY[rt] as number) - y <= 1;
-        if (!near || this.around[rt] !== 7) recalls |= 1 << r;
-      }
+      for (let r = 0; r < nr; r++) if (!this.completesAround(recallTiles[r] as number, x, y)) recalls |= 1 << r;
       // Rotations, then features, by their set bits, lowest first.
       for (let rest = fits; rest !== 0; rest &= rest - 1) {
         const q = 31 - Math.clz32(rest & -rest);
@@ -1206,10 +1197,7 @@ export class Kernel {
       return plain | (((this.tables.featSpot[(t * 4 + q) * MAXF + l] as number) + 1) << MOVE_SPOT_SHIFT) | (f << MOVE_FIGURE_SHIFT);
     }
     const r = slot - this.sampleFigures;
-    const rt = this.recallTiles[r] as number;
-    const px = this.pX[rt] as number;
-    const py = this.pY[rt] as number;
-    if (x - px <= 1 && px - x <= 1 && y - py <= 1 && py - y <= 1 && this.around[rt] === 7) return -1;
+    if (this.completesAround(this.recallTiles[r] as number, x, y)) return -1;
     return packMove(x, y, q, -1, this.recallKinds[r] as number, ACTION_RECALL);
   }
 
@@ -1735,8 +1723,14 @@ export class Kernel {
    */
   recallBlocked(owner: number, figure: number, x: number, y: number): boolean {
     const i = this.figureOf(owner, figure);
-    const p = i < 0 ? -1 : (this.segTile[this.mSeg[i] as number] as number);
-    return p >= 0 && Math.abs(x - (this.pX[p] as number)) <= 1 && Math.abs(y - (this.pY[p] as number)) <= 1 && this.around[p] === 7;
+    return i >= 0 && this.completesAround(this.segTile[this.mSeg[i] as number] as number, x, y);
+  }
+
+  /** Whether a tile at (x, y) fills the last of the 8 cells around placement p (its cloister or garden is then complete). */
+  private completesAround(p: number, x: number, y: number): boolean {
+    const px = this.pX[p] as number;
+    const py = this.pY[p] as number;
+    return x - px <= 1 && px - x <= 1 && y - py <= 1 && py - y <= 1 && this.around[p] === 7;
   }
 
   /**
