@@ -339,9 +339,8 @@ export class Kernel {
   /** Figure kinds the current player may take back, and the tiles those figures stand on. */
   private recallKinds!: Int8Array;
   private recallTiles!: Int16Array;
-  /** Per slot of a random draw (see prepareSample): the figure kind and the local feature. */
-  private slotKind!: Int8Array;
-  private slotLocal!: Int8Array;
+  /** How many spots each kind of `active` has (see prepareMoves). */
+  private spotCounts!: Int8Array;
 
   /**
    * A kernel with only the start tile on the board (with `empty`, nothing: a set-up board is
@@ -485,8 +484,7 @@ export class Kernel {
     k.masks = new Int32Array(F.kinds);
     k.recallKinds = new Int8Array(F.kinds);
     k.recallTiles = new Int16Array(F.kinds);
-    k.slotKind = new Int8Array(1 + F.kinds * nf);
-    k.slotLocal = new Int8Array(1 + F.kinds * nf);
+    k.spotCounts = new Int8Array(F.kinds);
     k.setUp(empty);
     return k;
   }
@@ -652,8 +650,7 @@ export class Kernel {
     this.masks = from.masks;
     this.recallKinds = from.recallKinds;
     this.recallTiles = from.recallTiles;
-    this.slotKind = from.slotKind;
-    this.slotLocal = from.slotLocal;
+    this.spotCounts = from.spotCounts;
   }
 
   /** Replaces the rules (on a kernel the caller owns, e.g. a fresh clone). */
@@ -918,6 +915,9 @@ export class Kernel {
   /** The spots of kinds that stand on free features, and of kinds that join the player's. */
   private mvFreeSpots = 0;
   private mvOwnSpots = 0;
+  /** How many spots of the tile, counted kind by kind, the kinds of each sort have (slots of a random draw). */
+  private mvFreeSlots = 0;
+  private mvOwnSlots = 0;
   /** With only kinds that join the player's figures: the frontMark generation of the cells that can take one, else 0. */
   private mvOwnGen = 0;
 
@@ -936,10 +936,13 @@ export class Kernel {
     const me = this.current;
     const active = this.active;
     const activeSpots = this.masks;
+    const counts = this.spotCounts;
     let na = 0;
     let ownKinds = 0;
     let freeSpots = 0;
     let ownSpots = 0;
+    let freeSlots = 0;
+    let ownSlots = 0;
     // Figures the player may take back: one per kind (compile.ts), with the tile it stands on.
     let nr = 0;
     for (let f = 0; f < F.kinds; f++) {
@@ -954,34 +957,40 @@ export class Kernel {
         }
       }
       if ((this.supply[f * P + me] as number) <= 0) continue;
-      const spots = F.spots[f * T.types + t] as number;
+      let spots = F.spots[f * T.types + t] as number;
       if (spots === 0) continue;
       if (F.joinsOwn[f] !== 0) {
-        ownKinds |= F.stands[f] as number;
+        // A kind that joins the player's figures stands only on features of the kinds where the
+        // player has one on the board.
+        const stands = F.stands[f] as number;
+        let held = 0;
+        for (let b = stands; b !== 0; b &= b - 1) {
+          const k = 31 - Math.clz32(b & -b);
+          if ((this.held[me * 8 + k] as number) > 0) held |= 1 << k;
+        }
+        if (held !== stands) {
+          spots = 0;
+          for (let b = held; b !== 0; b &= b - 1) spots |= T.kindMask[t * 8 + 31 - Math.clz32(b & -b)] as number;
+          if (spots === 0) continue;
+        }
+        ownKinds |= held;
         ownSpots |= spots;
-      } else freeSpots |= spots;
+        ownSlots += counts[na] = bitCount(spots);
+      } else {
+        freeSpots |= spots;
+        freeSlots += counts[na] = bitCount(spots);
+      }
       activeSpots[na] = spots;
       active[na++] = f;
     }
-    // Kinds that join the player's figures need one on a feature of a kind where they stand.
-    let own = false;
-    for (let k = 0; ownKinds >> k !== 0; k++) if (((ownKinds >> k) & 1) !== 0 && (this.held[me * 8 + k] as number) > 0) own = true;
-    if (ownKinds !== 0 && !own) {
-      let kept = 0;
-      for (let j = 0; j < na; j++) {
-        if (F.joinsOwn[active[j] as number] !== 0) continue;
-        active[kept] = active[j] as number;
-        activeSpots[kept++] = activeSpots[j] as number;
-      }
-      na = kept;
-      ownSpots = 0;
-    }
     this.mvKinds = na;
     this.mvRecalls = nr;
-    this.mvOwn = own;
+    this.mvOwn = ownKinds !== 0;
     this.mvOwnKinds = ownKinds;
     this.mvFreeSpots = freeSpots;
     this.mvOwnSpots = ownSpots;
+    this.mvFreeSlots = freeSlots;
+    this.mvOwnSlots = ownSlots;
     // With only kinds that join the player's figures to deploy, only the cells next to an edge of one
     // of the player's features can take one: those cells are marked.
     this.mvOwnGen = markCells && na > 0 && freeSpots === 0 ? this.markOwnCells(this.collectOwnRoots(me, ownKinds)) : 0;
@@ -1134,9 +1143,9 @@ export class Kernel {
   /** Slots of a placement in the first part, and the draws of that part. */
   private sampleBound = 0;
   private sampleFirst = 0;
-  /** Slots 1 to sampleFigures - 1 of the first part: a figure kind and a local feature each (slotKind, slotLocal); then the recalls. */
+  /** Slots 1 to sampleFigures - 1 of the first part: a spot of a kind that stands on free features each (see sampleAt); then the recalls. */
   private sampleFigures = 0;
-  /** Slots of a placement in the second part (slotKind and slotLocal from sampleFigures on), and its cells. */
+  /** Slots of a placement in the second part (a spot of a kind that joins the player's figures each), and its cells. */
   private sampleOwnSlots = 0;
   private nOwnCells = 0;
 
@@ -1177,7 +1186,7 @@ export class Kernel {
       i = this.ownCells[c] as number;
       const rest = (v - c) / no;
       j = rest % count;
-      slot = this.sampleFigures + (rest - j) / count;
+      slot = (rest - j) / count;
       own = true;
     }
     const rotation = ROTATION_CODES[this.sampleRots * 4 + j] as number;
@@ -1189,10 +1198,21 @@ export class Kernel {
     const plain = ((x + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) | ((y + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT) | rotation;
     // Slot 0 is the placement alone; then a figure on a feature (see prepareSample); then taking
     // a figure back (as movesAt finds them).
-    if (slot === 0) return plain;
+    if (!own && slot === 0) return plain;
     if (own || slot < this.sampleFigures) {
-      const f = this.slotKind[slot] as number;
-      const l = this.slotLocal[slot] as number;
+      // The slot's kind, among the kinds of its part, and its spot: the kinds one after another,
+      // each spot of a kind in local order.
+      const joinsOwn = this.rules.ruleset.figures.joinsOwn;
+      let rest = own ? slot : slot - 1;
+      let j = 0;
+      let f = this.active[0] as number;
+      while ((joinsOwn[f] !== 0) !== own || rest >= (this.spotCounts[j] as number)) {
+        if ((joinsOwn[f] !== 0) === own) rest -= this.spotCounts[j] as number;
+        f = this.active[++j] as number;
+      }
+      let b = this.masks[j] as number;
+      for (; rest > 0; rest--) b &= b - 1;
+      const l = 31 - Math.clz32(b & -b);
       if (!this.mayStand(i, t, q, f, l)) return -1;
       return plain | (((this.tables.featSpot[(t * 4 + q) * MAXF + l] as number) + 1) << MOVE_SPOT_SHIFT) | (f << MOVE_FIGURE_SHIFT);
     }
@@ -1226,22 +1246,10 @@ export class Kernel {
    */
   private prepareSample(): number {
     this.prepareMoves(false);
-    const joinsOwn = this.rules.ruleset.figures.joinsOwn;
-    let slot = 1;
-    for (let pass = 0; pass < 2; pass++) {
-      for (let j = 0; j < this.mvKinds; j++) {
-        const f = this.active[j] as number;
-        if ((joinsOwn[f] !== 0) !== (pass === 1)) continue;
-        for (let b = this.masks[j] as number; b !== 0; b &= b - 1) {
-          this.slotKind[slot] = f;
-          this.slotLocal[slot++] = 31 - Math.clz32(b & -b);
-        }
-      }
-      if (pass === 0) this.sampleFigures = slot;
-    }
-    this.sampleOwnSlots = slot - this.sampleFigures;
+    this.sampleFigures = 1 + this.mvFreeSlots;
+    this.sampleOwnSlots = this.mvOwnSlots;
     this.nOwnCells = 0;
-    if (this.sampleOwnSlots > 0) this.markOwnCells(this.collectOwnRoots(this.current, this.mvOwnKinds));
+    if (this.mvOwnSlots > 0) this.markOwnCells(this.collectOwnRoots(this.current, this.mvOwnKinds));
     return this.sampleFigures + this.mvRecalls;
   }
 
@@ -2520,6 +2528,13 @@ export interface LastFarm {
 const templates = new WeakMap<Ruleset, Map<string, Kernel>>();
 
 /** The next generation of a stamp array: marks from older generations stop counting (cleared on wrap). */
+/** The number of bits set in x (at most 16 here: local features). */
+function bitCount(x: number): number {
+  let n = 0;
+  for (let b = x; b !== 0; b &= b - 1) n++;
+  return n;
+}
+
 function nextGeneration(marks: Uint32Array, gen: number): number {
   const next = (gen + 1) >>> 0;
   if (next !== 0) return next;
