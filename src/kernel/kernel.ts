@@ -838,7 +838,7 @@ export class Kernel {
     const only = constrained ? this.ruleCell(t) : -1;
     if (only === -2) return 0;
     let n = 0;
-    for (let i = only < 0 ? 0 : only; i < (only < 0 ? this.nFront : only + 1) && n < limit; i++) {
+    for (let i = Math.max(0, only); i < (only < 0 ? this.nFront : only + 1) && n < limit; i++) {
       // The placement rule of fitsFrontier, without the reason.
       let fits = (fit[t * DEMANDS + (this.frontDemand[i] as number)] as number) & rots;
       if (fits !== 0 && constrained) fits &= this.allowedRotations(t, i);
