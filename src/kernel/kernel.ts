@@ -2527,7 +2527,6 @@ export interface LastFarm {
 /** The first kernel of each shape (see Kernel.create), by compiled rules and "players|followers". */
 const templates = new WeakMap<Ruleset, Map<string, Kernel>>();
 
-/** The next generation of a stamp array: marks from older generations stop counting (cleared on wrap). */
 /** The number of bits set in x (at most 16 here: local features). */
 function bitCount(x: number): number {
   let n = 0;
@@ -2535,6 +2534,7 @@ function bitCount(x: number): number {
   return n;
 }
 
+/** The next generation of a stamp array: marks from older generations stop counting (cleared on wrap). */
 function nextGeneration(marks: Uint32Array, gen: number): number {
   const next = (gen + 1) >>> 0;
   if (next !== 0) return next;
