@@ -332,7 +332,6 @@ export class Kernel {
   private cellSides = 0;
   private cellOwn = 0;
   private doneRoots!: Int16Array;
-  private ownRoots!: Int16Array;
   /** Figure kinds the current player may deploy, and their masks on one placement. */
   private active!: Int8Array;
   private masks!: Int32Array;
@@ -479,7 +478,6 @@ export class Kernel {
     k.cellRoot = new Int32Array(SIDES);
     k.rootFeat = new Int32Array(SIDES);
     k.doneRoots = new Int16Array(MAXF);
-    k.ownRoots = new Int16Array(figures);
     k.active = new Int8Array(F.kinds);
     k.masks = new Int32Array(F.kinds);
     k.recallKinds = new Int8Array(F.kinds);
@@ -645,7 +643,6 @@ export class Kernel {
     this.cellRoot = from.cellRoot;
     this.rootFeat = from.rootFeat;
     this.doneRoots = from.doneRoots;
-    this.ownRoots = from.ownRoots;
     this.active = from.active;
     this.masks = from.masks;
     this.recallKinds = from.recallKinds;
@@ -993,7 +990,7 @@ export class Kernel {
     this.mvOwnSlots = ownSlots;
     // With only kinds that join the player's figures to deploy, only the cells next to an edge of one
     // of the player's features can take one: those cells are marked.
-    this.mvOwnGen = markCells && na > 0 && freeSpots === 0 ? this.markOwnCells(this.collectOwnRoots(me, ownKinds)) : 0;
+    this.mvOwnGen = markCells && na > 0 && freeSpots === 0 ? this.markOwnCells(me, ownKinds) : 0;
   }
 
   /**
@@ -1249,7 +1246,7 @@ export class Kernel {
     this.sampleFigures = 1 + this.mvFreeSlots;
     this.sampleOwnSlots = this.mvOwnSlots;
     this.nOwnCells = 0;
-    if (this.mvOwnSlots > 0) this.markOwnCells(this.collectOwnRoots(this.current, this.mvOwnKinds));
+    if (this.mvOwnSlots > 0) this.markOwnCells(this.current, this.mvOwnKinds);
     return this.sampleFigures + this.mvRecalls;
   }
 
@@ -1634,16 +1631,22 @@ export class Kernel {
 
   /**
    * Marks, with a new generation of frontMark which it returns, the frontier cells across an edge
-   * that a segment of the first `own` roots of ownRoots touches (see collectOwnRoots), and lists
-   * them in ownCells (nOwnCells of them).
+   * that a segment touches of a feature holding a meeple of `player` (majority weight > 0) whose
+   * kind is among `kinds` (bits over feature kind codes), each feature walked once, and lists them
+   * in ownCells (nOwnCells of them).
    */
-  private markOwnCells(own: number): number {
+  private markOwnCells(player: number, kinds: number): number {
+    const weight = this.rules.ruleset.figures.weight;
+    const rootGen = this.nextRootMark();
     this.gens.front = nextGeneration(this.frontMark, this.gens.front);
     const gen = this.gens.front;
-    let n = 0;
     const edges = this.tables.featEdgeMask;
-    for (let o = 0; o < own; o++) {
-      const r = this.ownRoots[o] as number;
+    let n = 0;
+    for (let m = 0; m < this.nMeeples; m++) {
+      if (this.mOwner[m] !== player || weight[this.mKind[m] as number] === 0) continue;
+      const r = this.find(this.mSeg[m] as number);
+      if (((kinds >> (this.kind[r] as number)) & 1) === 0 || this.rootMark[r] === rootGen) continue;
+      this.rootMark[r] = rootGen;
       let s = r;
       do {
         const p = this.segTile[s] as number;
@@ -1665,24 +1668,6 @@ export class Kernel {
     }
     this.nOwnCells = n;
     return gen;
-  }
-
-  /**
-   * Writes the roots of the features holding a meeple of `player` (majority weight > 0) whose
-   * kind is among `kinds` (bits over feature kind codes) into ownRoots, each once; returns how many.
-   */
-  private collectOwnRoots(player: number, kinds: number): number {
-    const weight = this.rules.ruleset.figures.weight;
-    const gen = this.nextRootMark();
-    let n = 0;
-    for (let i = 0; i < this.nMeeples; i++) {
-      if (this.mOwner[i] !== player || weight[this.mKind[i] as number] === 0) continue;
-      const r = this.find(this.mSeg[i] as number);
-      if (((kinds >> (this.kind[r] as number)) & 1) === 0 || this.rootMark[r] === gen) continue;
-      this.rootMark[r] = gen;
-      this.ownRoots[n++] = r;
-    }
-    return n;
   }
 
   /** Puts a figure of `owner` on local feature `local` of placement p, from the owner's supply. */
