@@ -906,8 +906,7 @@ export class Kernel {
   private mvKinds = 0;
   /** Figures that may be taken back, in recallKinds and recallTiles. */
   private mvRecalls = 0;
-  /** Whether kinds that join their owner's figures are in play (the player holds a feature where they stand), and where they stand (feature kind bits). */
-  private mvOwn = false;
+  /** Where kinds that join their owner's figures may stand (feature kind bits the player holds), 0 when none is in play. */
   private mvOwnKinds = 0;
   /** The spots of kinds that stand on free features, and of kinds that join the player's. */
   private mvFreeSpots = 0;
@@ -982,7 +981,6 @@ export class Kernel {
     }
     this.mvKinds = na;
     this.mvRecalls = nr;
-    this.mvOwn = ownKinds !== 0;
     this.mvOwnKinds = ownKinds;
     this.mvFreeSpots = freeSpots;
     this.mvOwnSpots = ownSpots;
@@ -1009,7 +1007,7 @@ export class Kernel {
     const joinsOwn = this.rules.ruleset.figures.joinsOwn;
     const freeSpots = this.mvFreeSpots;
     const ownSpots = this.mvOwnSpots;
-    const own = this.mvOwn;
+    const own = this.mvOwnKinds !== 0;
     const ownGen = this.mvOwnGen;
     const active = this.active;
     const activeSpots = this.masks;
