@@ -341,8 +341,15 @@ export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): Gam
     const drawn = drawsOf(k, log);
     if (drawn.length > 0) draws = [...state.draws, ...freezeBuilt(drawn)];
   }
-  const next: GameState = Object.freeze({
-    ...state,
+  // Written field by field in the state's order: spreading `state` costs ten times as much. A state
+  // read from elsewhere may carry keys of its own (a state has all of these once checked): kept.
+  const written: GameState = {
+    version: state.version,
+    tileSet: state.tileSet,
+    edition: state.edition,
+    expansions: state.expansions,
+    rules: state.rules,
+    seed: state.seed,
     status: k.finished ? 'finished' : 'playing',
     turn: k.turn,
     currentPlayer: k.current,
@@ -356,9 +363,11 @@ export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): Gam
     tilesLeft: Object.isFrozen(tilesLeft) ? tilesLeft : Object.freeze(tilesLeft),
     discarded: Object.isFrozen(discarded) ? discarded : Object.freeze(discarded),
     draws: draws === null || Object.isFrozen(draws) ? draws : Object.freeze(draws),
+    setup: state.setup,
     scored: scored.length > state.scored.length ? Object.freeze(scored) : state.scored,
     events,
-  });
+  };
+  const next = Object.freeze(Object.keys(state).length === Object.keys(written).length ? written : { ...state, ...written });
   remember(next, k);
   return next;
 }

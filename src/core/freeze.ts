@@ -4,12 +4,23 @@
  * it, and is not walked again. The library's own data only: never an input (see plain.ts).
  */
 export function freezeBuilt<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  if (typeof value === 'object' && value !== null) freezeObject(value);
+  return value;
+}
+
+/** Freezes an object and the objects within it; a number or string needs no call. */
+function freezeObject(value: object): void {
+  if (Object.isFrozen(value)) return;
   Object.freeze(value);
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) freezeBuilt(value[i]);
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v === 'object' && v !== null) freezeObject(v);
+    }
   } else {
-    for (const key in value) freezeBuilt((value as Record<string, unknown>)[key]);
+    for (const key in value) {
+      const v: unknown = (value as Record<string, unknown>)[key];
+      if (typeof v === 'object' && v !== null) freezeObject(v);
+    }
   }
-  return value;
 }

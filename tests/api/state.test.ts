@@ -132,6 +132,39 @@ describe('saved states', () => {
   });
 });
 
+describe('the state applyMove writes', () => {
+  const order = Object.keys(createGame({ players: 2, seed: 1 }));
+
+  it('has the fields of a new game, in their order, move after move (so its JSON is written the same way)', () => {
+    for (const played of [
+      game,
+      playTradersHeavy({ players: 3, seed: 9, expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'] }, 40),
+    ])
+      for (const s of played.states) {
+        expect(Object.keys(s)).toEqual(order);
+        expect(JSON.stringify(JSON.parse(JSON.stringify(s)))).toBe(JSON.stringify(s));
+      }
+  });
+
+  it("keeps a saved state's own extra fields, in the state's order", () => {
+    const saved = { ...JSON.parse(JSON.stringify(mid)), app: { table: 7 } } as GameState;
+    const next = applyMove(saved, legalMoves(saved)[0] as Move);
+    expect(Object.keys(next)).toEqual([...order, 'app']);
+    expect((next as unknown as { app: unknown }).app).toEqual({ table: 7 });
+    expect(deeplyFrozen(next)).toBe(true);
+  });
+
+  it('writes every field of a saved state that left out those a state may (filled in when read)', () => {
+    const saved = JSON.parse(JSON.stringify(mid)) as Record<string, unknown>;
+    for (const key of ['extraTurn', 'hands', 'draws', 'setup']) delete saved[key];
+    const next = applyMove(saved as unknown as GameState, legalMoves(saved as unknown as GameState)[0] as Move);
+    expect(new Set(Object.keys(next))).toEqual(new Set(order));
+    // Without its draw record, the state keeps none (draws: null); the rest is as played from mid.
+    expect(next.draws).toBeNull();
+    expect({ ...next, draws: null }).toEqual({ ...applyMove(mid, legalMoves(mid)[0] as Move), draws: null });
+  });
+});
+
 describe('queries', () => {
   it('tileAt finds placed tiles and nothing elsewhere', () => {
     expect(tileAt(mid, 0, 0)).toMatchObject({ tile: 'D', rotation: 0, player: null });

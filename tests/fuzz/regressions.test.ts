@@ -197,6 +197,25 @@ describe('hostile input (regressions)', () => {
     expect(e.scoreFinal()).toEqual([0, 0]);
   });
 
+  it('9b: a move with a symbol property, or a hidden one, on it or on its meeple, is malformed, with where', () => {
+    const cases: [object, string][] = [
+      [{ x: 0, y: 1, rotation: 0, [Symbol('s')]: 1 }, 'the move has a symbol property'],
+      [{ x: 0, y: 1, rotation: 0, meeple: { at: 'S', [Symbol('s')]: 1 } }, 'the move at meeple has a symbol property'],
+      [
+        Object.defineProperty({ x: 0, y: 1, rotation: 0 }, 'tile', { value: 'E' }),
+        'the move at tile is a hidden (non-enumerable) property',
+      ],
+      [
+        { x: 0, y: 1, rotation: 0, meeple: Object.defineProperty({ at: 'S' }, 'kind', { value: 'follower' }) },
+        'the move at meeple.kind is a hidden (non-enumerable) property',
+      ],
+    ];
+    for (const [move, message] of cases) {
+      expect(validateMove(game(), move as never)).toMatchObject({ code: 'malformed-move', message });
+      expect(refusal(() => applyMove(game(), move as never)).code).toBe('malformed-move');
+    }
+  });
+
   it('9: a throwing getter or Proxy trap in any input is that input’s typed error (the library calls no getter)', () => {
     const getter = Object.defineProperty({ x: 0, y: 1 }, 'rotation', { enumerable: true, get: () => 0 });
     expect(validateMove(game(), getter as never)).toMatchObject({
