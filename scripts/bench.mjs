@@ -12,7 +12,7 @@
 // two builds, run scripts/compare.mjs: both in one process.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { applyMove, createGame, legalMoves, legalPlacements, scoreFinal } from 'carcassonne-engine';
+import { applyMove, createGame, legalMoves, legalPlacements, loadState, scoreFinal } from 'carcassonne-engine';
 import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
 
 const argv = process.argv.slice(2);
@@ -278,7 +278,10 @@ measure('engine: clone at mid-game (turn 35)', () => mids[k++ % mids.length].eng
 measure('engine: scoreFinal at mid-game (turn 35)', () => mids[k++ % mids.length].engine.scoreFinal(), 'calls');
 
 const { state } = randomGame(7);
-console.log(`\nsize of a finished game's state as JSON: ${JSON.stringify(state).length} bytes`);
+// What a server pays for a state it stored as JSON: reading it and checking it by replaying it.
+const saved = JSON.stringify(state);
+measure("pure API: loadState of a finished base game's JSON (JSON.parse included)", () => loadState(JSON.parse(saved)), 'calls');
+console.log(`\nsize of a finished game's state as JSON: ${saved.length} bytes`);
 if (typeof globalThis.gc === 'function') {
   // Retained heap of one finished state, its kernel included (run with node --expose-gc).
   const used = () => {

@@ -7,6 +7,7 @@ import { dealTiles } from '../tiles/setup.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import { setUpBag } from './setup-load.js';
 import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from './setup-start.js';
+import { sameJson } from '../core/same-json.js';
 
 const LABELS = { tile: (i: number) => `placements[${i}]`, figure: (i: number) => `setup.figures[${i}]` };
 
@@ -110,7 +111,7 @@ export function checkDraws(
     );
   }
   for (let i = 0; i < Math.max(drawn.length, draws.length); i++) {
-    if (JSON.stringify(drawn[i]) !== JSON.stringify(draws[i])) {
+    if (!sameJson(drawn[i], draws[i])) {
       return note(
         i >= drawn.length
           ? `draws lists ${draws.length} tiles, but the game drew ${drawn.length}`
@@ -125,7 +126,7 @@ export function checkDraws(
   if (left.join() !== [...(s.tilesLeft as string[])].sort().join()) note('tilesLeft: drawing the recorded tiles leaves others in the bag');
   if (r.handSize > 0) {
     const hands = Array.from({ length: r.players }, (_, p) => ids(r.hands.subarray(p * r.handSize, p * r.handSize + r.handCount(p))));
-    if (JSON.stringify(hands) !== JSON.stringify(s.hands)) note('hands: drawing the recorded tiles fills other hands');
+    if (!sameJson(hands, s.hands)) note('hands: drawing the recorded tiles fills other hands');
   } else if ((r.currentType < 0 ? null : T.ids[r.currentType]) !== s.currentTile) {
     note('currentTile: drawing the recorded tiles gives another');
   }

@@ -1,5 +1,5 @@
-import { freeze } from 'immer';
 import { StateError } from '../core/errors.js';
+import { freezeBuilt } from '../core/freeze.js';
 import { isRecord } from '../core/guards.js';
 import { STATE_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
@@ -55,8 +55,8 @@ export function checked(input: GameState | PlayerView): { state: GameState; kern
   const read = readState(state);
   const current = upgrade(read.value);
   // A deeply frozen input that reads as it is is kept (and remembered) as it is; anything else is
-  // the copy, frozen.
-  const frozen = current === read.value && read.frozen && read.unchanged ? state : (freeze(current, true) as GameState);
+  // the copy, frozen (the library's own copy: freezeBuilt, which skips what is frozen already).
+  const frozen = current === read.value && read.frozen && read.unchanged ? state : (freezeBuilt(current) as GameState);
   const kernel = rebuild(frozen);
   // Only frozen objects are remembered: an unfrozen one may still change under us.
   kernels.set(frozen, { state: frozen, kernel, rules: kernel.rules, handedOn: false });

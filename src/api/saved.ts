@@ -21,6 +21,7 @@ import type { FarmerRule, GameState, MeepleKind, Move } from './types.js';
 import { fieldLines, isPoints } from './lines.js';
 import { builderTurnOf, extraTurnOf, rulesFor } from './rules.js';
 import { loadSetUp } from './setup-load.js';
+import { sameJson } from '../core/same-json.js';
 
 // Saved states: read in the current format, then checked by replaying their placements through
 // the kernel and comparing what they record with what the replay gives.
@@ -534,8 +535,7 @@ function compareLists(
   for (let i = 0; i < Math.max(listed.length, given.length); i++) {
     if (i >= given.length) note(`${name}[${i}] is ${describe(listed[i])}, which the placements do not give`);
     else if (i >= listed.length) note(`${name} lists ${amount(listed.length, what)}, but the placements also give ${describe(given[i])}`);
-    else if (JSON.stringify(listed[i]) !== JSON.stringify(given[i]))
-      note(`${name}[${i}] is ${describe(listed[i])}, but the placements give ${describe(given[i])}`);
+    else if (!sameJson(listed[i], given[i])) note(`${name}[${i}] is ${describe(listed[i])}, but the placements give ${describe(given[i])}`);
   }
 }
 

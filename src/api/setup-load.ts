@@ -8,6 +8,7 @@ import { isPoints } from './lines.js';
 import type { BoardFigure, BoardTile } from './setup-board.js';
 import { type StartPosition, startKernel } from './setup-start.js';
 import type { ExtraTurn, MeepleKind } from './types.js';
+import { sameJson } from '../core/same-json.js';
 
 // The set-up of a saved state (GameState.setup) read back: its form checked, its kernel rebuilt
 // by placing the set-up board again, with every problem of the position noted.
@@ -131,8 +132,7 @@ export function loadSetUp(
   for (const m of problems) note(m.startsWith('setup.') ? m : `setup: ${m}`);
   if (problems.length === 0) {
     canonical.forEach((f, i) => {
-      if (JSON.stringify(f) !== JSON.stringify((u.figures as unknown[])[i]))
-        note(`setup.figures[${i}] must name its feature's canonical spot: ${show(f)}`);
+      if (!sameJson(f, (u.figures as unknown[])[i])) note(`setup.figures[${i}] must name its feature's canonical spot: ${show(f)}`);
     });
     const first = placements[u.tiles];
     const placedFirst = isRecord(first) ? first.tile : s.currentTile;

@@ -34,7 +34,9 @@ export type PlainRead =
 interface Frame {
   readonly source: object;
   readonly copy: Record<string, unknown> | unknown[];
-  readonly keys: readonly string[];
+  /** An object's keys, or null for a list (read by index, 0 to `length` - 1). */
+  readonly keys: readonly string[] | null;
+  readonly length: number;
   index: number;
   /** The key of this object in its parent, for the path in a message. */
   readonly key: string | null;
@@ -50,7 +52,11 @@ export function readPlain(input: unknown, what: string, limits: PlainLimits): Pl
   if (input === undefined && (limits.undefinedIsAbsent === true || limits.leaves === 'any'))
     return { ok: true, value: undefined, unchanged: true, frozen: true };
   const stack: Frame[] = [];
-  const onPath = new Set<object>();
+  // The objects being read, from the input down: the stack's (at most limits.depth of them).
+  const onPath = (value: object): boolean => {
+    for (let i = 0; i < stack.length; i++) if ((stack[i] as Frame).source === value) return true;
+    return false;
+  };
   let values = 0;
   let unchanged = true;
   let frozen = true;
@@ -92,7 +98,7 @@ export function readPlain(input: unknown, what: string, limits: PlainLimits): Pl
         return { refused: refuse(key, `is ${typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`}, not JSON data`) };
     }
     if (value === null) return { leaf: null };
-    if (onPath.has(value)) return { refused: refuse(key, 'contains itself (a cycle)') };
+    if (onPath(value)) return { refused: refuse(key, 'contains itself (a cycle)') };
     if (stack.length >= limits.depth) return { refused: refuse(key, `is nested deeper than ${limits.depth} levels`) };
     if (!Object.isFrozen(value)) frozen = false;
     if (Array.isArray(value)) {
@@ -100,16 +106,19 @@ export function readPlain(input: unknown, what: string, limits: PlainLimits): Pl
       if (length > limits.array) return { refused: refuse(key, `is a list of ${length} items (at most ${limits.array})`) };
       // A hole or an extra property makes the own keys more than the indices and `length`.
       if (Reflect.ownKeys(value).length !== length + 1) return { refused: refuse(key, 'is a list with holes or extra properties') };
-      return { frame: { source: value, copy: new Array(length), keys: Array.from({ length }, (_, i) => String(i)), index: 0, key } };
+      return { frame: { source: value, copy: new Array(length), keys: null, length, index: 0, key } };
     }
     const proto = Object.getPrototypeOf(value);
     if (proto !== null && Object.getPrototypeOf(proto) !== null) {
       return { refused: refuse(key, 'is not a plain object (a class instance, a Map, a Date…)') };
     }
-    const keys = Reflect.ownKeys(value);
-    if (keys.length > limits.array) return { refused: refuse(key, `has ${keys.length} properties (at most ${limits.array})`) };
-    if (keys.some((k) => typeof k === 'symbol')) return { refused: refuse(key, 'has a symbol property') };
-    return { frame: { source: value, copy: {}, keys: keys as string[], index: 0, key } };
+    // The names and the symbols apart: Reflect.ownKeys costs more than both together.
+    const keys = Object.getOwnPropertyNames(value);
+    const symbols = Object.getOwnPropertySymbols(value).length;
+    if (keys.length + symbols > limits.array)
+      return { refused: refuse(key, `has ${keys.length + symbols} properties (at most ${limits.array})`) };
+    if (symbols > 0) return { refused: refuse(key, 'has a symbol property') };
+    return { frame: { source: value, copy: {}, keys, length: keys.length, index: 0, key } };
   };
 
   try {
@@ -118,37 +127,37 @@ export function readPlain(input: unknown, what: string, limits: PlainLimits): Pl
     if ('leaf' in first) return { ok: true, value: first.leaf, unchanged, frozen };
     const root = first.frame;
     stack.push(root);
-    onPath.add(root.source);
     while (stack.length > 0) {
       const frame = stack[stack.length - 1] as Frame;
-      if (frame.index === frame.keys.length) {
+      if (frame.index === frame.length) {
         stack.pop();
-        onPath.delete(frame.source);
         continue;
       }
-      const key = frame.keys[frame.index++] as string;
+      const at = frame.index++;
+      const key = frame.keys === null ? String(at) : (frame.keys[at] as string);
       const d = Object.getOwnPropertyDescriptor(frame.source, key);
       if (d === undefined) return refuse(key, 'changed while it was read');
       if (!('value' in d)) return refuse(key, 'is a getter or setter, not data');
       if (!d.enumerable) return refuse(key, 'is a hidden (non-enumerable) property');
-      if (d.value === undefined && limits.undefinedIsAbsent === true && limits.leaves !== 'any' && !Array.isArray(frame.copy)) {
+      if (d.value === undefined && limits.undefinedIsAbsent === true && limits.leaves !== 'any' && frame.keys !== null) {
         unchanged = false;
         continue;
       }
       const next = enter(d.value, key);
       if ('refused' in next) return next.refused;
       const value = 'leaf' in next ? next.leaf : next.frame.copy;
-      if (Array.isArray(frame.copy)) frame.copy[Number(key)] = value;
-      // defineProperty, so that a key "__proto__" is data and never the prototype.
-      else Object.defineProperty(frame.copy, key, { value, enumerable: true, writable: true, configurable: true });
-      if ('frame' in next) {
-        stack.push(next.frame);
-        onPath.add(next.frame.source);
-      }
+      if (frame.keys === null) (frame.copy as unknown[])[at] = value;
+      // defineProperty for a key "__proto__", so that it is data and never the prototype (only
+      // that key, which assigning would not write, is worth the cost).
+      else if (key === '__proto__') Object.defineProperty(frame.copy, key, { value, enumerable: true, writable: true, configurable: true });
+      else (frame.copy as Record<string, unknown>)[key] = value;
+      if ('frame' in next) stack.push(next.frame);
     }
     return { ok: true, value: root.copy, unchanged, frozen };
   } catch (error) {
-    const key = stack.length > 0 ? ((stack[stack.length - 1] as Frame).keys[(stack[stack.length - 1] as Frame).index - 1] ?? null) : null;
+    const top = stack[stack.length - 1];
+    const at = top === undefined ? -1 : top.index - 1;
+    const key = top === undefined || at < 0 ? null : top.keys === null ? String(at) : (top.keys[at] ?? null);
     return refuse(key, `could not be read: ${errorText(error)}`);
   }
 }
