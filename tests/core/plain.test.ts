@@ -42,12 +42,17 @@ describe('readPlain', () => {
     const cyclic: Record<string, unknown> = { a: { b: [] } };
     ((cyclic.a as { b: unknown[] }).b as unknown[]).push(cyclic);
     const extra = Object.assign([1, 2], { note: 'x' });
+    const holey = [1, 2, 3];
+    delete holey[1];
     const cases: [unknown, string][] = [
       [cyclic, 'the input at a.b[0] contains itself (a cycle)'],
-      [{ list: [1, , 3] }, 'the input at list is a list with holes or extra properties'],
+      [{ list: holey }, 'the input at list is a list with holes or extra properties'],
       [{ list: extra }, 'the input at list is a list with holes or extra properties'],
       [{ x: { [Symbol('s')]: 1 } }, 'the input at x has a symbol property'],
-      [{ x: [0, Object.defineProperty({}, 'g', { enumerable: true, get: () => 1 })] }, 'the input at x[1].g is a getter or setter, not data'],
+      [
+        { x: [0, Object.defineProperty({}, 'g', { enumerable: true, get: () => 1 })] },
+        'the input at x[1].g is a getter or setter, not data',
+      ],
       [{ x: Object.defineProperty([5], 0, { enumerable: true, get: () => 1 }) }, 'the input at x[0] is a getter or setter, not data'],
       [{ x: Object.defineProperty({}, 'h', { value: 1 }) }, 'the input at x.h is a hidden (non-enumerable) property'],
     ];
