@@ -1,7 +1,8 @@
 // Speed against another build of this package, side by side in one process (the machine is noisy:
 // only ratios measured together mean much). Prints games/s of this build and the other, and their
-// ratio, for random engine games and random pure-API games in each configuration, then the moves/s
-// of the reference bots (greedy, and mcts at 50 iterations) at positions 10 to 50 moves into games.
+// ratio, for random engine games and random pure-API games in each configuration, loadState of
+// finished games' JSON, then the moves/s of the reference bots (greedy, and mcts at 50 iterations)
+// at positions 10 to 50 moves into games.
 //
 //   npm run build
 //   git worktree add /tmp/before <commit> && (cd /tmp/before && npm install && npm run build)
@@ -122,6 +123,41 @@ for (const [kind, run] of [
     const line = `${kind.padEnd(9)} ${label.padEnd(19)} this ${(a / 4).toFixed(0).padStart(6)}/s   other ${(b / 4).toFixed(0).padStart(6)}/s`;
     console.log(`${line}   ratio ${(a / b).toFixed(3)}`);
   }
+}
+// What a server pays for a state it stored as JSON: loadState of finished games' JSON (JSON.parse
+// included), each build reading the JSON of its own games.
+const savedGames = new Map();
+function loads(lib, options, ms) {
+  const key = lib === here ? `here ${JSON.stringify(options)}` : `there ${JSON.stringify(options)}`;
+  if (!savedGames.has(key)) {
+    const list = [];
+    for (let seed = 1; seed <= 4; seed++) {
+      let s = lib.api.createGame({ players: 2, seed, ...options });
+      for (let i = 0; s.status === 'playing'; i++) {
+        const moves = lib.api.legalMoves(s);
+        s = lib.api.applyMove(s, moves[(i * 7919) % moves.length]);
+      }
+      list.push(JSON.stringify(s));
+    }
+    savedGames.set(key, list);
+  }
+  const list = savedGames.get(key);
+  let n = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) lib.api.loadState(JSON.parse(list[n++ % list.length]));
+  return (n * 1000) / (performance.now() - t0);
+}
+for (const [label, options] of CONFIGS.filter(([label]) => ['base', 'all four'].includes(label))) {
+  loads(here, options, 300);
+  loads(there, options, 300);
+  let a = 0;
+  let b = 0;
+  for (let slice = 0; slice < 4; slice++) {
+    a += loads(here, options, (seconds * 1000) / 8);
+    b += loads(there, options, (seconds * 1000) / 8);
+  }
+  const line = `${'loadState'.padEnd(11)} ${label.padEnd(19)} this ${(a / 4).toFixed(1).padStart(7)}/s  other ${(b / 4).toFixed(1).padStart(7)}/s`;
+  console.log(`${line}   ratio ${(a / b).toFixed(3)}`);
 }
 for (const [name, bot] of BOTS) {
   for (const [label, options] of CONFIGS.filter(([label]) => ['base', 'Inns & Cathedrals', 'Traders & Builders'].includes(label))) {

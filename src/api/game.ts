@@ -342,7 +342,7 @@ export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): Gam
     if (drawn.length > 0) draws = [...state.draws, ...freezeBuilt(drawn)];
   }
   // Written field by field in the state's order: spreading `state` costs ten times as much. A state
-  // read from elsewhere may carry keys of its own (a state has all of these once checked): kept.
+  // read from elsewhere may carry keys of its own, or these in another order: then spread, as before.
   const written: GameState = {
     version: state.version,
     tileSet: state.tileSet,
@@ -367,9 +367,18 @@ export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): Gam
     scored: scored.length > state.scored.length ? Object.freeze(scored) : state.scored,
     events,
   };
-  const next = Object.freeze(Object.keys(state).length === Object.keys(written).length ? written : { ...state, ...written });
+  const next = Object.freeze(sameKeys(state, written) ? written : { ...state, ...written });
   remember(next, k);
   return next;
+}
+
+/** Whether two records have the same own keys in the same order. */
+function sameKeys(a: object, b: object): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return false;
+  return true;
 }
 
 /**

@@ -18,8 +18,10 @@ function freezeObject(value: object): void {
       if (typeof v === 'object' && v !== null) freezeObject(v);
     }
   } else {
-    for (const key in value) {
-      const v: unknown = (value as Record<string, unknown>)[key];
+    // Own keys only (for…in would also walk what an environment added to Object.prototype).
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const v: unknown = (value as Record<string, unknown>)[keys[i] as string];
       if (typeof v === 'object' && v !== null) freezeObject(v);
     }
   }

@@ -154,6 +154,13 @@ describe('the state applyMove writes', () => {
     expect(deeplyFrozen(next)).toBe(true);
   });
 
+  it("keeps a saved state's own order of fields", () => {
+    const reversed = Object.fromEntries(Object.entries(JSON.parse(JSON.stringify(mid))).reverse()) as unknown as GameState;
+    const next = applyMove(reversed, legalMoves(reversed)[0] as Move);
+    expect(Object.keys(next)).toEqual([...order].reverse());
+    expect(next).toEqual(applyMove(mid, legalMoves(mid)[0] as Move));
+  });
+
   it('writes every field of a saved state that left out those a state may (filled in when read)', () => {
     const saved = JSON.parse(JSON.stringify(mid)) as Record<string, unknown>;
     for (const key of ['extraTurn', 'hands', 'draws', 'setup']) delete saved[key];

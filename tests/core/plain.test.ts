@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_INPUT } from '../../src/core/limits';
+import { freezeBuilt } from '../../src/core/freeze';
 import { readPlain } from '../../src/core/plain';
 
 const read = (v: unknown) => readPlain(v, 'the input', STATE_INPUT);
@@ -59,8 +60,50 @@ describe('readPlain', () => {
     for (const [input, message] of cases) expect(read(input)).toEqual({ ok: false, message });
   });
 
+  it('copies a key an environment put on Object.prototype (a setter, a read-only value) as own data, running nothing', () => {
+    let ran = 0;
+    const proto = Object.prototype as Record<string, unknown>;
+    Object.defineProperty(proto, 'carcassonneTestSetter', { configurable: true, set: () => void ran++ });
+    Object.defineProperty(proto, 'carcassonneTestFixed', { configurable: true, writable: false, value: 'fixed' });
+    try {
+      const r = read(JSON.parse('{"carcassonneTestSetter":1,"carcassonneTestFixed":2}'));
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(ran).toBe(0);
+      expect(Object.getOwnPropertyDescriptor(r.value, 'carcassonneTestSetter')).toMatchObject({
+        value: 1,
+        enumerable: true,
+        writable: true,
+      });
+      expect(Object.getOwnPropertyDescriptor(r.value, 'carcassonneTestFixed')).toMatchObject({
+        value: 2,
+        enumerable: true,
+        writable: true,
+      });
+    } finally {
+      delete proto.carcassonneTestSetter;
+      delete proto.carcassonneTestFixed;
+    }
+  });
+
   it('reads the same object twice when it is not on its own path (shared, not a cycle)', () => {
     const shared = { n: 1 };
     expect(read({ a: shared, b: [shared, shared] })).toMatchObject({ ok: true, value: { a: { n: 1 }, b: [{ n: 1 }, { n: 1 }] } });
+  });
+});
+
+describe('freezeBuilt', () => {
+  it('freezes every object and list within, and nothing an environment put on Object.prototype', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    const added = { mutable: true };
+    Object.defineProperty(proto, 'carcassonneTestAdded', { configurable: true, enumerable: true, writable: true, value: added });
+    try {
+      const built = freezeBuilt({ a: [{ b: 1 }, [2]], c: { d: null } });
+      expect(Object.isFrozen(built) && Object.isFrozen(built.a) && Object.isFrozen(built.a[0]) && Object.isFrozen(built.a[1])).toBe(true);
+      expect(Object.isFrozen(built.c)).toBe(true);
+      expect(Object.isFrozen(added)).toBe(false);
+    } finally {
+      delete proto.carcassonneTestAdded;
+    }
   });
 });
