@@ -5,7 +5,7 @@ import { isRecord, show } from '../core/guards.js';
 import { farmerRules } from './farmers.js';
 import { TILE_SETS, tileDef } from '../tiles/catalogue.js';
 import type { ExpansionName, ModuleRules } from '../core/vocabulary.js';
-import { optionDefault, optionProblem } from '../rules/module.js';
+import { type OptionDef, optionDefault, optionProblem } from '../rules/module.js';
 import { expansionNames, RULE_MODULES } from '../rules/registry.js';
 import { gameTiles } from '../rules/tiles.js';
 import type { TileSetDef, TileSetName } from '../tiles/types.js';
@@ -83,10 +83,13 @@ export interface ResolvedOptions {
 
 const OPTION_KEYS = ['players', 'seed', 'tileSet', 'edition', 'expansions', 'rules', 'drawOrder'];
 /** The rules a game's options may set, and a state records. */
+// Both lists are made on first use (nothing is built at load) and then kept: the registry is fixed.
+let options: readonly OptionDef[] | null = null;
+let keys: readonly string[] | null = null;
 /** The rule modules' options, in registry order. */
-const moduleOptions = () => RULE_MODULES.flatMap((m) => m.options ?? []);
+const moduleOptions = (): readonly OptionDef[] => (options ??= RULE_MODULES.flatMap((m) => m.options ?? []));
 /** The keys of `rules`: the base game's, then the modules' options. */
-export const ruleKeys = (): string[] => ['farmers', 'smallCity', 'meeples', ...moduleOptions().map((o) => o.key)];
+export const ruleKeys = (): readonly string[] => (keys ??= ['farmers', 'smallCity', 'meeples', ...moduleOptions().map((o) => o.key)]);
 export const MIN_PLAYERS = 2;
 export const MAX_MEEPLES = 99;
 
