@@ -106,23 +106,27 @@ for (const run of [engineGames, pureGames]) {
     run(there, options, 150);
   }
 }
+/**
+ * Rates of `run(lib, ms)` for this build and the other, warmed up, then in alternating slices so
+ * that a noisy neighbour hits both builds alike; prints them and their ratio.
+ */
+function sideBySide(label, run, digits) {
+  run(here, 300);
+  run(there, 300);
+  let a = 0;
+  let b = 0;
+  for (let slice = 0; slice < 4; slice++) {
+    a += run(here, (seconds * 1000) / 8);
+    b += run(there, (seconds * 1000) / 8);
+  }
+  const rate = (x) => (x / 4).toFixed(digits).padStart(7);
+  console.log(`${label.padEnd(31)} this ${rate(a)}/s  other ${rate(b)}/s   ratio ${(a / b).toFixed(3)}`);
+}
 for (const [kind, run] of [
   ['engine', engineGames],
   ['pure API', pureGames],
 ]) {
-  for (const [label, options] of CONFIGS) {
-    run(here, options, 300);
-    run(there, options, 300);
-    // Alternate in slices so that a noisy neighbour hits both builds alike.
-    let a = 0;
-    let b = 0;
-    for (let slice = 0; slice < 4; slice++) {
-      a += run(here, options, (seconds * 1000) / 8);
-      b += run(there, options, (seconds * 1000) / 8);
-    }
-    const line = `${kind.padEnd(9)} ${label.padEnd(19)} this ${(a / 4).toFixed(0).padStart(6)}/s   other ${(b / 4).toFixed(0).padStart(6)}/s`;
-    console.log(`${line}   ratio ${(a / b).toFixed(3)}`);
-  }
+  for (const [label, options] of CONFIGS) sideBySide(`${kind.padEnd(11)} ${label}`, (lib, ms) => run(lib, options, ms), 0);
 }
 // What a server pays for a state it stored as JSON: loadState of finished games' JSON (JSON.parse
 // included), each build reading the JSON of its own games.
@@ -147,30 +151,9 @@ function loads(lib, options, ms) {
   while (performance.now() - t0 < ms) lib.api.loadState(JSON.parse(list[n++ % list.length]));
   return (n * 1000) / (performance.now() - t0);
 }
-for (const [label, options] of CONFIGS.filter(([label]) => ['base', 'all four'].includes(label))) {
-  loads(here, options, 300);
-  loads(there, options, 300);
-  let a = 0;
-  let b = 0;
-  for (let slice = 0; slice < 4; slice++) {
-    a += loads(here, options, (seconds * 1000) / 8);
-    b += loads(there, options, (seconds * 1000) / 8);
-  }
-  const line = `${'loadState'.padEnd(11)} ${label.padEnd(19)} this ${(a / 4).toFixed(1).padStart(7)}/s  other ${(b / 4).toFixed(1).padStart(7)}/s`;
-  console.log(`${line}   ratio ${(a / b).toFixed(3)}`);
-}
+for (const [label, options] of CONFIGS.filter(([label]) => ['base', 'all four'].includes(label)))
+  sideBySide(`${'loadState'.padEnd(11)} ${label}`, (lib, ms) => loads(lib, options, ms), 1);
 for (const [name, bot] of BOTS) {
-  for (const [label, options] of CONFIGS.filter(([label]) => ['base', 'Inns & Cathedrals', 'Traders & Builders'].includes(label))) {
-    const run = (lib, ms) => botMoves(lib, options, ms, bot);
-    run(here, 300);
-    run(there, 300);
-    let a = 0;
-    let b = 0;
-    for (let slice = 0; slice < 4; slice++) {
-      a += run(here, (seconds * 1000) / 8);
-      b += run(there, (seconds * 1000) / 8);
-    }
-    const line = `${name.padEnd(11)} ${label.padEnd(19)} this ${(a / 4).toFixed(1).padStart(7)}/s  other ${(b / 4).toFixed(1).padStart(7)}/s`;
-    console.log(`${line}   ratio ${(a / b).toFixed(3)}`);
-  }
+  for (const [label, options] of CONFIGS.filter(([label]) => ['base', 'Inns & Cathedrals', 'Traders & Builders'].includes(label)))
+    sideBySide(`${name.padEnd(11)} ${label}`, (lib, ms) => botMoves(lib, options, ms, bot), 1);
 }
