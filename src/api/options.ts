@@ -82,8 +82,8 @@ export interface ResolvedOptions {
 }
 
 const OPTION_KEYS = ['players', 'seed', 'tileSet', 'edition', 'expansions', 'rules', 'drawOrder'];
-/** The rules a game's options may set, and a state records. */
-// Both lists are made on first use (nothing is built at load) and then kept: the registry is fixed.
+// The rules a game's options may set, and a state records: both lists are made on first use
+// (nothing is built at load) and then kept, as the registry is fixed.
 let options: readonly OptionDef[] | null = null;
 let keys: readonly string[] | null = null;
 /** The rule modules' options, in registry order. */
