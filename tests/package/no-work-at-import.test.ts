@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 // it even when nothing from the module is used.
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+const ENTRIES = ['index.ts', 'engine/index.ts', 'bots/index.ts', 'notation/index.ts', 'render/index.ts', 'element/index.ts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
@@ -38,9 +40,9 @@ function inert(n: ts.Node | undefined): boolean {
   return false;
 }
 
-/** What runs at the top level of a file, one line each. */
-function workAtImport(file: string): string[] {
-  const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+/** What runs at the top level of a file (or of `code`, when given), one line each. */
+function workAtImport(file: string, code = readFileSync(file, 'utf8')): string[] {
+  const sf = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true);
   const where = (n: ts.Node) => `${file.slice(SRC.length)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
   const out: string[] = [];
   for (const st of sf.statements) {
@@ -73,7 +75,34 @@ describe('nothing runs at import', () => {
   });
 
   it('no module of src/ does work at its top level', () => {
-    expect(files.flatMap(workAtImport)).toEqual([]);
+    expect(files.flatMap((f) => workAtImport(f))).toEqual([]);
+  });
+
+  // package.json says `"sideEffects": false`, so a bundler drops any module of the package that
+  // nothing is imported from. That promise holds only if no module does work when evaluated.
+  it('package.json promises bundlers no side effects', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(pkg.sideEffects).toBe(false);
+  });
+
+  // The same check on what a bundler makes of each entry imported for its effects alone
+  // (`import 'carcassonne-engine/engine'`), with the package's annotations and its sideEffects
+  // field ignored: whatever survives tree-shaking is what runs at import, and it is only constants.
+  it.each(ENTRIES)('an app that imports %s and uses nothing keeps no work', async (entry) => {
+    const out = await build({
+      stdin: { contents: `import '${SRC}${entry}';`, resolveDir: SRC, loader: 'ts' },
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      external: ['immer'],
+      ignoreAnnotations: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = out.outputFiles[0]?.text ?? '';
+    expect(workAtImport(`${SRC}bundle-of-${entry}`, code)).toEqual([]);
+    // The bundle is not empty because of anything but constants: it holds no function.
+    expect(code).not.toMatch(/\bfunction\b|=>/);
   });
 
   it('the check itself catches a top-level call, a new, a spread and a statement', () => {
