@@ -72,16 +72,26 @@ function rate(fn, ms) {
   return (n * 1000) / (performance.now() - t0);
 }
 
-/** Whole random engine games from a start engine, each with the hidden tiles dealt anew. */
+/**
+ * Whole random engine games from a start engine, each with the hidden tiles dealt anew; the
+ * function counts the games and the moves it played (`games`, `moves`).
+ */
 function engineGames(options, seed = 1) {
   const start = Engine.create({ players: 2, seed: 1, ...options });
   const random = seededRandom(seed);
-  return () => {
+  const play = () => {
     const e = start.clone();
     e.shuffleTilesLeft(random);
-    randomPlayout(e, random);
+    play.moves += randomPlayout(e, random);
+    play.games++;
   };
+  play.games = 0;
+  play.moves = 0;
+  return play;
 }
+
+/** Moves a game, on average, over the games `play` (from engineGames) has played. */
+const movesAGame = (play) => play.moves / play.games;
 
 /** Whole random pure-API games, a new seed each. */
 function pureGames(options) {
@@ -163,11 +173,17 @@ if (baseline !== null) console.log(`baseline: ${baseline.note}`);
       a += rate(run, (seconds * 1000) / 30);
       b += rate(base, (seconds * 1000) / 30);
     }
-    ratios.push({ expansions, ratio: a / b });
+    ratios.push({ expansions, ratio: a / b, moves: movesAGame(run) });
   }
   ratios.sort((x, y) => x.ratio - y.ratio);
   console.log(
     `every combination of the four expansions, engine games relative to base: ${ratios.map((r) => `${r.expansions.join('+')} ${r.ratio.toFixed(2)}`).join(', ')}`,
+  );
+  // A game with expansions has more tiles, so more moves: the same ratios per move (games/s times
+  // moves a game), which say how much dearer one move is, apart from how many there are.
+  const baseMoves = movesAGame(base);
+  console.log(
+    `the same, moves relative to base (moves a game; base ${baseMoves.toFixed(1)}): ${ratios.map((r) => `${r.expansions.join('+')} ${((r.ratio * r.moves) / baseMoves).toFixed(2)} (${r.moves.toFixed(1)})`).join(', ')}`,
   );
 }
 if (argv.includes('--save-baseline')) {
