@@ -579,7 +579,8 @@ export class Engine {
 
 /**
  * Plays uniformly random legal moves until the game ends; returns the number of moves played.
- * Allocates nothing per move. Each move is drawn without listing them all: a frontier cell, a
+ * Allocates nothing per move with {@link seededRandom} (a hand of tiles, whose turns list their
+ * moves: about one number a move). Each move is drawn without listing them all: a frontier cell, a
  * rotation and one of the placement's figure options are drawn at random and kept when legal, so
  * every legal move has the same chance; a turn whose tile fits in few places, a hand of tiles or a
  * tile with a placement rule (the river) lists the moves and draws one. The moves played differ

@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+// The engine's play allocates nothing per move: `play`, `legalMoves(buffer)` and `randomPlayout`
+// (docs/architecture.md). Measured in a child process (it needs --expose-gc) on the engine bundled
+// from the sources: after a full collection the young generation is empty, and with room for
+// 64 MB in it no collection runs during the measure, so what it holds then is what was allocated.
+// A heap number a move (16 bytes) fails. The deal before a game (shuffleTilesLeft: a view of the
+// bag, a few numbers) is measured apart and not counted.
+
+const DIR = fileURLToPath(new URL('../.generated/allocation/', import.meta.url));
+
+const PROBE = `
+import v8 from 'node:v8';
+import { Engine, randomPlayout, seededRandom } from './engine.mjs';
+const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_used_size;
+const options = JSON.parse(process.argv[2]);
+const start = Engine.create(options);
+const scratch = start.clone();
+const buffer = new Int32Array(start.maxMoves);
+const random = seededRandom('allocation');
+// The deal before each game allocates a little (a view of the bag); it is counted apart.
+const deals = () => {
+  for (let g = 0; g < 100; g++) {
+    scratch.copyFrom(start);
+    scratch.shuffleTilesLeft(random);
+  }
+  return 0;
+};
+const playouts = () => {
+  let moves = 0;
+  for (let g = 0; g < 100; g++) {
+    scratch.copyFrom(start);
+    scratch.shuffleTilesLeft(random);
+    moves += randomPlayout(scratch, random);
+  }
+  return moves;
+};
+const listed = () => {
+  let moves = 0;
+  for (let g = 0; g < 100; g++) {
+    scratch.copyFrom(start);
+    for (let turn = 0; scratch.status === 'playing'; turn++, moves++) {
+      const n = scratch.legalMoves(buffer);
+      scratch.play(buffer[(turn * 7919) % n]);
+    }
+  }
+  return moves;
+};
+const allocated = (run) => {
+  for (let i = 0; i < 5; i++) run();
+  globalThis.gc();
+  const before = young();
+  const moves = run();
+  return { bytes: young() - before, moves };
+};
+const dealt = allocated(deals).bytes;
+const played = allocated(playouts);
+const plain = allocated(listed);
+console.log(JSON.stringify({ playouts: (played.bytes - dealt) / played.moves, listed: plain.bytes / plain.moves, deals: dealt / 100 }));
+`;
+
+async function probe(): Promise<string> {
+  mkdirSync(DIR, { recursive: true });
+  await build({
+    entryPoints: [fileURLToPath(new URL('../../src/engine/index.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    external: ['immer'],
+    outfile: `${DIR}engine.mjs`,
+    logLevel: 'silent',
+  });
+  writeFileSync(`${DIR}probe.mjs`, PROBE);
+  return `${DIR}probe.mjs`;
+}
+
+describe('the engine allocates nothing per move', () => {
+  for (const options of [
+    { players: 2, seed: 1 },
+    { players: 3, seed: 'traders', expansions: ['traders-builders'] },
+    { players: 2, seed: 'all', expansions: ['river', 'abbot', 'inns-cathedrals', 'traders-builders'] },
+  ]) {
+    it(`random playouts and listed moves: ${JSON.stringify(options)}`, async () => {
+      const file = await probe();
+      const out = execFileSync(process.execPath, ['--expose-gc', '--max-semi-space-size=64', file, JSON.stringify(options)], {
+        encoding: 'utf8',
+      });
+      const bytes = JSON.parse(out) as { playouts: number; listed: number; deals: number };
+      expect(bytes.playouts).toBeLessThan(8);
+      expect(bytes.listed).toBeLessThan(8);
+      expect(bytes.deals).toBeLessThan(1024);
+    });
+  }
+});
