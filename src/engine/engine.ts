@@ -579,8 +579,7 @@ export class Engine {
 
 /**
  * Plays uniformly random legal moves until the game ends; returns the number of moves played.
- * Allocates nothing per move with {@link seededRandom} (a hand of tiles, whose turns list their
- * moves: about one number a move). Each move is drawn without listing them all: a frontier cell, a
+ * Allocates nothing per move with {@link seededRandom}. Each move is drawn without listing them all: a frontier cell, a
  * rotation and one of the placement's figure options are drawn at random and kept when legal, so
  * every legal move has the same chance; a turn whose tile fits in few places, a hand of tiles or a
  * tile with a placement rule (the river) lists the moves and draws one. The moves played differ
@@ -619,11 +618,16 @@ export const SAMPLE_TRIES = 96;
  */
 export function randomMove(k: Kernel, random: Random, codes: Int32Array): number {
   const span = k.sampleSpan();
-  for (let tries = span === 0 ? 0 : SAMPLE_TRIES; tries > 0; tries--) {
-    const code = k.sampleAt(below(random, span));
+  // One call of random() for both ways: V8 inlines it there, so the number it returns is never
+  // written to the heap (a second call site, for the list, was not inlined: 16 bytes a move).
+  let listed = -1;
+  for (let tries = span === 0 ? 0 : SAMPLE_TRIES; ; tries--) {
+    if (tries === 0) listed = k.legalMoveCodes(codes);
+    const u = below(random, listed < 0 ? span : listed);
+    if (listed >= 0) return codes[u] as number;
+    const code = k.sampleAt(u);
     if (code >= 0) return code;
   }
-  return codes[below(random, k.legalMoveCodes(codes))] as number;
 }
 
 /** A whole number from 0 up to n from random(), which is checked to be a number from 0 up to 1. */
