@@ -579,11 +579,12 @@ export class Engine {
 
 /**
  * Plays uniformly random legal moves until the game ends; returns the number of moves played.
- * Allocates nothing per move with {@link seededRandom}. Each move is drawn without listing them all: a frontier cell, a
- * rotation and one of the placement's figure options are drawn at random and kept when legal, so
- * every legal move has the same chance; a turn whose tile fits in few places, a hand of tiles or a
- * tile with a placement rule (the river) lists the moves and draws one. The moves played differ
- * from a playout that draws from `legalMoves` with the same random numbers.
+ * Allocates nothing per move with {@link seededRandom}. Each move is drawn without listing them
+ * all: a frontier cell, a rotation and one of the placement's figure options are drawn at random
+ * and kept when legal, so every legal move has the same chance; a turn whose tile fits in few
+ * places, a hand of tiles or a tile with a placement rule (the river) lists the moves and draws
+ * one. The moves played differ from a playout that draws from `legalMoves` with the same random
+ * numbers.
  *
  * @example
  * ```ts
