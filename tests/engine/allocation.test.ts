@@ -70,7 +70,11 @@ const plain = allocated(listed);
 console.log(JSON.stringify({ playouts: (played.bytes - dealt) / played.moves, listed: plain.bytes / plain.moves }));
 `;
 
-async function probe(): Promise<string> {
+/** The probe and the engine it imports, written once for every configuration. */
+let written: Promise<string> | null = null;
+const probe = (): Promise<string> => (written ??= writeProbe());
+
+async function writeProbe(): Promise<string> {
   mkdirSync(DIR, { recursive: true });
   await build({
     entryPoints: [fileURLToPath(new URL('../../src/engine/index.ts', import.meta.url))],
