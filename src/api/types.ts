@@ -335,7 +335,11 @@ export interface MovePreview {
   readonly scores: readonly number[];
   /** The features the move completes (scored by their holders, or by nobody), by id. */
   readonly completed: readonly FeatureId[];
-  /** What gives the player another tile at once (a builder, a filled hole), or `null`. */
+  /**
+   * What gives the player another tile at once (a builder, a filled hole), or `null`. The tile is
+   * lost when none that fits is left to draw for it: the game ends, or with hands of tiles goes on
+   * with the next player (the state after the move then has `extraTurn` `null`).
+   */
   readonly extraTurn: ExtraTurn | null;
 }
 

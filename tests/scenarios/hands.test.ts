@@ -8,6 +8,8 @@ import {
   legalMoves,
   legalPlacements,
   loadState,
+  previewMove,
+  setupGame,
   tileDefinition,
   validateMove,
   validateState,
@@ -127,6 +129,36 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
         ['X', 'A'],
       ],
     });
+  });
+
+  it('a filled hole with an empty hand and an empty bag gives no second tile: the turn passes (house rules #7 with #4)', () => {
+    // The board of the test above, set up with the hole at (0,1) still open: P0 holds the B that
+    // fills it, P1 an X, and the bag is empty.
+    const board = [
+      { tile: 'D', x: 0, y: 0, rotation: 0 },
+      { tile: 'U', x: 1, y: 0, rotation: 0 },
+      { tile: 'U', x: -1, y: 0, rotation: 0 },
+      { tile: 'B', x: 1, y: 1, rotation: 0 },
+      { tile: 'B', x: -1, y: 1, rotation: 0 },
+      { tile: 'B', x: 1, y: 2, rotation: 0 },
+      { tile: 'E', x: 0, y: 2, rotation: 180 },
+    ] as const;
+    const rules = { hand: { size: 1, visible: true }, fillingHole: 'extra-turn' } as const;
+    const s = setupGame({ players: 2, rules, board, hands: [['B'], ['X']], tilesLeft: [] });
+    const fill = { tile: 'B', x: 0, y: 1, rotation: 0 } as const;
+    // The move earns a second tile, as previewMove says; none is left to draw for it.
+    expect(previewMove(s, fill).extraTurn).toBe('hole');
+    const after = applyMove(s, fill);
+    expect({ status: after.status, player: after.currentPlayer, extraTurn: after.extraTurn, hands: after.hands }).toEqual({
+      status: 'playing',
+      player: 1,
+      extraTurn: null,
+      hands: [[], ['X']],
+    });
+    // P1 places the last tile: every hand and the bag are empty, and the game ends.
+    const last = legalMoves(after);
+    const end = applyMove(after, last[0] as (typeof last)[number]);
+    expect(end.status).toBe('finished');
   });
 
   it("with unplaceable: 'returned', a hand that fits nowhere is set aside and goes back into the bag once the new hand is drawn", () => {
