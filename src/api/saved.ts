@@ -235,9 +235,13 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     first.y !== 0 ||
     first.rotation !== 0 ||
     first.player !== null ||
-    first.meeple !== null
+    first.meeple !== null ||
+    first.recall !== null
   ) {
-    throw fail(`placements must start with the start tile ${tables.set.startTile} at (0,0), rotation 0, placed by nobody`);
+    const start = tables.set.startTile;
+    throw fail(
+      `placements must start with the start tile ${start} at (0,0), rotation 0, placed by nobody: { tile: '${start}', x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }`,
+    );
   }
   if (!drawnStart && setUp === null) take((first as Record<string, unknown>).tile, 'placements[0]');
   const names = players.map((p) => (p as { name: string }).name);
@@ -389,11 +393,15 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       });
       k.handLen[pl] = h.length;
       // The bag refills every hand but the current player's during their second tile.
-      const full = finished ? 0 : pl === k.current && k.extraTurn ? Math.max(1, handSize - 1) : handSize;
+      const second = pl === k.current && k.extraTurn;
+      const full = finished ? 0 : second ? Math.max(1, handSize - 1) : handSize;
       // A hand given up is drawn anew with the tiles that fit, which may run out before it is full
-      // (the tiles set aside then go back into the bag): the last move's events show the give-up.
+      // (the tiles set aside then go back into the bag): the last move's events show the give-up,
+      // or, during the second tile of that turn, the move before (the hand is not drawn up between
+      // the two), which the state does not record: the check of the draws follows the hands exactly.
       const gaveUp =
-        pl === k.current && (s.events as unknown[]).some((e) => isRecord(e) && (e.type === 'tile-returned' || e.type === 'tile-discarded'));
+        pl === k.current &&
+        (second || (s.events as unknown[]).some((e) => isRecord(e) && (e.type === 'tile-returned' || e.type === 'tile-discarded')));
       // A set-up may deal hands short of full; the check of the draws follows them.
       if (verify && setUp === null && left.length > 0 && h.length !== full && !(gaveUp && h.length > 0 && h.length < full))
         note(`hands[${pl}] holds ${amount(h.length, 'tile')}, but with tiles left in the bag it holds ${full}`);

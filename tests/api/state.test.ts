@@ -7,7 +7,9 @@ import {
   type GameState,
   legalMoves,
   loadState,
+  loadView,
   type Move,
+  playerView,
   ROTATIONS,
   StateError,
   tileAt,
@@ -129,6 +131,27 @@ describe('saved states', () => {
     expect(validateState(corrupt(change))).toEqual(e.problems);
     // The other functions check an unknown state the same way on first use.
     expect(() => legalMoves(corrupt(change) as unknown as GameState)).toThrow(StateError);
+  });
+
+  // Found by the fuzz soak: the start tile's recall went unread, and a view passed it on.
+  it.each([{ a: 1 }, 'abbot', undefined])('refuses a state whose start tile has the recall %j (invalid-state)', (recall) => {
+    const change = (s: Record<string, unknown>) => {
+      const start = (s.placements as Record<string, unknown>[])[0] as Record<string, unknown>;
+      if (recall === undefined) delete start.recall;
+      else start.recall = recall;
+    };
+    const e = stateError(() => loadState(corrupt(change)));
+    expect(e.message).toBe(
+      "placements must start with the start tile D at (0,0), rotation 0, placed by nobody: { tile: 'D', x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }",
+    );
+    expect(validateState(corrupt(change))).toEqual(e.problems);
+  });
+
+  it('refuses a player view whose start tile has a recall: loadView, and playerView of it (invalid-state)', () => {
+    const view = JSON.parse(JSON.stringify(playerView(mid, 'spectator')));
+    view.placements[0].recall = { a: 1 };
+    expect(stateError(() => loadView(view)).message).toContain('placements must start with the start tile D');
+    expect(() => playerView(view, 'spectator')).toThrow(StateError);
   });
 });
 

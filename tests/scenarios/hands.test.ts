@@ -8,6 +8,8 @@ import {
   legalMoves,
   legalPlacements,
   loadState,
+  loadView,
+  playerView,
   previewMove,
   setupGame,
   tileDefinition,
@@ -16,6 +18,7 @@ import {
 } from '../../src/index';
 import { mctsBot } from '../../src/bots/index';
 import { Engine, seededRandom } from '../../src/engine/index';
+import { play } from '../support/play';
 
 const HAND3 = { hand: { size: 3 as const, visible: false } };
 
@@ -159,6 +162,47 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
     const last = legalMoves(after);
     const end = applyMove(after, last[0] as (typeof last)[number]);
     expect(end.status).toBe('finished');
+  });
+
+  it("a hand drawn anew short of full stays short through a filled hole's second tile, and its states load", () => {
+    // Found by a property soak (tests/properties/setup.property.test.ts, seed 1025121499): P0's
+    // hand of 3 fitted nowhere and was drawn anew with the 2 tiles that fitted (the tiles set aside
+    // went back into the bag); one filled a hole, and P0 plays the second tile from a hand of 1
+    // with 22 tiles in the bag. The check of a saved state expected 2 there.
+    const options = {
+      players: 2,
+      seed: -2147483582,
+      tileSet: 'pnp-demo',
+      edition: 'first',
+      expansions: ['traders-builders', 'river'],
+      rules: {
+        farmers: 'farm-3',
+        smallCity: 2,
+        table: { minX: -2, maxX: 2, minY: -3, maxY: 6 },
+        fillingHole: 'extra-turn',
+        unplaceable: 'returned',
+        hand: { size: 3, visible: false },
+      },
+    } as const;
+    const picks = [
+      ...'1729720320 21 0 14 2130706422 1005616784 23 1546204221 11 2147483629 2140467387 837251066 254619475 1579234654'.split(' '),
+      ...'687526963 743250172 0 2147483644 807958872 470380742 2146434557 14 2109009173 2147483640 1879230842 473812751'.split(' '),
+      ...'2146942893 2080374749 2018441769 27 632453949 1494157917 916199757 29 0 1676265546 8 1634943579 597199239'.split(' '),
+      ...'0 0 0 0 276463180 0 7'.split(' '),
+      ...new Array<string>(34).fill('0'),
+    ].map(Number);
+    const { states } = play(options, picks);
+    const short = states.find((g) => g.extraTurn !== null && g.tilesLeft.length > 0 && (g.hands?.[g.currentPlayer]?.length ?? 0) === 1);
+    expect(short && { turn: short.turn, extraTurn: short.extraTurn, hands: short.hands, left: short.tilesLeft.length }).toEqual({
+      turn: 47,
+      extraTurn: 'hole',
+      hands: [['A'], ['W', 'IC-D', 'T']],
+      left: 22,
+    });
+    for (const g of states) {
+      expect(validateState(JSON.parse(JSON.stringify(g)))).toEqual([]);
+      expect(loadView(JSON.parse(JSON.stringify(playerView(g, 'spectator'))))).toBeTruthy();
+    }
   });
 
   it("with unplaceable: 'returned', a hand that fits nowhere is set aside and goes back into the bag once the new hand is drawn", () => {
