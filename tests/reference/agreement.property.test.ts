@@ -37,6 +37,13 @@ const PARAMS: fc.Parameters<unknown> = {
   ...(process.env.REFERENCE_SEED !== undefined ? { seed: Number(process.env.REFERENCE_SEED) } : {}),
   ...(process.env.REFERENCE_NO_SHRINK === '1' ? { endOnFailure: true } : {}),
 };
+/**
+ * Whether to check that the games did what they are for (hands that gave tiles back, large meeples
+ * that decided majorities, builders' second tiles…): with the fixed seed of every `npm test`. A
+ * soak's random seed (PROPERTY_SEED, REFERENCE_SEED) may miss a rarer kind of game in RUNS games
+ * with nothing wrong (in 25 games, one seed in six returned no tile to the bag).
+ */
+const COVERAGE = RUNS >= 10 && process.env.PROPERTY_SEED === undefined && process.env.REFERENCE_SEED === undefined;
 /** A game takes up to about a second here: room for RUNS of them (and for shrinking a failure). */
 const TIMEOUT = Math.max(120_000, RUNS * 6_000);
 
@@ -661,8 +668,8 @@ describe('the kernel agrees with the independent referee (tests/reference/refere
           PARAMS,
         );
         if (process.env.REFERENCE_STATS) console.log(`hands (${farmers}):`, JSON.stringify(hands));
-        // The games did what they are for (in some game of ten, by far).
-        if (RUNS >= 10) expect(Object.values(hands).every((n) => n > 0)).toBe(true);
+        // The games did what they are for (see COVERAGE).
+        if (COVERAGE) expect(Object.values(hands).every((n) => n > 0)).toBe(true);
       },
       TIMEOUT,
     );
@@ -712,8 +719,8 @@ describe('the kernel agrees with the independent referee (tests/reference/refere
         ),
         PARAMS,
       );
-      // The games did what they are for (in some game of ten, by far).
-      if (RUNS >= 10) expect(decided).toBeGreaterThan(0);
+      // The games did what they are for (see COVERAGE).
+      if (COVERAGE) expect(decided).toBeGreaterThan(0);
     },
     TIMEOUT,
   );
@@ -750,8 +757,8 @@ describe('the kernel agrees with the independent referee (tests/reference/refere
         PARAMS,
       );
       if (process.env.REFERENCE_STATS) console.log('traders & builders agreement:', JSON.stringify({ ...seen, idlePigs }));
-      // The games did what they are for (in some game of ten, by far).
-      if (RUNS >= 10) {
+      // The games did what they are for (see COVERAGE).
+      if (COVERAGE) {
         expect(seen.secondTiles).toBeGreaterThan(0);
         expect(seen.afterReturn).toBeGreaterThan(0);
         expect(seen.noThird).toBeGreaterThan(0);
