@@ -399,11 +399,11 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       // (the tiles set aside then go back into the bag): the last move's events show the give-up,
       // or, during the second tile of that turn, the move before (the hand is not drawn up between
       // the two), which the state does not record: the check of the draws follows the hands exactly.
-      const gaveUp =
+      const mayBeShort =
         pl === k.current &&
         (second || (s.events as unknown[]).some((e) => isRecord(e) && (e.type === 'tile-returned' || e.type === 'tile-discarded')));
       // A set-up may deal hands short of full; the check of the draws follows them.
-      if (verify && setUp === null && left.length > 0 && h.length !== full && !(gaveUp && h.length > 0 && h.length < full))
+      if (verify && setUp === null && left.length > 0 && h.length !== full && !(mayBeShort && h.length > 0 && h.length < full))
         note(`hands[${pl}] holds ${amount(h.length, 'tile')}, but with tiles left in the bag it holds ${full}`);
       if (verify && finished && h.length > 0)
         note(`hands[${pl}] holds tiles, but the game is over: it ends when the bag and every hand are empty`);
