@@ -21,6 +21,19 @@ import { Engine, seededRandom } from '../../src/engine/index';
 import { play } from '../support/play';
 
 const HAND3 = { hand: { size: 3 as const, visible: false } };
+/**
+ * Tiles around a hole at (0,1), below the start tile D: U east and west of D (roads join), B under
+ * each U and under the eastern B (fields meet D's and U's southern fields), E turned 180° at (0,2)
+ * with its fields north, east and west. Every side of (0,1) is a field: B fits there.
+ */
+const AROUND_HOLE = [
+  { tile: 'U', x: 1, y: 0, rotation: 0 },
+  { tile: 'U', x: -1, y: 0, rotation: 0 },
+  { tile: 'B', x: 1, y: 1, rotation: 0 },
+  { tile: 'B', x: -1, y: 1, rotation: 0 },
+  { tile: 'B', x: 1, y: 2, rotation: 0 },
+  { tile: 'E', x: 0, y: 2, rotation: 180 },
+] as const;
 
 describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
   it('each player is dealt a whole hand in turn order from the first player; currentTile is null', () => {
@@ -95,18 +108,8 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
     // Hands of 2. Deal: P0 U B, P1 U B; then each turn's draw: B E B X V A K L.
     const drawOrder = ['U', 'B', 'U', 'B', 'B', 'E', 'B', 'X', 'V', 'A', 'K', 'L'];
     let s = createGame({ players: 2, seed: 1, drawOrder, rules: { hand: { size: 2, visible: true }, fillingHole: 'extra-turn' } });
-    // Around the hole at (0,1): U east and west of the start tile D (roads join), B under each U and
-    // under the eastern B (fields meet D's and U's southern fields), E turned 180° at (0,2) with its
-    // fields north, east and west. Every side of (0,1) is a field: B fits.
-    const turns = [
-      { tile: 'U', x: 1, y: 0, rotation: 0 },
-      { tile: 'U', x: -1, y: 0, rotation: 0 },
-      { tile: 'B', x: 1, y: 1, rotation: 0 },
-      { tile: 'B', x: -1, y: 1, rotation: 0 },
-      { tile: 'B', x: 1, y: 2, rotation: 0 },
-      { tile: 'E', x: 0, y: 2, rotation: 180 },
-    ] as const;
-    for (const m of turns) s = applyMove(s, m);
+    // The tiles around the hole at (0,1) (AROUND_HOLE), in turn.
+    for (const m of AROUND_HOLE) s = applyMove(s, m);
     // P0 drew B, B, V after their turns; P1 E, X, A.
     expect(s.hands).toEqual([
       ['B', 'V'],
@@ -135,17 +138,9 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
   });
 
   it('a filled hole with an empty hand and an empty bag gives no second tile: the turn passes (house rules #7 with #4)', () => {
-    // The board of the test above, set up with the hole at (0,1) still open: P0 holds the B that
-    // fills it, P1 an X, and the bag is empty.
-    const board = [
-      { tile: 'D', x: 0, y: 0, rotation: 0 },
-      { tile: 'U', x: 1, y: 0, rotation: 0 },
-      { tile: 'U', x: -1, y: 0, rotation: 0 },
-      { tile: 'B', x: 1, y: 1, rotation: 0 },
-      { tile: 'B', x: -1, y: 1, rotation: 0 },
-      { tile: 'B', x: 1, y: 2, rotation: 0 },
-      { tile: 'E', x: 0, y: 2, rotation: 180 },
-    ] as const;
+    // The board of the test above (AROUND_HOLE), set up with the hole at (0,1) still open: P0
+    // holds the B that fills it, P1 an X, and the bag is empty.
+    const board = [{ tile: 'D', x: 0, y: 0, rotation: 0 } as const, ...AROUND_HOLE];
     const rules = { hand: { size: 1, visible: true }, fillingHole: 'extra-turn' } as const;
     const s = setupGame({ players: 2, rules, board, hands: [['B'], ['X']], tilesLeft: [] });
     const fill = { tile: 'B', x: 0, y: 1, rotation: 0 } as const;
