@@ -187,13 +187,10 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
       ...new Array<string>(34).fill('0'),
     ].map(Number);
     const { states } = play(options, picks);
+    // The game must still reach the case: a second tile played from a hand of 1, short of the 2 a
+    // full hand of 3 leaves, with tiles in the bag (by the rules, not by a recorded output).
     const short = states.find((g) => g.extraTurn !== null && g.tilesLeft.length > 0 && (g.hands?.[g.currentPlayer]?.length ?? 0) === 1);
-    expect(short && { turn: short.turn, extraTurn: short.extraTurn, hands: short.hands, left: short.tilesLeft.length }).toEqual({
-      turn: 47,
-      extraTurn: 'hole',
-      hands: [['A'], ['W', 'IC-D', 'T']],
-      left: 22,
-    });
+    expect(short?.extraTurn).toBe('hole');
     for (const g of states) {
       expect(validateState(JSON.parse(JSON.stringify(g)))).toEqual([]);
       expect(loadView(JSON.parse(JSON.stringify(playerView(g, 'spectator'))))).toBeTruthy();
