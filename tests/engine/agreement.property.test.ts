@@ -6,8 +6,9 @@ import { choices, gameOptions, type Played } from '../support/play';
 
 // The engine and the pure API, played in lock-step over random games (fast-check picks the
 // options, The River, The Abbot, Inns & Cathedrals and Traders & Builders included, and every
-// move), must agree on everything at every turn.
-const RUNS = Number(process.env.ENGINE_RUNS ?? 30);
+// move), must agree on everything at every turn. ENGINE_RUNS, else PROPERTY_RUNS (as `npm run
+// properties` sets it), asks for more games.
+const RUNS = Number(process.env.ENGINE_RUNS ?? process.env.PROPERTY_RUNS ?? 30);
 
 /**
  * The options of a random game: those of the other property tests, with Traders & Builders added
