@@ -200,8 +200,16 @@ describe('the engine agrees with the pure API (fast-check)', () => {
     // The new moves were played, not just listed: about three games in four have an expansion, one
     // in two Traders & Builders. Asked for only a few games (a quick check), they need not be.
     const played = [
-      ...['riverTiles', 'abbotDeploys', 'recalls', 'innsCathedralsTiles', 'largeDeploys'],
-      ...['tradersTiles', 'builderDeploys', 'pigDeploys', 'doubleTurns', 'goodsTaken'],
+      'riverTiles',
+      'abbotDeploys',
+      'recalls',
+      'innsCathedralsTiles',
+      'largeDeploys',
+      'tradersTiles',
+      'builderDeploys',
+      'pigDeploys',
+      'doubleTurns',
+      'goodsTaken',
     ] as const;
     if (RUNS >= 20) for (const what of played) expect(seen[what], `${what} in ${RUNS} games`).toBeGreaterThan(0);
   });
