@@ -1,9 +1,20 @@
 import { SPOTS } from '../core/geometry.js';
-import { type Kernel, winnersOf } from '../kernel/kernel.js';
-import { type FeatureRef, K_TOKENS, type KernelEvent, type ScoreRecord } from '../kernel/log.js';
-import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_GARDEN, K_ROAD, roadEnds } from '../kernel/tables.js';
+import {
+  type Kernel,
+  winnersOf,
+  type FeatureRef,
+  K_TOKENS,
+  type KernelEvent,
+  type ScoreRecord,
+  FEATURE_KIND_NAMES,
+  K_CITY,
+  K_CLOISTER,
+  K_GARDEN,
+  K_ROAD,
+  roadEnds,
+  type Ruleset,
+} from '../kernel/index.js';
 import { attributePlaces, readAttribute } from '../rules/compile.js';
-import type { Ruleset } from '../kernel/ruleset.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { figureNames, figureWord, tokenKinds } from './figures.js';
 import type { FarmerScore, FeatureId, GameEvent, MeepleKind, MeepleOnBoard, ScoredFeature } from './types.js';

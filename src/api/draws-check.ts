@@ -1,8 +1,7 @@
 import { isInt, isRecord, show } from '../core/guards.js';
 import { MOVE_SLOT_SHIFT } from '../core/move-code.js';
 import { hashSeed, mulberry32, startRandom } from '../core/rng.js';
-import { Kernel } from '../kernel/kernel.js';
-import type { KernelEvent } from '../kernel/log.js';
+import { createKernel, type Kernel, type KernelEvent } from '../kernel/index.js';
 import { dealTiles } from '../tiles/setup.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import { setUpBag } from './setup-load.js';
@@ -63,18 +62,18 @@ export function checkDraws(
   // tile drawn is brought to the top).
   const r =
     setUp === null
-      ? Kernel.create(T, k.rules, k.players)
+      ? createKernel(T, k.rules, k.players)
       : startKernel(T, k.rules, s.expansions as ExpansionName[], setUp, LABELS, () => {}).kernel;
   const removed = setUp === null ? [] : ((s.setup as { removed: string[] }).removed as string[]);
   const bag = setUp === null ? dealTiles(T.set, [], mulberry32(hashSeed(s.seed as number | string))) : setUpBag(T, setUp, removed);
   if (setUp === null) {
-    bag.forEach((id, i) => {
-      r.bag[i] = T.typeOf[id] as number;
-    });
-    r.bagLen = bag.length;
+    r.setBag(
+      [],
+      bag.map((id) => T.typeOf[id] as number),
+    );
   } else fillSetUpBag(r, setUp, bag);
   for (const [i, d] of draws.entries()) if (!Object.hasOwn(T.typeOf, d.tile)) return note(`draws[${i}]: unknown tile ${show(d.tile)}`);
-  r.script = Int16Array.from(draws, (d) => T.typeOf[d.tile] as number);
+  r.setScript(Int16Array.from(draws, (d) => T.typeOf[d.tile] as number));
   const log: KernelEvent[] = [];
   const drawn: { turn: number; player: number; tile: string; kept: boolean }[] = [];
   const collect = () => {

@@ -1,6 +1,15 @@
-import { city4Core, type FarmCore, type FarmGraph, farm3Core, farm3OnceCore, newFarmScratch, noFarmCore } from '../kernel/farm-graph.js';
-import type { FieldScoring, Kernel } from '../kernel/kernel.js';
-import { K_FIELD } from '../kernel/tables.js';
+import {
+  city4Core,
+  type FarmCore,
+  type FarmGraph,
+  farm3Core,
+  farm3OnceCore,
+  newFarmScratch,
+  noFarmCore,
+  type FieldScoring,
+  type Kernel,
+  K_FIELD,
+} from '../kernel/index.js';
 import { OptionsError } from '../core/errors.js';
 import { isInt, isRecord, show } from '../core/guards.js';
 import { LIMITS, STATE_INPUT } from '../core/limits.js';

@@ -7,14 +7,12 @@ import { IllegalMoveError, StateError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
 import { moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../core/move-code.js';
 import { hashSeed, mulberry32, startRandom } from '../core/rng.js';
-import { Kernel, winnersOf } from '../kernel/kernel.js';
-import { tablesFor } from '../kernel/tables.js';
+import { createKernel, type Kernel, winnersOf, tablesFor, type KernelEvent } from '../kernel/index.js';
 import { dealTiles } from '../tiles/setup.js';
 import { checked, remember, workingKernel } from './kernels.js';
 import { guardFarmerRule } from './lines.js';
 import { builderTurnOf, extraTurnOf, kernelRules, type RuleHooks, withCustomRule } from './rules.js';
 import { describeEvents, scoringsOf } from './describe.js';
-import type { KernelEvent } from '../kernel/log.js';
 import { figureNames, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
 import { codeOfHandMove, handIds, handSlot, moveError, moveOfCode, readMove } from './legality.js';
 import { type GameOptions, type ResolvedOptions, resolveOptions } from './options.js';
@@ -67,13 +65,13 @@ export function startGame(options: GameOptions, script: Script | null): GameStat
   const set = o.tiles;
   const tables = tablesFor(set);
   const farmers = o.rules.farmers === 'custom' ? guardFarmerRule(o.farmerRule) : o.farmerRule;
-  const k = Kernel.create(tables, kernelRules(o.rules, o.expansions, farmers, tables), o.names.length);
+  const k = createKernel(tables, kernelRules(o.rules, o.expansions, farmers, tables), o.names.length);
   const bag = dealTiles(set, o.drawOrder, mulberry32(hashSeed(o.seed)));
-  bag.forEach((id, i) => {
-    k.bag[i] = tables.typeOf[id] as number;
-  });
-  k.bagLen = bag.length;
-  if (script !== null) k.script = Int16Array.from(script.draws, (id) => (id === null ? -1 : (tables.typeOf[id] ?? -1)));
+  k.setBag(
+    [],
+    bag.map((id) => tables.typeOf[id] as number),
+  );
+  if (script !== null) k.setScript(Int16Array.from(script.draws, (id) => (id === null ? -1 : (tables.typeOf[id] ?? -1))));
   const log: KernelEvent[] = [];
   k.begin(startRandom(o.seed), log, script?.first?.player ?? -1);
   withCustomRule(() => k.drawNext(log));
@@ -251,7 +249,7 @@ export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): Gam
   const tile = k.tables.ids[k.handSize > 0 ? k.handTile(player, slot) : k.currentType] as string;
   const drawnBefore = k.bagPos;
   const discardedBefore = k.nDiscarded;
-  if (k.handSize > 0) k.currentType = k.handTile(player, slot);
+  if (k.handSize > 0) k.setCurrentTile(k.handTile(player, slot));
   const code = codeOfHandMove(k, { x, y, rotation: move.rotation, meeple: move.meeple ?? null, recall: move.recall ?? null }, slot);
   const deployed: PlacedTile['meeple'] =
     moveSpot(code) < 0 ? null : { at: SPOTS[moveSpot(code)] as Spot, kind: move.meeple?.kind ?? 'follower' };
@@ -406,7 +404,7 @@ export function previewMove(input: GameState | PlayerView, asked: Move): MovePre
   if (error !== null) throw error;
   const k = c.kernel.clone();
   const slot = handSlot(k, move.tile);
-  if (k.handSize > 0) k.currentType = k.handTile(k.current, slot);
+  if (k.handSize > 0) k.setCurrentTile(k.handTile(k.current, slot));
   const placement = { x: move.x + 0, y: move.y + 0, rotation: move.rotation, meeple: move.meeple ?? null, recall: move.recall ?? null };
   const log: KernelEvent[] = [];
   withCustomRule(() => k.playTile(codeOfHandMove(k, placement, slot), log));

@@ -3,7 +3,7 @@ import { freezeBuilt } from '../core/freeze.js';
 import { isRecord } from '../core/guards.js';
 import { STATE_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
-import type { Kernel, KernelRules } from '../kernel/kernel.js';
+import type { Kernel, KernelRules } from '../kernel/index.js';
 import type { GameState, PlayerView } from './types.js';
 import { rebuild, upgrade } from './saved.js';
 import { type RuleHooks, rulesFor } from './rules.js';

@@ -4,9 +4,20 @@ import { isRecord, show } from '../core/guards.js';
 import { MOVE_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
 import { ACTION_RECALL, MOVE_SLOT_SHIFT, moveAction, moveFigure, moveQ, moveSpot, moveX, moveY, packMove } from '../core/move-code.js';
-import { type Kernel, PLACE_MISMATCH, PLACE_NOT_ADJACENT, PLACE_OCCUPIED, PLACE_RULE } from '../kernel/kernel.js';
-import type { Ruleset } from '../kernel/ruleset.js';
-import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_FIELD, K_GARDEN, K_RIVER, MAXF } from '../kernel/tables.js';
+import {
+  type Kernel,
+  PLACE_MISMATCH,
+  PLACE_NOT_ADJACENT,
+  PLACE_OCCUPIED,
+  PLACE_RULE,
+  type Ruleset,
+  EDGE_KIND_NAMES,
+  FEATURE_KIND_NAMES,
+  K_FIELD,
+  K_GARDEN,
+  K_RIVER,
+  MAXF,
+} from '../kernel/index.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import {
   expansionTitle,
@@ -155,14 +166,14 @@ export function moveError(
     return illegal('wrong-tile', `the tile to place is ${current}, not ${m.tile}`);
   // With hands, the move's tile is the current tile while it is checked.
   const held = k.currentType;
-  if (k.handSize > 0) k.currentType = k.handTile(k.current, slot);
+  if (k.handSize > 0) k.setCurrentTile(k.handTile(k.current, slot));
   try {
     if (isListed(k, m, slot)) return null;
     const why = diagnosis(k, names, expansions, m);
     if (why === null) throw new Error(`internal error: no legal move is ${JSON.stringify(move)}, yet none of its checks fails`);
     return why;
   } finally {
-    k.currentType = held;
+    k.setCurrentTile(held);
   }
 }
 

@@ -1,7 +1,6 @@
 import { StateError } from '../core/errors.js';
-import { type Kernel, type KernelRules, MissingFarmerRule } from '../kernel/kernel.js';
+import { type Kernel, type KernelRules, MissingFarmerRule, type TileTables } from '../kernel/index.js';
 import { farmerRules, fieldScoring } from './farmers.js';
-import type { TileTables } from '../kernel/tables.js';
 import { compileRuleset } from '../rules/compile.js';
 import type { ExpansionName, ExtraTurn } from '../core/vocabulary.js';
 import { activeModules } from '../rules/tiles.js';

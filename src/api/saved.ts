@@ -3,11 +3,9 @@ import { isRotation, SPOTS } from '../core/geometry.js';
 import { moveSpot } from '../core/move-code.js';
 import { isInt, isRecord, show } from '../core/guards.js';
 import { startRandom } from '../core/rng.js';
-import { Kernel, type KernelRules } from '../kernel/kernel.js';
-import type { KernelEvent } from '../kernel/log.js';
+import { createKernel, type Kernel, type KernelRules, type KernelEvent, DRAW_LAND, tablesFor } from '../kernel/index.js';
 import { describeEvents, figureOf, scoringsOf } from './describe.js';
 import { checkDraws, drawsShapeProblem } from './draws-check.js';
-import { DRAW_LAND, tablesFor } from '../kernel/tables.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import { optionDefault } from '../rules/module.js';
 import { expansionNames, RULE_MODULES } from '../rules/registry.js';
@@ -213,7 +211,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const setUp =
     s.setup === null ? null : loadSetUp(s, tables, kernelRules, inGame, players.length, view !== null, take, fail, (m) => note(m));
   if (problems.length > 0) throw new StateError(problems);
-  const k = setUp?.kernel ?? Kernel.create(tables, kernelRules, players.length);
+  const k = setUp?.kernel ?? createKernel(tables, kernelRules, players.length);
   // The start tile in the bag (a house rule): the board starts empty, and every placement is a move.
   const drawnStart = tables.set.startDrawn === true;
   if (setUp !== null) {
@@ -252,7 +250,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const opener = isRecord(first) && !drawnStart ? placements[1] : first;
   const firstMover = isRecord(opener) && isInt(opener.player) ? opener.player : s.currentPlayer;
   if (view !== null && setUp === null) {
-    if (isInt(firstMover) && firstMover >= 0 && firstMover < players.length) k.current = firstMover;
+    if (isInt(firstMover) && firstMover >= 0 && firstMover < players.length) k.setPlayer(firstMover);
     if (log !== null) {
       const chosen = log.findIndex((e) => e.type === 'first-chosen');
       if (chosen >= 0) log.splice(chosen, 1);
@@ -311,9 +309,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const left = s.tilesLeft as unknown[];
   const skipTo = (player: unknown): boolean => {
     if (handSize === 0 || left.length > 0 || !isInt(player) || player < 0 || player >= players.length) return false;
-    k.extraTurn = false;
-    k.extraBy = -1;
-    k.current = player;
+    k.setPlayer(player);
     return true;
   };
   drawDiscards(placements.length === firstMove);
@@ -343,11 +339,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     const t = take(p.tile, `placements[${i}]`);
     if (p.player !== k.current && !skipTo(p.player))
       note(`placements[${i}] was placed by player ${show(p.player)}, out of turn (player ${k.current} was to move)`);
-    k.currentType = t;
-    if (handSize > 0) {
-      k.hands[k.current * handSize] = t;
-      k.handLen[k.current] = 1;
-    }
+    k.setCurrentTile(t);
+    if (handSize > 0) k.setHand(k.current, [t]);
     const m = p.meeple as { at: string; kind: MeepleKind } | null;
     const move = {
       x: p.x,
@@ -379,19 +372,16 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   }
   if (finished && left.length > 0) throw fail('a finished game has no tiles left');
   // The tiles in hand were drawn: they come first in the kernel's bag, before the tiles left.
-  let drawn = 0;
+  const drawn: number[] = [];
   if (handSize > 0) {
     // A finished game ends at whoever found every hand empty.
     if (finished || s.currentPlayer !== k.current) skipTo(s.currentPlayer);
     const hands = s.hands as unknown[][];
-    k.handLen.fill(0);
+    for (let pl = 0; pl < players.length; pl++) k.setHand(pl, []);
     hands.forEach((h, pl) => {
-      h.forEach((id, i) => {
-        const t = take(id, `hands[${pl}][${i}]`);
-        k.hands[pl * handSize + i] = t;
-        k.bag[drawn++] = t;
-      });
-      k.handLen[pl] = h.length;
+      const held = h.map((id, i) => take(id, `hands[${pl}][${i}]`));
+      k.setHand(pl, held);
+      drawn.push(...held);
       // The bag refills every hand but the current player's during their second tile.
       const second = pl === k.current && k.extraTurn;
       const full = finished ? 0 : second ? Math.max(1, handSize - 1) : handSize;
@@ -414,32 +404,33 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       const seen = view === null || !view.facts.hidden[k.current];
       if (verify && seen && mine.length > 0 && !mine.some((_, i) => k.canPlaceAnywhere(k.hands[k.current * handSize + i] as number)))
         note(`no tile of hands[${k.current}] fits anywhere: the hand would have left the game`);
-      k.currentType = mine.length > 0 ? (k.hands[k.current * handSize] as number) : -1;
+      k.setCurrentTile(mine.length > 0 ? (k.hands[k.current * handSize] as number) : -1);
     }
   }
   if (finished) k.finish(log);
   else if (handSize === 0) {
-    k.currentType = take(s.currentTile, 'currentTile');
+    k.setCurrentTile(take(s.currentTile, 'currentTile'));
     if (verify && !k.canPlaceAnywhere(k.currentType)) note(`currentTile ${s.currentTile} fits nowhere: it would have been discarded`);
   }
-  left.forEach((id, i) => {
-    k.bag[drawn + i] = take(id, `tilesLeft[${i}]`);
-  });
-  k.bagPos = drawn;
-  k.bagLen = drawn + left.length;
+  k.setBag(
+    drawn,
+    left.map((id, i) => take(id, `tilesLeft[${i}]`)),
+  );
   (s.discarded as unknown[]).forEach((id, i) => {
-    k.discarded[k.nDiscarded++] = take(id, `discarded[${i}]`);
+    k.addDiscarded(take(id, `discarded[${i}]`));
   });
   const missing = [...counts].filter(([, n]) => n > 0).map(([id, n]) => `${n} × ${id}`);
   if (missing.length > 0) note(`the tiles do not add up to the ${tables.set.name} set: missing ${missing.join(', ')}`);
   // A land tile was drawn once one lies on the board, was discarded, or is the current tile.
   // As the kernel's draw has it: a river's spring drawn first starts no land.
   const drawnLand = (t: number) => tables.drawClass[t] === DRAW_LAND && t !== tables.startType;
-  k.landStarted ||=
+  if (
     Array.from(k.pType.subarray(firstMove, k.nPlaced)).some(drawnLand) ||
     Array.from(k.discarded.subarray(0, k.nDiscarded)).some(drawnLand) ||
     (!finished && drawnLand(k.currentType)) ||
-    Array.from(k.bag.subarray(0, drawn)).some(drawnLand);
+    drawn.some(drawnLand)
+  )
+    k.setLandStarted();
   if (verify) {
     const records = log as KernelEvent[];
     compareWithReplay(s, k, scoringsOf(describeEvents(k, records)), note);

@@ -1,7 +1,6 @@
 import type { SetupErrorCode } from '../core/errors.js';
 import { DX, DY, EDGE_NAMES, type Rotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
-import type { Kernel } from '../kernel/kernel.js';
-import { EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_CITY, K_ROAD, MAXF } from '../kernel/tables.js';
+import { type Kernel, EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_CITY, K_ROAD, MAXF } from '../kernel/index.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import { expansionTitle, figureCode, figureExpansion, figureInPlay, figurePlaces, figureWord, joinsOwnMeeple } from './figures.js';
 import type { MeepleKind, SetupStartFigure } from './types.js';
@@ -91,9 +90,9 @@ function placeTiles(k: Kernel, tiles: readonly BoardTile[], labels: BoardLabels,
       const why = rule.check(k, t, q, cell);
       if (why === 0) continue;
       const held = k.currentType;
-      k.currentType = t;
+      k.setCurrentTile(t);
       const explained = (k.rules.ruleset.explainPlacement[j] as (typeof k.rules.ruleset.explainPlacement)[number])(k, why);
-      k.currentType = held;
+      k.setCurrentTile(held);
       note(explained.code as SetupErrorCode, `${where}: ${explained.message}`);
       fits = false;
     }

@@ -1,7 +1,6 @@
 import { isRotation, type Rotation, type Spot, spotIndex } from '../core/geometry.js';
 import { isInt, isRecord, show } from '../core/guards.js';
-import type { Kernel, KernelRules } from '../kernel/kernel.js';
-import type { TileTables } from '../kernel/tables.js';
+import type { Kernel, KernelRules, TileTables } from '../kernel/index.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import { figureNames, isFigureKind, supplyKeys, tokenKinds } from './figures.js';
 import { isPoints } from './lines.js';

@@ -1,6 +1,4 @@
-import { Kernel, type KernelRules } from '../kernel/kernel.js';
-import type { KernelEvent } from '../kernel/log.js';
-import { DRAW_LAND, type TileTables } from '../kernel/tables.js';
+import { createKernel, type Kernel, type KernelRules, type KernelEvent, DRAW_LAND, type TileTables } from '../kernel/index.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import { supplyKeys, tokenKinds } from './figures.js';
 import { activeModules } from '../rules/tiles.js';
@@ -35,12 +33,12 @@ export function startKernel(
   labels: BoardLabels,
   note: Note,
 ): { kernel: Kernel; figures: SetupStartFigure[] } {
-  const k = Kernel.create(tables, rules, start.players.length, true);
+  const k = createKernel(tables, rules, start.players.length, true);
   const figures = setUpBoard(k, start.tiles, start.figures, expansions, labels, note);
   const keys = supplyKeys();
   start.players.forEach((p, pl) => {
     const record = p as unknown as Record<string, unknown>;
-    k.score[pl] = p.score;
+    k.setScore(pl, p.score);
     keys.forEach((key, figure) => {
       const owned = figure === 0 ? rules.meeples : (rules.ruleset.figures.perPlayer[figure] as number);
       const onBoard = owned - k.inSupply(pl, figure);
@@ -48,7 +46,7 @@ export function startKernel(
       const supply = (record[key] as number) < 0 ? Math.max(0, owned - onBoard) : (record[key] as number);
       if (supply + onBoard > owned && k.inSupply(pl, figure) >= 0)
         note('too-many-figures', `player ${pl} has ${supply} ${key} in supply and ${onBoard} on the board, but owns ${owned}`);
-      k.supply[figure * k.players + pl] = supply;
+      k.setSupply(pl, figure, supply);
     });
     for (const tk of tokenKinds()) {
       const held = record[tk.key] as Record<string, number>;
@@ -60,21 +58,19 @@ export function startKernel(
       });
     }
   });
-  k.current = start.currentPlayer;
   const by = start.extraTurn === null ? -1 : rules.ruleset.extraTurns.indexOf(start.extraTurn);
   if (start.extraTurn !== null && by < 0)
     note('invalid-setup', `extraTurn: nothing in play gives an extra tile for ${JSON.stringify(start.extraTurn)}`);
-  k.extraTurn = by >= 0;
-  k.extraBy = by;
+  k.setPlayer(start.currentPlayer, by);
   // The tiles set up were drawn: a 'first-land' start tile (The River) no longer comes first.
-  for (let p = 0; p < k.nPlaced; p++) if (tables.drawClass[k.pType[p] as number] === DRAW_LAND) k.landStarted = true;
+  for (let p = 0; p < k.nPlaced; p++) if (tables.drawClass[k.pType[p] as number] === DRAW_LAND) k.setLandStarted();
   if (start.hands !== null) {
     start.hands.forEach((hand, pl) => {
-      hand.forEach((id, i) => {
-        // A hand hidden from a view reads as tile 0: the view's own hands replace it.
-        k.hands[pl * k.handSize + i] = id === null ? 0 : (tables.typeOf[id] as number);
-      });
-      k.handLen[pl] = hand.length;
+      // A hand hidden from a view reads as tile 0: the view's own hands replace it.
+      k.setHand(
+        pl,
+        hand.map((id) => (id === null ? 0 : (tables.typeOf[id] as number))),
+      );
     });
   }
   return { kernel: k, figures };
@@ -90,7 +86,7 @@ export function openSetUp(k: Kernel, start: StartPosition, log: KernelEvent[] | 
     if (start.hands === null) k.dealHands(log);
     k.drawNext(log);
   } else if (start.currentTile !== null) {
-    k.currentType = k.tables.typeOf[start.currentTile] as number;
+    k.setCurrentTile(k.tables.typeOf[start.currentTile] as number);
   } else {
     k.drawNext(log);
   }
@@ -104,12 +100,8 @@ export function openSetUp(k: Kernel, start: StartPosition, log: KernelEvent[] | 
 export function fillSetUpBag(k: Kernel, start: StartPosition, bag: readonly string[]): void {
   const T = k.tables;
   const held = (start.hands ?? []).flat();
-  held.forEach((id, i) => {
-    k.bag[i] = id === null ? 0 : (T.typeOf[id] as number);
-  });
-  bag.forEach((id, i) => {
-    k.bag[held.length + i] = T.typeOf[id] as number;
-  });
-  k.bagPos = held.length;
-  k.bagLen = held.length + bag.length;
+  k.setBag(
+    held.map((id) => (id === null ? 0 : (T.typeOf[id] as number))),
+    bag.map((id) => T.typeOf[id] as number),
+  );
 }

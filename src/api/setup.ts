@@ -4,8 +4,7 @@ import { type Problem, SetupError, type SetupErrorCode, StateError } from '../co
 import { isRotation, type Rotation, type Spot, spotIndex } from '../core/geometry.js';
 import { isInt, isRecord, show } from '../core/guards.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
-import { tablesFor } from '../kernel/tables.js';
-import type { KernelEvent } from '../kernel/log.js';
+import { tablesFor, type KernelEvent } from '../kernel/index.js';
 import { dealTiles } from '../tiles/setup.js';
 import type { TileSetDef } from '../tiles/types.js';
 import { describeEvents, figureOf } from './describe.js';
@@ -320,7 +319,7 @@ function makeSetup(
   // The bag: as listed, or the rest of the set shuffled by the seed (river tiles first).
   const bag = left ?? dealTiles({ ...o.tiles, counts: inSet.rest(), startDrawn: true } as TileSetDef, [], mulberry32(hashSeed(o.seed)));
   fillSetUpBag(k, full, bag);
-  if (script !== null) k.script = Int16Array.from(script, (id) => tables.typeOf[id] ?? -1);
+  if (script !== null) k.setScript(Int16Array.from(script, (id) => tables.typeOf[id] ?? -1));
   const log: KernelEvent[] = [];
   openSetUp(k, full, log);
   const events = describeEvents(k, log);

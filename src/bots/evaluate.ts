@@ -1,5 +1,4 @@
-import type { Kernel } from '../kernel/kernel.js';
-import { DEMANDS, demandAt, K_CITY, K_FIELD, K_ROAD, MAXF } from '../kernel/tables.js';
+import { type Kernel, DEMANDS, demandAt, K_CITY, K_FIELD, K_ROAD, MAXF } from '../kernel/index.js';
 
 // The tile-aware evaluation of the reference bots: what each player's position is worth, from the
 // board and the multiset of tiles not yet placed (never their order). Read straight from the kernel

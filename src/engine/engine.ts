@@ -1,6 +1,6 @@
 import { freeze } from 'immer';
 import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
-import { FIGURE_FOLLOWER, type Kernel } from '../kernel/kernel.js';
+import { FIGURE_FOLLOWER, type Kernel, dealHiddenHands, shuffleUndrawn } from '../kernel/index.js';
 import { figureCode, tokenRecords } from '../api/figures.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import { applyMove, createGame, handsOf } from '../api/game.js';
@@ -11,7 +11,6 @@ import { builderTurnOf, extraTurnOf, type RuleHooks } from '../api/rules.js';
 import type { GameOptions } from '../api/options.js';
 import type { ExpansionName, ExtraTurn, GameState, MeepleKind, PlayerView, TileId } from '../api/types.js';
 import { decodeMove, type MoveCode } from './move.js';
-import { dealHiddenHands, shuffleUndrawn } from '../kernel/shuffle.js';
 import { ACTION_RECALL, MOVE_CODE_LIMIT, moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../core/move-code.js';
 import { SPOTS } from '../core/geometry.js';
 import { isInt, show } from '../core/guards.js';
@@ -131,7 +130,7 @@ export class Engine {
   /** An engine at a checked state or view. */
   private static at(state: GameState, hooks: RuleHooks | undefined): Engine {
     const { state: origin, kernel } = workingKernel(state, hooks);
-    kernel.logged = 0;
+    kernel.clearMoveLog();
     if (kernel.rules.fields === null) {
       throw new StateError([
         { code: 'custom-rule-missing', message: 'this game scores farmers with a custom rule: pass it to Engine.fromState as { farmers }' },
@@ -457,8 +456,7 @@ export class Engine {
   private playListed(move: MoveCode): void {
     const k = this.k;
     // The history lives in the kernel's buffer (moveLog): a clone copies it with the rest.
-    k.moveLogTile[k.logged] = k.handSize > 0 ? k.handTile(k.current, moveSlot(move)) : k.currentType;
-    k.moveLog[k.logged++] = move;
+    k.logMove(move, k.handSize > 0 ? k.handTile(k.current, moveSlot(move)) : k.currentType);
     k.play(move, null);
   }
 

@@ -15,7 +15,7 @@ import {
   moveSpot,
   packMove,
 } from '../core/move-code.js';
-import { FIGURE_FOLLOWER } from '../kernel/kernel.js';
+import { FIGURE_FOLLOWER } from '../kernel/index.js';
 import { figureCode, figureNames, recallable } from '../api/figures.js';
 import { moveOfCode, readMove } from '../api/legality.js';
 import type { MeepleKind, Move, TileId } from '../api/types.js';

@@ -1,4 +1,4 @@
-import type { Kernel } from './kernel.js';
+import type { Kernel } from './index.js';
 import type { KernelEvent, ScoreRecord } from './log.js';
 
 /**

@@ -472,7 +472,7 @@ export function replayRecord(record: GameRecord | string, hooks?: RuleHooks): Ga
       follow(before, t.number + 1, next ?? { line: place.line + 1, column: 1 });
     }
   } finally {
-    checked(state).kernel.script = null;
+    checked(state).kernel.setScript(null);
   }
   const left = script[used];
   if (left !== undefined)

@@ -1,5 +1,4 @@
-import type { FigureTable, Ruleset } from '../kernel/ruleset.js';
-import { KIND_CODE, MAXF, type TileTables } from '../kernel/tables.js';
+import { type FigureTable, type Ruleset, KIND_CODE, MAXF, type TileTables } from '../kernel/index.js';
 import { MOVE_FIGURE_LIMIT } from '../core/move-code.js';
 import type { FigureDef, ModuleContext, ModuleHooks, RuleModule } from './module.js';
 import { RULE_MODULES } from './registry.js';

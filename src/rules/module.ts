@@ -1,7 +1,4 @@
-import type { Kernel } from '../kernel/kernel.js';
-import type { KernelEvent, ScoreRecord } from '../kernel/log.js';
-import type { PlacementRule } from '../kernel/ruleset.js';
-import type { TileTables } from '../kernel/tables.js';
+import type { Kernel, KernelEvent, ScoreRecord, PlacementRule, TileTables } from '../kernel/index.js';
 import type { TileView } from '../tiles/catalogue.js';
 import type { FeatureDef, FeatureKind, TileSetDef, TileSetName } from '../tiles/types.js';
 

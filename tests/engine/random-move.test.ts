@@ -54,12 +54,12 @@ describe('random moves by rejection', () => {
         }
         expect([...drawn.keys()].sort((a, b) => a - b)).toEqual([...legal].sort((a, b) => a - b));
         expect([...drawn.values()].every((times) => times === 1)).toBe(true);
+        // The kernel's working fields for the draws, which its narrow type hides.
+        const draws = k as unknown as Record<'sampleBound' | 'sampleOwnSlots' | 'nOwnCells', number>;
         // Draws that give figure moves as well as placements.
-        // biome-ignore lint/complexity/useLiteralKeys: a private field of the kernel, read by this test
-        if (k['sampleBound'] > 1) boundAboveOne++;
+        if (draws.sampleBound > 1) boundAboveOne++;
         // Draws over the cells beside the player's features, for the builder and the pig.
-        // biome-ignore lint/complexity/useLiteralKeys: a private field of the kernel, read by this test
-        if (k['sampleOwnSlots'] > 0 && k['nOwnCells'] > 0) ownPart++;
+        if (draws.sampleOwnSlots > 0 && draws.nOwnCells > 0) ownPart++;
       }
       if (options.expansions?.includes('traders-builders')) expect(ownPart).toBeGreaterThan(5);
       else expect(ownPart).toBe(0);

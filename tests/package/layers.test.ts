@@ -82,8 +82,36 @@ describe('layers', () => {
     expect(wrongWay(`${SRC}kernel/kernel.ts`, `${SRC}api/types.ts`)).toBe(true);
     expect(wrongWay(`${SRC}engine/engine.ts`, `${SRC}render/ascii.ts`)).toBe(true);
     expect(wrongWay(`${SRC}core/rng.ts`, `${SRC}index.ts`)).toBe(true);
-    expect(wrongWay(`${SRC}api/game.ts`, `${SRC}kernel/kernel.ts`)).toBe(false);
+    expect(wrongWay(`${SRC}api/game.ts`, `${SRC}kernel/index.ts`)).toBe(false);
     expect(wrongWay(`${SRC}api/game.ts`, `${SRC}api/bridge.ts`)).toBe(false);
+  });
+});
+
+// The kernel has a narrow interface (src/kernel/index.ts): the layers above import it from there
+// only, and its type lets them read its state but write it only through its methods.
+
+/** Imports of a kernel file other than its index, from outside src/kernel/, one line each. */
+function kernelInternals(): string[] {
+  const out: string[] = [];
+  for (const file of files(SRC)) {
+    if (layerOf(file) === 'kernel') continue;
+    for (const target of importsOf(file))
+      if (layerOf(target) === 'kernel' && target !== `${SRC}kernel/index.ts`)
+        out.push(`${file.slice(SRC.length)} imports ${target.slice(SRC.length)}`);
+  }
+  return out;
+}
+
+describe('the kernel', () => {
+  it('is imported through src/kernel/index.ts only', () => {
+    expect(kernelInternals()).toEqual([]);
+  });
+
+  it('has no source file over 600 lines', () => {
+    const long = files(`${SRC}kernel/`)
+      .map((f) => [f.slice(SRC.length), readFileSync(f, 'utf8').split('\n').length] as const)
+      .filter(([, n]) => n > 600);
+    expect(long).toEqual([]);
   });
 });
 

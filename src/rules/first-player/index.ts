@@ -1,6 +1,4 @@
-import type { Kernel } from '../../kernel/kernel.js';
-import type { KernelEvent } from '../../kernel/log.js';
-import { DRAW_LAND, roadEnds, type TileTables } from '../../kernel/tables.js';
+import { type Kernel, type KernelEvent, DRAW_LAND, roadEnds, type TileTables } from '../../kernel/index.js';
 import type { ModuleContext, ModuleDocs, OptionGame, RuleModule } from '../module.js';
 
 /** How the first player is chosen, as the kernel's record numbers it. */
@@ -83,7 +81,7 @@ export const firstPlayer = {
           }
           first = contenders[0] as number;
         } else first = choice as number;
-        k.current = first;
+        k.setPlayer(first);
         log?.push({ type: 'first-chosen', player: first, how, rounds });
       },
     };

@@ -1,5 +1,4 @@
-import type { ScoreRecord } from '../../kernel/log.js';
-import { FEATURE_KIND_NAMES } from '../../kernel/tables.js';
+import { type ScoreRecord, FEATURE_KIND_NAMES } from '../../kernel/index.js';
 import type { ModuleDocs, RuleModule } from '../module.js';
 
 /**

@@ -1,8 +1,6 @@
-import { K_CITY, K_ROAD } from '../../kernel/tables.js';
+import { K_CITY, K_ROAD, type Kernel, type ScoreRecord } from '../../kernel/index.js';
 import { innsCathedralsTiles } from '../../tiles/inns-cathedrals.js';
 import type { FeatureDef } from '../../tiles/types.js';
-import type { Kernel } from '../../kernel/kernel.js';
-import type { ScoreRecord } from '../../kernel/log.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
 import type { Edge } from '../../core/geometry.js';
 import type { TileView } from '../../tiles/catalogue.js';

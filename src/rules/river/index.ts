@@ -1,7 +1,7 @@
 import { DX, DY, EDGES } from '../../core/geometry.js';
 import { rotateEdge } from '../../tiles/catalogue.js';
 import { RIVER_LAKE, RIVER_SPRING, riverTiles } from '../../tiles/river.js';
-import type { Kernel } from '../../kernel/kernel.js';
+import type { Kernel } from '../../kernel/index.js';
 import type { ModuleRules } from '../../core/vocabulary.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft, TileOptions } from '../module.js';
 
@@ -104,18 +104,17 @@ export const river = {
         check: (k: Kernel, t: number, q: number, cell: number) =>
           first(k, t) ? 0 : !atEnd(k, cell) ? DETACHED : (rotations(k, t) & (1 << q)) === 0 ? U_TURN : 0,
         placed(k: Kernel, p: number): void {
-          const S = k.slots;
           const mask = edges[(k.pType[p] as number) * 4 + (k.pRot[p] as number)] as number;
           const spring = p === 0;
-          const inEdge = spring ? -1 : (S[at + IN] as number);
+          const inEdge = spring ? -1 : (k.slots[at + IN] as number);
           let out = -1;
           for (let d = 0; d < 4; d++) if (d !== inEdge && (mask & (1 << d)) !== 0) out = d;
-          S[at + LAST] = spring ? 0 : riverTurn(inEdge, out);
-          S[at + OPEN] = out >= 0 ? 1 : 0;
+          k.setSlot(at + LAST, spring ? 0 : riverTurn(inEdge, out));
+          k.setSlot(at + OPEN, out >= 0 ? 1 : 0);
           if (out < 0) return;
-          S[at + X] = (k.pX[p] as number) + (DX[out] as number);
-          S[at + Y] = (k.pY[p] as number) + (DY[out] as number);
-          S[at + IN] = (out + 2) & 3;
+          k.setSlot(at + X, (k.pX[p] as number) + (DX[out] as number));
+          k.setSlot(at + Y, (k.pY[p] as number) + (DY[out] as number));
+          k.setSlot(at + IN, (out + 2) & 3);
         },
       },
     };

@@ -1,5 +1,5 @@
 import { DX, DY } from '../../core/geometry.js';
-import type { Kernel } from '../../kernel/kernel.js';
+import type { Kernel } from '../../kernel/index.js';
 import type { ModuleContext, ModuleDocs, RuleModule } from '../module.js';
 import { onTable, type TableBounds } from '../table/index.js';
 

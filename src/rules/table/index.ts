@@ -1,5 +1,5 @@
 import { isRecord } from '../../core/guards.js';
-import type { Kernel } from '../../kernel/kernel.js';
+import type { Kernel } from '../../kernel/index.js';
 import type { ModuleContext, ModuleDocs, RuleModule } from '../module.js';
 
 /** The rectangle of the table, in cells around the start tile at (0, 0), bounds included. */

@@ -1,7 +1,4 @@
-import { award, type Kernel } from '../../kernel/kernel.js';
-import { K_TOKENS, type KernelEvent, type ScoreRecord } from '../../kernel/log.js';
-import { majority } from '../../kernel/scoring.js';
-import { K_CITY, K_ROAD } from '../../kernel/tables.js';
+import { type Kernel, award, K_TOKENS, type KernelEvent, type ScoreRecord, majority, K_CITY, K_ROAD } from '../../kernel/index.js';
 import { tradersBuildersTiles } from '../../tiles/traders-builders.js';
 import type { FeatureDef } from '../../tiles/types.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';

@@ -1,6 +1,5 @@
 import { mulberry32 } from '../../core/rng.js';
-import type { Kernel } from '../../kernel/kernel.js';
-import { shuffleUndrawn } from '../../kernel/shuffle.js';
+import { type Kernel, shuffleUndrawn } from '../../kernel/index.js';
 import type { ModuleContext, ModuleDocs, RuleModule } from '../module.js';
 
 /**
@@ -23,11 +22,11 @@ export const unplaceable = {
     const key = ctx.slot;
     return {
       start(k: Kernel, random: () => number): void {
-        k.slots[key] = random() | 0;
+        k.setSlot(key, random() | 0);
       },
       // Search must not learn the real deals to come from the seed's key: a key of its own.
       reseed(k: Kernel, random: () => number): void {
-        k.slots[key] = random() | 0;
+        k.setSlot(key, random() | 0);
       },
       putBack(k: Kernel): void {
         // A deal of its own for each turn (a turn draws at most once with tiles set aside).
