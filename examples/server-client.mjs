@@ -4,7 +4,7 @@
 // a new view. Put a WebSocket where the function calls are and it is a game site.
 //   npm run build && node examples/server-client.mjs
 //   node examples/server-client.mjs --seed 7 --players 3 --rules '{"hand":{"size":3,"visible":false}}'
-import { applyMove, createGame, legalMoves, loadView, playerView, previewMove, validateMove } from 'carcassonne-engine';
+import { applyMove, createGame, legalTurns, loadView, playerView, previewMove, validateMove } from 'carcassonne-engine';
 
 /** The server: the one place the whole state lives. */
 export function createServer(options) {
@@ -48,7 +48,7 @@ export function clientMove(sent, me) {
   if (view.status !== 'playing' || view.currentPlayer !== me) return null;
   let best = null;
   let bestGain = Number.NEGATIVE_INFINITY;
-  for (const move of legalMoves(view)) {
+  for (const move of legalTurns(view)) {
     const gain = previewMove(view, move).scores[me] - view.players[me].score - (move.meeple ? 0.5 : 0);
     if (gain > bestGain) {
       best = move;

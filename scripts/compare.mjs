@@ -1,8 +1,9 @@
 // Speed against another build of this package, side by side in one process (the machine is noisy:
 // only ratios measured together mean much). Prints games/s of this build and the other, and their
-// ratio, for random engine games and random pure-API games in each configuration, loadState of
-// finished games' JSON, then the moves/s of the reference bots (greedy, and mcts at 50 iterations)
-// at positions 10 to 50 moves into games.
+// ratio, for random engine games and random pure-API games in each configuration (legalMoves and
+// applyMove: whole turns in a build before steps, steps after), loadState of finished games' JSON,
+// then the moves/s of the reference bots (greedy, and mcts at 50 iterations) at positions 10 to 50
+// turns into games.
 //
 //   npm run build
 //   git worktree add /tmp/before <commit> && (cd /tmp/before && npm install && npm run build)
@@ -67,7 +68,9 @@ function positionsOf(lib, options) {
       let s = lib.api.createGame({ players: 2, seed, ...options });
       for (let i = 0; s.status === 'playing' && i <= 50; i++) {
         if (i % 10 === 0 && i > 0) list.push(s);
-        const moves = lib.api.legalMoves(s);
+        // Whole turns on both sides (a build of steps lists them with legalTurns), so that the
+        // positions are as many turns into the game.
+        const moves = (lib.api.legalTurns ?? lib.api.legalMoves)(s);
         s = lib.api.applyMove(s, moves[(i * 7919) % moves.length]);
       }
     }

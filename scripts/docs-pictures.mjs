@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyMove, createGame, legalMoves, movesAt, previewMove, setupGame } from 'carcassonne-engine';
+import { applyMove, createGame, legalTurns, movesAt, previewMove, setupGame } from 'carcassonne-engine';
 import { parsePosition } from 'carcassonne-engine/notation';
 import { renderSvg, renderTileSvg } from 'carcassonne-engine/render';
 
@@ -21,7 +21,7 @@ export const PUZZLE = 'game {"players":["Ann","Bob"]} / board D 0,0; G 0,-1 r90 
 function greedy(state) {
   let best = null;
   let gain = Number.NEGATIVE_INFINITY;
-  for (const move of legalMoves(state)) {
+  for (const move of legalTurns(state)) {
     const points = previewMove(state, move).scores[state.currentPlayer] - state.players[state.currentPlayer].score;
     const g = points - (move.meeple ? 0.5 : 0) - (move.x * move.x + move.y * move.y) / 1e4;
     if (g > gain) {

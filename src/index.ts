@@ -5,7 +5,7 @@
  * @packageDocumentation
  * @module carcassonne-engine
  */
-export { createGame, applyMove, validateMove, legalPlacements, legalMoves, previewMove, scoreFinal } from './api/game.js';
+export { createGame, applyMove, validateMove, legalPlacements, legalMoves, legalTurns, previewMove, scoreFinal } from './api/game.js';
 export { loadView, playerView } from './api/view.js';
 export { movesAt, spotsAt } from './api/cell.js';
 export type { SpotOnBoard } from './api/cell.js';

@@ -49,7 +49,7 @@ describe('README', () => {
   it('the bots and search example runs verbatim and prints what its comments say', async () => {
     expect(botsCode).toContain("from 'carcassonne-engine/engine'");
     const lines = await run('bots-and-search', botsCode);
-    expect(lines[0]).toMatch(/^\d+ legal moves, the first is \{"tile":"[A-X]","x":-?\d+,"y":-?\d+,"rotation":\d+/);
+    expect(lines[0]).toMatch(/^\d+ legal moves, the first is \{"type":"tile","tile":"[A-X]","x":-?\d+,"y":-?\d+,"rotation":\d+/);
     expect(lines[1]).toMatch(/^player 0 wins \d+(\.\d)?% of random playouts$/);
     expect(lines[2]).toBe('3');
   });

@@ -4,7 +4,7 @@
 //
 //   node examples/online/client.mjs ws://127.0.0.1:8080/play Ann     (plays by the greedy choice)
 import { fileURLToPath } from 'node:url';
-import { legalMoves, loadView, previewMove } from 'carcassonne-engine';
+import { legalTurns, loadView, previewMove } from 'carcassonne-engine';
 import WebSocket from 'ws';
 
 /** What the server refused, with its code (`not-your-turn`, `edge-mismatch`, …). */
@@ -114,7 +114,7 @@ export async function connect(url, hello) {
 export function greedyMove(view) {
   let best = null;
   let bestGain = Number.NEGATIVE_INFINITY;
-  for (const move of legalMoves(view)) {
+  for (const move of legalTurns(view)) {
     const gain = previewMove(view, move).scores[view.viewer] - view.players[view.viewer].score - (move.meeple ? 0.5 : 0);
     if (gain > bestGain) {
       best = move;

@@ -5,19 +5,20 @@ import { MOVE_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
 import { tileDefinition } from '../tiles/catalogue.js';
 import type { FeatureKind } from '../tiles/types.js';
-import { legalMoves } from './game.js';
+import { legalTurns } from './game.js';
 import { checked } from './kernels.js';
 import { features, tileAt } from './queries.js';
-import type { FeatureId, GameState, Move, PlayerView, TileId, TilePlacement } from './types.js';
+import type { FeatureId, GameState, PlayerView, TileId, TilePlacement, TurnMove } from './types.js';
 
 // What a frontend asks about one cell: the moves of the placement the player chose, and what each
 // spot of a placed tile belongs to.
 
 /**
- * The legal moves of one placement (the tile at x, y turned `rotation`), in {@link legalMoves}
- * order, each with the rotation asked for: a symmetric tile's equal rotations give the same moves.
- * Empty when the placement is not legal ({@link validateMove} tells why). With hands of tiles,
- * `tile` names the tile of the hand (default: the hand's first).
+ * The legal whole turns of one placement (the tile at x, y turned `rotation`, then each action it
+ * allows), in {@link legalTurns} order, each with the rotation asked for: a symmetric tile's equal
+ * rotations give the same turns. Empty when the placement is not legal ({@link validateMove} tells
+ * why) and at the action step. With hands of tiles, `tile` names the tile of the hand (default: the
+ * hand's first).
  *
  * @example
  * ```ts
@@ -32,8 +33,8 @@ import type { FeatureId, GameState, Move, PlayerView, TileId, TilePlacement } fr
  * // → 180 ESE
  * ```
  */
-export function movesAt(state: GameState | PlayerView, asked: TilePlacement & { readonly tile?: TileId }): Move[] {
-  const moves = legalMoves(state);
+export function movesAt(state: GameState | PlayerView, asked: TilePlacement & { readonly tile?: TileId }): TurnMove[] {
+  const moves = legalTurns(state);
   const k = checked(state).kernel;
   const read = readPlain(asked, 'the placement', MOVE_INPUT);
   if (!read.ok || !isRecord(read.value)) {

@@ -39,8 +39,9 @@ export function drawsShapeProblem(draws: unknown, players: number, nulls: boolea
 
 /**
  * Replays a state's draws: a kernel like `k` (the state rebuilt), dealt from the seed, draws the
- * recorded tiles in order (each brought to the top of the bag) and plays the placements' moves
- * (`codes`, of the tile types `tiles`); every draw must be the one recorded (its turn, its player,
+ * recorded tiles in order (each brought to the top of the bag) and plays the placements' steps
+ * (`codes`; a tile step's of the tile type in `tiles`, -1 for an action step; `at`, the index of
+ * each one's placement in the state); every draw must be the one recorded (its turn, its player,
  * kept or not) and the game must end up with the state's discards, hands, current tile and tiles
  * left. Returns the disagreements (the first that stops the draws, then those of the end).
  */
@@ -49,6 +50,7 @@ export function checkDraws(
   k: Kernel,
   codes: readonly number[],
   tiles: readonly number[],
+  at: readonly number[],
   setUp: StartPosition | null,
 ): string[] {
   const problems: string[] = [];
@@ -85,12 +87,13 @@ export function checkDraws(
     r.drawNext(log);
   } else openSetUp(r, setUp, log);
   collect();
-  const firstMove = setUp !== null ? setUp.tiles.length : T.set.startDrawn === true ? 0 : 1;
-  const placed = (i: number) => `the move of placements[${i + firstMove}]`;
+  const placed = (i: number) => `the move of placements[${at[i]}]`;
   for (let i = 0; i < codes.length && r.scriptMiss < 0; i++) {
     const t = tiles[i] as number;
     let code = codes[i] as number;
-    if (r.handSize > 0) {
+    if (t < 0) {
+      // An action step, on the tile the step before placed.
+    } else if (r.handSize > 0) {
       let slot = -1;
       for (let j = 0; j < r.handCount(r.current) && slot < 0; j++) if (r.handTile(r.current, j) === t) slot = j;
       if (slot < 0) return note(`draws: tile ${T.ids[t]} of ${placed(i)} was not drawn into player ${r.current}'s hand`);

@@ -5,16 +5,44 @@ import { MOVE_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
 import { IllegalMoveError, StateError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
-import { moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../core/move-code.js';
+import {
+  ACTION_DEPLOY,
+  ACTION_RECALL,
+  moveAction,
+  moveFigure,
+  moveQ,
+  moveSlot,
+  moveSpot,
+  moveStep,
+  moveX,
+  moveY,
+  PASS_CODE,
+  STEP_TILE,
+} from '../core/move-code.js';
 import { hashSeed, mulberry32, startRandom } from '../core/rng.js';
-import { createKernel, type Kernel, winnersOf, tablesFor, type KernelEvent } from '../kernel/index.js';
+import { createKernel, type Kernel, PHASE_ACTION, PHASE_TILE, winnersOf, tablesFor, type KernelEvent } from '../kernel/index.js';
 import { dealTiles } from '../tiles/setup.js';
 import { checked, remember, workingKernel } from './kernels.js';
 import { guardFarmerRule } from './lines.js';
-import { builderTurnOf, extraTurnOf, kernelRules, type RuleHooks, withCustomRule } from './rules.js';
+import { builderTurnOf, extraTurnBy, extraTurnOf, kernelRules, type RuleHooks, withCustomRule } from './rules.js';
 import { describeEvents, scoringsOf } from './describe.js';
 import { figureNames, supplyKeys, tokenKinds, tokenRecords } from './figures.js';
-import { codeOfHandMove, handIds, handSlot, moveError, moveOfCode, readMove } from './legality.js';
+import {
+  type AnyMove,
+  actionOfTurn,
+  codeOfAction,
+  codeOfTile,
+  handIds,
+  handSlot,
+  isTurn,
+  moveError,
+  moveOfCode,
+  readMove,
+  scratchOf,
+  tileOfTurn,
+  tileTypeOf,
+  turnOfCodes,
+} from './legality.js';
 import { type GameOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import type {
   FinalScore,
@@ -26,7 +54,9 @@ import type {
   MovePreview,
   PlacedTile,
   PlacementsOptions,
+  Step,
   TileDraw,
+  TurnMove,
   TileId,
   TilePlacement,
 } from './types.js';
@@ -106,6 +136,7 @@ export function firstState(
     currentPlayer: k.current,
     builderTurn: builderTurnOf(k),
     extraTurn: extraTurnOf(k),
+    step: stepOf(k),
     currentTile: currentTileOf(k),
     hands: handsOf(k),
     players: o.names.map((name, i) => playerRecord(k, i, name)),
@@ -137,6 +168,9 @@ export function currentTileOf(k: Kernel): string | null {
   return k.currentType >= 0 && k.handSize === 0 ? (k.tables.ids[k.currentType] as string) : null;
 }
 
+/** The state's `step`: the step of the current player's turn. */
+export const stepOf = (k: Kernel): Step => (k.phase === PHASE_ACTION ? 'action' : 'tile');
+
 /** The state's `hands`: every player's tiles in hand, or null without hands. */
 export function handsOf(k: Kernel): string[][] | null {
   if (k.handSize === 0) return null;
@@ -157,21 +191,21 @@ export function playerRecord(k: Kernel, i: number, name: string): PlayerState {
 }
 
 /**
- * Checks a move against the rules. Returns `null` for a legal move, or the
- * {@link IllegalMoveError} that `applyMove` would throw (never throws itself, except for a state
- * that is not a valid state).
+ * Checks a move against the rules: one step's move ({@link Move}) or a whole turn
+ * ({@link TurnMove}). Returns `null` for a legal move, or the {@link IllegalMoveError} that
+ * `applyMove` would throw (never throws itself, except for a state that is not a valid state).
  *
  * @example
  * ```ts
  * import { createGame, validateMove } from 'carcassonne-engine';
  *
  * const state = createGame({ players: 2, seed: 1, drawOrder: ['E'] });
- * console.log(validateMove(state, { x: 0, y: -1, rotation: 180 })); // → null
+ * console.log(validateMove(state, { type: 'tile', x: 0, y: -1, rotation: 180 })); // → null
  * console.log(validateMove(state, { x: 0, y: -1, rotation: 0 })?.message); // → south edge: the tile has a field, the neighbour has a city
- * console.log(validateMove(state, { x: 3, y: 3, rotation: 0 })?.code); // → not-adjacent
+ * console.log(validateMove(state, { type: 'meeple', at: 'S' })?.code); // → wrong-step
  * ```
  */
-export function validateMove(state: GameState | PlayerView, move: Move): IllegalMoveError | null {
+export function validateMove(state: GameState | PlayerView, move: AnyMove): IllegalMoveError | null {
   const c = checked(state);
   refuseHidden(c.state, c.kernel);
   return check(c.state, c.kernel, move).error;
@@ -198,7 +232,7 @@ function check(
   state: GameState,
   k: Kernel,
   move: unknown,
-): { readonly move: Move; readonly error: null } | { readonly move: null; readonly error: IllegalMoveError } {
+): { readonly move: AnyMove; readonly error: null } | { readonly move: null; readonly error: IllegalMoveError } {
   if (k.finished) return { move: null, error: new IllegalMoveError('game-finished', 'the game is over: no tile is left to place') };
   const read = readMove(move);
   if (read.error !== null) return read;
@@ -212,8 +246,43 @@ function check(
 }
 
 /**
- * Plays a move and returns the next state; never changes `state`. Throws the
- * {@link IllegalMoveError} that {@link validateMove} returns for an illegal move; nothing is
+ * Plays a legal step on kernel `k` (or a whole turn, as its two steps) and returns the record of
+ * the tile it places (null for an action step) and the codes it played; with `draw` false, stops
+ * where the turn would draw (previewMove).
+ */
+function playMove(k: Kernel, move: AnyMove, log: KernelEvent[], draw: boolean): { tile: PlacedTile | null; codes: number[] } {
+  const run = (code: number, act = false) => withCustomRule(() => (draw && !act ? k.play(code, log) : k.playStep(code, log, act)));
+  if (!isTurn(move) && move.type !== 'tile') {
+    const code = codeOfAction(k, move);
+    run(code);
+    return { tile: null, codes: [code] };
+  }
+  const tileMove = isTurn(move) ? tileOfTurn(move) : move;
+  const player = k.current;
+  const tile = k.tables.ids[tileTypeOf(k, tileMove)] as string;
+  // + 0 turns -0 into 0, so that the state stays equal to its JSON round trip.
+  const x = tileMove.x + 0;
+  const y = tileMove.y + 0;
+  const placed = codeOfTile(k, { ...tileMove, x, y });
+  run(placed, isTurn(move));
+  const record = { tile, x, y, rotation: tileMove.rotation, player, meeple: null, recall: null };
+  if (!isTurn(move)) return { tile: record, codes: [placed] };
+  const action = codeOfAction(k, actionOfTurn(move));
+  run(action);
+  return { tile: withAction(record, action, move.meeple?.kind), codes: [placed, action] };
+}
+
+/** A placement record with the action its tile got: the figure deployed on it, or the figure taken back. */
+function withAction(p: PlacedTile, action: number, kind: PlacedTile['recall'] | undefined): PlacedTile {
+  if (moveAction(action) === ACTION_DEPLOY) return { ...p, meeple: { at: SPOTS[moveSpot(action)] as Spot, kind: kind ?? 'follower' } };
+  if (moveAction(action) === ACTION_RECALL) return { ...p, recall: figureNames()[moveFigure(action)] ?? null };
+  return p;
+}
+
+/**
+ * Plays a move and returns the next state; never changes `state`. The move is one step's
+ * ({@link Move}: the tile, then its action) or a whole turn ({@link TurnMove}: both steps). Throws
+ * the {@link IllegalMoveError} that {@link validateMove} returns for an illegal move; nothing is
  * half applied. `hooks` is only needed for a custom farmer rule after loading a state from JSON.
  *
  * @example
@@ -222,13 +291,17 @@ function check(
  *
  * // E (a city cap) turned 180° above the start tile closes its city: two tiles, 4 points for Ann's knight.
  * const before = createGame({ players: ['Ann', 'Bob'], seed: 1, drawOrder: ['E'] });
- * const after = applyMove(before, { x: 0, y: -1, rotation: 180, meeple: { at: 'S' } });
+ * const placed = applyMove(before, { type: 'tile', x: 0, y: -1, rotation: 180 });
+ * console.log(placed.step, placed.events.map((e) => e.type).join(', ')); // → action tile-placed
+ * const after = applyMove(placed, { type: 'meeple', at: 'S' });
  * console.log(after.players.map((p) => p.score), after.players[0]?.meeples); // → [ 4, 0 ] 7
- * console.log(after.events.map((e) => e.type).join(', ')); // → tile-placed, meeple-placed, feature-scored, meeple-returned
- * console.log(before.turn, after.turn, after.currentPlayer); // → 0 1 1
+ * console.log(after.events.map((e) => e.type).join(', ')); // → meeple-placed, feature-scored, meeple-returned
+ * // The same turn in one object:
+ * const turn = applyMove(before, { x: 0, y: -1, rotation: 180, meeple: { at: 'S' } });
+ * console.log(turn.players.map((p) => p.score), before.turn, turn.turn, turn.currentPlayer); // → [ 4, 0 ] 0 1 1
  * ```
  */
-export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): GameState {
+export function applyMove(input: GameState, asked: AnyMove, hooks?: RuleHooks): GameState {
   const c = checked(input);
   if (isViewRecord(c.state)) {
     throw new StateError([
@@ -241,20 +314,19 @@ export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): Gam
   const { move, error } = check(c.state, c.kernel, asked);
   if (error !== null) throw error;
   const { state, kernel: k } = workingKernel(c.state, hooks, true);
-  // + 0 turns -0 into 0, so that the state stays equal to its JSON round trip.
-  const x = move.x + 0;
-  const y = move.y + 0;
-  const player = k.current;
-  const slot = handSlot(k, move.tile);
-  const tile = k.tables.ids[k.handSize > 0 ? k.handTile(player, slot) : k.currentType] as string;
   const drawnBefore = k.bagPos;
   const discardedBefore = k.nDiscarded;
-  if (k.handSize > 0) k.setCurrentTile(k.handTile(player, slot));
-  const code = codeOfHandMove(k, { x, y, rotation: move.rotation, meeple: move.meeple ?? null, recall: move.recall ?? null }, slot);
-  const deployed: PlacedTile['meeple'] =
-    moveSpot(code) < 0 ? null : { at: SPOTS[moveSpot(code)] as Spot, kind: move.meeple?.kind ?? 'follower' };
   const log: KernelEvent[] = [];
-  withCustomRule(() => k.play(code, log));
+  const played = playMove(k, move, log, true);
+  let placements: readonly PlacedTile[];
+  if (played.tile !== null) placements = [...state.placements, freezeBuilt(played.tile)];
+  else {
+    // An action step: the tile just placed, the last of the placements, gets its figure or recall.
+    const last = state.placements[state.placements.length - 1] as PlacedTile;
+    const kind = !isTurn(move) && move.type === 'meeple' ? move.kind : undefined;
+    const acted = withAction(last, played.codes[0] as number, kind);
+    placements = acted === last ? state.placements : [...state.placements.slice(0, -1), freezeBuilt(acted)];
+  }
   const events = describeEvents(k, log);
   const ids = k.tables.ids;
   // Growing arrays are written as fresh, frozen arrays around their frozen elements: immer walks
@@ -274,15 +346,6 @@ export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): Gam
       scored.push(e.score);
     }
   }
-  const placed: PlacedTile = freezeBuilt({
-    tile,
-    x,
-    y,
-    rotation: move.rotation,
-    player,
-    meeple: deployed,
-    recall: moveAction(code) === 0 ? null : (figureNames()[moveFigure(code)] ?? null),
-  });
   // The next state shares every part of `state` that did not change, as Immer would write it:
   // only the players, hands and lists that changed are new, and every new part is frozen.
   const keys = supplyKeys();
@@ -353,10 +416,11 @@ export function applyMove(input: GameState, asked: Move, hooks?: RuleHooks): Gam
     currentPlayer: k.current,
     builderTurn: builderTurnOf(k),
     extraTurn: extraTurnOf(k),
+    step: stepOf(k),
     currentTile: currentTileOf(k),
     hands: hands === null ? null : Object.isFrozen(hands) ? hands : Object.freeze(hands),
     players: Object.isFrozen(players) ? players : Object.freeze(players),
-    placements: Object.freeze([...state.placements, placed]),
+    placements: Object.isFrozen(placements) ? placements : Object.freeze(placements),
     meeples: Object.freeze(meeples),
     tilesLeft: Object.isFrozen(tilesLeft) ? tilesLeft : Object.freeze(tilesLeft),
     discarded: Object.isFrozen(discarded) ? discarded : Object.freeze(discarded),
@@ -381,10 +445,12 @@ function sameKeys(a: object, b: object): boolean {
 
 /**
  * What a legal move would do, without playing it: its events up to the draw (the tile placed, the
- * figure deployed or taken back, what it completes and scores, the figures that come back, goods
- * taken), the scores after it, the features it completes, and whether it gives another tile. No
- * tile is drawn, so it works on a {@link playerView} as on a state: a frontend shows it while the
- * player hovers over a placement. Throws the {@link IllegalMoveError} of an illegal move.
+ * figure deployed or taken back, what the turn completes and scores, the figures that come back,
+ * goods taken), the scores after it, the features it completes, and whether it gives another tile.
+ * A tile move whose action step follows (the player has a figure to deploy or take back) stops
+ * with the tile placed. No tile is drawn, so it works on a {@link playerView} as on a state: a
+ * frontend shows it while the player hovers over a placement. Throws the {@link IllegalMoveError}
+ * of an illegal move.
  *
  * @example
  * ```ts
@@ -397,27 +463,27 @@ function sameKeys(a: object, b: object): boolean {
  * console.log(preview.events.map((e) => e.type).join(', ')); // → tile-placed, meeple-placed, feature-scored, meeple-returned
  * ```
  */
-export function previewMove(input: GameState | PlayerView, asked: Move): MovePreview {
+export function previewMove(input: GameState | PlayerView, asked: AnyMove): MovePreview {
   const c = checked(input);
   refuseHidden(c.state, c.kernel);
   const { move, error } = check(c.state, c.kernel, asked);
   if (error !== null) throw error;
   const k = c.kernel.clone();
-  const slot = handSlot(k, move.tile);
-  if (k.handSize > 0) k.setCurrentTile(k.handTile(k.current, slot));
-  const placement = { x: move.x + 0, y: move.y + 0, rotation: move.rotation, meeple: move.meeple ?? null, recall: move.recall ?? null };
   const log: KernelEvent[] = [];
-  withCustomRule(() => k.playTile(codeOfHandMove(k, placement, slot), log));
+  playMove(k, move, log, false);
   const events: GameEvent[] = describeEvents(k, log);
   const completed = events.flatMap((e) => (e.type === 'feature-scored' && e.score.complete ? [e.score.id] : []));
-  return freeze({ events, scores: Array.from(k.score), completed, extraTurn: extraTurnOf(k) }, true);
+  // At the action step the extra tile the tile gives is known, and comes once the turn is over.
+  const extraTurn = k.phase === PHASE_ACTION ? extraTurnBy(k, k.keeps) : extraTurnOf(k);
+  return freeze({ events, scores: Array.from(k.score), completed, extraTurn }, true);
 }
 
 /**
  * Every legal position and rotation for the current tile, rotations that give the same board
  * listed once (the smallest), or with `{ rotations: 'all' }` every legal rotation (a straight road
  * fits turned 0° and 180° alike: a frontend that lets the player turn the tile wants both). Ordered
- * by y, then x, then rotation. Empty when the game is over. With hands of tiles (`rules.hand`), for
+ * by y, then x, then rotation. Empty when the game is over, and at the action step (the tile is
+ * placed). With hands of tiles (`rules.hand`), for
  * `tile` of the current player's hand (default: its first tile); a `tile` that is not one to place
  * throws {@link IllegalMoveError} (`wrong-tile`). The tile may be given alone or as `{ tile }`.
  *
@@ -443,7 +509,7 @@ export function legalPlacements(state: GameState | PlayerView, asked?: string | 
     throw new IllegalMoveError('malformed-move', `a tile is named by its id, not ${show(tile)}`);
   const c = checked(state);
   const k = c.kernel;
-  if (k.finished) return [];
+  if (k.finished || k.phase !== PHASE_TILE) return [];
   refuseHidden(c.state, k);
   const slot = handSlot(k, tile ?? (k.handSize > 0 ? (k.tables.ids[k.handTile(k.current, 0)] as string) : undefined));
   const t = k.handSize > 0 ? k.handTile(k.current, slot) : k.currentType;
@@ -462,23 +528,26 @@ export function legalPlacements(state: GameState | PlayerView, asked?: string | 
 }
 
 /**
- * Every legal move. For each placement (in {@link legalPlacements} order): the move without a
- * meeple; then by canonical spot in `SPOTS` order (N, E, S, W, C, NNW … WNW, I, G): a follower on
- * each feature of the tile a follower may take, followed (Inns & Cathedrals) by the same with the
- * large meeple when it is in supply, and (Traders & Builders) the builder or pig where it may join
- * one of the player's meeples; with The Abbot, the abbot on the tile's cloister or garden (when it
- * is in supply), or taking the abbot back (`recall: 'abbot'`, when it is on the board and the
- * placement does not complete its cloister or garden). Every move
- * names its tile.
+ * Every legal move of the current step. At the tile step, each placement of the current tile (in
+ * {@link legalPlacements} order; with hands of tiles, of each tile of the hand, in hand order):
+ * `{ type: 'tile', tile, x, y, rotation }`. At the action step, what the player may do with the
+ * tile just placed: the pass (`{ type: 'pass' }`) first; then by canonical spot in `SPOTS` order
+ * (N, E, S, W, C, NNW … WNW, I, G), a follower on each feature of the tile a follower may take,
+ * followed (Inns & Cathedrals) by the large meeple, (Traders & Builders) the builder or pig where
+ * it may join one of the player's meeples, (The Abbot) the abbot on the tile's cloister or garden
+ * (`{ type: 'meeple', at, kind }`); then taking the abbot back (`{ type: 'recall', kind: 'abbot' }`,
+ * when it is on the board and the tile does not complete its cloister or garden). Empty once the
+ * game is over. {@link legalTurns} lists whole turns instead.
  *
  * @example
  * ```ts
- * import { createGame, legalMoves } from 'carcassonne-engine';
+ * import { applyMove, createGame, legalMoves } from 'carcassonne-engine';
  *
  * const state = createGame({ players: 2, seed: 1, drawOrder: ['X'] });
  * const moves = legalMoves(state);
- * console.log(moves.length, moves[0]); // → 18 { tile: 'X', x: -1, y: 0, rotation: 0 }
- * console.log(JSON.stringify(moves[1])); // → {"tile":"X","x":-1,"y":0,"rotation":0,"meeple":{"at":"N","kind":"follower"}}
+ * console.log(moves.length, moves[0]); // → 2 { type: 'tile', tile: 'X', x: -1, y: 0, rotation: 0 }
+ * const placed = applyMove(state, moves[0]!);
+ * console.log(legalMoves(placed).map((m) => (m.type === 'meeple' ? m.at : m.type)).join(' ')); // → pass N E S W NNW NNE ESE SSW
  * ```
  */
 export function legalMoves(state: GameState | PlayerView): Move[] {
@@ -486,36 +555,91 @@ export function legalMoves(state: GameState | PlayerView): Move[] {
   const k = c.kernel;
   if (k.finished) return [];
   refuseHidden(c.state, k);
+  const { codes, order, n } = sortedCodes(k);
+  const out = new Array<Move>(n);
+  for (let i = 0; i < n; i++) out[i] = moveOfCode(k, codes[order[i] as number] as number);
+  return out;
+}
+
+/**
+ * Every legal whole turn of the current player, as the tile step's placements each followed by
+ * every action the tile then allows ({@link TurnMove}: the tile alone, then the figures by spot and
+ * kind, then the figures taken back), in {@link legalMoves} order. Empty at the action step (the
+ * turn has begun: {@link legalMoves} lists what is left of it) and once the game is over.
+ *
+ * @example
+ * ```ts
+ * import { createGame, legalTurns } from 'carcassonne-engine';
+ *
+ * const state = createGame({ players: 2, seed: 1, drawOrder: ['X'] });
+ * const turns = legalTurns(state);
+ * console.log(turns.length, turns[0]); // → 18 { tile: 'X', x: -1, y: 0, rotation: 0 }
+ * console.log(JSON.stringify(turns[1])); // → {"tile":"X","x":-1,"y":0,"rotation":0,"meeple":{"at":"N","kind":"follower"}}
+ * ```
+ */
+export function legalTurns(state: GameState | PlayerView): TurnMove[] {
+  const c = checked(state);
+  const k = c.kernel;
+  if (k.finished || k.phase !== PHASE_TILE) return [];
+  refuseHidden(c.state, k);
+  const tiles = sortedCodes(k);
+  const placements = Array.from({ length: tiles.n }, (_, i) => tiles.codes[tiles.order[i] as number] as number);
+  const out: TurnMove[] = [];
+  if (actionBuffer === null || actionBuffer.length < k.maxMoves) actionBuffer = new Int32Array(k.maxMoves);
+  const actions = actionBuffer;
+  for (const placed of placements) {
+    const t = k.handSize > 0 ? k.handTile(k.current, moveSlot(placed)) : k.currentType;
+    const tile = k.tables.ids[t] as string;
+    // Nothing to do with the tile anywhere: the placement alone, without placing it.
+    if (!k.mayAct(t)) {
+      out.push(turnOfCodes(tile, placed, PASS_CODE));
+      continue;
+    }
+    const after = scratchOf(k);
+    after.playStep(placed, null, true);
+    const n = after.actionCodes(actions);
+    // A few actions: sorted in place by insertion, as sortedCodes orders them.
+    for (let i = 1; i < n; i++) {
+      const code = actions[i] as number;
+      const key = moveOrder(code);
+      let j = i - 1;
+      while (j >= 0 && moveOrder(actions[j] as number) > key) {
+        actions[j + 1] = actions[j] as number;
+        j--;
+      }
+      actions[j + 1] = code;
+    }
+    for (let i = 0; i < n; i++) out.push(turnOfCodes(tile, placed, actions[i] as number));
+  }
+  return out;
+}
+
+// The actions of one placement, for legalTurns.
+let actionBuffer: Int32Array | null = null;
+
+/**
+ * The legal moves of kernel `k`'s current step as codes, and their order: placements by y, x and
+ * rotation (with hands, each tile of the hand in hand order), actions by spot and kind. The codes
+ * and the order are scratch arrays, valid until the next call.
+ */
+function sortedCodes(k: Kernel): { codes: Int32Array; order: Int32Array; n: number } {
   if (moveBuffer === null || moveBuffer.length < k.maxMoves) moveBuffer = new Int32Array(k.maxMoves);
   const codes = moveBuffer;
   const n = k.legalMoveCodes(codes);
-  // Sort by a key packed above each move's index (exact in a double: key < 2^31, index < 2^20).
+  // Sort by a key packed above each move's index (exact in a double: key < 2^32, index < 2^20).
   if (keyBuffer === null || keyBuffer.length < k.maxMoves) keyBuffer = new Float64Array(k.maxMoves);
+  if (orderBuffer === null || orderBuffer.length < k.maxMoves) orderBuffer = new Int32Array(k.maxMoves);
   const keyed = keyBuffer;
   for (let i = 0; i < n; i++) keyed[i] = moveOrder(codes[i] as number) * 1048576 + i;
   sortPrefix(keyed, n);
-  const ids = k.tables.ids;
-  const out = new Array<Move>(n);
-  if (k.handSize === 0) {
-    const tile = ids[k.currentType] as string;
-    for (let i = 0; i < n; i++) out[i] = moveOfCode(codes[(keyed[i] as number) % 1048576] as number, tile);
-    return out;
-  }
-  // With hands: the tiles in hand order, each sorted as above.
-  let at = 0;
-  for (let slot = 0; slot < k.handCount(k.current); slot++) {
-    const tile = ids[k.handTile(k.current, slot)] as string;
-    for (let i = 0; i < n; i++) {
-      const code = codes[(keyed[i] as number) % 1048576] as number;
-      if (moveSlot(code) === slot) out[at++] = moveOfCode(code, tile);
-    }
-  }
-  return out;
+  for (let i = 0; i < n; i++) orderBuffer[i] = (keyed[i] as number) % 1048576;
+  return { codes, order: orderBuffer, n };
 }
 
 // The kernel writes the legal moves as codes (one generator for both paths); sorted and decoded here.
 let moveBuffer: Int32Array | null = null;
 let keyBuffer: Float64Array | null = null;
+let orderBuffer: Int32Array | null = null;
 
 /** Sorts the first n numbers of `a` in place: by insertion when there are few (a few dozen moves). */
 function sortPrefix(a: Float64Array, n: number): void {
@@ -535,17 +659,14 @@ function sortPrefix(a: Float64Array, n: number): void {
 }
 
 /**
- * Sort key of a move code: y, x, rotation, then the placement alone, the figures by spot (on one
- * spot, by kind code: follower, abbot, large meeple, builder, pig), then the actions (taking a
- * figure back).
+ * Sort key of a move code. A tile step's: the hand slot, y, x, rotation. An action's: the pass,
+ * then the figures by spot (on one spot, by kind code: follower, abbot, large meeple, builder, pig),
+ * then the figures taken back.
  */
 function moveOrder(code: number): number {
-  const spot = moveSpot(code) + 1;
+  if (moveStep(code) === STEP_TILE) return ((moveSlot(code) * 2048 + moveY(code) + 1024) * 2048 + moveX(code) + 1024) * 4 + moveQ(code);
   const action = moveAction(code);
-  const kind = action !== 0 ? 2 : spot === 0 ? 0 : 1;
-  return (
-    ((((moveY(code) + 256) * 512 + moveX(code) + 256) * 4 + moveQ(code)) * 4 + kind) * 512 + (action * 32 + spot) * 16 + moveFigure(code)
-  );
+  return (action === ACTION_RECALL ? 2 : action === ACTION_DEPLOY ? 1 : 0) * 2048 + (moveSpot(code) + 1) * 32 + moveFigure(code);
 }
 
 /**

@@ -13,10 +13,10 @@ import type { GameState } from './types.js';
  *
  * @example
  * ```ts
- * import { applyMove, createGame, legalMoves, loadState, StateError } from 'carcassonne-engine';
+ * import { applyMove, createGame, legalTurns, loadState, StateError } from 'carcassonne-engine';
  *
  * const game = createGame({ players: 2, seed: 1 });
- * const saved = JSON.stringify(applyMove(game, legalMoves(game)[0]!));
+ * const saved = JSON.stringify(applyMove(game, legalTurns(game)[0]!));
  * const state = loadState(JSON.parse(saved));
  * console.log(state.turn, Object.isFrozen(state)); // → 1 true
  *

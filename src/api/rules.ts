@@ -50,7 +50,12 @@ export function kernelRules(
 
 /** What gave the kernel's current player the extra tile they play now, as the state says it, or null. */
 export function extraTurnOf(k: Kernel): ExtraTurn | null {
-  return k.extraBy < 0 ? null : (k.rules.ruleset.extraTurns[k.extraBy] as ExtraTurn);
+  return extraTurnBy(k, k.extraBy);
+}
+
+/** What the state calls the extra tile that keepsTurn hook `by` gives (-1: none). */
+export function extraTurnBy(k: Kernel, by: number): ExtraTurn | null {
+  return by < 0 ? null : (k.rules.ruleset.extraTurns[by] as ExtraTurn);
 }
 
 /** Whether the extra tile the current player plays now is a builder's second tile (`GameState.builderTurn`). */

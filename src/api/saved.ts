@@ -1,9 +1,9 @@
 import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
-import { isRotation, SPOTS } from '../core/geometry.js';
+import { isRotation, SPOTS, type Spot } from '../core/geometry.js';
 import { moveSpot } from '../core/move-code.js';
 import { isInt, isRecord, show } from '../core/guards.js';
 import { startRandom } from '../core/rng.js';
-import { createKernel, type Kernel, type KernelRules, type KernelEvent, DRAW_LAND, tablesFor } from '../kernel/index.js';
+import { createKernel, type Kernel, PHASE_ACTION, type KernelRules, type KernelEvent, DRAW_LAND, tablesFor } from '../kernel/index.js';
 import { describeEvents, figureOf, scoringsOf } from './describe.js';
 import { checkDraws, drawsShapeProblem } from './draws-check.js';
 import type { ExpansionName } from '../core/vocabulary.js';
@@ -14,8 +14,8 @@ import type { TileSetName } from '../tiles/types.js';
 import { ruleKeys, validateOptions } from './options.js';
 import { isViewRecord, stateOfView } from './view-input.js';
 import { figureNames, figureWord, recallable, supplyKeys, tokenKinds } from './figures.js';
-import { codeOfMove, moveError } from './legality.js';
-import type { FarmerRule, GameState, MeepleKind, Move } from './types.js';
+import { actionOfTurn, codeOfAction, codeOfTile, moveError } from './legality.js';
+import type { FarmerRule, GameState, MeepleKind, TileMove, TurnMove } from './types.js';
 import { fieldLines, isPoints } from './lines.js';
 import { builderTurnOf, extraTurnOf, rulesFor } from './rules.js';
 import { loadSetUp } from './setup-load.js';
@@ -45,11 +45,13 @@ export function upgrade(state: unknown): unknown {
           placements: list(state.placements).map((p) => (isRecord(p) ? { ...p, recall: null } : p)),
         }
       : state;
-  // Fields added in 0.3.0, each written right after an older one, from what the older state says:
+  // Fields added after 0.2.0, each written right after an older one, from what the older state says:
   // extraTurn (a builder's second tile was the only extra tile), hands (none), draws (not recorded),
   // setup (none: the game was created).
   const earlier = olderField(older, 'builderTurn', 'extraTurn', (v) => (typeof v === 'boolean' ? (v ? 'builder' : null) : undefined));
-  const from = olderField(earlier, 'currentTile', 'hands', () => null);
+  // And, since turns are steps, step (every turn of an older state had ended: the tile step).
+  const stepped = olderField(earlier, 'extraTurn', 'step', () => 'tile');
+  const from = olderField(stepped, 'currentTile', 'hands', () => null);
   const drawn = olderField(from, 'discarded', 'draws', () => null);
   return withModules(olderField(drawn, 'draws', 'setup', () => null));
 }
@@ -177,6 +179,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const drawsProblem = drawsShapeProblem(s.draws, players.length, view !== null);
   if (drawsProblem !== null) throw fail(drawsProblem);
   if (!(s.status === 'playing' || s.status === 'finished')) throw fail('status must be "playing" or "finished"');
+  if (!(s.step === 'tile' || s.step === 'action')) throw fail('step must be "tile" or "action"');
+  if (s.status === 'finished' && s.step !== 'tile') throw fail('step must be "tile" once the game is finished');
   if (!isInt(s.turn) || s.turn < 0) throw fail('turn must be a whole number');
   if (!isInt(s.currentPlayer) || s.currentPlayer < 0 || s.currentPlayer >= players.length) throw fail('currentPlayer is not a player');
   const finished = s.status === 'finished';
@@ -314,11 +318,16 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   };
   drawDiscards(placements.length === firstMove);
   drawReturns(placements.length === firstMove);
-  // Where the records of the last move (or of the setup) begin: the state's events describe them.
-  let lastMove = 0;
-  // The moves replayed, for the check of the draws.
+  // Where the records of the last turn (or of the setup) begin, and of its action step (-1: none):
+  // the state's events describe the last move, a whole turn or its last step.
+  let lastTurn = 0;
+  let lastAction = -1;
+  // The steps replayed, for the check of the draws: their codes, tiles (-1 for an action) and placements.
   const codes: number[] = [];
   const tiles: number[] = [];
+  const at: number[] = [];
+  // At the action step, the last placement waits for its action.
+  const pending = s.step === 'action';
   for (let i = firstMove; i < placements.length; i++) {
     const p = placements[i];
     if (
@@ -341,29 +350,47 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       note(`placements[${i}] was placed by player ${show(p.player)}, out of turn (player ${k.current} was to move)`);
     k.setCurrentTile(t);
     if (handSize > 0) k.setHand(k.current, [t]);
-    const m = p.meeple as { at: string; kind: MeepleKind } | null;
-    const move = {
+    const m = p.meeple as { at: Spot; kind: MeepleKind } | null;
+    const waits = pending && i === placements.length - 1;
+    if (waits && (m !== null || p.recall !== null))
+      throw fail(`placements[${i}] waits for its action (step is 'action'): its meeple and recall are null`);
+    const tile: TileMove = { type: 'tile', x: p.x, y: p.y, rotation: p.rotation };
+    const turn: TurnMove = {
       x: p.x,
       y: p.y,
       rotation: p.rotation,
       ...(m === null ? {} : { meeple: m }),
       ...(p.recall === null ? {} : { recall: p.recall as MeepleKind }),
     };
-    const error = verify ? moveError(k, names, inGame, move) : null;
+    const error = verify ? moveError(k, names, inGame, waits ? tile : turn) : null;
     if (error !== null)
       throw fail(
         `placements[${i}] (tile ${String(p.tile)} at (${p.x}, ${p.y}) turned ${p.rotation}°) is not a legal move: ${error.message}`,
       );
-    const code = codeOfMove(k, move as Move);
-    const canonical = SPOTS[moveSpot(code)];
-    if (m !== null && m.at !== canonical)
-      throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
-    lastMove = log?.length ?? 0;
-    codes.push(code);
+    lastTurn = log?.length ?? 0;
+    lastAction = -1;
+    const placed = codeOfTile(k, tile);
+    codes.push(placed);
     tiles.push(t);
-    k.playTile(code, log);
-    drawDiscards(i === placements.length - 1);
-    drawReturns(i === placements.length - 1);
+    at.push(i);
+    k.playStep(placed, log);
+    if (k.phase === PHASE_ACTION && !waits) {
+      const action = codeOfAction(k, actionOfTurn(turn));
+      const canonical = SPOTS[moveSpot(action)];
+      if (m !== null && m.at !== canonical)
+        throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
+      lastAction = log?.length ?? 0;
+      codes.push(action);
+      tiles.push(-1);
+      at.push(i);
+      k.playStep(action, log);
+    }
+    if (waits && k.phase !== PHASE_ACTION)
+      note(`step is 'action', but placements[${i}] has no action to wait for: the player had nothing to deploy or take back`);
+    if (!waits) {
+      drawDiscards(i === placements.length - 1);
+      drawReturns(i === placements.length - 1);
+    }
   }
   for (let i = discards; verify && i < discarded.length; i++) {
     note(
@@ -384,21 +411,28 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       drawn.push(...held);
       // The bag refills every hand but the current player's during their second tile.
       const second = pl === k.current && k.extraTurn;
-      const full = finished ? 0 : second ? Math.max(1, handSize - 1) : handSize;
+      // At the action step, the player to move has taken the tile placed from the hand.
+      const full = finished ? 0 : (second ? Math.max(1, handSize - 1) : handSize) - (pending && pl === k.current ? 1 : 0);
       // A hand given up is drawn anew with the tiles that fit, which may run out before it is full
       // (the tiles set aside then go back into the bag): the last move's events show the give-up,
       // or, during the second tile of that turn, the move before (the hand is not drawn up between
       // the two), which the state does not record: the check of the draws follows the hands exactly.
+      // At the action step the events are the tile step's: the draw that shortened the hand is not
+      // among them.
       const mayBeShort =
         pl === k.current &&
-        (second || (s.events as unknown[]).some((e) => isRecord(e) && (e.type === 'tile-returned' || e.type === 'tile-discarded')));
+        (second ||
+          pending ||
+          (s.events as unknown[]).some((e) => isRecord(e) && (e.type === 'tile-returned' || e.type === 'tile-discarded')));
       // A set-up may deal hands short of full; the check of the draws follows them.
-      if (verify && setUp === null && left.length > 0 && h.length !== full && !(mayBeShort && h.length > 0 && h.length < full))
+      // A short hand holds a tile, except at the action step, where its last tile may be the one placed.
+      const least = pending && pl === k.current ? 0 : 1;
+      if (verify && setUp === null && left.length > 0 && h.length !== full && !(mayBeShort && h.length >= least && h.length < full))
         note(`hands[${pl}] holds ${amount(h.length, 'tile')}, but with tiles left in the bag it holds ${full}`);
       if (verify && finished && h.length > 0)
         note(`hands[${pl}] holds tiles, but the game is over: it ends when the bag and every hand are empty`);
     });
-    if (!finished) {
+    if (!finished && k.phase !== PHASE_ACTION) {
       const mine = hands[k.current] as unknown[];
       if (mine.length === 0) note(`player ${k.current} is to move with an empty hand`);
       const seen = view === null || !view.facts.hidden[k.current];
@@ -408,7 +442,12 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     }
   }
   if (finished) k.finish(log);
-  else if (handSize === 0) {
+  else if (k.phase === PHASE_ACTION) {
+    // The tile of the turn is on the board already.
+    const placedTile = k.tables.ids[k.currentType];
+    if (handSize === 0 && s.currentTile !== placedTile)
+      note(`currentTile is ${show(s.currentTile)}, but at the action step it is the tile just placed, ${placedTile}`);
+  } else if (handSize === 0) {
     k.setCurrentTile(take(s.currentTile, 'currentTile'));
     if (verify && !k.canPlaceAnywhere(k.currentType)) note(`currentTile ${s.currentTile} fits nowhere: it would have been discarded`);
   }
@@ -434,16 +473,19 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (verify) {
     const records = log as KernelEvent[];
     compareWithReplay(s, k, scoringsOf(describeEvents(k, records)), note);
+    // The last move was the whole last turn, or (a step of its own) its action.
+    const recorded = s.events as unknown[];
+    const whole = lastAction < 0 || (isRecord(recorded[0]) && recorded[0].type === 'tile-placed');
     compareLists(
       'events',
       eventsToCompare(s, view === null ? null : firstMover, note),
-      describeEvents(k, records.slice(lastMove)),
+      describeEvents(k, records.slice(whole ? lastTurn : lastAction)),
       'event',
       showEvent,
       note,
     );
     if (problems.length === 0 && view === null && s.draws !== null)
-      for (const m of checkDraws(s, k, codes, tiles, setUp?.start ?? null)) note(m);
+      for (const m of checkDraws(s, k, codes, tiles, at, setUp?.start ?? null)) note(m);
     // The recorded field scorings served the replay only: a custom rule must be given again.
     k.setRules(rulesFor(state, tables, undefined, null));
   }

@@ -66,7 +66,7 @@ const SETUP_KEYS = [
  *
  * @example
  * ```ts
- * import { applyMove, legalMoves, setupGame } from 'carcassonne-engine';
+ * import { applyMove, legalTurns, setupGame } from 'carcassonne-engine';
  *
  * // A puzzle: Ann's knight holds a city of two tiles open to the north; she holds tile E, which closes it.
  * const state = setupGame({
@@ -80,7 +80,7 @@ const SETUP_KEYS = [
  *   currentTile: 'E',
  * });
  * console.log(state.players.map((p) => [p.score, p.meeples])); // → [ [ 10, 6 ], [ 12, 7 ] ]
- * const close = legalMoves(state).find((m) => m.x === 0 && m.y === -2 && m.rotation === 180)!;
+ * const close = legalTurns(state).find((m) => m.x === 0 && m.y === -2 && m.rotation === 180)!;
  * console.log(applyMove(state, close).players[0]?.score); // → 16
  * ```
  */
@@ -413,10 +413,10 @@ function counter(set: TileSetDef) {
  *
  * @example
  * ```ts
- * import { applyMove, createGame, legalMoves, setupGame, setupOf } from 'carcassonne-engine';
+ * import { applyMove, createGame, legalMoves, legalTurns, setupGame, setupOf } from 'carcassonne-engine';
  *
  * let state = createGame({ players: 2, seed: 7 });
- * for (let i = 0; i < 5; i++) state = applyMove(state, legalMoves(state)[0]!);
+ * for (let i = 0; i < 5; i++) state = applyMove(state, legalTurns(state)[0]!);
  * const setup = setupOf(state);
  * console.log(setup.board.length, setup.currentTile === state.currentTile); // → 6 true
  * const again = setupGame(setup);
@@ -434,6 +434,15 @@ export function setupOf(input: GameState | PlayerView): Setup {
   if (state.rules.farmers === 'custom') {
     throw new StateError([
       { code: 'custom-rule-missing', message: 'this game scores farmers with a custom rule: a set-up names its farmer rule' },
+    ]);
+  }
+  if (state.step !== 'tile') {
+    const last = state.placements[state.placements.length - 1];
+    throw new StateError([
+      {
+        code: 'mid-turn',
+        message: `a set-up begins a turn, and this state is at its action step (tile ${last?.tile} placed at (${last?.x}, ${last?.y}), waiting for its figure or the pass): play the action first`,
+      },
     ]);
   }
   const finals = state.status === 'finished' ? state.scored.filter((l) => l.phase === 'final') : [];

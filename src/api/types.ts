@@ -206,8 +206,14 @@ export interface GameState {
    */
   readonly extraTurn: ExtraTurn | null;
   /**
-   * The tile the current player must place, or `null` when the game is finished, or in a game
-   * with hands of tiles (`rules.hand`), where the current player chooses among `hands`.
+   * The step of the current player's turn: `'tile'` (place the tile), or `'action'` (the tile just
+   * placed, the last of `placements`, waits for its figure or the pass). `'tile'` once finished.
+   */
+  readonly step: Step;
+  /**
+   * The tile the current player must place (at the action step, the tile just placed), or `null`
+   * when the game is finished, or in a game with hands of tiles (`rules.hand`), where the current
+   * player chooses among `hands`.
    */
   readonly currentTile: TileId | null;
   /**
@@ -293,7 +299,56 @@ export interface PlayerView extends Omit<GameState, 'seed' | 'hands' | 'draws' |
   readonly setup: (Omit<SetupStart, 'hands'> & { readonly hands: readonly (readonly (TileId | null)[])[] | null }) | null;
 }
 
-/** Where a meeple goes with a move: a spot on the placed tile, as it lies on the board. */
+/**
+ * The steps of a turn, in order: `'tile'`, placing the tile; `'action'`, what the player does with
+ * the tile just placed (deploy a figure on it, take a figure back, or pass). The action step is
+ * played only when the player has something to do besides passing; otherwise the turn ends with
+ * the tile.
+ */
+export type Step = 'tile' | 'action';
+
+/**
+ * The tile step's move: place the current tile at (x, y) turned `rotation` degrees clockwise.
+ * `tile`, when given, must be the current tile; with hands of tiles (`rules.hand`) it names the tile
+ * of the hand to play (it may be left out when the hand holds one kind of tile).
+ */
+export interface TileMove {
+  readonly type: 'tile';
+  readonly x: number;
+  readonly y: number;
+  readonly rotation: Rotation;
+  readonly tile?: TileId;
+}
+
+/**
+ * An action step's move: deploy a figure (a follower unless `kind` says) on the feature at spot
+ * `at` of the tile just placed, the spot named as the tile lies on the board.
+ */
+export interface MeepleMove {
+  readonly type: 'meeple';
+  readonly at: Spot;
+  readonly kind?: MeepleKind;
+}
+
+/**
+ * An action step's move (The Abbot): instead of deploying, take the abbot back from the board and
+ * score its cloister or garden at once as in the final scoring (1 + 1 per neighbouring tile). Only
+ * while that feature is incomplete: a tile that completes it scores it as completed instead.
+ */
+export interface RecallMove {
+  readonly type: 'recall';
+  readonly kind: MeepleKind;
+}
+
+/** An action step's move: leave the tile just placed as it is. */
+export interface PassMove {
+  readonly type: 'pass';
+}
+
+/** One step's move, as {@link legalMoves} lists them: a tile step's, or an action step's. */
+export type Move = TileMove | MeepleMove | RecallMove | PassMove;
+
+/** Where a meeple goes with a {@link TurnMove}: a spot on the placed tile, as it lies on the board. */
 export interface MeepleDeploy {
   readonly at: Spot;
   /**
@@ -305,12 +360,14 @@ export interface MeepleDeploy {
 }
 
 /**
- * A move: place the current tile at (x, y) turned `rotation` degrees clockwise, and then either
- * deploy a meeple on it, or (The Abbot) take the player's abbot back with `recall: 'abbot'`, or
- * neither. `tile`, when given, must be the current tile; with hands of tiles (`rules.hand`) it names
- * the tile of the hand to play (it may be left out when the hand holds one kind of tile).
+ * A whole turn in one object, as {@link legalTurns} lists them and a game record writes it: place
+ * the current tile at (x, y) turned `rotation` degrees clockwise, and then either deploy a meeple
+ * on it, or (The Abbot) take the player's abbot back with `recall: 'abbot'`, or neither. Played at
+ * the tile step as its steps: the tile, then the action (the pass when it names none). `tile` is
+ * as in a {@link TileMove}. It has no `type` (or `type: 'turn'`).
  */
-export interface Move {
+export interface TurnMove {
+  readonly type?: 'turn';
   readonly x: number;
   readonly y: number;
   readonly rotation: Rotation;
@@ -323,6 +380,12 @@ export interface Move {
    */
   readonly recall?: MeepleKind | null;
 }
+
+/**
+ * What `applyMove`, `validateMove` and `previewMove` take, and what the bots answer: one step's
+ * {@link Move}, or a whole turn ({@link TurnMove}).
+ */
+export type AnyMove = Move | TurnMove;
 
 /** What a move would do, as {@link previewMove} tells it: nothing is drawn. */
 export interface MovePreview {

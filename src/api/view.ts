@@ -55,7 +55,7 @@ export function playerView(input: GameState | PlayerView, asked: Viewer): Player
           for (const t of h) if (t !== null) unseen.push(t);
           return h.map(() => null);
         });
-  const { version, tileSet, edition, expansions, rules, status, turn, currentPlayer, builderTurn, extraTurn, currentTile } = state;
+  const { version, tileSet, edition, expansions, rules, status, turn, currentPlayer, builderTurn, extraTurn, step, currentTile } = state;
   const { players: records, placements, meeples, tilesLeft, discarded, scored, events } = state;
   // With hands, a tile kept is drawn into its player's hand.
   const hiddenDraw = (d: { player: number; kept: boolean }) => state.hands !== null && !visible && d.kept && d.player !== viewer;
@@ -72,6 +72,7 @@ export function playerView(input: GameState | PlayerView, asked: Viewer): Player
     currentPlayer,
     builderTurn,
     extraTurn,
+    step,
     currentTile,
     hands,
     players: records,
@@ -99,7 +100,7 @@ export function playerView(input: GameState | PlayerView, asked: Viewer): Player
  *
  * const sent = JSON.stringify(playerView(createGame({ players: 2, seed: 1, drawOrder: ['E'] }), 0));
  * const view = loadView(JSON.parse(sent));
- * console.log(view.viewer, view.currentTile, legalMoves(view).length); // → 0 E 12
+ * console.log(view.viewer, view.currentTile, legalMoves(view).length); // → 0 E 4
  * ```
  */
 export function loadView(json: unknown): PlayerView {

@@ -1,11 +1,13 @@
 import { show } from '../core/guards.js';
 import { readBotOptions } from './options.js';
 import { checked } from '../api/kernels.js';
-import type { GameState, Move, PlayerView } from '../api/types.js';
+import type { GameState, PlayerView } from '../api/types.js';
+import type { AnyMove } from '../api/legality.js';
 import { playerView } from '../api/view.js';
 import { isViewRecord } from '../api/view-input.js';
 import { OptionsError } from '../core/errors.js';
-import { decodeMove } from '../engine/move.js';
+import { moveOfTurn } from '../engine/turns.js';
+import { kernelOf } from '../engine/engine.js';
 import { type MctsOptions, Search } from './search.js';
 
 // Analysis for hint buttons and tutorial commentary: the moves of the player to move, ranked by
@@ -24,9 +26,9 @@ export interface AsyncAnalysisOptions extends AnalysisOptions {
   readonly sliceMs?: number;
 }
 
-/** A legal move as {@link analyse} rates it. */
+/** A legal move as {@link analyse} rates it: a whole turn at the tile step, an action at the action step. */
 export interface RatedMove {
-  readonly move: Move;
+  readonly move: AnyMove;
   /** Playouts the search made through the move (0 for a move it did not search). */
   readonly visits: number;
   /**
@@ -137,14 +139,18 @@ function start(input: GameState | PlayerView, options: AnalysisOptions | undefin
 /** The analysis a search gives so far. */
 function report(search: Search): Analysis {
   const root = search.root;
-  const tile = root.currentTile ?? root.hand(root.currentPlayer);
   const searched = search.candidates();
   const seen = new Set(searched.map((c) => c.move));
   const moves: RatedMove[] = [
-    ...searched.map((c) => ({ move: decodeMove(c.move, tile), visits: c.visits, value: c.visits > 0 ? c.value : null, margin: c.margin })),
+    ...searched.map((c) => ({
+      move: moveOfTurn(kernelOf(root), c.move),
+      visits: c.visits,
+      value: c.visits > 0 ? c.value : null,
+      margin: c.margin,
+    })),
     ...search.ranked
       .filter((r) => !seen.has(r.move))
-      .map((r) => ({ move: decodeMove(r.move, tile), visits: 0, value: null, margin: r.margin })),
+      .map((r) => ({ move: moveOfTurn(kernelOf(root), r.move), visits: 0, value: null, margin: r.margin })),
   ];
   return { player: search.player, iterations: search.iterations, moves };
 }

@@ -2,12 +2,13 @@ import { isInt, show } from '../core/guards.js';
 import { LIMITS, STATE_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
 import { readBotOptions } from './options.js';
-import type { GameState, MeepleKind, Move, PlayerView } from '../api/types.js';
+import type { GameState, MeepleKind, PlayerView } from '../api/types.js';
+import type { AnyMove } from '../api/legality.js';
 import { figureInPlay } from '../api/figures.js';
 import { figuresOf } from '../rules/compile.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
-import { badArgument, type Engine, isEngine, kernelOf, playListed } from '../engine/engine.js';
-import { decodeMove } from '../engine/move.js';
+import { badArgument, type Engine, isEngine, kernelOf, playTurnListed } from '../engine/engine.js';
+import { legalTurnCodes, moveOfTurn } from '../engine/turns.js';
 import { DEFAULT_WEIGHTS, type EvaluationWeights, Evaluator, type FigureWorth } from './evaluate.js';
 import { botRandom, engineFor } from './seed.js';
 import type { BotOptions } from './types.js';
@@ -81,13 +82,13 @@ export interface GreedyOptions extends BotOptions {
  *
  * @example
  * ```ts
- * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+ * import { Engine, encodeTurn } from 'carcassonne-engine/engine';
  * import { estimate } from 'carcassonne-engine/bots';
  *
  * // A thief on a road of two tiles: 0 scored, 2 if the game ended now (0.8 × 2), and six followers
  * // in hand at 1.5 each while the bag is full.
  * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U'] });
- * engine.play(encodeMove({ x: 1, y: 0, rotation: 0, meeple: { at: 'E' } }));
+ * engine.playTurn(encodeTurn({ x: 1, y: 0, rotation: 0, meeple: { at: 'E' } }));
  * console.log(estimate(engine).map((v) => v.toFixed(1))); // → [ '10.6', '10.5' ]
  * ```
  */
@@ -153,15 +154,15 @@ export function evaluatorFor(engine: Engine, weights: GreedyWeights = {}): Evalu
  *
  * @example
  * ```ts
- * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+ * import { Engine, encodeTurn } from 'carcassonne-engine/engine';
  * import { evaluate } from 'carcassonne-engine/bots';
  *
  * // A knight on a city cap (E) below the start tile: its city is open to the south, and many of
  * // the tiles left close it. Worth more than the same tile played without the knight.
  * const withKnight = Engine.create({ players: 2, seed: 1, drawOrder: ['E'] });
  * const without = withKnight.clone();
- * withKnight.play(encodeMove({ x: 0, y: 1, rotation: 180, meeple: { at: 'S' } }));
- * without.play(encodeMove({ x: 0, y: 1, rotation: 180 }));
+ * withKnight.playTurn(encodeTurn({ x: 0, y: 1, rotation: 180, meeple: { at: 'S' } }));
+ * without.playTurn(encodeTurn({ x: 0, y: 1, rotation: 180 }));
  * console.log(evaluate(withKnight)[0]! > evaluate(without)[0]!); // → true
  * ```
  */
@@ -215,10 +216,11 @@ export function marginOf(values: ArrayLike<number>, player: number): number {
 }
 
 /**
- * Plays the move with the best margin over the best opponent after it, by {@link evaluate} (or
- * {@link estimate} with `evaluation: 'now'`): one turn deep, every legal move (each placement with
+ * Plays the turn with the best margin over the best opponent after it, by {@link evaluate} (or
+ * {@link estimate} with `evaluation: 'now'`): one turn deep, every legal turn (each placement with
  * each figure option or none) played through the engine and rated. Ties are broken by the seeded
- * random source.
+ * random source. At the tile step it answers with the whole turn (a `TurnMove`), at the action
+ * step with the action.
  *
  * @example
  * ```ts
@@ -230,24 +232,24 @@ export function marginOf(values: ArrayLike<number>, player: number): number {
  * console.log(JSON.stringify(greedyBot(state))); // → {"tile":"E","x":0,"y":-1,"rotation":180,"meeple":{"at":"S","kind":"follower"}}
  * ```
  */
-export function greedyBot(state: GameState | PlayerView, asked?: GreedyOptions): Move {
+export function greedyBot(state: GameState | PlayerView, asked?: GreedyOptions): AnyMove {
   const options = readBotOptions(asked);
   checkGreedyOptions(options);
   const root = engineFor(state, options, 'greedy');
   if (root.status === 'finished') throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
   const me = root.currentPlayer;
-  // With hands of tiles, a code names a slot of the player's hand.
-  const tile = root.currentTile ?? root.hand(root.currentPlayer);
-  const moves = root.legalMoves();
+  const turns = new Float64Array(root.maxMoves);
+  const n = legalTurnCodes(kernelOf(root), turns);
   const random = botRandom(state, options, 'greedy');
   const rate = rater(root, options);
   const e = root.clone();
-  let best = moves[0] as number;
+  let best = turns[0] as number;
   let bestValue = -Infinity;
   let ties = 0;
-  for (const [i, move] of moves.entries()) {
+  for (let i = 0; i < n; i++) {
+    const move = turns[i] as number;
     e.copyFrom(root);
-    playListed(e, move);
+    playTurnListed(e, move);
     const value = rate(e, me, i > 0);
     if (value > bestValue + 1e-9) {
       best = move;
@@ -257,7 +259,7 @@ export function greedyBot(state: GameState | PlayerView, asked?: GreedyOptions):
       best = move; // reservoir sampling: each tied move is kept with equal probability
     }
   }
-  return decodeMove(best, tile);
+  return moveOfTurn(kernelOf(root), best);
 }
 
 /** Throws `invalid-bot-option` listing every bad option: an unknown evaluation, a weight that is not a finite number ≥ 0. */

@@ -1,7 +1,8 @@
 import { show } from '../core/guards.js';
 import { LIMITS } from '../core/limits.js';
 import { readBotOptions } from './options.js';
-import type { GameState, Move, PlayerView } from '../api/types.js';
+import type { GameState, PlayerView } from '../api/types.js';
+import type { AnyMove } from '../api/legality.js';
 import { OptionsError } from '../core/errors.js';
 import { greedyBot } from './greedy.js';
 import { mctsBot } from './mcts.js';
@@ -60,7 +61,7 @@ export interface LevelOptions extends BotOptions {
  * // → 4 null
  * ```
  */
-export function levelBot(state: GameState | PlayerView, asked: LevelOptions): Move {
+export function levelBot(state: GameState | PlayerView, asked: LevelOptions): AnyMove {
   const options = readBotOptions(asked) as LevelOptions;
   const level = options?.level;
   const timeMs = options?.timeMs ?? 250;

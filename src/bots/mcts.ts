@@ -1,6 +1,8 @@
 import { readBotOptions } from './options.js';
-import type { GameState, Move, PlayerView } from '../api/types.js';
-import { decodeMove } from '../engine/move.js';
+import type { GameState, PlayerView } from '../api/types.js';
+import type { AnyMove } from '../api/legality.js';
+import { moveOfTurn } from '../engine/turns.js';
+import { kernelOf } from '../engine/engine.js';
 import { Search } from './search.js';
 
 export type { MctsOptions } from './search.js';
@@ -47,11 +49,9 @@ import type { MctsOptions } from './search.js';
  * console.log(validateMove(state, move), applyMove(state, move).turn); // → null 1
  * ```
  */
-export function mctsBot(state: GameState | PlayerView, asked?: MctsOptions): Move {
+export function mctsBot(state: GameState | PlayerView, asked?: MctsOptions): AnyMove {
   const options = readBotOptions(asked);
   const search = new Search(state, options, 'mcts', true);
   while (!search.done) search.step(64);
-  const root = search.root;
-  // With hands of tiles, a code names a slot of the player's hand.
-  return decodeMove(search.choice(), root.currentTile ?? root.hand(root.currentPlayer));
+  return moveOfTurn(kernelOf(search.root), search.choice());
 }

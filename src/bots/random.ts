@@ -1,12 +1,14 @@
 import { readBotOptions } from './options.js';
-import { legalMoves } from '../api/game.js';
-import type { GameState, Move, PlayerView } from '../api/types.js';
+import { legalMoves, legalTurns } from '../api/game.js';
+import type { AnyMove } from '../api/legality.js';
+import type { GameState, PlayerView } from '../api/types.js';
 import { IllegalMoveError } from '../core/errors.js';
 import { botRandom } from './seed.js';
 import type { BotOptions } from './types.js';
 
 /**
- * Plays a uniformly random legal move. Throws `game-finished` on a finished game.
+ * Plays a uniformly random legal turn at the tile step ({@link legalTurns}), a uniformly random
+ * action at the action step. Throws `game-finished` on a finished game.
  *
  * @example
  * ```ts
@@ -18,9 +20,10 @@ import type { BotOptions } from './types.js';
  * console.log(JSON.stringify(move) === JSON.stringify(randomBot(state, { seed: 'x' })), applyMove(state, move).turn); // → true 1
  * ```
  */
-export function randomBot(state: GameState | PlayerView, asked?: BotOptions): Move {
+export function randomBot(state: GameState | PlayerView, asked?: BotOptions): AnyMove {
   const options = readBotOptions(asked);
-  const moves = legalMoves(state);
+  const turns = legalTurns(state);
+  const moves: readonly AnyMove[] = turns.length > 0 ? turns : legalMoves(state);
   if (moves.length === 0) throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
-  return moves[Math.floor(botRandom(state, options, 'random')() * moves.length)] as Move;
+  return moves[Math.floor(botRandom(state, options, 'random')() * moves.length)] as AnyMove;
 }

@@ -2,8 +2,9 @@ import { show } from '../core/guards.js';
 import { LIMITS } from '../core/limits.js';
 import type { GameState, PlayerView } from '../api/types.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
-import { type Engine, kernelOf, playListed, type Random, seededRandom } from '../engine/engine.js';
-import { MOVE_PLACEMENT_MASK, moveSlot } from '../core/move-code.js';
+import { type Engine, kernelOf, playTurnListed, type Random, seededRandom } from '../engine/engine.js';
+import { moveSlot, PASS_CODE } from '../core/move-code.js';
+import { actionsOf, legalTurnCodes, turnCode, turnTile } from '../engine/turns.js';
 import type { Evaluator } from './evaluate.js';
 import { evaluatorFor, marginOf } from './greedy.js';
 import { botSeed, engineFor } from './seed.js';
@@ -157,7 +158,7 @@ export interface Candidate {
 export class Search {
   readonly root: Engine;
   readonly player: number;
-  /** Every legal move at the root with its static evaluation, best first. */
+  /** Every legal move at the root (a whole turn, see engine/turns.ts) with its static evaluation, best first. */
   readonly ranked: readonly { readonly move: number; readonly margin: number }[];
   iterations = 0;
   /** The longest iteration so far, in milliseconds of a timed search: the next may take as long. */
@@ -176,7 +177,10 @@ export class Search {
   private readonly seed: string;
   private readonly nodes: Node[];
   private readonly tiles = new Map<string, number>();
-  private readonly buffer: Int32Array;
+  /** The turns of a position (see legalTurnCodes), and the codes of one step. */
+  private readonly turns: Float64Array;
+  private readonly tileCodes: Int32Array;
+  private readonly actionCodes: Int32Array;
   private readonly untried: Int32Array;
   private readonly path: Node[] = [];
   private readonly e: Engine;
@@ -215,14 +219,16 @@ export class Search {
     this.evaluator = evaluatorFor(root);
     this.values = new Float64Array(root.players);
     this.rewards = new Float64Array(root.players);
-    this.buffer = new Int32Array(root.maxMoves);
+    this.turns = new Float64Array(root.maxMoves);
+    this.tileCodes = new Int32Array(root.maxMoves);
+    this.actionCodes = new Int32Array(root.maxMoves);
     this.untried = new Int32Array(root.maxMoves);
-    const all = root.legalMoves(this.buffer);
     this.e = root.clone();
     this.trial = root.clone();
-    this.ranked = Array.from(this.buffer.subarray(0, all), (move, i) => {
+    const all = this.listTurns(root);
+    this.ranked = Array.from(this.turns.subarray(0, all), (move, i) => {
       this.trial.copyFrom(root);
-      playListed(this.trial, move);
+      playTurnListed(this.trial, move);
       return { move, margin: this.rate(this.trial, this.player, i > 0) };
     }).sort((a, b) => b.margin - a.margin);
     // Progressive pruning and bias: the best candidates by evaluation, each starting with `prior`
@@ -344,8 +350,13 @@ export class Search {
     return this.tiles.size - 1;
   }
 
+  /** Lists the turns at engine `e` into `turns` (see legalTurnCodes) and returns how many. */
+  private listTurns(e: Engine): number {
+    return legalTurnCodes(kernelOf(e), this.turns);
+  }
+
   private iterate(): void {
-    const { e, buffer, untried, path, c } = this;
+    const { e, turns: buffer, untried, path, c } = this;
     this.iterations++;
     const first = this.halving ? this.nextAlive() : bestByUcb(this.nodes, this.nodes.length, c);
     // Common random numbers: the k-th sample of every candidate uses the same deal of the hidden
@@ -353,17 +364,18 @@ export class Search {
     const random = seededRandom(`${this.seed}:${first.samples++}`);
     e.copyFrom(this.root);
     e.shuffleTilesLeft(random);
-    playListed(e, first.move);
+    playTurnListed(e, first.move);
     path.length = 0;
     path.push(first);
     let node = first;
     while (e.status === 'playing' && path.length < this.plies) {
-      const n = e.legalMoves(buffer);
+      const n = this.listTurns(e);
       const player = e.currentPlayer;
-      // A child is a move of a tile: with hands of tiles (dealt anew each iteration when hidden),
+      // A child is a turn with a tile: with hands of tiles (dealt anew each iteration when hidden),
       // the tile in the code's slot.
       const hand = e.currentTile === null ? e.hand(player) : null;
-      const keyOf = (code: number): number => code * 128 + this.tileKey(hand === null ? e.currentTile : (hand[moveSlot(code)] as string));
+      const keyOf = (code: number): number =>
+        code * 128 + this.tileKey(hand === null ? e.currentTile : (hand[moveSlot(turnTile(code))] as string));
       // Progressive widening: a node grows a new child (the best untried move by the mover's
       // evaluation) only while it has fewer available children than max(1, widen × √visits);
       // otherwise UCB chooses among those it has.
@@ -384,7 +396,7 @@ export class Search {
           for (let j = 0; j < (all ? nUntried : this.expand); j++) {
             const candidate = buffer[untried[all ? j : Math.floor(random() * nUntried)] as number] as number;
             this.trial.copyFrom(e);
-            playListed(this.trial, candidate);
+            playTurnListed(this.trial, candidate);
             const value = this.rate(this.trial, player, j > 0);
             if (value > bestValue) {
               bestValue = value;
@@ -395,12 +407,12 @@ export class Search {
         const child = newNode(move, player);
         node.children.set(keyOf(move), child);
         path.push(child);
-        playListed(e, move);
+        playTurnListed(e, move);
         break;
       }
       node = bestByUcb(available, available.length, c);
       path.push(node);
-      playListed(e, node.move);
+      playTurnListed(e, node.move);
     }
     this.playout(random);
     if (e.status === 'finished') for (let p = 0; p < e.players; p++) this.values[p] = kernelOf(e).score[p] as number;
@@ -413,33 +425,38 @@ export class Search {
   }
 
   /**
-   * Plays up to `depth` moves on `e`. Each is the best, by the mover's margin, of `samples` moves
-   * drawn at random (a drawn figure kept with probability `figureRate`; otherwise the same
-   * placement is played without one, which is always legal).
+   * Plays up to `depth` turns on `e`. Each is the best, by the mover's margin, of `samples` turns
+   * drawn at random: a placement, and with probability `figureRate` an action its tile allows
+   * (the pass among them), else the tile alone (always legal).
    */
   private playout(random: Random): void {
-    const { e, trial, buffer, figureRate, samples } = this;
+    const { e, trial, tileCodes, actionCodes, figureRate, samples } = this;
     for (let i = 0; i < this.depth && e.status === 'playing'; i++) {
-      const n = e.legalMoves(buffer);
+      const n = e.legalMoves(tileCodes);
       const mover = e.currentPlayer;
       let best = 0;
       let bestValue = -Infinity;
       for (let j = 0; j < samples; j++) {
-        const drawn = buffer[Math.floor(random() * n)] as number;
-        const move = random() < figureRate ? drawn : drawn & PLACEMENT_ONLY;
+        const tile = tileCodes[Math.floor(random() * n)] as number;
+        let action = PASS_CODE;
+        if (random() < figureRate) {
+          const na = actionsOf(kernelOf(e), tile, actionCodes);
+          action = actionCodes[Math.floor(random() * na)] as number;
+        }
+        const move = turnCode(tile, action);
         if (samples === 1) {
           best = move;
           break;
         }
         trial.copyFrom(e);
-        playListed(trial, move);
+        playTurnListed(trial, move);
         const value = this.rate(trial, mover, j > 0);
         if (value > bestValue) {
           bestValue = value;
           best = move;
         }
       }
-      playListed(e, best);
+      playTurnListed(e, best);
     }
   }
 }
@@ -504,9 +521,6 @@ const SCALE = 20;
  * deals: 68.8% with the win share, 79.3% with this.
  */
 const SPREAD = 3;
-
-/** Clears a move code's figure and abbot recall: the same placement alone. */
-const PLACEMENT_ONLY = ~MOVE_PLACEMENT_MASK;
 
 /**
  * Each player's reward in [0, 1] for its margin over the best other player: at a game's end (no

@@ -1,5 +1,6 @@
 import type { RuleHooks } from '../api/rules.js';
-import type { GameState, Move, PlayerView } from '../api/types.js';
+import type { GameState, PlayerView } from '../api/types.js';
+import type { AnyMove } from '../api/legality.js';
 
 /** Options every bot takes. */
 export interface BotOptions {
@@ -15,7 +16,8 @@ export interface BotOptions {
 
 /**
  * A bot: a pure function from a game in progress (a state, or the player view of the player to
- * move) to a legal move for the player to move. It never changes the state, and it never looks at
- * the order of the tiles left.
+ * move) to a legal move for the player to move: at the tile step a whole turn (`TurnMove`: the tile
+ * and what is done with it), at the action step the action. It never changes the state, and it
+ * never looks at the order of the tiles left.
  */
-export type Bot<O extends BotOptions = BotOptions> = (state: GameState | PlayerView, options?: O) => Move;
+export type Bot<O extends BotOptions = BotOptions> = (state: GameState | PlayerView, options?: O) => AnyMove;

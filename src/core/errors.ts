@@ -8,6 +8,7 @@ export type MoveErrorCode =
   | ModuleMoveErrorCode
   | 'game-finished'
   | 'malformed-move'
+  | 'wrong-step'
   | 'wrong-tile'
   | 'cell-occupied'
   | 'not-adjacent'
@@ -44,7 +45,8 @@ export type StateErrorCode =
   | 'custom-rule-failed'
   | 'invalid-viewer'
   | 'hidden-information'
-  | 'view-not-playable';
+  | 'view-not-playable'
+  | 'mid-turn';
 
 /**
  * Codes of a {@link NotationError}: `invalid-notation` (text that does not follow the grammar of

@@ -1,42 +1,62 @@
 /**
- * Moves as small integers, for search. A code packs, from the low bits up:
+ * Moves as small integers, for search. A turn is a sequence of steps (place the tile, then act:
+ * deploy a figure, take one back, or pass), and a code is one step's move. Its step is in bits
+ * 28–30; the rest depends on the step.
+ *
+ * A tile step (STEP_TILE), from the low bits up:
  *
  * | bits  | field                                                             |
  * | ----- | ----------------------------------------------------------------- |
- * | 0     | action: 0 none, 1 take a figure back (ACTION_RECALL)              |
- * | 1–4   | spot: 0 for no figure, else 1 + the spot's index in `SPOTS`       |
- * | 5–8   | figure kind: the one deployed, or the one an action takes back    |
- * | 9–10  | hand slot: which tile of the player's hand (0 without hands)      |
- * | 11–12 | rotation in quarter turns                                         |
- * | 13–21 | y + 256                                                           |
- * | 22–30 | x + 256                                                           |
+ * | 0–10  | x + 1024                                                          |
+ * | 11–21 | y + 1024                                                          |
+ * | 22–23 | rotation in quarter turns                                         |
+ * | 24–25 | hand slot: which tile of the player's hand (0 without hands)      |
  *
- * Codes are non-negative and below 2^31, so they fit an `Int32Array`. There is room for 15 spots
- * (all of `SPOTS`), 16 figure kinds and hands of 4 tiles. Coordinates run from -256 to 255: a
- * board of n tiles spans fewer than n cells from the start tile. `code & ~MOVE_PLACEMENT_MASK` is
- * the placement alone (the hand slot of its tile included).
+ * An action step (STEP_ACTION), on the tile just placed:
+ *
+ * | bits  | field                                                             |
+ * | ----- | ----------------------------------------------------------------- |
+ * | 0–3   | action: 0 pass, 1 deploy (ACTION_DEPLOY), 2 take back (ACTION_RECALL) |
+ * | 4–8   | figure kind: the one deployed, or the one taken back              |
+ * | 9–13  | spot: 0 for none, else 1 + the spot's index in `SPOTS`            |
+ *
+ * Codes are non-negative and below 2^31, so they fit an `Int32Array`. There is room for 31 spots,
+ * 32 figure kinds, hands of 4 tiles and 8 kinds of step. Coordinates run from -1024 to 1023: a
+ * board of n tiles spans fewer than n cells from the start tile.
  */
-export const MOVE_SPOT_SHIFT = 1;
-export const MOVE_FIGURE_SHIFT = 5;
-export const MOVE_SLOT_SHIFT = 9;
-export const MOVE_ROTATION_SHIFT = 11;
-export const MOVE_Y_SHIFT = 13;
-export const MOVE_X_SHIFT = 22;
-export const MOVE_COORD_OFFSET = 256;
-export const MOVE_COORD_MIN = -256;
-export const MOVE_COORD_MAX = 255;
+export const MOVE_STEP_SHIFT = 28;
+/** The step that places the tile (with hands, one of the hand). */
+export const STEP_TILE = 0;
+/** The step after it: what the player does with the tile just placed. */
+export const STEP_ACTION = 1;
+
+export const MOVE_X_SHIFT = 0;
+export const MOVE_Y_SHIFT = 11;
+export const MOVE_ROTATION_SHIFT = 22;
+export const MOVE_SLOT_SHIFT = 24;
+export const MOVE_COORD_OFFSET = 1024;
+export const MOVE_COORD_MIN = -1024;
+export const MOVE_COORD_MAX = 1023;
+
+export const MOVE_FIGURE_SHIFT = 4;
+export const MOVE_SPOT_SHIFT = 9;
 /** Spots a code can name. */
-export const MOVE_SPOT_LIMIT = 15;
+export const MOVE_SPOT_LIMIT = 31;
 /** Figure kinds a code can name. */
-export const MOVE_FIGURE_LIMIT = 16;
+export const MOVE_FIGURE_LIMIT = 32;
 /** Tiles of a hand a code can name. */
 export const MOVE_SLOT_LIMIT = 4;
-/** The bits below the placement: action, spot and figure. */
-export const MOVE_PLACEMENT_MASK = (1 << MOVE_SLOT_SHIFT) - 1;
-/** The action that takes back a figure (its kind in the figure field) instead of deploying one. */
-export const ACTION_RECALL = 1;
+
+/** Actions: pass (the tile alone), deploy a figure on the tile, take a figure back. */
+export const ACTION_PASS = 0;
+export const ACTION_DEPLOY = 1;
+export const ACTION_RECALL = 2;
 /** Move codes are below this. */
 export const MOVE_CODE_LIMIT = 2 ** 31;
+
+/** The step of the tile step, in place (0): a tile step's code is its fields alone. */
+const TILE_STEP = STEP_TILE << MOVE_STEP_SHIFT;
+const ACTION_STEP = STEP_ACTION << MOVE_STEP_SHIFT;
 
 /**
  * For each 4-bit mask of rotations m (bit q: q quarter turns), at [4m + j] the rotation field
@@ -44,33 +64,36 @@ export const MOVE_CODE_LIMIT = 2 ** 31;
  * generation writes a cell's placements without a branch.
  */
 export const ROTATION_CODES: readonly number[] = [
-  0, 0, 0, 0, 0, 0, 0, 0, 2048, 0, 0, 0, 0, 2048, 0, 0, 4096, 0, 0, 0, 0, 4096, 0, 0, 2048, 4096, 0, 0, 0, 2048, 4096, 0, 6144, 0, 0, 0, 0,
-  6144, 0, 0, 2048, 6144, 0, 0, 0, 2048, 6144, 0, 4096, 6144, 0, 0, 0, 4096, 6144, 0, 2048, 4096, 6144, 0, 0, 2048, 4096, 6144,
+  0, 0, 0, 0, 0, 0, 0, 0, 4194304, 0, 0, 0, 0, 4194304, 0, 0, 8388608, 0, 0, 0, 0, 8388608, 0, 0, 4194304, 8388608, 0, 0, 0, 4194304,
+  8388608, 0, 12582912, 0, 0, 0, 0, 12582912, 0, 0, 4194304, 12582912, 0, 0, 0, 4194304, 12582912, 0, 8388608, 12582912, 0, 0, 0, 8388608,
+  12582912, 0, 4194304, 8388608, 12582912, 0, 0, 4194304, 8388608, 12582912,
 ];
 
 /** The number of rotations in each 4-bit mask of rotations. */
 export const ROTATION_COUNT: readonly number[] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
-/**
- * Packs a placement, an optional figure (spot index `si`, or -1 for none), an action and the hand
- * slot of the tile placed.
- */
-export function packMove(x: number, y: number, q: number, si: number, figure: number, action = 0, slot = 0): number {
-  return (
-    ((x + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) |
-    ((y + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT) |
-    (q << MOVE_ROTATION_SHIFT) |
-    (slot << MOVE_SLOT_SHIFT) |
-    (si < 0 ? (action === 0 ? 0 : (figure << MOVE_FIGURE_SHIFT) | action) : (figure << MOVE_FIGURE_SHIFT) | ((si + 1) << MOVE_SPOT_SHIFT))
-  );
-}
+/** The cell of a tile step: its x and y fields. */
+export const cellCode = (x: number, y: number): number =>
+  TILE_STEP | ((x + MOVE_COORD_OFFSET) << MOVE_X_SHIFT) | ((y + MOVE_COORD_OFFSET) << MOVE_Y_SHIFT);
 
-export const moveX = (code: number): number => ((code >>> MOVE_X_SHIFT) & 0x1ff) - MOVE_COORD_OFFSET;
-export const moveY = (code: number): number => ((code >>> MOVE_Y_SHIFT) & 0x1ff) - MOVE_COORD_OFFSET;
+/** A tile step: the tile in hand slot `slot` (0 without hands) at (x, y), turned q quarter turns. */
+export const tileCode = (x: number, y: number, q: number, slot = 0): number =>
+  cellCode(x, y) | (q << MOVE_ROTATION_SHIFT) | (slot << MOVE_SLOT_SHIFT);
+
+/** An action step: `action` with figure kind `figure` and spot index `si` (-1: none). */
+export const actionCode = (action: number, figure = 0, si = -1): number =>
+  ACTION_STEP | action | (figure << MOVE_FIGURE_SHIFT) | ((si + 1) << MOVE_SPOT_SHIFT);
+
+/** The pass of an action step: the tile alone. */
+export const PASS_CODE = ACTION_STEP;
+
+export const moveStep = (code: number): number => code >>> MOVE_STEP_SHIFT;
+export const moveX = (code: number): number => ((code >>> MOVE_X_SHIFT) & 0x7ff) - MOVE_COORD_OFFSET;
+export const moveY = (code: number): number => ((code >>> MOVE_Y_SHIFT) & 0x7ff) - MOVE_COORD_OFFSET;
 export const moveQ = (code: number): number => (code >>> MOVE_ROTATION_SHIFT) & 3;
-/** Spot index of the figure, or -1 when the move deploys none. */
-export const moveSpot = (code: number): number => ((code >>> MOVE_SPOT_SHIFT) & 0xf) - 1;
-export const moveFigure = (code: number): number => (code >>> MOVE_FIGURE_SHIFT) & 0xf;
-export const moveAction = (code: number): number => code & 1;
-/** The hand slot of the tile a code places (0 without hands). */
+/** The hand slot of the tile a tile step places (0 without hands). */
 export const moveSlot = (code: number): number => (code >>> MOVE_SLOT_SHIFT) & 3;
+export const moveAction = (code: number): number => code & 15;
+export const moveFigure = (code: number): number => (code >>> MOVE_FIGURE_SHIFT) & 31;
+/** Spot index of an action's figure, or -1 when it names none. */
+export const moveSpot = (code: number): number => ((code >>> MOVE_SPOT_SHIFT) & 31) - 1;

@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 import { applyMove, legalPlacements } from '../api/game.js';
-import { readMove } from '../api/legality.js';
+import { isTurn, readMove } from '../api/legality.js';
 import { movesAt } from '../api/cell.js';
 import { setupGame } from '../api/setup.js';
 import { playerView } from '../api/view.js';
-import type { GameState, Move, PlayerView } from '../api/types.js';
-import { OptionsError } from '../core/errors.js';
+import type { GameState, PlayerView, TurnMove } from '../api/types.js';
+import { IllegalMoveError, OptionsError } from '../core/errors.js';
 import { makeMove, parseMove } from '../notation/move.js';
 import { parsePosition } from '../notation/position.js';
 import { renderSvg } from '../render/svg.js';
@@ -14,7 +14,7 @@ import type { SvgOptions } from '../render/svg-options.js';
 /** What a `<carcassonne-board>` tells with its `move` event. */
 export interface BoardMoveDetail {
   /** The move the reader made. */
-  readonly move: Move;
+  readonly move: TurnMove;
   /** The move in the move notation. */
   readonly notation: string;
   /** Whether it is one of the element's `solution` moves (`null` when the element has none). */
@@ -24,7 +24,7 @@ export interface BoardMoveDetail {
 }
 
 /**
- * Whether two moves of a position are the same move: the same tile on the same cell, turned to
+ * Whether two whole turns of a position are the same turn: the same tile on the same cell, turned to
  * give the same board (a crossroads turned 90° is the crossroads unturned), with the same figure on
  * the same spot (or none), or the same recall.
  *
@@ -38,21 +38,25 @@ export interface BoardMoveDetail {
  * console.log(sameMove(state, a, { ...a, rotation: 180 }), sameMove(state, a, { ...a, rotation: 90 })); // → true false
  * ```
  */
-export function sameMove(state: GameState | PlayerView, first: Move, second: Move): boolean {
-  const a = readMove(first);
-  const b = readMove(second);
-  if (a.error !== null) throw a.error;
-  if (b.error !== null) throw b.error;
-  return same(state, a.move, b.move);
+export function sameMove(state: GameState | PlayerView, first: TurnMove, second: TurnMove): boolean {
+  return same(state, readTurn(first), readTurn(second));
 }
 
-function same(state: GameState | PlayerView, a: Move, b: Move): boolean {
+/** A whole turn read as plain data, or the move's error (a step's move is not one). */
+function readTurn(move: TurnMove): TurnMove {
+  const read = readMove(move);
+  if (read.error !== null) throw read.error;
+  if (!isTurn(read.move)) throw new IllegalMoveError('malformed-move', 'a whole turn is compared: { x, y, rotation, meeple?, recall? }');
+  return read.move;
+}
+
+function same(state: GameState | PlayerView, a: TurnMove, b: TurnMove): boolean {
   if (a.tile !== b.tile || a.x !== b.x || a.y !== b.y) return false;
   if ((a.meeple?.at ?? null) !== (b.meeple?.at ?? null) || (a.meeple?.kind ?? 'follower') !== (b.meeple?.kind ?? 'follower')) return false;
   if ((a.recall ?? null) !== (b.recall ?? null)) return false;
   if (a.rotation === b.rotation) return true;
   // Rotations that give the same board list the same moves, each with the rotation asked for.
-  const turned = (m: Move) =>
+  const turned = (m: TurnMove) =>
     JSON.stringify(
       movesAt(state, { x: m.x, y: m.y, rotation: m.rotation, ...(m.tile === undefined ? {} : { tile: m.tile }) }).map((x) => ({
         ...x,
@@ -113,8 +117,8 @@ function boardClass(): CustomElementConstructor {
     #root = this.attachShadow({ mode: 'open' });
     #start: GameState | null = null;
     #state: GameState | null = null;
-    #move: Move | null = null;
-    #pick: { x: number; y: number; rotations: Move['rotation'][]; r: number } | null = null;
+    #move: TurnMove | null = null;
+    #pick: { x: number; y: number; rotations: TurnMove['rotation'][]; r: number } | null = null;
 
     /** The game shown: the position, or the game after the reader's move. */
     get state(): GameState | null {
@@ -122,7 +126,7 @@ function boardClass(): CustomElementConstructor {
     }
 
     /** The reader's move, or null before it. */
-    get move(): Move | null {
+    get move(): TurnMove | null {
       return this.#move;
     }
 
@@ -155,24 +159,24 @@ function boardClass(): CustomElementConstructor {
       }
     }
 
-    #solutions(): Move[] | null {
+    #solutions(): TurnMove[] | null {
       const text = this.getAttribute('solution');
       if (text === null || this.#start === null) return null;
       return text
         .split('|')
         .map((s) => s.trim())
         .filter((s) => s !== '')
-        .map((s) => parseMove(s, this.#start as GameState));
+        .map((s) => readTurn(parseMove(s, this.#start as GameState) as TurnMove));
     }
 
-    #moves(): Move[] {
+    #moves(): TurnMove[] {
       const p = this.#pick;
       const state = this.#state;
       if (p === null || state === null) return [];
-      return movesAt(state, { x: p.x, y: p.y, rotation: p.rotations[p.r] as Move['rotation'] });
+      return movesAt(state, { x: p.x, y: p.y, rotation: p.rotations[p.r] as TurnMove['rotation'] });
     }
 
-    #play(move: Move): void {
+    #play(move: TurnMove): void {
       const start = this.#start as GameState;
       this.#state = applyMove(start, move);
       this.#move = move;
@@ -200,7 +204,7 @@ function boardClass(): CustomElementConstructor {
         p === null
           ? {}
           : {
-              ghost: { tile: state.currentTile as string, x: p.x, y: p.y, rotation: p.rotations[p.r] as Move['rotation'] },
+              ghost: { tile: state.currentTile as string, x: p.x, y: p.y, rotation: p.rotations[p.r] as TurnMove['rotation'] },
               spots: [...new Set(this.#moves().flatMap((m) => (m.meeple ? [m.meeple.at] : [])))].map((at) => ({ x: p.x, y: p.y, at })),
             };
       const shown = state.status === 'playing' ? playerView(state, state.currentPlayer) : state;

@@ -1,17 +1,18 @@
 import { freeze } from 'immer';
 import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
-import { FIGURE_FOLLOWER, type Kernel, dealHiddenHands, shuffleUndrawn } from '../kernel/index.js';
+import { FIGURE_FOLLOWER, type Kernel, PHASE_ACTION, PHASE_TILE, dealHiddenHands, shuffleUndrawn } from '../kernel/index.js';
 import { figureCode, tokenRecords } from '../api/figures.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import { applyMove, createGame, handsOf } from '../api/game.js';
-import { handIds } from '../api/legality.js';
+import { handIds, turnOfCodes } from '../api/legality.js';
 import { checked, workingKernel } from '../api/kernels.js';
 import { isViewRecord } from '../api/view-input.js';
 import { builderTurnOf, extraTurnOf, type RuleHooks } from '../api/rules.js';
 import type { GameOptions } from '../api/options.js';
-import type { ExpansionName, ExtraTurn, GameState, MeepleKind, PlayerView, TileId } from '../api/types.js';
-import { decodeMove, type MoveCode } from './move.js';
-import { ACTION_RECALL, MOVE_CODE_LIMIT, moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../core/move-code.js';
+import type { AnyMove, ExpansionName, ExtraTurn, GameState, MeepleKind, PlayerView, Step, TileId } from '../api/types.js';
+import { codeFormProblem, decodeMove, type MoveCode, turnFormProblem } from './move.js';
+import { legalTurnCodes, type TurnCode, turnAction, turnTile } from './turns.js';
+import { moveFigure, moveSlot, moveSpot, moveStep, moveX, moveY, PASS_CODE, STEP_TILE } from '../core/move-code.js';
 import { SPOTS } from '../core/geometry.js';
 import { isInt, show } from '../core/guards.js';
 import { LIMITS } from '../core/limits.js';
@@ -66,11 +67,11 @@ export class Engine {
    *
    * @example
    * ```ts
-   * import { applyMove, createGame, legalMoves } from 'carcassonne-engine';
+   * import { applyMove, createGame, legalTurns } from 'carcassonne-engine';
    * import { Engine } from 'carcassonne-engine/engine';
    *
    * let state = createGame({ players: 2, seed: 1 });
-   * state = applyMove(state, legalMoves(state)[0]!);
+   * state = applyMove(state, legalTurns(state)[0]!);
    * const engine = Engine.fromState(state);
    * console.log(engine.turn, engine.currentPlayer, engine.currentTile === state.currentTile); // → 1 1 true
    * ```
@@ -163,7 +164,7 @@ export class Engine {
    *
    * const engine = Engine.create({ players: 2, seed: 1 });
    * const copy = engine.clone();
-   * copy.play(copy.legalMoves()[0]!);
+   * copy.playTurn(copy.legalTurns()[0]!);
    * console.log(engine.turn, copy.turn); // → 0 1
    * ```
    */
@@ -185,7 +186,7 @@ export class Engine {
    * const scratch = root.clone();
    * for (let i = 0; i < 3; i++) {
    *   scratch.copyFrom(root);
-   *   scratch.play(scratch.legalMoves()[i]!);
+   *   scratch.playTurn(scratch.legalTurns()[i]!);
    * }
    * console.log(root.turn, scratch.turn); // → 0 1
    * ```
@@ -237,12 +238,30 @@ export class Engine {
    *
    * const engine = Engine.create({ players: 2, seed: 1, rules: { hand: { size: 3, visible: true } } });
    * console.log(engine.hand(0).length, engine.hand(1).length, engine.currentTile); // → 3 3 null
-   * const move = engine.legalMoves().at(-1)!;
-   * console.log(engine.hand(0).includes(decodeMove(move, engine.hand(0)).tile!)); // → true
+   * const move = decodeMove(engine.legalMoves().at(-1)!, engine.hand(0));
+   * console.log(move.type === 'tile' && engine.hand(0).includes(move.tile!)); // → true
    * ```
    */
   hand(player: number): TileId[] {
     return handIds(this.k, this.player(player));
+  }
+
+  /**
+   * The step of the current player's turn: `'tile'` (legalMoves lists placements) or `'action'`
+   * (the tile just placed: the figures to deploy or take back, and the pass).
+   *
+   * @example
+   * ```ts
+   * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U'] });
+   * console.log(engine.step); // → tile
+   * engine.play(encodeMove({ type: 'tile', x: 1, y: 0, rotation: 0 }));
+   * console.log(engine.step, engine.legalMoves().length); // → action 4
+   * ```
+   */
+  get step(): Step {
+    return this.k.phase === PHASE_ACTION ? 'action' : 'tile';
   }
 
   /** Turns played since the start of the game. */
@@ -270,10 +289,10 @@ export class Engine {
    *
    * @example
    * ```ts
-   * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+   * import { Engine, encodeTurn } from 'carcassonne-engine/engine';
    *
    * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U'] });
-   * engine.play(encodeMove({ x: 1, y: 0, rotation: 0, meeple: { at: 'E' } }));
+   * engine.playTurn(encodeTurn({ x: 1, y: 0, rotation: 0, meeple: { at: 'E' } }));
    * console.log(engine.meeples(0), engine.meeples(1)); // → 6 7
    * ```
    */
@@ -343,11 +362,11 @@ export class Engine {
    *
    * @example
    * ```ts
-   * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+   * import { Engine, encodeTurn } from 'carcassonne-engine/engine';
    *
    * // E turned 180° above the start tile closes its city: 4 points for the knight.
    * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['E'] });
-   * engine.play(encodeMove({ x: 0, y: -1, rotation: 180, meeple: { at: 'S' } }));
+   * engine.playTurn(encodeTurn({ x: 0, y: -1, rotation: 180, meeple: { at: 'S' } }));
    * console.log(engine.scores()); // → [ 4, 0 ]
    * ```
    */
@@ -360,11 +379,11 @@ export class Engine {
    *
    * @example
    * ```ts
-   * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+   * import { Engine, encodeTurn } from 'carcassonne-engine/engine';
    *
    * // A thief on a road of two tiles: nothing scored yet, 2 if the game ended now.
    * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U'] });
-   * engine.play(encodeMove({ x: 1, y: 0, rotation: 0, meeple: { at: 'E' } }));
+   * engine.playTurn(encodeTurn({ x: 1, y: 0, rotation: 0, meeple: { at: 'E' } }));
    * console.log(engine.scores(), engine.scoreFinal()); // → [ 0, 0 ] [ 2, 0 ]
    * ```
    */
@@ -376,9 +395,9 @@ export class Engine {
   }
 
   /**
-   * The legal moves, as a new array of exactly their number (in the order below). The codes are
-   * written into a scratch buffer shared by every engine, then copied: no buffer of
-   * {@link Engine.maxMoves} is allocated per call.
+   * The legal moves of the current step (see {@link Engine.step}), as a new array of exactly their
+   * number (in the order below). The codes are written into a scratch buffer shared by every
+   * engine, then copied: no buffer of {@link Engine.maxMoves} is allocated per call.
    *
    * @example
    * ```ts
@@ -386,19 +405,22 @@ export class Engine {
    *
    * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['X'] });
    * const moves = engine.legalMoves(); // a new array, exactly as long as the list
-   * console.log(moves.length, JSON.stringify(decodeMove(moves[0]!))); // → 18 {"x":1,"y":0,"rotation":0}
+   * console.log(moves.length, JSON.stringify(decodeMove(moves[0]!))); // → 2 {"type":"tile","x":1,"y":0,"rotation":0}
    *
    * const buffer = new Int32Array(engine.maxMoves); // or fill your own buffer: no allocation at all
-   * console.log(engine.legalMoves(buffer), buffer[0] === moves[0]); // → 18 true
+   * console.log(engine.legalMoves(buffer), buffer[0] === moves[0]); // → 2 true
+   * engine.play(moves[0]!);
+   * console.log(engine.step, engine.legalMoves().map((m) => JSON.stringify(decodeMove(m))).slice(0, 2).join(' ')); // → action {"type":"pass"} {"type":"meeple","at":"N","kind":"follower"}
    * ```
    */
   legalMoves(): MoveCode[];
   /**
-   * Writes the legal moves into `out` and returns how many there are; allocates nothing. `out`
-   * must hold {@link Engine.maxMoves} codes; entries past the count may be overwritten too. Order: by frontier cell, then rotation; each
-   * placement alone, then by feature a follower (and a large meeple) on each free one and the
-   * builder or pig where it joins one of the player's meeples, then the abbot's moves (deploy or
-   * take back).
+   * Writes the legal moves of the current step into `out` and returns how many there are;
+   * allocates nothing. `out` must hold {@link Engine.maxMoves} codes; entries past the count may
+   * be overwritten too. Order: at the tile step by frontier cell, then rotation (with hands of
+   * tiles, each distinct tile of the hand in turn); at the action step the pass, then by feature
+   * of the tile just placed a follower (and a large meeple, an abbot) on each free one and the
+   * builder or pig where it joins one of the player's meeples, then the figures taken back.
    */
   legalMoves(out: Int32Array): number;
   legalMoves(out?: Int32Array): MoveCode[] | number {
@@ -426,21 +448,90 @@ export class Engine {
   }
 
   /**
-   * Plays a move code for the current player: place, deploy, score, pass the turn (or keep it for
-   * a builder's second tile), draw.
+   * The current player's legal whole turns as {@link TurnCode}s: at the tile step each placement
+   * (in {@link Engine.legalMoves} order) with each action its tile then allows (the pass first, a
+   * tile with no action step the pass alone); at the action step each action. A new array, or
+   * written into `out` (a `Float64Array` of {@link Engine.maxMoves}), returning how many. Each tile
+   * is placed on a scratch copy to list its actions: a listing costs a copy a placement.
+   *
+   * @example
+   * ```ts
+   * import { decodeTurn, Engine } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['X'] });
+   * const turns = engine.legalTurns();
+   * console.log(turns.length, JSON.stringify(decodeTurn(turns[1]!))); // → 18 {"x":1,"y":0,"rotation":0,"meeple":{"at":"N","kind":"follower"}}
+   * engine.playTurn(turns[1]!);
+   * console.log(engine.turn, engine.meeples(0)); // → 1 6
+   * ```
+   */
+  legalTurns(): TurnCode[];
+  legalTurns(out: Float64Array): number;
+  legalTurns(out?: Float64Array): TurnCode[] | number {
+    if (out !== undefined) {
+      if (!(out instanceof Float64Array) || out.length < this.maxMoves) {
+        throw new OptionsError([
+          {
+            code: 'invalid-buffer',
+            message: `a turn buffer is a Float64Array of engine.maxMoves (${this.maxMoves}) numbers, not ${show(out)}`,
+          },
+        ]);
+      }
+      return this.k.finished ? 0 : legalTurnCodes(this.k, out);
+    }
+    if (this.k.finished) return [];
+    if (turnScratch === null || turnScratch.length < this.maxMoves) turnScratch = new Float64Array(this.maxMoves);
+    const turns = turnScratch;
+    return Array.from(turns.subarray(0, legalTurnCodes(this.k, turns)));
+  }
+
+  /**
+   * Plays a whole turn (a {@link TurnCode} of {@link Engine.legalTurns}): its tile, then its action
+   * when the tile has an action step. Each step's code is checked as {@link Engine.play} checks it.
+   *
+   * @example
+   * ```ts
+   * import { Engine, encodeTurn } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U'] });
+   * engine.playTurn(encodeTurn({ x: 1, y: 0, rotation: 0, meeple: { at: 'E' } }));
+   * console.log(engine.turn, engine.meeples(0), engine.step); // → 1 6 tile
+   * ```
+   */
+  playTurn(turn: TurnCode): void {
+    const k = this.k;
+    if (k.finished) throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
+    const problem = turnFormProblem(turn);
+    if (problem !== null) throw new IllegalMoveError('malformed-move', `${show(turn)} is not a turn code: ${problem}`);
+    const tile = turnTile(turn);
+    const action = turnAction(turn);
+    // Both steps are checked before anything changes: the tile on a scratch copy, then the action.
+    const wrong = tile < 0 ? codeProblem(k, action) : turnProblem(k, tile, action);
+    if (wrong !== null) throw new IllegalMoveError('malformed-move', `${show(turn)} is not a turn here: ${wrong}`);
+    if (tile >= 0) this.playListed(tile);
+    if (k.phase === PHASE_ACTION) this.playListed(action);
+  }
+
+  /**
+   * Plays one step's move code for the current player: at the tile step, place the tile (and when
+   * the player has nothing to do with it but pass, end the turn); at the action step, deploy a
+   * figure on it, take one back or pass, then score what the tile completed, pass the turn (or keep
+   * it for a builder's second tile) and draw.
    * **Unchecked**: the code must be one of {@link Engine.legalMoves} (use the pure API's
    * `validateMove` for an untrusted move). Throws `game-finished` when the game is over, and,
    * before changing anything, `malformed-move` for a code that is not one here (not a whole number
-   * below 2^31, a figure kind or hand slot the game has not, a spot the tile has not, a cell that is
-   * taken or touches no tile); a code that passes these checks but does not fit is played as it is,
-   * and makes a position no game can reach.
+   * below 2^31, a code of the other step, a figure kind or hand slot the game has not, a spot the
+   * tile just placed has not, a cell that is taken or touches no tile); a code that passes these
+   * checks but does not fit is played as it is, and makes a position no game can reach.
    *
    * @example
    * ```ts
    * import { Engine, encodeMove } from 'carcassonne-engine/engine';
    *
    * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U', 'V'] });
-   * engine.play(encodeMove({ x: 1, y: 0, rotation: 0 }));
+   * engine.play(encodeMove({ type: 'tile', x: 1, y: 0, rotation: 0 }));
+   * console.log(engine.turn, engine.step); // → 0 action
+   * engine.play(encodeMove({ type: 'pass' }));
    * console.log(engine.turn, engine.currentPlayer, engine.currentTile); // → 1 1 V
    * ```
    */
@@ -455,8 +546,10 @@ export class Engine {
   /** `play` of a code taken from this position's `legalMoves`: nothing to check. */
   private playListed(move: MoveCode): void {
     const k = this.k;
-    // The history lives in the kernel's buffer (moveLog): a clone copies it with the rest.
-    k.logMove(move, k.handSize > 0 ? k.handTile(k.current, moveSlot(move)) : k.currentType);
+    // The history lives in the kernel's buffer (moveLog): a clone copies it with the rest; a tile
+    // step with the tile it places, for toState (with hands), an action step with none.
+    const tile = k.phase !== PHASE_TILE ? NO_TILE : k.handSize > 0 ? k.handTile(k.current, moveSlot(move)) : k.currentType;
+    k.logMove(move, tile);
     k.play(move, null);
   }
 
@@ -475,8 +568,8 @@ export class Engine {
    * const b = Engine.create({ players: 2, seed: 2, drawOrder: [a.currentTile!] });
    * a.shuffleTilesLeft(seededRandom(7));
    * b.shuffleTilesLeft(seededRandom(7));
-   * a.play(a.legalMoves()[0]!);
-   * b.play(b.legalMoves()[0]!);
+   * a.playTurn(a.legalTurns()[0]!);
+   * b.playTurn(b.legalTurns()[0]!);
    * console.log(a.currentTile === b.currentTile); // → true
    * ```
    */
@@ -502,15 +595,16 @@ export class Engine {
   }
 
   /**
-   * The move codes played since this engine was made from a state.
+   * The move codes played since this engine was made from a state, step by step (a turn with an
+   * action step gives two codes: its tile and its action).
    *
    * @example
    * ```ts
-   * import { decodeMove, Engine, encodeMove } from 'carcassonne-engine/engine';
+   * import { decodeMove, Engine, encodeTurn } from 'carcassonne-engine/engine';
    *
    * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['U'] });
-   * engine.play(encodeMove({ x: 1, y: 0, rotation: 0 }));
-   * console.log(engine.movesPlayed().map((m) => JSON.stringify(decodeMove(m)))); // → [ '{"x":1,"y":0,"rotation":0}' ]
+   * engine.playTurn(encodeTurn({ x: 1, y: 0, rotation: 0 }));
+   * console.log(engine.movesPlayed().map((m) => JSON.stringify(decodeMove(m)))); // → [ '{"type":"tile","x":1,"y":0,"rotation":0}', '{"type":"pass"}' ]
    * ```
    */
   movesPlayed(): MoveCode[] {
@@ -526,11 +620,11 @@ export class Engine {
    * @example
    * ```ts
    * import { applyMove, createGame } from 'carcassonne-engine';
-   * import { Engine, encodeMove } from 'carcassonne-engine/engine';
+   * import { Engine, encodeTurn } from 'carcassonne-engine/engine';
    *
    * const start = createGame({ players: 2, seed: 1, drawOrder: ['U'] });
    * const engine = Engine.fromState(start);
-   * engine.play(encodeMove({ x: 1, y: 0, rotation: 0 }));
+   * engine.playTurn(encodeTurn({ x: 1, y: 0, rotation: 0 }));
    * const viaPure = applyMove(start, { x: 1, y: 0, rotation: 0 });
    * console.log(JSON.stringify(engine.toState()) === JSON.stringify(viaPure)); // → true
    * ```
@@ -566,23 +660,37 @@ export class Engine {
     ) {
       state = checked(freeze({ ...this.origin, tilesLeft: order, ...(hands === null ? {} : { hands }) }, true)).state;
     }
+    // Whole turns (a tile step and the action after it) are replayed as whole turns, so that the
+    // last move's events are the turn's; a tile step the log ends with, or an action it begins
+    // with, as a step.
     for (let i = 0; i < k.logged; i++) {
-      const move = k.moveLog[i] as MoveCode;
+      const code = k.moveLog[i] as MoveCode;
       const tile = ids[k.moveLogTile[i] as number] as TileId;
-      state = applyMove(state, { ...decodeMove(move), ...(k.handSize > 0 ? { tile } : {}) }, this.hooks);
+      const next = i + 1 < k.logged ? (k.moveLog[i + 1] as MoveCode) : -1;
+      let move: AnyMove = decodeMove(code);
+      if (move.type === 'tile') {
+        const named = k.handSize > 0 ? { tile } : {};
+        const acted = next >= 0 && moveStep(next) !== STEP_TILE;
+        if (acted || i + 1 < k.logged) {
+          move = turnOfCodes(undefined, code, acted ? next : PASS_CODE);
+          if (acted) i++;
+        }
+        move = { ...move, ...named };
+      }
+      state = applyMove(state, move, this.hooks);
     }
     return state;
   }
 }
 
 /**
- * Plays uniformly random legal moves until the game ends; returns the number of moves played.
- * Allocates nothing per move with {@link seededRandom}. Each move is drawn without listing them
- * all: a frontier cell, a rotation and one of the placement's figure options are drawn at random
- * and kept when legal, so every legal move has the same chance; a turn whose tile fits in few
- * places, a hand of tiles or a tile with a placement rule (the river) lists the moves and draws
- * one. The moves played differ from a playout that draws from `legalMoves` with the same random
- * numbers.
+ * Plays uniformly random legal moves, step by step, until the game ends; returns the number of
+ * moves (steps) played. Allocates nothing per move with {@link seededRandom}. A tile step's move is
+ * drawn without listing them all: a frontier cell and a rotation are drawn at random and kept when
+ * the tile fits there, so every legal placement has the same chance; a tile that fits in few
+ * places, a hand of tiles or a tile with a placement rule (the river) lists the placements and
+ * draws one, and an action step (a few moves) draws from its list. The moves played differ from a
+ * playout that draws from `legalMoves` with the same random numbers.
  *
  * @example
  * ```ts
@@ -590,7 +698,7 @@ export class Engine {
  *
  * const engine = Engine.create({ players: 2, seed: 1 });
  * const moves = randomPlayout(engine, seededRandom('playout'));
- * console.log(engine.status, moves === engine.turn); // → finished true
+ * console.log(engine.status, moves === engine.movesPlayed().length, moves >= engine.turn); // → finished true true
  * ```
  */
 export function randomPlayout(engine: Engine, random: Random): number {
@@ -618,15 +726,23 @@ export const SAMPLE_TRIES = 96;
 export function randomMove(k: Kernel, random: Random, codes: Int32Array): number {
   const span = k.sampleSpan();
   // One call of random() for both ways: V8 inlines it there, so the number it returns is never
-  // written to the heap (a second call site, for the list, was not inlined: 16 bytes a move).
+  // written to the heap (a second call site, for the list, was not inlined: 16 bytes a move). The
+  // moves are listed through a function of its own (listMoves): calling the kernel's listing here
+  // left random() out of line when every step is listed (tests/engine/allocation.test.ts, hands of
+  // tiles: 15 bytes a move).
   let listed = -1;
   for (let tries = span === 0 ? 0 : SAMPLE_TRIES; ; tries--) {
-    if (tries === 0) listed = k.legalMoveCodes(codes);
+    if (tries === 0) listed = listMoves(k, codes);
     const u = below(random, listed < 0 ? span : listed);
     if (listed >= 0) return codes[u] as number;
     const code = k.sampleAt(u);
     if (code >= 0) return code;
   }
+}
+
+/** The legal moves of kernel `k`'s step, written into `codes`; their number. */
+function listMoves(k: Kernel, codes: Int32Array): number {
+  return k.legalMoveCodes(codes);
 }
 
 /** A whole number from 0 up to n from random(), which is checked to be a number from 0 up to 1. */
@@ -642,6 +758,16 @@ export function playListed(engine: Engine, code: MoveCode): void {
   // biome-ignore lint/complexity/useLiteralKeys: a private method, reached by this module's helpers only
   engine['playListed'](code);
 }
+
+/** Plays a turn code listed by the engine's `legalTurns` for this position, without checking it again. */
+export function playTurnListed(engine: Engine, turn: TurnCode): void {
+  const tile = turnTile(turn);
+  if (tile >= 0) playListed(engine, tile);
+  if (kernelOf(engine).phase === PHASE_ACTION) playListed(engine, turnAction(turn));
+}
+
+// Turn codes are written here when a new array is asked for, then copied out.
+let turnScratch: Float64Array | null = null;
 
 // Move codes are written here and copied out before anything else runs, so one buffer serves every
 // engine; it grows to the largest maxMoves asked for.
@@ -695,24 +821,55 @@ function isInt32Array(v: unknown): v is Int32Array {
   }
 }
 
+/** What the move log records as the tile of an action step. */
+const NO_TILE = 0xffff;
+
 /**
  * Why `code` cannot be played on `k` at all, checked in a few integer operations before anything
- * changes: not a code, a figure kind or hand slot this game has not, a spot the tile has not
- * turned so, a cell that is taken or touches no tile. (Whether the tile fits there is not
- * checked: the engine trusts its caller, and such a code makes a position no game can reach.)
+ * changes: not a code, not a code of the current step, a figure kind or hand slot this game has
+ * not, a spot the tile just placed has not, a cell that is taken or touches no tile. (Whether the
+ * tile fits there, or the figure may stand there, is not checked: the engine trusts its caller,
+ * and such a code makes a position no game can reach.)
  */
 function codeProblem(k: Kernel, code: number): string | null {
-  if (!(Number.isInteger(code) && code >= 0 && code < MOVE_CODE_LIMIT)) return 'a move code is a whole number from 0 to 2^31 - 1';
-  const figure = moveFigure(code);
+  const form = codeFormProblem(code);
+  if (form !== null) return form;
+  if (moveStep(code) === STEP_TILE) {
+    if (k.phase !== PHASE_TILE) return 'it places a tile, and the tile is placed: this is the action step';
+    if (moveSlot(code) >= Math.max(1, k.handSize)) return `hand slot ${moveSlot(code)} is not in the hand`;
+    if (k.frontierIndex(moveX(code), moveY(code)) < 0) return `cell (${moveX(code)}, ${moveY(code)}) is taken or touches no tile`;
+    const t = k.handSize > 0 ? k.handTile(k.current, moveSlot(code)) : k.currentType;
+    return t < 0 ? `hand slot ${moveSlot(code)} holds no tile` : null;
+  }
+  if (k.phase !== PHASE_ACTION) return 'it is an action, and the tile is not placed yet: this is the tile step';
+  if (moveFigure(code) >= k.rules.ruleset.figures.kinds) return `figure kind ${moveFigure(code)} is not in this game`;
   const spot = moveSpot(code);
-  if (moveAction(code) === ACTION_RECALL ? spot >= 0 : spot < 0 && figure !== 0) return 'its fields contradict each other';
-  if (figure >= k.rules.ruleset.figures.kinds) return `figure kind ${figure} is not in this game`;
-  if (moveSlot(code) >= Math.max(1, k.handSize)) return `hand slot ${moveSlot(code)} is not in the hand`;
-  if (k.frontierIndex(moveX(code), moveY(code)) < 0) return `cell (${moveX(code)}, ${moveY(code)}) is taken or touches no tile`;
-  const t = k.handSize > 0 ? k.handTile(k.current, moveSlot(code)) : k.currentType;
-  if (t < 0) return `hand slot ${moveSlot(code)} holds no tile`;
-  if (spot >= 0 && k.spotFeature(t, moveQ(code), spot) < 0) return `the tile has no spot ${SPOTS[spot]} turned so`;
+  const p = k.placed;
+  if (spot >= 0 && k.spotFeature(k.pType[p] as number, k.pRot[p] as number, spot) < 0)
+    return `the tile just placed has no spot ${SPOTS[spot]}`;
   return null;
+}
+
+/**
+ * Why whole turn (tile, action) cannot be played on `k` (see codeProblem): its tile step's code,
+ * then its action's on a copy with the tile placed (a tile with no action step takes the pass).
+ */
+function turnProblem(k: Kernel, tile: number, action: number): string | null {
+  const placing = codeProblem(k, tile);
+  if (placing !== null) return placing;
+  const after = copyOf(k);
+  after.playStep(tile, null);
+  if (after.phase === PHASE_ACTION) return codeProblem(after, action);
+  return action === PASS_CODE ? null : 'it acts after its tile, but the tile gives no action step';
+}
+
+// A scratch copy of a kernel, to try a tile step on (see turnProblem).
+let tried: Kernel | null = null;
+
+function copyOf(k: Kernel): Kernel {
+  if (tried === null || !tried.sameShape(k)) tried = k.clone();
+  else tried.copyFrom(k);
+  return tried;
 }
 
 /** The kernel an engine plays on, for the reference bots' evaluation (not part of the engine entry). */

@@ -7,6 +7,7 @@
  */
 export { Engine, randomPlayout, seededRandom } from './engine.js';
 export type { Random } from './engine.js';
-export { encodeMove, decodeMove } from './move.js';
+export { encodeMove, decodeMove, encodeTurn, decodeTurn } from './move.js';
+export type { TurnCode } from './turns.js';
 export type { MoveCode } from './move.js';
 export { perft } from './perft.js';

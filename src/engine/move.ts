@@ -2,51 +2,72 @@ import { show } from '../core/guards.js';
 import { IllegalMoveError } from '../core/errors.js';
 import { MOVE_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
-import { SPOTS, spotIndex } from '../core/geometry.js';
+import { type Rotation, SPOTS, spotIndex } from '../core/geometry.js';
 import {
+  ACTION_DEPLOY,
+  ACTION_PASS,
   ACTION_RECALL,
+  actionCode,
   MOVE_CODE_LIMIT,
   MOVE_COORD_MAX,
   MOVE_COORD_MIN,
   MOVE_SLOT_LIMIT,
   moveAction,
   moveFigure,
+  moveQ,
   moveSlot,
   moveSpot,
-  packMove,
+  moveStep,
+  moveX,
+  moveY,
+  PASS_CODE,
+  STEP_ACTION,
+  STEP_TILE,
+  tileCode,
 } from '../core/move-code.js';
-import { FIGURE_FOLLOWER } from '../kernel/index.js';
 import { figureCode, figureNames, recallable } from '../api/figures.js';
-import { moveOfCode, readMove } from '../api/legality.js';
-import type { MeepleKind, Move, TileId } from '../api/types.js';
+import { actionOfCode, actionOfTurn, isTurn, readMove, tileOfTurn, turnOfCodes } from '../api/legality.js';
+import type { MeepleMove, Move, PassMove, RecallMove, TileId, TileMove, TurnMove } from '../api/types.js';
+import { type TurnCode, TURN_CODE_LIMIT, turnAction, turnCode, turnTile } from './turns.js';
 
 /**
- * A move as a small non-negative integer: where the tile goes, its rotation, and the figure
- * deployed (if any) with its spot, or taking the abbot back. {@link encodeMove} and
- * {@link decodeMove} convert between codes and the pure API's {@link Move} objects; the layout is
- * in `docs/engine.md` and `core/move-code.ts`.
+ * One step's move as a small non-negative integer: a tile step's cell, rotation and hand slot, or
+ * an action step's figure and spot (or the figure taken back, or the pass). {@link encodeMove} and
+ * {@link decodeMove} convert between codes and the pure API's step {@link Move} objects; the layout
+ * is in `docs/engine.md` and `core/move-code.ts`.
  */
 export type MoveCode = number;
 
 /**
- * The code of a move object. Throws {@link IllegalMoveError} (`malformed-move` or `unknown-spot`)
- * for a move that is not well formed or lies outside the codable board (-256 to 255). Legality is
- * not checked: that is the engine's and the pure API's job.
+ * The code of one step's move object. Throws {@link IllegalMoveError} (`malformed-move` or
+ * `unknown-spot`) for a move that is not well formed, is a whole turn (play its steps one by one),
+ * or lies outside the codable board (-1024 to 1023). Legality is not checked: that is the engine's
+ * and the pure API's job. A figure's spot is coded as given, while the engine lists each feature by
+ * its canonical spot (the first in `SPOTS` order): `decodeMove` of a listed code gives that one.
  *
  * @example
  * ```ts
  * import { decodeMove, encodeMove } from 'carcassonne-engine/engine';
  *
- * const code = encodeMove({ x: 1, y: 0, rotation: 90 });
- * console.log(code); // → 1080035328
- * console.log(decodeMove(encodeMove({ x: -2, y: 3, rotation: 270, meeple: { at: 'C', kind: 'abbot' } }))); // → { x: -2, y: 3, rotation: 270, meeple: { at: 'C', kind: 'abbot' } }
- * // With hands of tiles, the code names the slot of the move's tile in the player's hand.
- * console.log(decodeMove(encodeMove({ tile: 'V', x: 1, y: 0, rotation: 90 }, ['U', 'V']), ['U', 'V'])); // → { tile: 'V', x: 1, y: 0, rotation: 90 }
+ * const code = encodeMove({ type: 'tile', x: 1, y: 0, rotation: 90 });
+ * console.log(code); // → 6292481
+ * console.log(decodeMove(encodeMove({ type: 'meeple', at: 'C', kind: 'abbot' }))); // → { type: 'meeple', at: 'C', kind: 'abbot' }
+ * // With hands of tiles, a tile step's code names the slot of the move's tile in the player's hand.
+ * console.log(decodeMove(encodeMove({ type: 'tile', tile: 'V', x: 1, y: 0, rotation: 90 }, ['U', 'V']), ['U', 'V'])); // → { type: 'tile', tile: 'V', x: 1, y: 0, rotation: 90 }
  * ```
  */
 export function encodeMove(asked: Move, askedHand?: readonly TileId[]): MoveCode {
   const { move, error } = readMove(asked);
   if (error !== null) throw error;
+  if (isTurn(move)) {
+    throw new IllegalMoveError(
+      'malformed-move',
+      'a code is one step: encode a whole turn as its tile step { type: "tile", x, y, rotation } and its action',
+    );
+  }
+  if (move.type === 'pass') return PASS_CODE;
+  if (move.type === 'recall') return actionCode(ACTION_RECALL, figureCode(move.kind));
+  if (move.type === 'meeple') return actionCode(ACTION_DEPLOY, figureCode(move.kind ?? 'follower'), spotIndex(move.at));
   const read = readPlain(askedHand, 'the hand', MOVE_INPUT);
   const hand = read.ok ? (read.value as readonly TileId[] | undefined) : null;
   if (!(hand === undefined || (Array.isArray(hand) && hand.every((t) => typeof t === 'string')))) {
@@ -63,25 +84,21 @@ export function encodeMove(asked: Move, askedHand?: readonly TileId[]): MoveCode
   const slot = hand === undefined || move.tile === undefined ? 0 : hand.indexOf(move.tile);
   if (slot < 0 || slot >= MOVE_SLOT_LIMIT)
     throw new IllegalMoveError('wrong-tile', `tile ${move.tile} is not in the hand ${hand?.join(', ')}`);
-  const meeple = move.meeple ?? null;
-  const q = move.rotation / 90;
-  if (meeple === null && move.recall !== undefined && move.recall !== null)
-    return packMove(x, y, q, -1, figureCode(move.recall), ACTION_RECALL, slot);
-  const figure = meeple === null ? FIGURE_FOLLOWER : figureCode(meeple.kind ?? 'follower');
-  return packMove(x, y, q, meeple === null ? -1 : spotIndex(meeple.at), figure, 0, slot);
+  return tileCode(x, y, move.rotation / 90, slot);
 }
 
 /**
- * The move object of a code, as the pure API's `legalMoves` writes it (with `tile` when given; given the
- * player's hand, with hands of tiles, the tile in the code's slot).
- * Throws {@link IllegalMoveError} (`malformed-move`) for a number that is not a move code.
+ * The move object of a code, as the pure API's `legalMoves` writes it: a tile step's with `tile`
+ * when given (given the player's hand, with hands of tiles, the tile in the code's slot), or an
+ * action step's. Throws {@link IllegalMoveError} (`malformed-move`) for a number that is not a move
+ * code.
  *
  * @example
  * ```ts
  * import { decodeMove } from 'carcassonne-engine/engine';
  *
- * console.log(decodeMove(1080035328)); // → { x: 1, y: 0, rotation: 90 }
- * console.log(decodeMove(1080035328, 'V')); // → { tile: 'V', x: 1, y: 0, rotation: 90 }
+ * console.log(decodeMove(6292481)); // → { type: 'tile', x: 1, y: 0, rotation: 90 }
+ * console.log(decodeMove(6292481, 'V')); // → { type: 'tile', tile: 'V', x: 1, y: 0, rotation: 90 }
  * ```
  */
 export function decodeMove(code: MoveCode, asked?: TileId | readonly TileId[]): Move {
@@ -93,23 +110,88 @@ export function decodeMove(code: MoveCode, asked?: TileId | readonly TileId[]): 
       read.ok ? `the tile is a tile id or a hand of tile ids, not ${show(asked)}` : read.message,
     );
   }
-  if (!Number.isInteger(code) || code < 0 || code >= MOVE_CODE_LIMIT) {
-    throw new IllegalMoveError('malformed-move', `${show(code)} is not a move code`);
-  }
-  const si = moveSpot(code);
-  const figure: MeepleKind | undefined = figureNames()[moveFigure(code)];
-  const action = moveAction(code);
-  const bad =
-    si >= SPOTS.length ||
-    figure === undefined ||
-    (action !== 0 && (action !== ACTION_RECALL || si >= 0 || !recallable(figure))) ||
-    (action === 0 && si < 0 && moveFigure(code) !== 0);
-  if (bad) {
-    throw new IllegalMoveError('malformed-move', `${code} is not a move code`);
-  }
+  const problem = codeFormProblem(code);
+  if (problem !== null) throw new IllegalMoveError('malformed-move', `${show(code)} is not a move code: ${problem}`);
+  if (moveStep(code) !== STEP_TILE) return actionOfCode(code);
   // A hand (with hands of tiles): the tile in the code's slot.
   const named = typeof tile === 'string' || tile === undefined ? tile : tile[moveSlot(code)];
   if (Array.isArray(tile) && named === undefined)
     throw new IllegalMoveError('malformed-move', `${code} names slot ${moveSlot(code)} of a hand of ${tile.length}`);
-  return moveOfCode(code, named);
+  const base = { type: 'tile' as const, x: moveX(code), y: moveY(code), rotation: (moveQ(code) * 90) as Rotation };
+  return named === undefined ? base : { type: 'tile', tile: named, x: base.x, y: base.y, rotation: base.rotation };
+}
+
+/** Why a number is not a move code of any game (its form alone), or null. */
+export function codeFormProblem(code: number): string | null {
+  if (!Number.isInteger(code) || code < 0 || code >= MOVE_CODE_LIMIT) return 'a code is a whole number from 0 below 2^31';
+  const step = moveStep(code);
+  if (step === STEP_TILE) return code >>> 26 !== 0 ? 'a tile step has no bits above its hand slot' : null;
+  if (step !== STEP_ACTION) return `step ${step} is not a step of the turn`;
+  const action = moveAction(code);
+  const si = moveSpot(code);
+  const figure = figureNames()[moveFigure(code)];
+  if ((code & 0x0fffffff) >>> 14 !== 0) return 'an action step has no bits above its spot';
+  if (action === ACTION_PASS) return (code & 0x0fffffff) === 0 ? null : 'the pass names no figure and no spot';
+  if (figure === undefined) return `figure kind ${moveFigure(code)} is not a figure`;
+  if (action === ACTION_RECALL) return si < 0 && recallable(figure) ? null : `the ${figure} is not a figure taken back`;
+  if (action === ACTION_DEPLOY) return si >= 0 && si < SPOTS.length ? null : 'a figure deployed names its spot';
+  return `action ${action} is not an action`;
+}
+
+/**
+ * The {@link TurnCode} of a whole turn ({@link TurnMove}: its tile step and its action, the pass
+ * when it names none), or of an action alone (a meeple, recall or pass move, at the action step).
+ * Throws as {@link encodeMove} does; legality is not checked.
+ *
+ * @example
+ * ```ts
+ * import { decodeTurn, encodeTurn } from 'carcassonne-engine/engine';
+ *
+ * const turn = encodeTurn({ x: 1, y: 0, rotation: 90, meeple: { at: 'N' } });
+ * console.log(JSON.stringify(decodeTurn(turn, 'U'))); // → {"tile":"U","x":1,"y":0,"rotation":90,"meeple":{"at":"N","kind":"follower"}}
+ * console.log(JSON.stringify(decodeTurn(encodeTurn({ type: 'pass' })))); // → {"type":"pass"}
+ * ```
+ */
+export function encodeTurn(asked: TurnMove | MeepleMove | RecallMove | PassMove, askedHand?: readonly TileId[]): TurnCode {
+  const { move, error } = readMove(asked);
+  if (error !== null) throw error;
+  if (!isTurn(move)) {
+    if (move.type === 'tile')
+      throw new IllegalMoveError('malformed-move', 'a turn is a whole turn { x, y, rotation, … } or an action, not a tile move alone');
+    return turnCode(-1, encodeMove(move));
+  }
+  return turnCode(encodeMove(tileOfTurn(move), askedHand), encodeMove(actionOfTurn(move)));
+}
+
+/**
+ * The move of a {@link TurnCode}: a whole turn ({@link TurnMove}, naming `tile` when given; given
+ * the player's hand, with hands of tiles, the tile in its slot), or an action alone. Throws
+ * {@link IllegalMoveError} (`malformed-move`) for a number that is not a turn code.
+ *
+ * @example
+ * ```ts
+ * import { decodeTurn, Engine } from 'carcassonne-engine/engine';
+ *
+ * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['E'] });
+ * console.log(JSON.stringify(decodeTurn(engine.legalTurns()[1]!, 'E'))); // → {"tile":"E","x":0,"y":-1,"rotation":180,"meeple":{"at":"S","kind":"follower"}}
+ * ```
+ */
+export function decodeTurn(code: TurnCode, asked?: TileId | readonly TileId[]): TurnMove | MeepleMove | RecallMove | PassMove {
+  const problem = turnFormProblem(code);
+  if (problem !== null) throw new IllegalMoveError('malformed-move', `${show(code)} is not a turn code: ${problem}`);
+  const tile = turnTile(code);
+  if (tile < 0) return actionOfCode(turnAction(code));
+  const placed = decodeMove(tile, asked) as TileMove;
+  return turnOfCodes(placed.tile, tile, turnAction(code));
+}
+
+/** Why a number is not a turn code (its form alone), or null. */
+export function turnFormProblem(code: number): string | null {
+  if (!Number.isInteger(code) || code < 0 || code >= TURN_CODE_LIMIT) return 'a turn code is a whole number from 0 below 2^45';
+  const tile = turnTile(code);
+  const action = codeFormProblem(turnAction(code));
+  if (action !== null) return action;
+  if (tile < 0) return null;
+  if (moveStep(tile) !== STEP_TILE) return 'the first part of a turn is a tile step';
+  return codeFormProblem(tile);
 }

@@ -70,7 +70,7 @@ function build(k: Kernel, tables: TileTables, rules: KernelRules, players: numbe
     slots: rules.ruleset.slots,
     handSize,
   });
-  k.scratch = newScratch(players, F.kinds, capacity, segs, figures, frontier);
+  k.scratch = newScratch(players, F.kinds, capacity, segs, figures);
 }
 
 /**
@@ -121,6 +121,8 @@ function copyScalars(k: Kernel, from: Kernel): void {
   k.extraTurn = from.extraTurn;
   k.extraBy = from.extraBy;
   k.phase = from.phase;
+  k.placed = from.placed;
+  k.keeps = from.keeps;
   k.finished = from.finished;
   k.bagPos = from.bagPos;
   k.bagLen = from.bagLen;

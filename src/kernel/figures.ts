@@ -44,24 +44,6 @@ export function figureOf(k: Kernel, owner: number, figure: number): number {
 }
 
 /**
- * Whether a tile at (x, y) completes the cloister-like feature of `owner`'s figure of kind
- * `figure` (one that may be taken back, see FigureTable.recall). Such a figure may be taken back
- * only while its feature is incomplete (wikicarpedia, The Abbot, clarification of 11/2020): a tile
- * that completes it scores it as completed instead.
- */
-export function recallBlocked(k: Kernel, owner: number, figure: number, x: number, y: number): boolean {
-  const i = figureOf(k, owner, figure);
-  return i >= 0 && completesAround(k, k.segTile[k.mSeg[i] as number] as number, x, y);
-}
-
-/** Whether a tile at (x, y) fills the last of the 8 cells around placement p (its cloister or garden is then complete). */
-export function completesAround(k: Kernel, p: number, x: number, y: number): boolean {
-  const px = k.pX[p] as number;
-  const py = k.pY[p] as number;
-  return x - px <= 1 && px - x <= 1 && y - py <= 1 && py - y <= 1 && k.around[p] === 7;
-}
-
-/**
  * Instead of deploying, `owner` takes back the figure of kind `figure`, and its feature scores at
  * once as in the final scoring (a cloister or garden: 1 + 1 per neighbouring tile, rules-facts §g).
  */

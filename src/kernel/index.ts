@@ -5,7 +5,7 @@ import type { TileTables } from './tables.js';
 
 // The kernel as the layers above it see it: a narrow interface over the state of kernel.ts. They
 // set up a position (createKernel, placeTile, deploy and the set… methods), play (begin, play,
-// playTile) and read (read-only fields and queries); nothing outside src/kernel/ writes a field.
+// playStep) and read (read-only fields and queries); nothing outside src/kernel/ writes a field.
 // Files outside this folder import the kernel from here only (tests/package/layers.test.ts).
 
 type Typed = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array;
@@ -65,7 +65,11 @@ type Exposed =
   // Playing and the moves
   | 'begin'
   | 'play'
-  | 'playTile'
+  | 'playStep'
+  | 'draw'
+  | 'phase'
+  | 'placed'
+  | 'keeps'
   | 'drawNext'
   | 'dealHands'
   | 'finish'
@@ -75,9 +79,8 @@ type Exposed =
   | 'checkPlacement'
   | 'forEachPlacement'
   | 'canPlaceAnywhere'
-  | 'freeFeatures'
-  | 'ownFeatures'
-  | 'recallBlocked'
+  | 'actionCodes'
+  | 'mayAct'
   | 'handCount'
   | 'handTile'
   // Setting up a position, and what rule modules change
@@ -124,6 +127,8 @@ type Exposed =
   | 'citiesOfField'
   | 'openCells'
   | 'borderingCities'
+  | 'figuresOn'
+  | 'holds'
   | 'inSupply'
   | 'soleSeg'
   | 'figureOf'
@@ -162,7 +167,9 @@ export {
   type KernelRules,
   type LastFarm,
   MissingFarmerRule,
-  PHASE_PLACE,
+  PHASE_ACTION,
+  PHASE_DRAW,
+  PHASE_TILE,
   PLACE_MISMATCH,
   PLACE_NOT_ADJACENT,
   PLACE_OCCUPIED,

@@ -8,7 +8,7 @@ import type { Layout } from './layout.js';
 import type { LastFarm, Scratch } from './scratch.js';
 import * as create from './create.js';
 import * as board from './board.js';
-import * as cell from './cell.js';
+import * as actions from './actions.js';
 import * as draw from './draw.js';
 import * as farm from './farm.js';
 import * as features from './features.js';
@@ -19,7 +19,6 @@ import * as place from './place.js';
 import * as placement from './placement.js';
 import * as position from './position.js';
 import * as records from './records.js';
-import * as sample from './sample.js';
 import * as scoring from './scoring.js';
 import * as turn from './turn.js';
 
@@ -42,8 +41,11 @@ export type FieldScoring = (kernel: PublicKernel, into: Int32Array, log: KernelE
 /** The follower, figure kind 0 in every game; other kinds come from rule modules (see FigureTable). */
 export const FIGURE_FOLLOWER = 0;
 
-/** The phase of a turn that places a tile; the only phase of the base game (see Kernel.phase). */
-export const PHASE_PLACE = 0;
+/** The steps of a turn (see Kernel.phase and turn.ts): place the tile, act with it; then the draw. */
+export const PHASE_TILE = 0;
+export const PHASE_ACTION = 1;
+/** The turn is over and the next tile not drawn yet: `play` draws it at once, a replay names it. */
+export const PHASE_DRAW = 2;
 
 /** Cell values: 0 empty, 1..FRONTIER-1 placement index + 1, FRONTIER+i position i in the frontier list. */
 export const FRONTIER = 0x8000;
@@ -66,14 +68,14 @@ export class MissingFarmerRule extends Error {}
  * The mutable rules kernel: one game in typed arrays that all live in one buffer. The class holds
  * the state; the rules live in the files beside it, one part each: the board and its frontier
  * (board.ts, place.ts), features as segments in a union-find (features.ts), figures (figures.ts),
- * where a tile may go (placement.ts), the legal moves (moves.ts, cell.ts, sample.ts), the turn
+ * where a tile may go (placement.ts), the steps' moves (moves.ts, actions.ts), the turn
  * (turn.ts, draw.ts, hands.ts), scoring (scoring.ts, farm.ts) and records for the API (records.ts).
  * Functions that take a `log` push descriptive events into it when it is not null, and allocate
  * nothing when it is null.
  *
  * Other layers see a kernel through the narrow type of `kernel/index.ts`: read-only fields and the
  * methods below (set up a position, play, read). Nothing checks legality unless its name says so
- * (`checkPlacement`, `freeFeatures`): the callers validate first.
+ * (`checkPlacement`): the callers validate first.
  */
 export class Kernel {
   readonly tables!: TileTables;
@@ -186,11 +188,12 @@ export class Kernel {
   extraTurn = false;
   /** Which keepsTurn hook gave that extra tile (its index in Ruleset.keepsTurn), or -1. */
   extraBy = -1;
-  /**
-   * The step of the turn: PHASE_PLACE (a tile is placed, with its figure or action) in every rule
-   * set so far. A module with turns of several steps adds phases after it.
-   */
-  phase = PHASE_PLACE;
+  /** The step of the turn (see turn.ts): PHASE_TILE, PHASE_ACTION, or PHASE_DRAW between turns. */
+  phase = PHASE_TILE;
+  /** During the action step: the placement index of the tile just placed; else -1. */
+  placed = -1;
+  /** During the action step: the keepsTurn hook that gives an extra tile once the turn is over, or -1. */
+  keeps = -1;
   finished = false;
   /**
    * A log its owner keeps in the kernel's buffer, so that a clone copies it with everything else
@@ -225,33 +228,8 @@ export class Kernel {
   hands!: Uint16Array;
   handLen!: Uint8Array;
 
-  // What prepareMoves found for the current player and tile, read by movesAt (moves.ts).
-  /** Figure kinds in `active` (their spots in `masks`). */
-  mvKinds = 0;
-  /** Figures that may be taken back, in recallKinds and recallTiles. */
-  mvRecalls = 0;
-  /** Where kinds that join their owner's figures may stand (feature kind bits the player holds), 0 when none is in play. */
-  mvOwnKinds = 0;
-  /** The spots of kinds that stand on free features, and of kinds that join the player's. */
-  mvFreeSpots = 0;
-  mvOwnSpots = 0;
-  /** How many spots of the tile, counted kind by kind, the kinds of each sort have (slots of a random draw). */
-  mvFreeSlots = 0;
-  mvOwnSlots = 0;
-  /** With only kinds that join the player's figures: the frontMark generation of the cells that can take one, else 0. */
-  mvOwnGen = 0;
-
-  // The draws of sampleAt this turn (sample.ts).
+  /** The rotations of the current tile that sampleAt draws from (placement.ts). */
   sampleRots = 0;
-  sampleCount = 0;
-  /** Slots of a placement in the first part, and the draws of that part. */
-  sampleBound = 0;
-  sampleFirst = 0;
-  /** Slots 1 to sampleFigures - 1 of the first part: a spot of a kind that stands on free features each (see sampleAt); then the recalls. */
-  sampleFigures = 0;
-  /** Slots of a placement in the second part (a spot of a kind that joins the player's figures each), and its cells. */
-  sampleOwnSlots = 0;
-  nOwnCells = 0;
 
   /** An independent copy. */
   clone(): Kernel {
@@ -259,7 +237,8 @@ export class Kernel {
   }
   /** Whether `other` has this kernel's layout (same tile set, players and figures), so that copyFrom works. */
   sameShape(other: Kernel): boolean {
-    return this.tables === other.tables && this.players === other.players && this.buffer.byteLength === other.buffer.byteLength;
+    // Kernels of one shape share their layout (create.ts).
+    return this.tables === other.tables && this.layout === other.layout;
   }
   /**
    * Makes this kernel a copy of `from`, a kernel of the same shape (see sameShape), reusing this
@@ -276,15 +255,18 @@ export class Kernel {
   // ---------------------------------------------------------------------------------------------
   // What other layers call: each is documented where it lives.
 
-  // Playing (turn.ts, draw.ts, hands.ts) and the moves (moves.ts, sample.ts, placement.ts)
+  // Playing (turn.ts, draw.ts, hands.ts) and the moves (moves.ts, placement.ts, actions.ts)
   begin(random: () => number, log: KernelEvent[] | null, first = -1): void {
     turn.begin(this, random, log, first);
   }
   play(code: number, log: KernelEvent[] | null): void {
     turn.play(this, code, log);
   }
-  playTile(code: number, log: KernelEvent[] | null): void {
-    turn.playTile(this, code, log);
+  playStep(code: number, log: KernelEvent[] | null, act = false): void {
+    turn.playStep(this, code, log, act);
+  }
+  draw(log: KernelEvent[] | null): void {
+    turn.draw(this, log);
   }
   drawNext(log: KernelEvent[] | null): void {
     draw.drawNext(this, log);
@@ -295,14 +277,20 @@ export class Kernel {
   finish(log: KernelEvent[] | null): void {
     turn.finish(this, log);
   }
-  legalMoveCodes(out: Int32Array, only = -1): number {
-    return moves.legalMoveCodes(this, out, only);
+  legalMoveCodes(out: Int32Array, cell = -1): number {
+    return moves.legalMoveCodes(this, out, cell);
   }
   sampleSpan(): number {
-    return sample.sampleSpan(this);
+    return placement.sampleSpan(this, this.phase === PHASE_TILE);
   }
   sampleAt(u: number): number {
-    return sample.sampleAt(this, u);
+    return placement.sampleAt(this, u);
+  }
+  actionCodes(out: Int32Array): number {
+    return actions.actionCodes(this, out, 0);
+  }
+  mayAct(t: number): boolean {
+    return actions.mayAct(this, t);
   }
   checkPlacement(t: number, q: number, x: number, y: number): number {
     return placement.checkPlacement(this, t, q, x, y);
@@ -312,15 +300,6 @@ export class Kernel {
   }
   canPlaceAnywhere(t: number): boolean {
     return placement.canPlaceAnywhere(this, t);
-  }
-  freeFeatures(t: number, q: number, x: number, y: number): number {
-    return cell.freeFeatures(this, t, q, x, y);
-  }
-  ownFeatures(t: number, q: number, x: number, y: number, player: number): number {
-    return cell.ownFeatures(this, t, q, x, y, player);
-  }
-  recallBlocked(owner: number, figure: number, x: number, y: number): boolean {
-    return figures.recallBlocked(this, owner, figure, x, y);
   }
   handCount(player: number): number {
     return hands.handCount(this, player);
@@ -454,6 +433,14 @@ export class Kernel {
   }
   borderingCities(r: number): number[] {
     return features.borderingCities(this, r);
+  }
+  /** Figures on the feature rooted at r. */
+  figuresOn(r: number): number {
+    return this.occupied[r] as number;
+  }
+  /** Whether `player` holds the feature rooted at r with a figure that counts for majority. */
+  holds(r: number, player: number): boolean {
+    return (((this.owners[r] as number) >> player) & 1) !== 0;
   }
   inSupply(player: number, figure: number): number {
     return figures.inSupply(this, player, figure);

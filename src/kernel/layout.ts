@@ -11,6 +11,9 @@ type ArrayCtor =
   | Uint32ArrayConstructor
   | Int32ArrayConstructor;
 
+/** The most steps a turn has: the tile, then its action. */
+const STEPS_PER_TURN = 2;
+
 /** The names of the arrays in a kernel's buffer. */
 type ArrayName =
   | 'cellKey'
@@ -126,8 +129,9 @@ export function layOut(b: Bounds): Layout {
     ['discarded', Uint16Array, capacity],
     ['hands', Uint16Array, players * Math.max(1, b.handSize)],
     ['handLen', Uint8Array, players],
-    ['moveLog', Int32Array, capacity],
-    ['moveLogTile', Uint16Array, capacity],
+    // The steps of every turn: a tile step and an action step a tile at most.
+    ['moveLog', Int32Array, capacity * STEPS_PER_TURN],
+    ['moveLogTile', Uint16Array, capacity * STEPS_PER_TURN],
   ];
   let bytes = 0;
   const at: Record<string, number> = {};

@@ -1,4 +1,4 @@
-import type { Kernel } from './kernel.js';
+import { type Kernel, PHASE_DRAW, PHASE_TILE } from './kernel.js';
 
 // Setting up a position that play did not reach: a set-up board's players and bag, a saved state's
 // draws and hands, and the few words rule modules keep. Each writes what its name says and nothing
@@ -11,9 +11,10 @@ export function setPlayer(k: Kernel, player: number, extraBy: number): void {
   k.extraBy = extraBy;
 }
 
-/** The tile type the current player places (-1: none). */
+/** The tile type the current player places (-1: none): a replay names the tile drawn, which ends PHASE_DRAW. */
 export function setCurrentTile(k: Kernel, t: number): void {
   k.currentType = t;
+  if (k.phase === PHASE_DRAW) k.phase = PHASE_TILE;
 }
 
 export function setScore(k: Kernel, player: number, points: number): void {

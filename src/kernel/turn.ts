@@ -1,12 +1,20 @@
+import { hasAction } from './actions.js';
 import { drawNext } from './draw.js';
 import { deploy, recall } from './figures.js';
 import { dealHands, nextHand, refill, takeFromHand } from './hands.js';
 import { placeTile } from './place.js';
 import { spotFeature } from './records.js';
 import { applyFinalScoring, scoreCompleted } from './scoring.js';
-import { ACTION_RECALL, moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../core/move-code.js';
+import { ACTION_DEPLOY, ACTION_RECALL, moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../core/move-code.js';
 import type { KernelEvent } from './log.js';
-import type { Kernel } from './kernel.js';
+import { type Kernel, PHASE_ACTION, PHASE_DRAW, PHASE_TILE } from './kernel.js';
+
+// A turn is a sequence of steps, the kernel's phases: the tile step (PHASE_TILE) places the tile;
+// the action step (PHASE_ACTION) deploys a figure on it, takes one back or passes, and is played
+// only when there is something besides the pass; then what the tile completed scores and the turn
+// passes (or, when a module's keepsTurn said so, the same player plays another tile). The turn is
+// then over and the next tile not drawn yet (PHASE_DRAW): `play` draws it at once, a replay of a
+// saved game names it (setCurrentTile).
 
 /**
  * Starts the game (the rule modules' start hooks, e.g. who moves first, unless `first` says),
@@ -16,45 +24,38 @@ import type { Kernel } from './kernel.js';
 export function begin(k: Kernel, random: () => number, log: KernelEvent[] | null, first = -1): void {
   const start = k.rules.ruleset.start;
   for (let j = 0; j < start.length; j++) (start[j] as (typeof start)[number])(k, random, log);
-  // A replay without the seed (api/replay.ts) knows who moved first instead.
+  // A replay without the seed knows who moved first instead.
   if (first >= 0) k.current = first;
   dealHands(k, log);
 }
 
 /**
- * Plays a move code (see `core/move-code.ts`) for the current player: place the current tile,
- * deploy the figure on the feature its spot names or take a figure back, score what the tile
- * completed, pass the turn (or, when a module's keepsTurn says so, give the same player another
- * tile) and draw. The one way moves enter the kernel: the pure
- * API, the engine and the check of saved states all play here. Assumes legality.
+ * Plays a move code (see `core/move-code.ts`) of the current step for the current player, and
+ * when that ends the turn, draws the next tile. The one way moves enter the kernel: the pure API,
+ * the engine and the check of saved states all play here. Assumes legality.
  */
 export function play(k: Kernel, code: number, log: KernelEvent[] | null): void {
-  if (k.handSize > 0) {
-    const mover = k.current;
-    takeFromHand(k, moveSlot(code));
-    playTile(k, code, log);
-    // The hand is drawn back up once the turn is over, a second tile included.
-    if (!k.extraTurn) refill(k, mover, log);
-    nextHand(k, log);
-    return;
-  }
-  playTile(k, code, log);
-  drawNext(k, log);
+  playStep(k, code, log);
+  if (k.phase === PHASE_DRAW) draw(k, log);
 }
 
 /**
- * The part of `play` before the draw: place the current tile, deploy or take a figure back,
- * score, and pass the turn (or keep it for an extra tile). Replaying a saved game calls k, the
- * tiles being known.
+ * `play` without the draw: a turn this step ends stops at PHASE_DRAW (a replay names the next
+ * tile). With `act`, a tile step goes on to the action step even when the pass is its only move (a
+ * whole turn checked or played as its two steps: its pass then ends the turn as the tile would).
  */
-export function playTile(k: Kernel, code: number, log: KernelEvent[] | null): void {
+export function playStep(k: Kernel, code: number, log: KernelEvent[] | null, act = false): void {
+  if (k.phase === PHASE_TILE) tileStep(k, code, log, act);
+  else actionStep(k, code, log);
+}
+
+/** Places the current tile (with hands, the tile of the code's slot) and readies the action step. */
+function tileStep(k: Kernel, code: number, log: KernelEvent[] | null, act: boolean): void {
+  if (k.handSize > 0) takeFromHand(k, moveSlot(code));
   const t = k.currentType;
   const q = moveQ(code);
   const x = moveX(code);
   const y = moveY(code);
-  const si = moveSpot(code);
-  const local = si < 0 ? -1 : spotFeature(k, t, q, si);
-  const figure = moveFigure(code);
   const p = placeTile(k, t, q, x, y);
   if (log !== null) log.push({ type: 'placed', player: k.current, tile: t, x, y, q });
   // Asked before deploying: a figure deployed now was not there when the tile was placed.
@@ -63,22 +64,57 @@ export function playTile(k: Kernel, code: number, log: KernelEvent[] | null): vo
   const keeps = k.rules.ruleset.keepsTurn;
   let by = -1;
   if (!k.extraTurn) for (let j = 0; j < keeps.length && by < 0; j++) if ((keeps[j] as (typeof keeps)[number])(k, p)) by = j;
-  const again = by >= 0;
-  if (local >= 0) {
+  k.placed = p;
+  k.keeps = by;
+  if (act || hasAction(k)) k.phase = PHASE_ACTION;
+  else endTurn(k, log);
+}
+
+/** Deploys a figure on the tile just placed, takes one back, or passes; then ends the turn. */
+function actionStep(k: Kernel, code: number, log: KernelEvent[] | null): void {
+  const action = moveAction(code);
+  const figure = moveFigure(code);
+  if (action === ACTION_DEPLOY) {
+    const p = k.placed;
+    const local = spotFeature(k, k.pType[p] as number, k.pRot[p] as number, moveSpot(code));
     deploy(k, p, local, k.current, figure);
     if (log !== null) log.push({ type: 'deployed', player: k.current, figure, seg: (k.segBase[p] as number) + local });
-  } else if (moveAction(code) === ACTION_RECALL) recall(k, k.current, figure, log);
-  scoreCompleted(k, p, log);
+  } else if (action === ACTION_RECALL) recall(k, k.current, figure, log);
+  endTurn(k, log);
+}
+
+/** Scores what the tile completed and passes the turn (or keeps it for an extra tile): PHASE_DRAW. */
+function endTurn(k: Kernel, log: KernelEvent[] | null): void {
+  scoreCompleted(k, k.placed, log);
   k.turn++;
-  k.extraTurn = again;
+  const by = k.keeps;
+  k.extraTurn = by >= 0;
   k.extraBy = by;
-  if (!again) k.current = (k.current + 1) % k.players;
+  if (by < 0) k.current = (k.current + 1) % k.players;
+  k.placed = -1;
+  k.keeps = -1;
+  k.phase = PHASE_DRAW;
+}
+
+/**
+ * Ends a turn's PHASE_DRAW: the next tile is drawn (tiles that fit nowhere leave or are set
+ * aside), or with hands the mover's hand is drawn back up (after the last tile of the turn) and
+ * the next player's readied. With no tile left the game ends.
+ */
+export function draw(k: Kernel, log: KernelEvent[] | null): void {
+  if (k.handSize > 0) {
+    // The hand is drawn back up once the turn is over, a second tile included.
+    if (!k.extraTurn) refill(k, (k.current + k.players - 1) % k.players, log);
+    nextHand(k, log);
+  } else drawNext(k, log);
+  k.phase = PHASE_TILE;
 }
 
 /** Ends the game: no tile left. Applies the final scoring. */
 export function finish(k: Kernel, log: KernelEvent[] | null): void {
   k.currentType = -1;
   k.finished = true;
+  k.phase = PHASE_TILE;
   if (k.extraTurn) {
     // No tile left for the extra tile: the turn passes as usual.
     k.extraTurn = false;

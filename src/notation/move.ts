@@ -2,15 +2,21 @@ import { LIMITS } from '../core/limits.js';
 import { NotationError, type NotationProblem } from '../core/errors.js';
 import { ROTATIONS, type Rotation, SPOTS, type Spot } from '../core/geometry.js';
 import { checked } from '../api/kernels.js';
-import { readMove as readMoveData } from '../api/legality.js';
+import { type AnyMove, isTurn, readMove as readMoveData } from '../api/legality.js';
 import { legalMoves } from '../api/game.js';
 import { figureNames, recallable } from '../api/figures.js';
-import type { GameState, MeepleKind, Move, PlayerView, TileId } from '../api/types.js';
+import type { GameState, MeepleDeploy, MeepleKind, PlayerView, TileId } from '../api/types.js';
 import { tileDefinition } from '../tiles/catalogue.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { after, problemAt, type Word, wordsOf } from './text.js';
 
-// The move notation (docs/notation.md): `U -1,0 r90 farmer NNW`.
+// The move notation (docs/notation.md): a whole turn `U -1,0 r90 farmer NNW`, its tile step alone
+// `U -1,0 r90 then`, an action alone `farmer NNW`, `recall abbot`, `pass`.
+
+/** The word that ends a tile step written alone: its action follows. */
+export const THEN = 'then';
+/** The word of the pass, an action alone. */
+export const PASS = 'pass';
 
 /** The feature kind each role word of a follower names. */
 export const roleKind = (word: string): FeatureKind | null => (Object.hasOwn(ROLE_KINDS, word) ? (ROLE_KINDS[word] as FeatureKind) : null);
@@ -35,17 +41,23 @@ export function readRotation(word: Word | undefined, bad: (at: Word, message: st
 
 /** A move read from words (see readMove), or the problems found. */
 export type MoveRead =
-  | { readonly move: Move; readonly role: { word: Word; kind: FeatureKind } | null }
+  | { readonly move: AnyMove; readonly role: { word: Word; kind: FeatureKind } | null }
   | { readonly problems: NotationProblem[] };
 
+/** Whether a word begins an action written alone: a figure, a role, `recall` or `pass`. */
+const isActionWord = (text: string): boolean =>
+  text === 'recall' || text === PASS || Object.hasOwn(ROLE_KINDS, text) || figureNames().includes(text as MeepleKind);
+
 /**
- * Reads a move from `words` (all of them): `tile x,y [rN] [figure spot | recall figure]`. `number`
- * is the move number that problems name (null outside a record).
+ * Reads a move from `words` (all of them): `tile x,y [rN] [figure spot | recall figure | then]`, or
+ * an action alone, `figure spot`, `recall figure` or `pass`. `number` is the move number that
+ * problems name (null outside a record).
  */
 export function readMove(words: readonly Word[], number: number | null): MoveRead {
   const problems: NotationProblem[] = [];
   const bad = (w: { line: number; column: number }, message: string) => problems.push(problemAt(w, number, message));
   const [tile, place] = words;
+  if (tile !== undefined && isActionWord(tile.text)) return readAction(words, number);
   if (tile === undefined) return { problems: [problemAt({ line: 1, column: 1 }, number, 'a move names its tile first (e.g. U -1,0 r90)')] };
   if (!TILE().test(tile.text)) bad(tile, `"${tile.text}" is not a tile id (a move begins with its tile, e.g. U or IC-D)`);
   const at = place === undefined ? null : POSITION().exec(place.text);
@@ -53,11 +65,15 @@ export function readMove(words: readonly Word[], number: number | null): MoveRea
   else if (at === null) bad(place, `"${place.text}" is not a position x,y (e.g. -1,0)`);
   const rotation = readRotation(words[2], bad);
   const i = words[2] !== undefined && ROTATION().test(words[2].text) ? 3 : 2;
-  let meeple: Move['meeple'] = null;
+  let meeple: MeepleDeploy | null = null;
   let recall: MeepleKind | null = null;
   let role: { word: Word; kind: FeatureKind } | null = null;
   const what = words[i];
-  if (what !== undefined) {
+  const then = what?.text === THEN;
+  if (then) {
+    const extra = words[i + 1];
+    if (extra !== undefined) bad(extra, `"${extra.text}" after "${THEN}": a tile written alone ends there, its action follows`);
+  } else if (what !== undefined) {
     const second = words[i + 1];
     const figures = figureNames();
     if (what.text === 'recall') {
@@ -72,7 +88,7 @@ export function readMove(words: readonly Word[], number: number | null): MoveRea
           ? (what.text as MeepleKind)
           : null;
       if (kind === null) {
-        bad(what, `"${what.text}" is not a figure: ${[...figures, ...Object.keys(ROLE_KINDS)].join(', ')}, or recall`);
+        bad(what, `"${what.text}" is not a figure: ${[...figures, ...Object.keys(ROLE_KINDS)].join(', ')}, recall, or ${THEN}`);
       } else if (second === undefined) bad(after(what), `the spot of the ${what.text} is missing (one of ${SPOTS.join(' ')})`);
       else if (!SPOTS.includes(second.text as Spot)) bad(second, `"${second.text}" is not a spot: ${SPOTS.join(' ')}`);
       else {
@@ -84,10 +100,13 @@ export function readMove(words: readonly Word[], number: number | null): MoveRea
     if (extra !== undefined) bad(extra, `"${extra.text}" after the move: a move ends with its figure and spot`);
   }
   if (problems.length > 0) return { problems };
-  const move: Move = {
+  const x = Number((at as RegExpExecArray)[1]) + 0;
+  const y = Number((at as RegExpExecArray)[2]) + 0;
+  if (then) return { move: { type: 'tile', tile: tile.text, x, y, rotation }, role: null };
+  const move: AnyMove = {
     tile: tile.text,
-    x: Number((at as RegExpExecArray)[1]) + 0,
-    y: Number((at as RegExpExecArray)[2]) + 0,
+    x,
+    y,
     rotation,
     ...(meeple === null ? {} : { meeple }),
     ...(recall === null ? {} : { recall }),
@@ -95,31 +114,84 @@ export function readMove(words: readonly Word[], number: number | null): MoveRea
   return { move, role };
 }
 
-/** Problems of a move read against the game it is played in: the tile to place, the role word. */
+/** Reads an action written alone: `figure spot`, `recall figure` or `pass`. */
+function readAction(words: readonly Word[], number: number | null): MoveRead {
+  const problems: NotationProblem[] = [];
+  const bad = (w: { line: number; column: number }, message: string) => problems.push(problemAt(w, number, message));
+  const [what, second] = words as [Word, Word | undefined];
+  const figures = figureNames();
+  let move: AnyMove = { type: 'pass' };
+  let role: { word: Word; kind: FeatureKind } | null = null;
+  let used = 1;
+  if (what.text === 'recall') {
+    used = 2;
+    if (second === undefined) bad(after(what), 'recall names the figure taken back (e.g. recall abbot)');
+    else if (!figures.includes(second.text as MeepleKind) || !recallable(second.text as MeepleKind))
+      bad(second, `"${second.text}" is not a figure that can be taken back (${figures.filter(recallable).join(', ')})`);
+    else move = { type: 'recall', kind: second.text as MeepleKind };
+  } else if (what.text !== PASS) {
+    used = 2;
+    const kind = Object.hasOwn(ROLE_KINDS, what.text) ? 'follower' : (what.text as MeepleKind);
+    if (second === undefined) bad(after(what), `the spot of the ${what.text} is missing (one of ${SPOTS.join(' ')})`);
+    else if (!SPOTS.includes(second.text as Spot)) bad(second, `"${second.text}" is not a spot: ${SPOTS.join(' ')}`);
+    else {
+      move = { type: 'meeple', at: second.text as Spot, kind };
+      if (Object.hasOwn(ROLE_KINDS, what.text)) role = { word: what, kind: ROLE_KINDS[what.text] as FeatureKind };
+    }
+  }
+  const extra = words[used];
+  if (extra !== undefined) bad(extra, `"${extra.text}" after the action: an action ends with its figure and spot`);
+  return problems.length > 0 ? { problems } : { move, role };
+}
+
+/**
+ * Problems of a move read against the game it is played in: the step it belongs to, the tile to
+ * place, the role word.
+ */
 export function moveInGame(
-  move: Move,
+  move: AnyMove,
   role: { word: { text: string; line: number; column: number }; kind: FeatureKind } | null,
   first: { line: number; column: number },
   state: GameState | PlayerView,
   number: number | null,
 ): NotationProblem[] {
-  const tiles = new Set(legalMoves(state).map((m) => m.tile));
   if (state.status === 'finished') return [problemAt(first, number, 'the game is over: no move is played')];
-  if (!tiles.has(move.tile) && (state.hands === null ? state.currentTile !== move.tile : true)) {
-    const which =
-      state.hands === null
-        ? `the tile to place is ${state.currentTile}`
-        : `the tiles of the hand are ${[...tiles].join(', ') || 'none that fit'}`;
-    return [problemAt(first, number, `tile ${move.tile} is not the tile to play: ${which}`)];
+  const placing = isTurn(move) || move.type === 'tile';
+  if (placing !== (state.step === 'tile'))
+    return [
+      problemAt(
+        first,
+        number,
+        placing
+          ? 'the tile is placed: the turn goes on with its action (a figure and its spot, recall, or pass)'
+          : 'the tile is not placed yet: the turn begins with the tile',
+      ),
+    ];
+  let spot: { tile: string; rotation: Rotation; at: Spot } | null = null;
+  if (placing) {
+    const m = move as { tile: string; rotation: Rotation; meeple?: MeepleDeploy | null };
+    const tiles = new Set(legalMoves(state).flatMap((l) => (l.type === 'tile' && l.tile !== undefined ? [l.tile] : [])));
+    if (!tiles.has(m.tile) && (state.hands === null ? state.currentTile !== m.tile : true)) {
+      const which =
+        state.hands === null
+          ? `the tile to place is ${state.currentTile}`
+          : `the tiles of the hand are ${[...tiles].join(', ') || 'none that fit'}`;
+      return [problemAt(first, number, `tile ${m.tile} is not the tile to play: ${which}`)];
+    }
+    if (m.meeple) spot = { tile: m.tile, rotation: m.rotation, at: m.meeple.at };
+  } else if (move.type === 'meeple') {
+    const placed = state.placements[state.placements.length - 1];
+    if (placed !== undefined) spot = { tile: placed.tile, rotation: placed.rotation, at: move.at };
   }
-  if (role !== null && move.meeple) {
-    const kind = tileDefinition(move.tile as TileId, move.rotation)?.features.find((f) => f.spots.includes(move.meeple?.at as Spot))?.kind;
+  if (role !== null && spot !== null) {
+    const { tile, rotation, at } = spot;
+    const kind = tileDefinition(tile as TileId, rotation)?.features.find((f) => f.spots.includes(at))?.kind;
     if (kind !== undefined && kind !== role.kind)
       return [
         problemAt(
           role.word,
           number,
-          `a ${role.word.text} stands on a ${role.kind}, but spot ${move.meeple.at} of ${move.tile} turned ${move.rotation} is a ${kind}${ROLES[kind] === undefined ? '' : `: a ${ROLES[kind]}`}`,
+          `a ${role.word.text} stands on a ${role.kind}, but spot ${at} of ${tile} turned ${rotation} is a ${kind}${ROLES[kind] === undefined ? '' : `: a ${ROLES[kind]}`}`,
         ),
       ];
   }
@@ -127,22 +199,25 @@ export function moveInGame(
 }
 
 /**
- * Reads a move written in the move notation (docs/notation.md): the tile, its position, its
- * rotation (`r0` when left out), then a figure and its spot, or `recall` and a figure. A follower
- * may be written by its role: `knight` (city), `thief` (road), `farmer` (field), `monk`
- * (cloister). With `state`, the tile must be the one to play and a role word must match the
- * feature at the spot; whether the move is legal is `validateMove`'s to say. Throws
- * {@link NotationError} listing every problem, each with its column.
+ * Reads a move written in the move notation (docs/notation.md): a whole turn, the tile, its
+ * position, its rotation (`r0` when left out), then a figure and its spot, or `recall` and a
+ * figure; or the tile step alone, ending with `then`; or an action alone: a figure and its spot,
+ * `recall` and a figure, or `pass`. A follower may be written by its role: `knight` (city),
+ * `thief` (road), `farmer` (field), `monk` (cloister). With `state`, the move must be of the
+ * current step, the tile the one to play and a role word must match the feature at the spot;
+ * whether the move is legal is `validateMove`'s to say. Throws {@link NotationError} listing every
+ * problem, each with its column.
  *
  * @example
  * ```ts
  * import { parseMove } from 'carcassonne-engine/notation';
  *
  * console.log(JSON.stringify(parseMove('U -1,0 r90 farmer NNW'))); // → {"tile":"U","x":-1,"y":0,"rotation":90,"meeple":{"at":"NNW","kind":"follower"}}
- * console.log(parseMove('V 2,1 recall abbot').recall); // → abbot
+ * console.log(JSON.stringify(parseMove('U -1,0 r90 then'))); // → {"type":"tile","tile":"U","x":-1,"y":0,"rotation":90}
+ * console.log(JSON.stringify(parseMove('knight N')), JSON.stringify(parseMove('pass'))); // → {"type":"meeple","at":"N","kind":"follower"} {"type":"pass"}
  * ```
  */
-export function parseMove(text: string, state?: GameState | PlayerView): Move {
+export function parseMove(text: string, state?: GameState | PlayerView): AnyMove {
   if (typeof text !== 'string') throw new NotationError([problemAt({ line: 1, column: 1 }, null, 'a move is written as text')]);
   if (text.length > LIMITS.textLength) {
     throw new NotationError([
@@ -162,32 +237,47 @@ export function parseMove(text: string, state?: GameState | PlayerView): Move {
 }
 
 /**
- * Writes a move of the game at `state` in the move notation: the tile (the move's, else the tile
- * to place), the position, the rotation when not 0, then the figure and its spot (a follower by
- * its role: knight, thief, farmer, monk) or `recall` and the figure. {@link parseMove} reads it
- * back.
+ * Writes a move of the game at `state` in the move notation: a whole turn as the tile (the move's,
+ * else the tile to place), the position, the rotation when not 0, then the figure and its spot (a
+ * follower by its role: knight, thief, farmer, monk) or `recall` and the figure; a tile step alone
+ * ending with `then`; an action alone as its figure and spot, `recall` and the figure, or `pass`.
+ * {@link parseMove} reads it back.
  *
  * @example
  * ```ts
- * import { createGame, legalMoves } from 'carcassonne-engine';
+ * import { applyMove, createGame, legalMoves, legalTurns } from 'carcassonne-engine';
  * import { makeMove } from 'carcassonne-engine/notation';
  *
  * const state = createGame({ players: 2, seed: 1, drawOrder: ['E'] });
- * console.log(legalMoves(state).slice(0, 3).map((m) => makeMove(state, m))); // → [ 'E 0,-1 r180', 'E 0,-1 r180 knight S', 'E 0,-1 r180 farmer NNW' ]
+ * console.log(legalTurns(state).slice(0, 3).map((m) => makeMove(state, m))); // → [ 'E 0,-1 r180', 'E 0,-1 r180 knight S', 'E 0,-1 r180 farmer NNW' ]
+ * const tile = legalMoves(state)[0]!;
+ * const placed = applyMove(state, tile);
+ * console.log(makeMove(state, tile), legalMoves(placed).slice(0, 2).map((m) => makeMove(placed, m))); // → E 0,-1 r180 then [ 'pass', 'knight S' ]
  * ```
  */
-export function makeMove(input: GameState | PlayerView, asked: Move): string {
+export function makeMove(input: GameState | PlayerView, asked: AnyMove): string {
   const { state } = checked(input);
   const { move, error } = readMoveData(asked);
   if (error !== null) throw error;
+  if (!isTurn(move) && move.type !== 'tile') {
+    if (move.type === 'pass') return PASS;
+    if (move.type === 'recall') return `recall ${move.kind}`;
+    const placed = state.placements[state.placements.length - 1];
+    return [figureWord(move.kind ?? 'follower', placed?.tile ?? '?', placed?.rotation ?? 0, move.at), move.at].join(' ');
+  }
   const tile = move.tile ?? state.currentTile ?? state.hands?.[state.currentPlayer]?.[0] ?? '?';
   const words = [tile, `${move.x + 0},${move.y + 0}`];
   if (move.rotation !== 0) words.push(`r${move.rotation}`);
-  const m = move.meeple ?? null;
-  if (m !== null) {
-    const kind = m.kind ?? 'follower';
-    const feature = tileDefinition(tile, move.rotation)?.features.find((f) => f.spots.includes(m.at))?.kind;
-    words.push(kind === 'follower' && feature !== undefined ? (ROLES[feature] ?? kind) : kind, m.at);
+  if (!isTurn(move)) words.push(THEN);
+  else if ((move.meeple ?? null) !== null) {
+    const m = move.meeple as MeepleDeploy;
+    words.push(figureWord(m.kind ?? 'follower', tile, move.rotation, m.at), m.at);
   } else if ((move.recall ?? null) !== null) words.push('recall', move.recall as string);
   return words.join(' ');
+}
+
+/** How a figure is written: a follower by its role on the feature at `at` of `tile` turned so, else its kind. */
+function figureWord(kind: MeepleKind, tile: string, rotation: Rotation, at: Spot): string {
+  const feature = tileDefinition(tile, rotation as Rotation)?.features.find((f) => f.spots.includes(at))?.kind;
+  return kind === 'follower' && feature !== undefined ? (ROLES[feature] ?? kind) : kind;
 }

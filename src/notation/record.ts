@@ -7,7 +7,8 @@ import { checked } from '../api/kernels.js';
 import type { GameOptions } from '../api/options.js';
 import { changedRules } from './rules.js';
 import type { RuleHooks } from '../api/rules.js';
-import type { GameEvent, GameState, Move, PlayerView, Setup, TileId, Viewer } from '../api/types.js';
+import type { GameEvent, GameState, PlayerView, Setup, TileId, Viewer } from '../api/types.js';
+import type { AnyMove } from '../api/legality.js';
 import { setupStartOf, startSetup } from '../api/setup.js';
 import { parsePosition, writePosition } from './position.js';
 import { playerView } from '../api/view.js';
@@ -36,7 +37,7 @@ export interface RecordTurn extends RecordPlace {
   /** The tiles drawn before the move, in order (without hands, the move's own tile is not listed). */
   readonly draws: readonly RecordDraw[];
   /** The move, or `null` for the last entry of a game that ended (or, without hands, waits: see `tile`). */
-  readonly move: Move | null;
+  readonly move: AnyMove | null;
   /** Without hands, a tile written alone: drawn, and not yet placed (the game goes on). */
   readonly tile: TileId | null;
   /** Where the move (or the lone tile) was written. */
@@ -160,7 +161,7 @@ export function parseRecord(text: string): GameRecord {
         problems.push(problemAt(word, expected, `"${word.text}": the tiles drawn come before the move`));
       else moveWords.push(word);
     }
-    let move: Move | null = null;
+    let move: AnyMove | null = null;
     let role: string | null = null;
     let tile: TileId | null = null;
     const at = moveWords[0] ?? null;
@@ -302,18 +303,22 @@ export function makeRecord(input: GameState | PlayerView): string {
   moves.forEach((p, i) => {
     const group = byTurn(i);
     const shown = hands ? group : group.filter((d) => !d.kept);
-    const move: Move = {
-      tile: p.tile,
-      x: p.x,
-      y: p.y,
-      rotation: p.rotation,
-      ...(p.meeple === null ? {} : { meeple: p.meeple }),
-      ...(p.recall === null ? {} : { recall: p.recall }),
-    };
+    // At the action step, the last tile waits for its action: its tile step alone.
+    const move: AnyMove =
+      i === moves.length - 1 && state.step === 'action'
+        ? { type: 'tile', tile: p.tile, x: p.x, y: p.y, rotation: p.rotation }
+        : {
+            tile: p.tile,
+            x: p.x,
+            y: p.y,
+            rotation: p.rotation,
+            ...(p.meeple === null ? {} : { meeple: p.meeple }),
+            ...(p.recall === null ? {} : { recall: p.recall }),
+          };
     lines.push(`${i + 1}. ${[...shown.map(token), makeMove(state, move)].join(' ')}`);
   });
   const last = byTurn(moves.length);
-  const waiting = !hands && state.status === 'playing' ? state.currentTile : null;
+  const waiting = !hands && state.status === 'playing' && state.step === 'tile' ? state.currentTile : null;
   const tail = [...(hands ? last : last.filter((d) => !d.kept)).map(token), ...(waiting === null ? [] : [waiting])];
   if (tail.length > 0) lines.push(`${moves.length + 1}. ${tail.join(' ')}`);
   return `${lines.join('\n')}\n`;

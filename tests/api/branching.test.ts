@@ -1,4 +1,4 @@
-import { applyMove, createGame, type FarmerRule, farmerRules, legalMoves, loadState, scoreFinal, validateMove } from 'carcassonne-engine';
+import { applyMove, createGame, type FarmerRule, farmerRules, legalTurns, loadState, scoreFinal, validateMove } from 'carcassonne-engine';
 import { describe, expect, it } from 'vitest';
 import { playSeeded } from '../support/play.js';
 
@@ -11,8 +11,8 @@ describe('states stay usable after the game moved on from them', () => {
       const old = states[i];
       if (old === undefined || old.status === 'finished') continue;
       const fresh = loadState(JSON.parse(JSON.stringify(old)));
-      const moves = legalMoves(old);
-      expect(moves).toEqual(legalMoves(fresh));
+      const moves = legalTurns(old);
+      expect(moves).toEqual(legalTurns(fresh));
       for (const m of [moves[0], moves[moves.length - 1]]) {
         if (m === undefined) continue;
         expect(validateMove(old, m)).toBeNull();
@@ -33,7 +33,7 @@ describe('states stay usable after the game moved on from them', () => {
     let s = createGame({ players: 2, seed: 3, rules: { farmers: double } });
     const history = [s];
     while (s.status === 'playing') {
-      const moves = legalMoves(s);
+      const moves = legalTurns(s);
       s = applyMove(s, moves.find((m) => m.meeple?.at === 'I' || m.meeple?.at?.length === 3) ?? (moves[0] as (typeof moves)[0]));
       history.push(s);
     }

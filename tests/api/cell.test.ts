@@ -5,7 +5,7 @@ import {
   createGame,
   features,
   type GameState,
-  legalMoves,
+  legalTurns,
   legalPlacements,
   movesAt,
   playerView,
@@ -84,7 +84,7 @@ describe('every legal rotation, the moves of one placement, the spots of a place
         );
         const key = (p: { x: number; y: number; rotation: number }) => `${p.x},${p.y}@${p.rotation}`;
         expect(all.map(key).sort()).toEqual(accepted.map(key).sort());
-        const legal = legalMoves(s).filter((m) => m.tile === tile);
+        const legal = legalTurns(s).filter((m) => m.tile === tile);
         let count = 0;
         for (const p of all) {
           const moves = movesAt(s, { tile, ...p });

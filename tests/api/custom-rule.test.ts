@@ -5,7 +5,7 @@ import {
   type FarmerRule,
   farmerRules,
   type GameState,
-  legalMoves,
+  legalTurns,
   scoreFinal,
   StateError,
 } from 'carcassonne-engine';
@@ -15,7 +15,7 @@ import { lcg } from '../support/play';
 function playUntil(s: GameState, turns: number, seed: number, hooks?: { farmers: FarmerRule }): GameState {
   const r = lcg(seed);
   for (let i = 0; i < turns && s.status === 'playing'; i++) {
-    const moves = legalMoves(s);
+    const moves = legalTurns(s);
     // Prefer farmers so that fields matter.
     const farmer = moves.filter((m) => m.meeple && m.meeple.at.length === 3);
     const pool = farmer.length > 0 && r() % 2 === 0 ? farmer : moves;

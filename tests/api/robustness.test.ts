@@ -4,9 +4,9 @@ import {
   createGame,
   type FarmerRule,
   type GameState,
-  legalMoves,
+  legalTurns,
   loadState,
-  type Move,
+  type TurnMove,
   OptionsError,
   scoreFinal,
   StateError,
@@ -174,7 +174,7 @@ describe('odd inputs give typed errors, never a crash', () => {
   it('states', () => {
     for (const state of [null, 3, {}, [], { version: 1n }]) {
       expect(codeOf(() => validateMove(state as never, { x: 1, y: 0, rotation: 0 }))).toBe('invalid-state');
-      expect(codeOf(() => legalMoves(state as never))).toBe('invalid-state');
+      expect(codeOf(() => legalTurns(state as never))).toBe('invalid-state');
       expect(codeOf(() => scoreFinal(state as never))).toBe('invalid-state');
       expect(validateState(state)[0]?.code).toBe('invalid-state');
     }
@@ -213,7 +213,7 @@ describe('states from outside the library', () => {
     expect(next).toEqual(game.states[21]);
     // Changing the raw object afterwards changes what the library sees (no stale cache).
     (raw as { turn: number }).turn = 0;
-    expect(codeOf(() => legalMoves(raw))).toBe('invalid-state');
+    expect(codeOf(() => legalTurns(raw))).toBe('invalid-state');
   });
 });
 
@@ -286,7 +286,7 @@ describe('The River and The Abbot: odd inputs give typed errors, never a crash',
 
   it('moves: figure kinds and recalls of the wrong shape', () => {
     const s = withAbbot;
-    const m = legalMoves(s)[0] as unknown as Record<string, unknown>;
+    const m = legalTurns(s)[0] as unknown as Record<string, unknown>;
     for (const bad of [
       { ...m, recall: 'follower' },
       { ...m, recall: true },
@@ -329,7 +329,7 @@ describe('The River and The Abbot: odd inputs give typed errors, never a crash',
     change(s);
     expect(validateState(s)[0]?.code).toBe('invalid-state');
     expect(codeOf(() => loadState(s))).toBe('invalid-state');
-    expect(codeOf(() => legalMoves(s as never))).toBe('invalid-state');
+    expect(codeOf(() => legalTurns(s as never))).toBe('invalid-state');
   });
 
   it('a raw parsed expansion state is never frozen, and plays like the original', () => {
@@ -337,7 +337,7 @@ describe('The River and The Abbot: odd inputs give typed errors, never a crash',
     const raw = copy(withAbbot) as unknown as GameState;
     expect(applyMove(raw, game.moves[i] as never)).toEqual(game.states[i + 1]);
     expect(Object.isFrozen(raw)).toBe(false);
-    expect(legalMoves(raw)).toEqual(legalMoves(withAbbot));
+    expect(legalTurns(raw)).toEqual(legalTurns(withAbbot));
     expect(scoreFinal(raw)).toEqual(scoreFinal(withAbbot));
   });
 });
@@ -367,7 +367,7 @@ describe('Inns & Cathedrals: odd inputs give typed errors, never a crash', () =>
 
   it('moves: a large meeple of the wrong shape is malformed; where or when it may not go, a typed refusal', () => {
     const s = withLarge;
-    const m = legalMoves(s)[0] as unknown as Record<string, unknown>;
+    const m = legalTurns(s)[0] as unknown as Record<string, unknown>;
     for (const bad of [
       { ...m, meeple: { at: 'N', kind: 'Large' } },
       { ...m, meeple: { at: 'N', kind: 2 } },
@@ -382,10 +382,10 @@ describe('Inns & Cathedrals: odd inputs give typed errors, never a crash', () =>
       (x) =>
         x.status === 'playing' &&
         x.players[x.currentPlayer]?.largeMeeples === 0 &&
-        legalMoves(x).some((f) => f.meeple?.kind === 'follower'),
+        legalTurns(x).some((f) => f.meeple?.kind === 'follower'),
     ) as GameState;
     expect(later).toBeDefined();
-    const follower = legalMoves(later).find((x) => x.meeple?.kind === 'follower') as Move;
+    const follower = legalTurns(later).find((x) => x.meeple?.kind === 'follower') as TurnMove;
     expect(validateMove(later, { ...follower, meeple: { at: follower.meeple?.at as 'N', kind: 'large' } })?.code).toBe('no-meeples-left');
     expect(validateMove(later, follower)).toBeNull();
     // Without the expansion there is no large meeple at all.
@@ -413,7 +413,7 @@ describe('Inns & Cathedrals: odd inputs give typed errors, never a crash', () =>
     change(s);
     expect(validateState(s)[0]?.code).toBe('invalid-state');
     expect(codeOf(() => loadState(s))).toBe('invalid-state');
-    expect(codeOf(() => legalMoves(s as never))).toBe('invalid-state');
+    expect(codeOf(() => legalTurns(s as never))).toBe('invalid-state');
   });
 
   it('a raw parsed Inns & Cathedrals state is never frozen, and plays like the original', () => {
@@ -421,7 +421,7 @@ describe('Inns & Cathedrals: odd inputs give typed errors, never a crash', () =>
     const raw = copy(withLarge) as unknown as GameState;
     expect(applyMove(raw, game.moves[i] as never)).toEqual(game.states[i + 1]);
     expect(Object.isFrozen(raw)).toBe(false);
-    expect(legalMoves(raw)).toEqual(legalMoves(withLarge));
+    expect(legalTurns(raw)).toEqual(legalTurns(withLarge));
     expect(scoreFinal(raw)).toEqual(scoreFinal(withLarge));
   });
 });
@@ -464,7 +464,7 @@ describe('Traders & Builders: odd inputs give typed errors, never a crash', () =
 
   it('moves: a builder or pig of the wrong shape is malformed; where or when it may not go, a typed refusal', () => {
     const s = withBoth;
-    const m = legalMoves(s)[0] as unknown as Record<string, unknown>;
+    const m = legalTurns(s)[0] as unknown as Record<string, unknown>;
     for (const bad of [
       { ...m, meeple: { at: 'N', kind: 'Builder' } },
       { ...m, meeple: { at: 'N', kind: 3 } },
@@ -525,7 +525,7 @@ describe('Traders & Builders: odd inputs give typed errors, never a crash', () =
       change(s);
       expect(validateState(s)[0]?.code).toBe('invalid-state');
       expect(codeOf(() => loadState(s))).toBe('invalid-state');
-      expect(codeOf(() => legalMoves(s as never))).toBe('invalid-state');
+      expect(codeOf(() => legalTurns(s as never))).toBe('invalid-state');
     }
   });
 
@@ -535,7 +535,7 @@ describe('Traders & Builders: odd inputs give typed errors, never a crash', () =
       const raw = copy(st) as unknown as GameState;
       expect(applyMove(raw, game.moves[i] as never)).toEqual(game.states[i + 1]);
       expect(Object.isFrozen(raw)).toBe(false);
-      expect(legalMoves(raw)).toEqual(legalMoves(st));
+      expect(legalTurns(raw)).toEqual(legalTurns(st));
       expect(scoreFinal(raw)).toEqual(scoreFinal(st));
     }
   });

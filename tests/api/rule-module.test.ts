@@ -3,14 +3,15 @@ import {
   applyMove,
   createGame,
   type GameState,
-  legalMoves,
+  legalTurns,
   legalPlacements,
   loadState,
-  type Move,
+  type TurnMove,
   scoreFinal,
   validateMove,
   validateOptions,
   validateState,
+  type AnyMove,
 } from 'carcassonne-engine';
 import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
 import { greedyBot } from 'carcassonne-engine/bots';
@@ -33,12 +34,12 @@ vi.mock('../../src/rules/registry.js', async (importOriginal) => {
 
 // The test modules' names are not in the public types, which are written for the library's own.
 const expansions = (...names: string[]) => names as unknown as GameState['expansions'];
-const wayfarerMove = (m: Move) => (m.meeple?.kind as string) === 'wayfarer';
+const wayfarerMove = (m: AnyMove) => 'meeple' in m && (m.meeple?.kind as string) === 'wayfarer';
 const supply = (s: GameState, player: number) => (s.players[player] as unknown as Record<string, number>).wayfarers;
 
 /** Plays `turns` moves (or to the end), picking with `pick` among the legal moves. */
-function play(s: GameState, turns: number, pick: (moves: Move[], i: number) => Move): GameState {
-  for (let i = 0; i < turns && s.status === 'playing'; i++) s = applyMove(s, pick(legalMoves(s), i));
+function play(s: GameState, turns: number, pick: (moves: TurnMove[], i: number) => TurnMove): GameState {
+  for (let i = 0; i < turns && s.status === 'playing'; i++) s = applyMove(s, pick(legalTurns(s), i));
   return s;
 }
 
@@ -55,7 +56,7 @@ describe('a figure kind from a module of its own (tests/support/rules/wayfarer)'
   it('is offered on roads only, after the follower on the same spot, and its moves check', () => {
     // U (a straight road, east–west unturned) east of the start tile D continues D's road.
     const s = createGame({ players: 2, seed: 1, drawOrder: ['U'], expansions: expansions('wayfarer') });
-    const moves = legalMoves(s).filter((m) => m.x === 1 && m.y === 0 && m.rotation === 0);
+    const moves = legalTurns(s).filter((m) => m.x === 1 && m.y === 0 && m.rotation === 0);
     expect(moves.map((m) => `${m.meeple?.at ?? '-'}:${m.meeple?.kind ?? ''}`)).toEqual([
       '-:',
       'E:follower',
@@ -84,7 +85,7 @@ describe('a figure kind from a module of its own (tests/support/rules/wayfarer)'
       drawOrder: ['U', 'V', 'V', 'V', 'V', 'V', 'V'],
       expansions: expansions('wayfarer'),
     });
-    const steps: Move[] = [
+    const steps: TurnMove[] = [
       { x: 1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'wayfarer' as 'follower' } }, // Ann
       { x: 0, y: 1, rotation: 0, meeple: { at: 'S' } }, // Bob: road west–south
       { x: -1, y: 0, rotation: 270 }, // Ann: road east–south, joins the start road
@@ -109,12 +110,12 @@ describe('a figure kind from a module of its own (tests/support/rules/wayfarer)'
     let s = createGame({ players: 2, seed: 5, expansions: expansions('wayfarer') });
     s = play(s, 30, (moves) => {
       const w = moves.filter(wayfarerMove);
-      return (w.length > 0 ? w : moves)[r() % (w.length > 0 ? w.length : moves.length)] as Move;
+      return (w.length > 0 ? w : moves)[r() % (w.length > 0 ? w.length : moves.length)] as TurnMove;
     });
     expect(s.meeples.some((m) => (m.kind as string) === 'wayfarer')).toBe(true);
     const loaded = loadState(JSON.parse(JSON.stringify(s)));
     expect(loaded).toEqual(s);
-    expect(legalMoves(loaded)).toEqual(legalMoves(s));
+    expect(legalTurns(loaded)).toEqual(legalTurns(s));
     const forged = JSON.parse(JSON.stringify(s));
     const holder = s.meeples.find((m) => (m.kind as string) === 'wayfarer')?.owner as number;
     forged.players[holder].wayfarers = 1;
@@ -143,7 +144,11 @@ describe('a placement constraint from a module of its own (tests/support/rules/f
   it(`keeps every tile within ${FENCE} columns of the start tile, over whole games`, () => {
     for (let seed = 1; seed <= 6; seed++) {
       const r = lcg(seed);
-      const s = play(createGame({ players: 2, seed, expansions: expansions('fence') }), 200, (moves) => moves[r() % moves.length] as Move);
+      const s = play(
+        createGame({ players: 2, seed, expansions: expansions('fence') }),
+        200,
+        (moves) => moves[r() % moves.length] as TurnMove,
+      );
       expect(s.status).toBe('finished');
       expect(Math.max(...s.placements.map((p) => Math.abs(p.x)))).toBeLessThanOrEqual(FENCE);
       // Tiles that fit only outside the fence were put back in the box.
@@ -200,7 +205,7 @@ describe('two figures that may be taken back (tests/support/rules/hermit beside 
       const r = lcg(seed);
       let s = createGame({ players: 2, seed, expansions: expansions('abbot', 'hermit') });
       while (s.status === 'playing') {
-        const moves = legalMoves(s);
+        const moves = legalTurns(s);
         const recalls = moves.filter((m) => m.recall !== undefined);
         const me = s.currentPlayer;
         const onBoard = (kind: string) => s.meeples.some((m) => m.owner === me && (m.kind as string) === kind);
@@ -219,7 +224,7 @@ describe('two figures that may be taken back (tests/support/rules/hermit beside 
         for (const m of recalls) expect(onBoard(m.recall as string)).toBe(true);
         const figure = moves.filter((m) => m.meeple?.kind === 'abbot' || (m.meeple?.kind as string) === 'hermit');
         const pool = figure.length > 0 && r() % 2 === 0 ? figure : recalls.length > 0 && r() % 3 === 0 ? recalls : moves;
-        const m = pool[r() % pool.length] as Move;
+        const m = pool[r() % pool.length] as TurnMove;
         if (m.recall !== undefined && m.recall !== null) taken[m.recall] = (taken[m.recall] ?? 0) + 1;
         s = applyMove(s, m);
       }

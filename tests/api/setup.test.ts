@@ -3,7 +3,7 @@ import {
   applyMove,
   createGame,
   type GameState,
-  legalMoves,
+  legalTurns,
   loadState,
   playerView,
   type Setup,
@@ -141,7 +141,7 @@ describe('setupGame', () => {
       { wine: 2, grain: 0, cloth: 0 },
     ]);
     // The second tile of a turn gives no third, even on the builder's road.
-    const after = applyMove(state, legalMoves(state).find((m) => m.x === 2 && m.y === 0 && !m.meeple) as never);
+    const after = applyMove(state, legalTurns(state).find((m) => m.x === 2 && m.y === 0 && !m.meeple) as never);
     expect([after.currentPlayer, after.extraTurn]).toEqual([1, null]);
   });
 
@@ -329,7 +329,7 @@ describe('setupGame: regressions found in review', () => {
 describe('states of set-up games', () => {
   const played = () => {
     let s = setupGame({ ...puzzle, seed: 'saved' });
-    for (let i = 0; i < 8; i++) s = applyMove(s, legalMoves(s)[i % 3] as never);
+    for (let i = 0; i < 8; i++) s = applyMove(s, legalTurns(s)[i % 3] as never);
     return s;
   };
 
@@ -337,7 +337,7 @@ describe('states of set-up games', () => {
     const s = played();
     const back = loadState(JSON.parse(JSON.stringify(s)));
     expect(JSON.stringify(back)).toBe(JSON.stringify(s));
-    expect(legalMoves(back)).toEqual(legalMoves(s));
+    expect(legalTurns(back)).toEqual(legalTurns(s));
   });
 
   it('a forged set-up is refused', () => {
@@ -377,12 +377,12 @@ describe('states of set-up games', () => {
 describe('setupOf', () => {
   it('gives the position now: setupGame of it is the same position', () => {
     let s = createGame({ players: ['Ann', 'Bob'], seed: 7, expansions: ['abbot'] });
-    for (let i = 0; i < 10; i++) s = applyMove(s, legalMoves(s)[i] as never);
+    for (let i = 0; i < 10; i++) s = applyMove(s, legalTurns(s)[i] as never);
     const setup = setupOf(s);
     expect(setup.board).toHaveLength(11);
     expect(setup.figures).toEqual(s.meeples.map(({ feature: _, ...m }) => m));
     const again = setupGame(setup);
-    expect(legalMoves(again)).toEqual(legalMoves(s));
+    expect(legalTurns(again)).toEqual(legalTurns(s));
     expect(again.players).toEqual(s.players);
     expect(again.tilesLeft).toEqual(s.tilesLeft);
     expect(setupOf(again)).toEqual(setup);
@@ -390,7 +390,7 @@ describe('setupOf', () => {
 
   it('of a finished game: the position before its final scoring, which scores the same', () => {
     let s: GameState = createGame({ players: 2, seed: 2 });
-    while (s.status === 'playing') s = applyMove(s, legalMoves(s)[0] as never);
+    while (s.status === 'playing') s = applyMove(s, legalTurns(s)[0] as never);
     const setup = setupOf(s);
     const finals = s.scored.filter((l) => l.phase === 'final');
     expect(setup.scores).toEqual(s.players.map((p, i) => p.score - finals.reduce((n, l) => n + (l.awarded[i] ?? 0), 0)));

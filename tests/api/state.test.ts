@@ -5,10 +5,10 @@ import {
   features,
   type GameOptions,
   type GameState,
-  legalMoves,
+  legalTurns,
   loadState,
   loadView,
-  type Move,
+  type TurnMove,
   playerView,
   ROTATIONS,
   StateError,
@@ -31,6 +31,8 @@ import {
 
 const game = playSeeded({ players: 3, seed: 4 }, 4);
 const mid = game.states[30] as GameState;
+/** The first state from mid on whose last turn deployed a figure. */
+const deployed = game.states.slice(30).find((s) => s.placements.at(-1)?.meeple !== null) as GameState;
 
 const stateError = (fn: () => unknown): StateError => caught(fn, StateError);
 
@@ -49,7 +51,7 @@ describe('saved states', () => {
     const loaded = loadState(JSON.parse(JSON.stringify(mid)));
     expect(loaded).toEqual(mid);
     expect(deeplyFrozen(loaded)).toBe(true);
-    expect(legalMoves(loaded)).toEqual(legalMoves(mid));
+    expect(legalTurns(loaded)).toEqual(legalTurns(mid));
     expect(validateState(JSON.parse(JSON.stringify(mid)))).toEqual([]);
     expect(validateState(null)).toEqual([{ code: 'invalid-state', message: 'a game state must be an object' }]);
   });
@@ -120,9 +122,14 @@ describe('saved states', () => {
       'extraTurn is "builder", but the placements give the current player no extra tile',
     ],
     [
+      // A pass that scores nothing leaves no events: the last turn here placed a figure, so its
+      // events (the whole turn's, or its action step's) are never none.
       'the events of the last move left out',
-      (s: Record<string, unknown>) => (s.events = []),
-      'events lists 0 events, but the placements also give a tile-placed event',
+      (s: Record<string, unknown>) => {
+        Object.assign(s, JSON.parse(JSON.stringify(deployed)));
+        s.events = [];
+      },
+      'events lists 0 events, but the placements also give a meeple-placed event',
     ],
   ])('rejects a state with %s (invalid-state)', (_, change, message) => {
     const e = stateError(() => loadState(corrupt(change)));
@@ -130,7 +137,7 @@ describe('saved states', () => {
     expect(e.message).toContain(message);
     expect(validateState(corrupt(change))).toEqual(e.problems);
     // The other functions check an unknown state the same way on first use.
-    expect(() => legalMoves(corrupt(change) as unknown as GameState)).toThrow(StateError);
+    expect(() => legalTurns(corrupt(change) as unknown as GameState)).toThrow(StateError);
   });
 
   // Found by the fuzz soak: the start tile's recall went unread, and a view passed it on.
@@ -171,7 +178,7 @@ describe('the state applyMove writes', () => {
 
   it("keeps a saved state's own extra fields, in the state's order", () => {
     const saved = { ...JSON.parse(JSON.stringify(mid)), app: { table: 7 } } as GameState;
-    const next = applyMove(saved, legalMoves(saved)[0] as Move);
+    const next = applyMove(saved, legalTurns(saved)[0] as TurnMove);
     expect(Object.keys(next)).toEqual([...order, 'app']);
     expect((next as unknown as { app: unknown }).app).toEqual({ table: 7 });
     expect(deeplyFrozen(next)).toBe(true);
@@ -179,19 +186,19 @@ describe('the state applyMove writes', () => {
 
   it("keeps a saved state's own order of fields", () => {
     const reversed = Object.fromEntries(Object.entries(JSON.parse(JSON.stringify(mid))).reverse()) as unknown as GameState;
-    const next = applyMove(reversed, legalMoves(reversed)[0] as Move);
+    const next = applyMove(reversed, legalTurns(reversed)[0] as TurnMove);
     expect(Object.keys(next)).toEqual([...order].reverse());
-    expect(next).toEqual(applyMove(mid, legalMoves(mid)[0] as Move));
+    expect(next).toEqual(applyMove(mid, legalTurns(mid)[0] as TurnMove));
   });
 
   it('writes every field of a saved state that left out those a state may (filled in when read)', () => {
     const saved = JSON.parse(JSON.stringify(mid)) as Record<string, unknown>;
-    for (const key of ['extraTurn', 'hands', 'draws', 'setup']) delete saved[key];
-    const next = applyMove(saved as unknown as GameState, legalMoves(saved as unknown as GameState)[0] as Move);
+    for (const key of ['extraTurn', 'step', 'hands', 'draws', 'setup']) delete saved[key];
+    const next = applyMove(saved as unknown as GameState, legalTurns(saved as unknown as GameState)[0] as TurnMove);
     expect(new Set(Object.keys(next))).toEqual(new Set(order));
     // Without its draw record, the state keeps none (draws: null); the rest is as played from mid.
     expect(next.draws).toBeNull();
-    expect({ ...next, draws: null }).toEqual({ ...applyMove(mid, legalMoves(mid)[0] as Move), draws: null });
+    expect({ ...next, draws: null }).toEqual({ ...applyMove(mid, legalTurns(mid)[0] as TurnMove), draws: null });
   });
 });
 
@@ -642,7 +649,7 @@ describe('saved states of games with Traders & Builders', () => {
   const baseWithFollower = base.states.find((s) => s.turn >= 20 && s.meeples.some((m) => m.kind === 'follower')) as GameState;
 
   /** Plays `moves` from a two-player Traders & Builders game (players A = 0, B = 1) drawing their tiles first; every state. */
-  const play = (moves: readonly Move[]): GameState[] => {
+  const play = (moves: readonly TurnMove[]): GameState[] => {
     let st = createGame({ players: ['A', 'B'], seed: 1, expansions: ['traders-builders'], drawOrder: moves.map((m) => m.tile as string) });
     const out = [st];
     for (const m of moves) {
@@ -748,7 +755,7 @@ describe('saved states of games with Traders & Builders', () => {
     for (const st of [...builder, ...returned, ...pig, ...goods]) {
       const loaded = loadState(JSON.parse(JSON.stringify(st)));
       expect(loaded).toEqual(st);
-      expect(legalMoves(loaded)).toEqual(legalMoves(st));
+      expect(legalTurns(loaded)).toEqual(legalTurns(st));
     }
     expect(loadState(JSON.parse(JSON.stringify(second))).builderTurn).toBe(true);
     expect(heavy.states[0]?.players.map((p) => [p.builders, p.pigs, p.goods])).toEqual(
@@ -1010,7 +1017,7 @@ describe('saved states of games with Traders & Builders', () => {
     // types.ts: builderTurn is true "while currentPlayer plays the second tile of a turn, given by
     // their builder"; rules-facts §e: the builder gives a second tile to draw. Once the last tile is
     // placed the game is over: there is no second tile, so a finished state has builderTurn false.
-    let found: { before: GameState; move: Move } | null = null;
+    let found: { before: GameState; move: TurnMove } | null = null;
     for (let seed = 0; found === null && seed < 40; seed++) {
       const { states } = playTradersHeavy({ players: 2, seed: `last tile ${seed}`, expansions: ['traders-builders'] }, seed);
       const before = states.find((st) => st.status === 'playing' && st.tilesLeft.length === 0) as GameState;
@@ -1018,7 +1025,7 @@ describe('saved states of games with Traders & Builders', () => {
       if (before.builderTurn || own === undefined) continue;
       const builderFeature = features(before).find((f) => f.meeples.includes(own));
       // A placement next to the builder's road or city that joins it: its tile becomes one of the feature's tiles.
-      for (const move of legalMoves(before)) {
+      for (const move of legalTurns(before)) {
         if (move.meeple) continue;
         const after = applyMove(before, move);
         const joined = features(after).find(
@@ -1034,7 +1041,7 @@ describe('saved states of games with Traders & Builders', () => {
       }
     }
     expect(found).not.toBeNull();
-    const { before, move } = found as { before: GameState; move: Move };
+    const { before, move } = found as { before: GameState; move: TurnMove };
     const after = applyMove(before, move);
     expect(after.status).toBe('finished');
     expect(after.builderTurn).toBe(false);
@@ -1062,7 +1069,7 @@ function expectRoundTrips({ states, moves }: Played, every: number): void {
     const loaded = loadState(json);
     expect(loaded).toEqual(s);
     expect(deeplyFrozen(loaded)).toBe(true);
-    expect(legalMoves(loaded)).toEqual(legalMoves(s));
+    expect(legalTurns(loaded)).toEqual(legalTurns(s));
     const m = moves[i];
     if (m !== undefined) expect(applyMove(loaded, m)).toEqual(states[i + 1]);
   });

@@ -4,9 +4,9 @@ import {
   applyMove,
   createGame,
   type GameState,
-  legalMoves,
+  legalTurns,
   loadState,
-  type Move,
+  type TurnMove,
   type Spot,
   validateMove,
   validateState,
@@ -38,19 +38,19 @@ function asVersion1(state: GameState): unknown {
 describe('version-1 states (saved by 0.1.0)', () => {
   it('load as the base game they stand for, as version 2, and play on', () => {
     let s = createGame({ players: 3, seed: 'old save', edition: 'second' });
-    for (let i = 0; i < 20; i++) s = applyMove(s, legalMoves(s)[i % 3] ?? (legalMoves(s)[0] as never));
+    for (let i = 0; i < 20; i++) s = applyMove(s, legalTurns(s)[i % 3] ?? (legalTurns(s)[0] as never));
     const old = asVersion1(s);
     expect(validateState(old)).toEqual([]);
     const loaded = loadState(old);
     expect(loaded).toEqual(s);
     expect(loaded.version).toBe(2);
-    expect(legalMoves(loaded)).toEqual(legalMoves(s));
-    expect(applyMove(loaded, legalMoves(loaded)[0] as never)).toEqual(applyMove(s, legalMoves(s)[0] as never));
+    expect(legalTurns(loaded)).toEqual(legalTurns(s));
+    expect(applyMove(loaded, legalTurns(loaded)[0] as never)).toEqual(applyMove(s, legalTurns(s)[0] as never));
   });
 
   it("upgrade with the expansions' fields at rest: no abbot, large meeple, builder or pig, no goods tokens, no builder's second tile", () => {
     let s = createGame({ players: 4, seed: 'old save 2', rules: { farmers: 'farm-3' } });
-    for (let i = 0; i < 30; i++) s = applyMove(s, legalMoves(s)[(i * 7) % legalMoves(s).length] as never);
+    for (let i = 0; i < 30; i++) s = applyMove(s, legalTurns(s)[(i * 7) % legalTurns(s).length] as never);
     const old = asVersion1(s) as { players: Record<string, unknown>[] };
     expect(Object.keys(old.players[0] as object).sort()).toEqual(['meeples', 'name', 'score']);
     expect('builderTurn' in old).toBe(false);
@@ -63,9 +63,9 @@ describe('version-1 states (saved by 0.1.0)', () => {
     expect(loaded.placements.every((p) => p.recall === null)).toBe(true);
     expect(loaded).toEqual(s);
     // And the move a builder would need is refused: there is no Traders & Builders in a version-1 game.
-    const move = legalMoves(loaded).find((m) => m.meeple?.kind === 'follower' && m.meeple.at.length === 1);
+    const move = legalTurns(loaded).find((m) => m.meeple?.kind === 'follower' && m.meeple.at.length === 1);
     expect(move).toBeDefined();
-    expect(validateMove(loaded, { ...(move as Move), meeple: { at: move?.meeple?.at as Spot, kind: 'builder' } })?.code).toBe(
+    expect(validateMove(loaded, { ...(move as TurnMove), meeple: { at: move?.meeple?.at as Spot, kind: 'builder' } })?.code).toBe(
       'figure-not-allowed',
     );
   });
@@ -90,13 +90,13 @@ describe('states saved before a rule module existed', () => {
 
   it("load with the fields of modules not in the game at rest, written in a new state's order, and play on", () => {
     let s = createGame({ players: 3, seed: 7, expansions: ['inns-cathedrals'] });
-    for (let i = 0; i < 12; i++) s = applyMove(s, legalMoves(s)[(i * 7) % legalMoves(s).length] as Move);
+    for (let i = 0; i < 12; i++) s = applyMove(s, legalTurns(s)[(i * 7) % legalTurns(s).length] as TurnMove);
     const old = without(s, tradersAndAbbot);
     expect(validateState(old)).toEqual([]);
     const loaded = loadState(old);
     expect(loaded).toEqual(s);
     expect(JSON.stringify(loaded)).toBe(JSON.stringify(s));
-    expect(legalMoves(loaded)).toEqual(legalMoves(s));
+    expect(legalTurns(loaded)).toEqual(legalTurns(s));
   });
 
   it('a module in the game must have its fields: a Traders & Builders game without its builders is refused', () => {

@@ -3,10 +3,10 @@ import {
   applyMove,
   createGame,
   features,
-  legalMoves,
+  legalTurns,
   legalPlacements,
   loadState,
-  type Move,
+  type TurnMove,
   loadView,
   playerView,
   previewMove,
@@ -48,6 +48,7 @@ describe('playerView', () => {
       'currentPlayer',
       'builderTurn',
       'extraTurn',
+      'step',
       'currentTile',
       'hands',
       'players',
@@ -106,9 +107,9 @@ describe('playerView', () => {
 describe('a player view is valid input to every read function', () => {
   it('legal moves, placements, validation, features, tiles, final scores and the text board are the same as from the state', () => {
     let s = createGame({ players: 2, seed: 4 });
-    for (let i = 0; i < 12; i++) s = applyMove(s, legalMoves(s)[(i * 5) % legalMoves(s).length] as Move);
+    for (let i = 0; i < 12; i++) s = applyMove(s, legalTurns(s)[(i * 5) % legalTurns(s).length] as TurnMove);
     const v = playerView(s, s.currentPlayer);
-    expect(legalMoves(v)).toEqual(legalMoves(s));
+    expect(legalTurns(v)).toEqual(legalTurns(s));
     expect(legalPlacements(v)).toEqual(legalPlacements(s));
     expect(validateMove(v, { x: 40, y: 40, rotation: 0 })?.code).toBe('not-adjacent');
     expect(features(v)).toEqual(features(s));
@@ -120,9 +121,9 @@ describe('a player view is valid input to every read function', () => {
   it('a hidden hand to move lists no moves: only its player may; the text board shows its tiles as ?', () => {
     const s = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U', 'V', 'X', 'A', 'B'], rules: HIDDEN });
     const mine = playerView(s, 0);
-    expect(legalMoves(mine)).toEqual(legalMoves(s));
+    expect(legalTurns(mine)).toEqual(legalTurns(s));
     const theirs = playerView(s, 1);
-    expect(codeOf(() => legalMoves(theirs))).toBe('hidden-information');
+    expect(codeOf(() => legalTurns(theirs))).toBe('hidden-information');
     expect(codeOf(() => legalPlacements(theirs))).toBe('hidden-information');
     expect(codeOf(() => validateMove(theirs, { tile: 'E', x: 0, y: -1, rotation: 180 }))).toBe('hidden-information');
     // Reads that need no hand work.
@@ -138,7 +139,7 @@ describe('a player view is valid input to every read function', () => {
 
   it('survives JSON: loadView checks it as a state is checked, and refuses a forged one', () => {
     let s = createGame({ players: 2, seed: 3, rules: HIDDEN });
-    for (let i = 0; i < 6; i++) s = applyMove(s, legalMoves(s)[i % 3] as Move);
+    for (let i = 0; i < 6; i++) s = applyMove(s, legalTurns(s)[i % 3] as TurnMove);
     const sent = JSON.stringify(playerView(s, 1));
     const v = loadView(JSON.parse(sent));
     expect(JSON.stringify(v)).toBe(sent);

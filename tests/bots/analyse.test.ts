@@ -41,7 +41,7 @@ describe('analyse', () => {
     // 0.5 + 0.5 tanh(4 / 25.1) ≈ 0.579, not a sure win.
     const state = createGame({ players: ['Ann', 'Bob'], seed: 1, drawOrder: ['E'] });
     const after = Engine.fromState(state);
-    after.play(after.legalMoves()[0] as number);
+    after.playTurn(after.legalTurns()[0] as number);
     expect(after.tilesLeft).toBe(69);
     const a = analyse(state, { iterations: 60, plies: 1, seed: 1 });
     const searched = a.moves.filter((m) => m.value !== null);

@@ -7,6 +7,7 @@ import {
   OptionsError,
   IllegalMoveError,
   validateMove,
+  type TurnMove,
 } from 'carcassonne-engine';
 import { analyse, type Bot, greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
 import { describe, expect, it, vi } from 'vitest';
@@ -91,7 +92,7 @@ describe('greedyBot', () => {
 
   it('weights change its choice: with open features worth nothing and followers priceless, it deploys nothing', () => {
     const s = positions()[1] as GameState;
-    const move = greedyBot(s, { weights: { open: 0, meeple: 1000 } });
+    const move = greedyBot(s, { weights: { open: 0, meeple: 1000 } }) as TurnMove;
     expect(move.meeple ?? null).toBeNull();
   });
 });
@@ -201,7 +202,7 @@ describe('bots play the expansions (The River and The Abbot)', () => {
     for (let g = 0; g < 3; g++) {
       let s = createGame({ ...OPTIONS, expansions: [...OPTIONS.expansions], seed: `greedy-exp:${g}` });
       while (s.status === 'playing') {
-        const move = greedyBot(s, { seed: s.turn });
+        const move = greedyBot(s, { seed: s.turn }) as TurnMove;
         expect(validateMove(s, move)).toBeNull();
         if (move.meeple?.kind === 'abbot') abbots++;
         if (move.recall === 'abbot') recalls++;
@@ -241,7 +242,7 @@ describe('bots play Inns & Cathedrals (six players)', () => {
     let large = 0;
     let s = createGame(OPTIONS);
     while (s.status === 'playing') {
-      const move = greedyBot(s, { seed: s.turn });
+      const move = greedyBot(s, { seed: s.turn }) as TurnMove;
       expect(validateMove(s, move)).toBeNull();
       if (move.meeple?.kind === 'large') large++;
       s = applyMove(s, move);
@@ -298,7 +299,7 @@ describe('bots play Traders & Builders', () => {
     for (let g = 0; g < 3; g++) {
       let s = createGame({ ...OPTIONS, seed: `greedy-traders:${g}` });
       while (s.status === 'playing') {
-        const move = greedyBot(s, { seed: s.turn });
+        const move = greedyBot(s, { seed: s.turn }) as TurnMove;
         expect(validateMove(s, move)).toBeNull();
         const mover = s.currentPlayer;
         if (move.meeple?.kind === 'builder') builders++;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-// The engine's play allocates nothing per move: `play`, `legalMoves(buffer)` and `randomPlayout`
+// The engine's play allocates nothing per move: `play`, `legalTurns(buffer)` and `randomPlayout`
 // (docs/architecture.md). Measured in a child process (it needs --expose-gc) on the engine bundled
 // from the sources: after a full collection the young generation is empty, and with room for
 // 64 MB in it no collection runs during the measure, so what it holds then is what was allocated.

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { applyMove, createGame, type GameOptions, type GameState, legalMoves, scoreFinal, validateMove } from 'carcassonne-engine';
-import { decodeMove, Engine, type MoveCode, perft, seededRandom } from 'carcassonne-engine/engine';
+import {
+  applyMove,
+  createGame,
+  type GameOptions,
+  type GameState,
+  legalTurns,
+  scoreFinal,
+  type TurnMove,
+  validateMove,
+} from 'carcassonne-engine';
+import { decodeTurn, Engine, encodeMove, perft, seededRandom, type TurnCode } from 'carcassonne-engine/engine';
 
 // tests/fixtures/perft.json, written by scripts/perft.mjs (npm run perft): seeded random games and
 // perft counts recorded with the engine. Every figure is checked against the engine and against
@@ -20,8 +29,10 @@ interface FixtureGame {
   readonly turns: number;
   readonly scores: readonly number[];
   readonly tiles: readonly string[];
+  /** The number of legal whole turns at each turn. */
   readonly legalMoveCounts: readonly number[];
-  readonly moves: readonly MoveCode[];
+  /** The whole turn played at each turn. */
+  readonly moves: readonly TurnCode[];
   readonly perft: readonly PerftPosition[];
 }
 
@@ -41,25 +52,28 @@ const label = (g: FixtureGame): string => {
 };
 const cases = fixture.games.map((g) => [label(g), g] as const);
 
-/** perft through the pure API: legal moves counted, each applied in turn. */
+/** perft through the pure API: legal whole turns counted, each applied in turn. */
 function purePerft(s: GameState, depth: number): number {
   if (depth <= 0 || s.status === 'finished') return 1;
-  const moves = legalMoves(s);
-  if (depth === 1) return moves.length;
-  return moves.reduce((total, m) => total + purePerft(applyMove(s, m), depth - 1), 0);
+  const turns = legalTurns(s);
+  if (depth === 1) return turns.length;
+  return turns.reduce((total, m) => total + purePerft(applyMove(s, m), depth - 1), 0);
 }
 
-/** The pure API state after the first `turns` recorded moves. */
+/** A recorded turn as a move. */
+const turnOf = (code: TurnCode, tile?: string): TurnMove => decodeTurn(code, tile) as TurnMove;
+
+/** The pure API state after the first `turns` recorded turns. */
 function pureAfter(g: FixtureGame, turns: number): GameState {
   let s = createGame(g.options);
-  for (const code of g.moves.slice(0, turns)) s = applyMove(s, decodeMove(code));
+  for (const code of g.moves.slice(0, turns)) s = applyMove(s, turnOf(code));
   return s;
 }
 
-/** An engine after the first `turns` recorded moves. */
+/** An engine after the first `turns` recorded turns. */
 function engineAfter(g: FixtureGame, turns: number): Engine {
   const e = Engine.create(g.options);
-  for (const code of g.moves.slice(0, turns)) e.play(code);
+  for (const code of g.moves.slice(0, turns)) e.playTurn(code);
   return e;
 }
 
@@ -108,12 +122,12 @@ describe('tests/fixtures/perft.json', () => {
   });
 
   it("expansion games: the river's tiles come first, the lake last of them (rules-facts §f), the abbot, the large meeple, the builder and the pig are played", () => {
-    const RECALL = 1; // the action bits of taking a figure back
-    const abbotMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 5) & 15) === 1 && (c & 1) === 0).length;
-    const largeMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 5) & 15) === 2).length;
-    const recalls = (g: FixtureGame) => g.moves.filter((c) => (c & 1) === RECALL).length;
-    const builderMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 5) & 15) === 3).length;
-    const pigMoves = (g: FixtureGame) => g.moves.filter((c) => ((c >> 5) & 15) === 4).length;
+    const deployed = (g: FixtureGame, kind: string) => g.moves.filter((c) => turnOf(c).meeple?.kind === kind).length;
+    const abbotMoves = (g: FixtureGame) => deployed(g, 'abbot');
+    const largeMoves = (g: FixtureGame) => deployed(g, 'large');
+    const recalls = (g: FixtureGame) => g.moves.filter((c) => turnOf(c).recall === 'abbot').length;
+    const builderMoves = (g: FixtureGame) => deployed(g, 'builder');
+    const pigMoves = (g: FixtureGame) => deployed(g, 'pig');
     for (const g of fixture.games) {
       const river = (g.options.expansions ?? []).includes('river');
       const abbot = (g.options.expansions ?? []).includes('abbot');
@@ -184,7 +198,7 @@ describe('tests/fixtures/perft.json', () => {
       for (const code of g.moves) {
         const mover = e.currentPlayer;
         const second = e.builderTurn;
-        e.play(code);
+        e.playTurn(code);
         if (e.status === 'finished') break;
         // rules-facts §e: the same player places the second tile, and the second tile gives no third.
         if (e.builderTurn) {
@@ -201,24 +215,38 @@ describe('tests/fixtures/perft.json', () => {
   });
 
   describe('the engine', () => {
-    it.each(cases)('%s: the seeded game replays with the same tiles, legal move counts, moves and final scores', (_, g) => {
+    it.each(cases)('%s: the seeded game replays with the same tiles, legal turn counts, turns and final scores', (_, g) => {
       const e = Engine.create(g.options);
       const random = seededRandom(g.playoutSeed);
-      const buf = new Int32Array(e.maxMoves);
+      const buf = new Float64Array(e.maxMoves);
+      const steps: number[] = [];
       for (let i = 0; i < g.turns; i++) {
         expect(e.status, `turn ${i}`).toBe('playing');
         expect(e.currentTile, `turn ${i}`).toBe(g.tiles[i]);
-        const n = e.legalMoves(buf);
+        const n = e.legalTurns(buf);
         expect(n, `turn ${i}`).toBe(g.legalMoveCounts[i]);
-        const code = buf[Math.floor(random() * n)] as MoveCode;
+        const code = buf[Math.floor(random() * n)] as TurnCode;
         expect(code, `turn ${i}`).toBe(g.moves[i]);
-        e.play(code);
+        // The turn's steps, as the engine logs them: the tile, then the action when there is an action step.
+        const turn = turnOf(code);
+        steps.push(encodeMove({ type: 'tile', x: turn.x, y: turn.y, rotation: turn.rotation }));
+        e.playTurn(code);
+        if (e.movesPlayed().length > steps.length)
+          steps.push(
+            encodeMove(
+              turn.meeple
+                ? { type: 'meeple', at: turn.meeple.at, kind: turn.meeple.kind ?? 'follower' }
+                : turn.recall
+                  ? { type: 'recall', kind: turn.recall }
+                  : { type: 'pass' },
+            ),
+          );
       }
       expect(e.status).toBe('finished');
       expect(e.turn).toBe(g.turns);
       expect(e.scores()).toEqual(g.scores);
       expect(e.scoreFinal()).toEqual(g.scores);
-      expect(e.movesPlayed()).toEqual(g.moves);
+      expect(e.movesPlayed()).toEqual(steps);
     });
 
     it.each(cases)('%s: perft counts', (_, g) => {
@@ -228,7 +256,7 @@ describe('tests/fixtures/perft.json', () => {
         expect(perft(e, 0)).toBe(1);
         // perft leaves the engine as it was.
         expect(e.turn).toBe(p.turn);
-        expect(e.legalMoves().length).toBe(p.counts[0]);
+        expect(e.legalTurns().length).toBe(p.counts[0]);
       }
     });
   });
@@ -239,8 +267,8 @@ describe('tests/fixtures/perft.json', () => {
       for (let i = 0; i < g.turns; i++) {
         expect(s.status, `turn ${i}`).toBe('playing');
         expect(s.currentTile, `turn ${i}`).toBe(g.tiles[i]);
-        expect(legalMoves(s).length, `turn ${i}`).toBe(g.legalMoveCounts[i]);
-        const move = decodeMove(g.moves[i] as MoveCode, s.currentTile as string);
+        expect(legalTurns(s).length, `turn ${i}`).toBe(g.legalMoveCounts[i]);
+        const move = turnOf(g.moves[i] as TurnCode, s.currentTile as string);
         expect(validateMove(s, move), `turn ${i}`).toBeNull();
         s = applyMove(s, move);
       }

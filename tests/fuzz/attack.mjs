@@ -283,9 +283,26 @@ export function createAttack(lib, fc, { clock = () => performance.now() } = {}) 
     const moves = api.legalMoves(s);
     return moves[i % moves.length];
   });
+  // Whole turns too, and step moves of every type (step moves are what legalMoves gives).
+  const legalTurn = fc.tuple(playing, fc.nat()).map(([s, i]) => {
+    const turns = api.legalTurns(s);
+    return turns.length === 0 ? { type: 'pass' } : turns[i % turns.length];
+  });
   const move = fc.oneof(
     { weight: 2, arbitrary: legalMove },
     { weight: 3, arbitrary: mutated(legalMove) },
+    { weight: 1, arbitrary: legalTurn },
+    { weight: 1, arbitrary: mutated(legalTurn) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.record(
+          { type: fc.constantFrom('meeple', 'pass', 'recall', 'tile', 'turn', 'dance'), at: fc.constantFrom('N', 'C', 'ZZ') },
+          { requiredKeys: ['type'] },
+        ),
+        fc.record({ type: fc.constant('recall'), kind: fc.constantFrom('abbot', 'follower', 'king') }),
+      ),
+    },
     {
       weight: 2,
       arbitrary: fc.record(
@@ -323,7 +340,9 @@ export function createAttack(lib, fc, { clock = () => performance.now() } = {}) 
   const texts = () => {
     const out = [];
     for (const s of states().slice(0, 16)) {
-      out.push(notation.makeRecord(s), notation.makePosition(s), notation.makePosition(s, { oneLine: true }));
+      out.push(notation.makeRecord(s));
+      // A position begins a turn: a state at its action step has none (setupOf refuses it).
+      if (s.step === 'tile') out.push(notation.makePosition(s), notation.makePosition(s, { oneLine: true }));
       if (s.status === 'playing' && !('viewer' in s)) out.push(notation.makeMove(s, api.legalMoves(s)[0]));
     }
     return out;
@@ -343,9 +362,10 @@ export function createAttack(lib, fc, { clock = () => performance.now() } = {}) 
     fc.string(),
     junk,
   );
+  const startOfTurn = validState.filter((s) => s.step === 'tile');
   const setup = fc.oneof(
-    validState.map((s) => api.setupOf(s)),
-    mutated(validState.map((s) => JSON.parse(JSON.stringify(api.setupOf(s))))),
+    startOfTurn.map((s) => api.setupOf(s)),
+    mutated(startOfTurn.map((s) => JSON.parse(JSON.stringify(api.setupOf(s))))),
     junk,
   );
   const botOptions = fc.oneof(
@@ -381,6 +401,7 @@ export function createAttack(lib, fc, { clock = () => performance.now() } = {}) 
     t('validateMove', [state, move], (s, m) => api.validateMove(s, m)),
     t('previewMove', [state, move], (s, m) => api.previewMove(s, m)),
     t('legalMoves', [state], (s) => api.legalMoves(s)),
+    t('legalTurns', [state], (s) => api.legalTurns(s)),
     t('legalPlacements', [state, fc.oneof(fc.constant(undefined), junk)], (s, w) => api.legalPlacements(s, w)),
     t('scoreFinal', [state], (s) => api.scoreFinal(s)),
     t('features', [state], (s) => api.features(s)),
@@ -423,6 +444,9 @@ export function createAttack(lib, fc, { clock = () => performance.now() } = {}) 
         () => e.play(n),
         () => e.play(j),
         () => e.legalMoves(j),
+        () => e.legalTurns(j),
+        () => e.playTurn(n),
+        () => e.playTurn(j),
         () => e.meeples(n),
         () => e.inSupply(n, j),
         () => e.tokens(j),
@@ -438,11 +462,13 @@ export function createAttack(lib, fc, { clock = () => performance.now() } = {}) 
       }
       // Nothing half applied: a refused play leaves the position as it was.
       const after = JSON.stringify([e.turn, e.scores(), e.tilesLeft]);
-      if (before !== after && out.length === 9) return 'played';
+      if (before !== after && out.length === 12) return 'played';
       return e.status === 'playing' ? e.scoreFinal() : e.scores();
     }),
     t('encodeMove', [move, fc.oneof(fc.constant(undefined), fc.constant(['U', 'V']), junk)], (m, h) => eng.encodeMove(m, h)),
     t('decodeMove', [nat, junk], (c, tile) => eng.decodeMove(c, tile)),
+    t('encodeTurn', [move, fc.oneof(fc.constant(undefined), fc.constant(['U', 'V']), junk)], (m, h) => eng.encodeTurn(m, h)),
+    t('decodeTurn', [nat, junk], (c, tile) => eng.decodeTurn(c, tile)),
     // Depths 3 and 4 are legal but take seconds to minutes (the perft fixtures run them): 2 instead.
     t('perft', [fc.oneof(anEngine, junk), fc.oneof(fc.constantFrom(0, 1, 2, 5, Number.NaN, -1, 1.5, 99), junk)], (e, d) =>
       eng.perft(e, d === 3 || d === 4 ? 2 : d),

@@ -7,9 +7,9 @@ import {
   features,
   type GameState,
   LIMITS,
-  legalMoves,
+  legalTurns,
   loadState,
-  type Move,
+  type TurnMove,
   renderAscii,
   scoreFinal,
   tileAt,
@@ -88,7 +88,7 @@ describe('hostile input (regressions)', () => {
       for (const call of [
         () => loadState(s),
         () => validateMove(s, { x: 0, y: 1, rotation: 0 }),
-        () => legalMoves(s),
+        () => legalTurns(s),
         () => scoreFinal(s),
         () => features(s),
         () => tileAt(s, 0, 0),
@@ -110,11 +110,11 @@ describe('hostile input (regressions)', () => {
     const t = json(game());
     t.events = [{ type: 'x' }];
     t.events[0].back = t.events;
-    expect(refusal(() => applyMove(t, legalMoves(game())[0] as Move)).code).toBe('invalid-state');
+    expect(refusal(() => applyMove(t, legalTurns(game())[0] as TurnMove)).code).toBe('invalid-state');
   });
 
   it('5: -0 never reaches a state: a rotation -0 is stored 0, a seed -0 reads 0', () => {
-    const move = { ...(legalMoves(game()).find((m) => m.rotation === 0) as Move), rotation: -0 as 0 };
+    const move = { ...(legalTurns(game()).find((m) => m.rotation === 0) as TurnMove), rotation: -0 as 0 };
     const after = applyMove(game(), move);
     expect(Object.is(after.placements.at(-1)?.rotation, 0)).toBe(true);
     expect(after).toEqual(JSON.parse(JSON.stringify(after)));
@@ -273,8 +273,8 @@ describe('hostile input (regressions)', () => {
   it('10: states no game can reach are refused (the loader replays the placements)', () => {
     let s = game();
     for (let i = 0; i < 8; i++) {
-      const moves = legalMoves(s);
-      s = applyMove(s, moves.find((m) => m.meeple) ?? (moves[0] as Move));
+      const moves = legalTurns(s);
+      s = applyMove(s, moves.find((m) => m.meeple) ?? (moves[0] as TurnMove));
     }
     const twice = json(s);
     twice.meeples.push(twice.meeples[0]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGame, legalMoves } from 'carcassonne-engine';
+import { createGame, legalTurns, type TurnMove } from 'carcassonne-engine';
 import { makeMove, NotationError, parseMove } from 'carcassonne-engine/notation';
 
 describe('move notation', () => {
@@ -8,8 +8,8 @@ describe('move notation', () => {
     expect(parseMove('IC-D 3,-2')).toEqual({ tile: 'IC-D', x: 3, y: -2, rotation: 0 });
     expect(parseMove('  V 2,1   r270 abbot C ')).toEqual({ tile: 'V', x: 2, y: 1, rotation: 270, meeple: { at: 'C', kind: 'abbot' } });
     expect(parseMove('V 2,1 recall abbot')).toEqual({ tile: 'V', x: 2, y: 1, rotation: 0, recall: 'abbot' });
-    expect(parseMove('E 0,-0 large N').meeple).toEqual({ at: 'N', kind: 'large' });
-    expect(Object.is(parseMove('E 0,-0').y, 0)).toBe(true);
+    expect((parseMove('E 0,-0 large N') as TurnMove).meeple).toEqual({ at: 'N', kind: 'large' });
+    expect(Object.is((parseMove('E 0,-0') as TurnMove).y, 0)).toBe(true);
   });
 
   it('lists every problem of a move with its column', () => {
@@ -36,7 +36,7 @@ describe('move notation', () => {
 
   it('with the game, checks the tile to play and the role word against the feature at the spot', () => {
     const state = createGame({ players: 2, seed: 1, drawOrder: ['E'] });
-    expect(parseMove('E 0,-1 r180 knight S', state).meeple).toEqual({ at: 'S', kind: 'follower' });
+    expect((parseMove('E 0,-1 r180 knight S', state) as TurnMove).meeple).toEqual({ at: 'S', kind: 'follower' });
     expect(() => parseMove('U 0,-1 r180', state)).toThrow('tile U is not the tile to play: the tile to place is E');
     expect(() => parseMove('E 0,-1 r180 thief S', state)).toThrow(
       'a thief stands on a road, but spot S of E turned 180 is a city: a knight',
@@ -46,7 +46,7 @@ describe('move notation', () => {
   it('makeMove writes every legal move so that parseMove reads it back (start of a game with every expansion)', () => {
     for (const seed of [1, 2, 3]) {
       const state = createGame({ players: 3, seed, expansions: ['abbot', 'inns-cathedrals', 'traders-builders'] });
-      for (const m of legalMoves(state)) expect(parseMove(makeMove(state, m), state)).toEqual(m);
+      for (const m of legalTurns(state)) expect(parseMove(makeMove(state, m), state)).toEqual(m);
     }
   });
 });

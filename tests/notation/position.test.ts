@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, createGame, legalMoves, SetupError, setupGame } from 'carcassonne-engine';
+import { applyMove, createGame, legalTurns, SetupError, setupGame } from 'carcassonne-engine';
 import { makeRecord, replayRecord } from 'carcassonne-engine/notation';
 import { makePosition, NotationError, parsePosition } from 'carcassonne-engine/notation';
 
@@ -109,7 +109,7 @@ describe('makePosition', () => {
     expect(parsePosition(makePosition(empty)).supplies).toEqual([{}, { meeples: 3 }]);
     const rich = setupGame({ players: 2, board: [D], scores: [10000, 5], currentTile: 'E' });
     expect(setupGame(parsePosition(makePosition(rich))).players.map((p) => p.score)).toEqual([10000, 5]);
-    const played = applyMove(rich, legalMoves(rich)[0] as never);
+    const played = applyMove(rich, legalTurns(rich)[0] as never);
     expect(replayRecord(makeRecord(played))).toEqual(played);
     const figures = setupGame({
       players: 2,

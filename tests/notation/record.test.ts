@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, createGame, type GameState, legalMoves, loadState, playerView } from 'carcassonne-engine';
+import { applyMove, createGame, type GameState, legalTurns, loadState, playerView } from 'carcassonne-engine';
 import { makeRecord, NotationError, parseRecord, replayRecord } from 'carcassonne-engine/notation';
 
 const caught = (f: () => unknown): NotationError => {
@@ -114,7 +114,7 @@ describe('game records (docs/notation.md)', () => {
     ];
     let s = createGame(o);
     for (let i = 0; i < 36; i++) {
-      const legal = legalMoves(s);
+      const legal = legalTurns(s);
       s = applyMove(s, legal[(picks[i] ?? 0) % legal.length] as (typeof legal)[number]);
     }
     expect(s.hands?.[s.currentPlayer]).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: ws ships no types, and this test needs only a raw socket
 import WebSocket from 'ws';
-import { applyMove, createGame, type GameState, type Move, type PlayerView, scoreFinal } from 'carcassonne-engine';
+import { applyMove, createGame, type GameState, type TurnMove, type PlayerView, scoreFinal } from 'carcassonne-engine';
 // @ts-expect-error: a plain JavaScript example, without types
 import { connect, greedyMove, OnlineError, playToEnd } from '../../examples/online/client.mjs';
 // @ts-expect-error: a plain JavaScript example, without types
@@ -17,10 +17,10 @@ interface ViewMessage {
     tile: string;
     x: number;
     y: number;
-    rotation: Move['rotation'];
+    rotation: TurnMove['rotation'];
     player: number;
-    meeple: Move['meeple'];
-    recall: Move['recall'];
+    meeple: TurnMove['meeple'];
+    recall: TurnMove['recall'];
   } | null;
   final: { scores: number[]; winners: number[] } | null;
 }
@@ -83,7 +83,7 @@ describe('examples/online (WebSockets on 127.0.0.1)', () => {
       if (forged) return;
       forged = true;
       const turn = turnOf();
-      const legal = greedyMove(view) as Move;
+      const legal = greedyMove(view) as TurnMove;
       // Bob moves for Ann; Ann sends another tile, a cell off the board, a spot the tile has not,
       // a move that is no move, junk and an unknown message.
       codes.push(await refused(bob.move(legal)));

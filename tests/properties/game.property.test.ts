@@ -9,10 +9,10 @@ import {
   type FeatureView,
   type GameState,
   type GoodsTokens,
-  legalMoves,
+  legalTurns,
   legalPlacements,
   type MeepleOnBoard,
-  type Move,
+  type TurnMove,
   type Rotation,
   ROTATIONS,
   scoreFinal,
@@ -51,7 +51,7 @@ import {
 // Properties over random games (fast-check picks the options and every move). Each run plays a
 // whole game through the pure API and checks the property at every state.
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
-const prop = (name: string, check: (states: GameState[], moves: Move[], options: GameOptions) => void) =>
+const prop = (name: string, check: (states: GameState[], moves: TurnMove[], options: GameOptions) => void) =>
   it(name, () => {
     fc.assert(
       fc.property(gameOptions, choices, (options, picks) => {
@@ -174,14 +174,14 @@ function checkMajorities(states: readonly GameState[]): void {
 }
 
 /** A JSON round trip of every state gives an equal state; every 7th plays on identically. */
-function checkJson(states: readonly GameState[], moves: readonly Move[]): void {
+function checkJson(states: readonly GameState[], moves: readonly TurnMove[]): void {
   for (let i = 0; i < states.length; i++) {
     const s = states[i] as GameState;
     const copy = JSON.parse(JSON.stringify(s)) as GameState;
     expect(copy).toEqual(s);
     const m = moves[i];
     if (m !== undefined && i % 7 === 0) {
-      expect(legalMoves(copy)).toEqual(legalMoves(s));
+      expect(legalTurns(copy)).toEqual(legalTurns(s));
       expect(applyMove(copy, m)).toEqual(states[i + 1]);
       expect(scoreFinal(copy)).toEqual(scoreFinal(s));
     }
@@ -197,7 +197,7 @@ function checkPlacementsReplay(states: readonly GameState[], options: GameOption
     if (s.hands === null) expect(s.currentTile).toBe(p.tile);
     else expect(s.hands[s.currentPlayer]).toContain(p.tile);
     expect(s.currentPlayer).toBe(p.player);
-    const move: Move = {
+    const move: TurnMove = {
       ...(s.hands === null ? {} : { tile: p.tile }),
       x: p.x,
       y: p.y,
@@ -650,10 +650,10 @@ describe('properties of random games (fast-check)', () => {
       expect(deeplyFrozen(s)).toBe(true);
       if (i % 5 !== 0) continue;
       const before = JSON.stringify(s);
-      const move = moves[i] as Move;
+      const move = moves[i] as TurnMove;
       const moveBefore = JSON.stringify(move);
       applyMove(s, move);
-      legalMoves(s);
+      legalTurns(s);
       scoreFinal(s);
       validateMove(s, move);
       expect(JSON.stringify(s)).toBe(before);
@@ -740,7 +740,7 @@ describe('properties of random games (fast-check)', () => {
       for (const s of states.slice(0, -1).filter((_, i) => i % 3 === 0)) {
         // With hands of tiles, the moves of each distinct tile of the hand, in hand order.
         const tiles = [...new Set(s.hands?.[s.currentPlayer] ?? [s.currentTile as string])];
-        const all = legalMoves(s);
+        const all = legalTurns(s);
         let i = 0;
         for (const tile of tiles) {
           const ps = legalPlacements(s, tile);
@@ -773,7 +773,7 @@ describe('properties of random games (fast-check)', () => {
           const recalls = hasAbbot(s) && player?.abbots === 0;
           const board = boardModel(s);
           for (const p of ps) {
-            const expected: Move[] = [{ tile, ...p }];
+            const expected: TurnMove[] = [{ tile, ...p }];
             const joined = figuresJoined(s, board, tile, p.x, p.y, p.rotation);
             const feats = [...(view(tile, p.rotation)?.features ?? [])].sort((a, b) => SPOTS.indexOf(a.spot) - SPOTS.indexOf(b.spot));
             for (const f of feats) {
@@ -802,10 +802,10 @@ describe('properties of random games (fast-check)', () => {
 
   prop('every legal move is accepted; mutated moves are rejected with the right code', (states) => {
     for (const s of states.slice(0, -1).filter((_, i) => i % 4 === 0)) {
-      const moves = legalMoves(s);
+      const moves = legalTurns(s);
       for (const m of moves) expect(validateMove(s, m)).toBeNull();
       // With hands of tiles, the moves of the first tile of the hand, each naming it.
-      const m0 = moves[0] as Move;
+      const m0 = moves[0] as TurnMove;
       const tile = m0.tile as string;
       const river = walkRiver(s);
       // Wrong tile.
@@ -839,7 +839,7 @@ describe('properties of random games (fast-check)', () => {
       const player = s.players[s.currentPlayer];
       const supply = player?.meeples ?? 0;
       const tileView = view(tile, m0.rotation);
-      const at0 = (m: Move) => m.x === m0.x && m.y === m0.y && m.rotation === m0.rotation;
+      const at0 = (m: TurnMove) => m.x === m0.x && m.y === m0.y && m.rotation === m0.rotation;
       const offered = new Set(moves.filter((m) => m.tile === tile && at0(m) && m.meeple?.kind === 'follower').map((m) => m.meeple?.at));
       for (const at of SPOTS) {
         const feature = tileView?.features.find((f) => f.spots.includes(at));

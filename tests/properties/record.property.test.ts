@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGame, type GameOptions, type GameState, legalMoves, loadState, playerView, type Viewer } from 'carcassonne-engine';
+import { createGame, type GameOptions, type GameState, legalTurns, loadState, playerView, type Viewer } from 'carcassonne-engine';
 import { makeMove, makeRecord, NotationError, parseMove, parseRecord, replayRecord } from 'carcassonne-engine/notation';
 import { choices, gameOptions, play } from '../support/play';
 
@@ -80,7 +80,7 @@ describe('game records (fast-check)', () => {
         const { states } = play(options, picks, 25);
         for (const s of sample(states)) {
           if (s.status !== 'playing') continue;
-          for (const m of legalMoves(s)) expect(parseMove(makeMove(s, m), s)).toEqual(m);
+          for (const m of legalTurns(s)) expect(parseMove(makeMove(s, m), s)).toEqual(m);
         }
       }),
       { numRuns: RUNS },

@@ -5,7 +5,7 @@ import {
   type GameState,
   type Setup,
   validateSetup,
-  legalMoves,
+  legalTurns,
   loadState,
   playerView,
   scoreFinal,
@@ -25,14 +25,14 @@ const sample = (states: readonly GameState[]) => states.filter((_, i) => i % 11 
 
 /** What a position is: everything setupOf reads, and what the game offers from it. */
 const position = (s: GameState) =>
-  JSON.stringify({ setup: setupOf(s), moves: s.status === 'playing' ? legalMoves(s) : [], final: scoreFinal(s).scores });
+  JSON.stringify({ setup: setupOf(s), moves: s.status === 'playing' ? legalTurns(s) : [], final: scoreFinal(s).scores });
 
 /** Plays on from `s` with `picks`, up to `n` moves. */
 function playOn(s: GameState, picks: readonly number[], n: number): GameState[] {
   const out = [s];
   let at = s;
   for (let i = 0; i < n && at.status === 'playing'; i++) {
-    const moves = legalMoves(at);
+    const moves = legalTurns(at);
     at = applyMove(at, moves[(picks[i] ?? 0) % moves.length] as never);
     out.push(at);
   }

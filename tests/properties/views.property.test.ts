@@ -7,9 +7,9 @@ import {
   type GameEvent,
   type GameOptions,
   type GameState,
-  legalMoves,
+  legalTurns,
   loadView,
-  type Move,
+  type TurnMove,
   playerView,
   previewMove,
   renderAscii,
@@ -84,7 +84,7 @@ describe('player views (fast-check)', () => {
           const s = states[i] as GameState;
           for (const v of viewers(s)) expect(JSON.stringify(playerView(other, v))).toBe(JSON.stringify(playerView(s, v)));
           if (i === moves.length) break;
-          other = applyMove(other, moves[i] as Move);
+          other = applyMove(other, moves[i] as TurnMove);
         }
       }),
       { numRuns: RUNS },
@@ -98,7 +98,7 @@ describe('player views (fast-check)', () => {
         states.forEach((s, i) => {
           if (i % 5 !== 0 && i !== states.length - 1) return;
           const mine = playerView(s, s.currentPlayer);
-          expect(legalMoves(mine)).toEqual(legalMoves(s));
+          expect(legalTurns(mine)).toEqual(legalTurns(s));
           expect(features(mine)).toEqual(features(s));
           expect(scoreFinal(mine)).toEqual(scoreFinal(s));
           const board = (text: string) => text.split('\n').filter((l) => !l.startsWith('hands: '));
@@ -120,8 +120,8 @@ describe('player views (fast-check)', () => {
           // A hidden hand to move is not the spectator's to list.
           const spectator = playerView(s, 'spectator');
           const hidden = s.status === 'playing' && s.rules.hand !== null && !s.rules.hand.visible;
-          if (hidden) expect(() => legalMoves(spectator)).toThrow(StateError);
-          else expect(legalMoves(spectator)).toEqual(legalMoves(s));
+          if (hidden) expect(() => legalTurns(spectator)).toThrow(StateError);
+          else expect(legalTurns(spectator)).toEqual(legalTurns(s));
         });
       }),
       { numRuns: RUNS },

@@ -9,10 +9,10 @@ import {
   features,
   type GameOptions,
   type GameState,
-  legalMoves,
+  legalTurns,
   legalPlacements,
   type MeepleKind,
-  type Move,
+  type TurnMove,
   type ScoredFeature,
   scoreFinal,
 } from 'carcassonne-engine';
@@ -88,9 +88,9 @@ function engineFeatures(s: GameState): string[] {
 const playable = (s: GameState): string[] => (s.hands === null ? [s.currentTile as string] : [...new Set(s.hands[s.currentPlayer] ?? [])]);
 
 /** The tile a legal move plays. */
-const tileOf = (s: GameState, m: Move): string => m.tile ?? (s.currentTile as string);
+const tileOf = (s: GameState, m: TurnMove): string => m.tile ?? (s.currentTile as string);
 
-function compareTurn(s: GameState, ref: Referee, legal: readonly Move[], checkFigures: boolean): void {
+function compareTurn(s: GameState, ref: Referee, legal: readonly TurnMove[], checkFigures: boolean): void {
   // With a hand of tiles (house rules #3, #4), each tile of the hand in turn.
   for (const tile of playable(s)) {
     compareTile(
@@ -103,7 +103,7 @@ function compareTurn(s: GameState, ref: Referee, legal: readonly Move[], checkFi
   }
 }
 
-function compareTile(s: GameState, tile: string, ref: Referee, legal: readonly Move[], checkFigures: boolean): void {
+function compareTile(s: GameState, tile: string, ref: Referee, legal: readonly TurnMove[], checkFigures: boolean): void {
   const player = s.currentPlayer;
   const ours = legalPlacements(s, ...(s.hands === null ? [] : [tile]));
   const theirs = ref.legalPlacements(tile);
@@ -226,7 +226,7 @@ function rulesOf(o: GameOptions): RefRules {
 const sortIds = (ids: readonly string[]): string[] => [...ids].sort();
 
 /** Chooses a move among the legal ones at turn `turn` of the game in state `s`. */
-type Chooser = (s: GameState, legal: readonly Move[], turn: number, ref: Referee) => Move;
+type Chooser = (s: GameState, legal: readonly TurnMove[], turn: number, ref: Referee) => TurnMove;
 
 /** Each player's figures in supply, by kind, from a state. */
 const engineSupplies = (s: GameState) => ({
@@ -322,7 +322,7 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
   let goodsTaken = 0;
   let before = first;
   for (let i = 0; before.status === 'playing'; i++) {
-    const legal = legalMoves(before);
+    const legal = legalTurns(before);
     compareTurn(before, ref, legal, everyTurn || i % 3 === 0);
     const m = choose(before, legal, i, ref);
     const after = applyMove(before, m);
@@ -449,8 +449,8 @@ function bagOf(order: readonly string[]): () => string | null {
 const expansionsArb = fc.shuffledSubarray<ExpansionName>([...ALL_EXPANSIONS]);
 
 /** Picks uniformly by `picks`: its i-th entry (cycling) modulo the number of moves. */
-const pick = (pool: readonly Move[], picks: readonly number[], turn: number): Move =>
-  pool[(picks[turn % picks.length] ?? 0) % pool.length] as Move;
+const pick = (pool: readonly TurnMove[], picks: readonly number[], turn: number): TurnMove =>
+  pool[(picks[turn % picks.length] ?? 0) % pool.length] as TurnMove;
 
 /** Any legal move, chosen by `picks`. */
 const uniform =
@@ -495,7 +495,7 @@ const contested =
     // Per placement: 2 when it joins a large meeple's feature to another player's figure, 1 when
     // it only extends a large meeple's feature, 0 otherwise.
     const merges = new Map<string, number>();
-    const merging = (m: Move): number => {
+    const merging = (m: TurnMove): number => {
       const k = `${tileOf(s, m)} ${m.x},${m.y}@${m.rotation}`;
       let v = merges.get(k);
       if (v === undefined) {
@@ -510,9 +510,9 @@ const contested =
       return v;
     };
     const figures = new Set(s.meeples.map((m) => `${m.x},${m.y}`));
-    const near = (m: Move): boolean =>
+    const near = (m: TurnMove): boolean =>
       [`${m.x},${m.y - 1}`, `${m.x + 1},${m.y}`, `${m.x},${m.y + 1}`, `${m.x - 1},${m.y}`].some((k) => figures.has(k));
-    const follower = (m: Move): boolean => m.meeple !== undefined && m.meeple !== null && (m.meeple.kind ?? 'follower') === 'follower';
+    const follower = (m: TurnMove): boolean => m.meeple !== undefined && m.meeple !== null && (m.meeple.kind ?? 'follower') === 'follower';
     const supply = s.players[s.currentPlayer]?.meeples ?? 0;
     const pools = [
       legal.filter((m) => !m.recall && merging(m) === 2),
@@ -543,7 +543,7 @@ const building =
     // another player's farmer into one field (2 when that player then has more farmers there
     // than the pig's owner).
     const joins = new Map<string, { builder: boolean; pig: number }>();
-    const joinsOf = (m: Move): { builder: boolean; pig: number } => {
+    const joinsOf = (m: TurnMove): { builder: boolean; pig: number } => {
       const k = `${tileOf(s, m)} ${m.x},${m.y}@${m.rotation}`;
       let v = joins.get(k);
       if (v === undefined) {
@@ -569,9 +569,9 @@ const building =
       return v;
     };
     const figures = new Set(s.meeples.map((m) => `${m.x},${m.y}`));
-    const near = (m: Move): boolean =>
+    const near = (m: TurnMove): boolean =>
       [`${m.x},${m.y - 1}`, `${m.x + 1},${m.y}`, `${m.x},${m.y + 1}`, `${m.x - 1},${m.y}`].some((k) => figures.has(k));
-    const follower = (m: Move): boolean => m.meeple !== undefined && m.meeple !== null && (m.meeple.kind ?? 'follower') === 'follower';
+    const follower = (m: TurnMove): boolean => m.meeple !== undefined && m.meeple !== null && (m.meeple.kind ?? 'follower') === 'follower';
     const supply = s.players[player]?.meeples ?? 0;
     const pools = [
       legal.filter((m) => m.meeple?.kind === 'builder'),
@@ -590,7 +590,7 @@ const building =
  * when the script is done, `check` looks at the position.
  */
 const scripted =
-  (script: readonly Move[], then: Chooser, check: (s: GameState, ref: Referee) => void): Chooser =>
+  (script: readonly TurnMove[], then: Chooser, check: (s: GameState, ref: Referee) => void): Chooser =>
   (s, legal, turn, ref) => {
     if (turn === script.length) check(s, ref);
     return script[turn] ?? then(s, legal, turn, ref);
@@ -778,13 +778,13 @@ describe('the kernel agrees with the independent referee (tests/reference/refere
     // E r180 at (0,-1) closes D's city C (nobody on it); P0's farmer on E's field F1 (borders C).
     // U r0 at (1,0): P0's farmer on the field north of the road, F2 (D's, borders C). The pig on
     // B at (-1,-1) (its field joins F1) or on U r0 at (-1,0) (its north field joins F2).
-    const start: Move[] = [
+    const start: TurnMove[] = [
       { x: 0, y: -1, rotation: 180, meeple: { at: 'NNW' } },
       { x: 0, y: 1, rotation: 0 },
       { x: 1, y: 0, rotation: 0, meeple: { at: 'NNW' } },
       { x: 1, y: 1, rotation: 0 },
     ];
-    const pigs: [string, Move][] = [
+    const pigs: [string, TurnMove][] = [
       ['B', { x: -1, y: -1, rotation: 0, meeple: { at: 'NNW', kind: 'pig' } }],
       ['U', { x: -1, y: 0, rotation: 0, meeple: { at: 'NNW', kind: 'pig' } }],
     ];

@@ -3,7 +3,7 @@ import {
   createGame,
   features,
   type GameState,
-  legalMoves,
+  legalTurns,
   legalPlacements,
   OptionsError,
   playerView,
@@ -77,7 +77,7 @@ describe('renderSvg', () => {
 
   it('gives each figure kind its own shape and lays farmers down', () => {
     let s = createGame({ players: 2, seed: 3, expansions: ['inns-cathedrals'], drawOrder: ['V', 'U'] });
-    s = applyMove(s, legalMoves(s).find((m) => m.meeple?.kind === 'large' && m.meeple.at.length === 3) ?? legalMoves(s)[0]!);
+    s = applyMove(s, legalTurns(s).find((m) => m.meeple?.kind === 'large' && m.meeple.at.length === 3) ?? legalTurns(s)[0]!);
     const svg = renderSvg(s);
     expect(svg).toContain('data-kind="large"');
     expect(svg).toMatch(

@@ -13,7 +13,7 @@
  * (E turned 180: cap S, field N, E, W). B: cloister, all field.
  */
 import { describe, expect, it } from 'vitest';
-import { applyMove, createGame, type GameState, legalMoves, OptionsError } from '../../src/index.js';
+import { applyMove, createGame, type GameState, legalTurns, OptionsError } from '../../src/index.js';
 import { tileCatalogue } from '../../src/tiles/catalogue.js';
 import {
   abbots,
@@ -72,7 +72,7 @@ describe('The Abbot: deploying (rules-facts §g "Placement")', () => {
     expect(abbots(s)).toEqual([1, 1]);
     expect(supply(s)).toEqual([7, 7]);
     // U-garden at (0,1) turned 0: its north field faces D's south field.
-    const moves = legalMoves(s).filter((m) => m.x === 0 && m.y === 1 && m.rotation === 0);
+    const moves = legalTurns(s).filter((m) => m.x === 0 && m.y === 1 && m.rotation === 0);
     expect(moves).toContainEqual({ tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G', kind: 'abbot' } });
     // Followers: the road and the two fields, never the garden.
     expect(moves.filter((m) => m.meeple?.kind === 'follower').map((m) => m.meeple?.at)).toEqual(['E', 'NNW', 'ESE']);
@@ -110,15 +110,15 @@ describe('The Abbot: deploying (rules-facts §g "Placement")', () => {
 
   it('papageek The Abbot: the abbot may go on a cloister (and a monk still may)', () => {
     const s = newGame(['B'], ABBOT);
-    expect(legalMoves(s)).toContainEqual({ tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } });
-    expect(legalMoves(s)).toContainEqual({ tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'follower' } });
+    expect(legalTurns(s)).toContainEqual({ tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } });
+    expect(legalTurns(s)).toContainEqual({ tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'follower' } });
     expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } })).toBeNull();
     const t1 = applyMove(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } });
     expect(t1.meeples).toEqual([{ owner: 0, kind: 'abbot', x: 0, y: 1, at: 'C', feature: 'cloister' }]);
     expect(abbots(t1)).toEqual([0, 1]);
   });
 
-  it("rules-facts §g (one abbot per player): a second abbot is 'no-meeples-left'; legalMoves offers the recall instead", () => {
+  it("rules-facts §g (one abbot per player): a second abbot is 'no-meeples-left'; legalTurns offers the recall instead", () => {
     // t0 A: U-garden (0,1) with the abbot. t1 B: U (1,0). t2 A draws B (cloister, all fields) and
     // places it at (1,-1): it touches only U (1,0), field against field.
     const s = last(
@@ -137,7 +137,7 @@ describe('The Abbot: deploying (rules-facts §g "Placement")', () => {
     expect(err?.message).toContain('abbot');
     // A follower may still go on the cloister.
     expect(rejection(s, { tile: 'B', x: 1, y: -1, rotation: 0, meeple: { at: 'C' } })).toBeNull();
-    const moves = legalMoves(s);
+    const moves = legalTurns(s);
     expect(moves.some((m) => m.meeple?.kind === 'abbot')).toBe(false);
     // One recall per placement, and one placement-only move per placement.
     expect(moves.filter((m) => m.recall === 'abbot').length).toBe(
@@ -222,7 +222,7 @@ describe('The Abbot: scoring (rules-facts §g)', () => {
     expect(refused?.message).toBe(
       "this tile completes the garden of A's abbot, which then scores as completed and comes home: an abbot is taken back only while its garden is incomplete",
     );
-    const offered = legalMoves(before);
+    const offered = legalTurns(before);
     expect(offered.some((m) => m.x === 1 && m.y === 2 && m.recall === 'abbot')).toBe(false);
     // Elsewhere the recall is still offered: away from the garden at (0,1) the tile completes nothing.
     const recalls = offered.filter((m) => m.recall === 'abbot');
@@ -248,7 +248,7 @@ describe('The Abbot: scoring (rules-facts §g)', () => {
     // The abbot is in supply at the start: nothing to take back.
     const none = rejection(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, recall: 'abbot' });
     expect(none?.code).toBe('nothing-to-recall');
-    expect(legalMoves(s).some((m) => m.recall === 'abbot')).toBe(false);
+    expect(legalTurns(s).some((m) => m.recall === 'abbot')).toBe(false);
     // Deploying and recalling in one move, even with the abbot in supply: 'deploy-and-recall'.
     expect(rejection(s, { tile: 'U-garden', x: 0, y: 1, rotation: 0, meeple: { at: 'G', kind: 'abbot' }, recall: 'abbot' })?.code).toBe(
       'deploy-and-recall',
@@ -264,7 +264,7 @@ describe('The Abbot: scoring (rules-facts §g)', () => {
     expect(abbots(base)).toEqual([0, 0]);
     expect(rejection(base, { tile: 'B', x: 0, y: 1, rotation: 0, recall: 'abbot' })?.code).toBe('nothing-to-recall');
     expect(rejection(base, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'abbot' } })?.code).toBe('figure-not-allowed');
-    expect(legalMoves(base).some((m) => m.meeple?.kind === 'abbot' || m.recall === 'abbot')).toBe(false);
+    expect(legalTurns(base).some((m) => m.meeple?.kind === 'abbot' || m.recall === 'abbot')).toBe(false);
   });
 
   it('papageek The Abbot ("an abbot still on the board scores like an incomplete cloister"): garden 1 + 2 = 3, cloister 1 + 2 = 3', () => {
@@ -349,7 +349,7 @@ describe('The Abbot with The River (papageek The Abbot: "8 base tiles + 1 River 
     const states = scenarioX(steps, BOTH);
     const t6 = states[6] as GameState;
     expect(t6.currentTile).toBe('RV-curve-garden');
-    expect(legalMoves(t6)).toContainEqual({ tile: 'RV-curve-garden', x: 5, y: 2, rotation: 180, meeple: { at: 'G', kind: 'abbot' } });
+    expect(legalTurns(t6)).toContainEqual({ tile: 'RV-curve-garden', x: 5, y: 2, rotation: 180, meeple: { at: 'G', kind: 'abbot' } });
     // No follower on the garden, nobody on the river (RV-curve-garden turned 180: river N and E).
     expect(rejection(t6, { tile: 'RV-curve-garden', x: 5, y: 2, rotation: 180, meeple: { at: 'G' } })?.code).toBe('figure-not-allowed');
     expect(rejection(t6, { tile: 'RV-curve-garden', x: 5, y: 2, rotation: 180, meeple: { at: 'N' } })?.code).toBe('figure-not-allowed');

@@ -16,7 +16,7 @@ import {
   type GameOptions,
   type GameState,
   IllegalMoveError,
-  type Move,
+  type TurnMove,
   type Position,
   type Rotation,
   type ScoredFeature,
@@ -30,7 +30,7 @@ export type Step = readonly [tile: string, x: number, y: number, rotation: Rotat
 export type Extra = Omit<GameOptions, 'players' | 'seed' | 'drawOrder'>;
 
 /** The move a step stands for. */
-export function moveOf(step: Step): Move {
+export function moveOf(step: Step): TurnMove {
   const [tile, x, y, rotation, at] = step;
   return at === undefined ? { tile, x, y, rotation } : { tile, x, y, rotation, meeple: { at } };
 }
@@ -38,7 +38,7 @@ export function moveOf(step: Step): Move {
 /** Plays `steps` (each turned into a move by `toMove`) from a new game drawing their tiles; returns every state. */
 function playSteps<S extends readonly [string, ...unknown[]]>(
   steps: readonly S[],
-  toMove: (step: S) => Move,
+  toMove: (step: S) => TurnMove,
   extra: Extra,
   moreTiles: readonly string[],
   players = 2,
@@ -129,7 +129,7 @@ export const cellsOf = (...xy: (readonly [number, number])[]): string[] => xy.ma
 export const eventTypes = (s: GameState): GameEvent['type'][] => s.events.map((e) => e.type);
 
 /** The error validateMove reports for a step (or null), and checks applyMove throws the same code. */
-export function rejection(state: GameState, move: Move): IllegalMoveError | null {
+export function rejection(state: GameState, move: TurnMove): IllegalMoveError | null {
   const reported = validateMove(state, move);
   let thrown: unknown = null;
   try {
@@ -157,7 +157,7 @@ export type Act = Spot | 'abbot:C' | 'abbot:G' | 'recall';
 export type XStep = readonly [tile: string, x: number, y: number, rotation: Rotation, act?: Act];
 
 /** The move an expansion step stands for (followers, the abbot and the abbot's recall). */
-export function moveOfX(step: XStep): Move {
+export function moveOfX(step: XStep): TurnMove {
   const [tile, x, y, rotation, act] = step;
   if (act === undefined) return { tile, x, y, rotation };
   if (act === 'recall') return { tile, x, y, rotation, recall: 'abbot' };
@@ -221,7 +221,7 @@ export type ICAct = Act | `large:${Spot}`;
 export type ICStep = readonly [tile: string, x: number, y: number, rotation: Rotation, act?: ICAct];
 
 /** The move an Inns & Cathedrals step stands for (followers, the large meeple, the abbot and its recall). */
-export function moveOfIC(step: ICStep): Move {
+export function moveOfIC(step: ICStep): TurnMove {
   const [tile, x, y, rotation, act] = step;
   if (act?.startsWith('large:')) return { tile, x, y, rotation, meeple: { at: act.slice('large:'.length) as Spot, kind: 'large' } };
   return act === undefined ? moveOfX([tile, x, y, rotation]) : moveOfX([tile, x, y, rotation, act as Act]);
@@ -250,7 +250,7 @@ export type TBAct = ICAct | `builder:${Spot}` | `pig:${Spot}`;
 export type TBStep = readonly [tile: string, x: number, y: number, rotation: Rotation, act?: TBAct];
 
 /** The move a Traders & Builders step stands for. */
-export function moveOfTB(step: TBStep): Move {
+export function moveOfTB(step: TBStep): TurnMove {
   const [tile, x, y, rotation, act] = step;
   for (const kind of ['builder', 'pig'] as const) {
     if (act?.startsWith(`${kind}:`)) return { tile, x, y, rotation, meeple: { at: act.slice(kind.length + 1) as Spot, kind } };

@@ -5,7 +5,7 @@
  * the named spot of the tile just placed and a follower in supply.
  */
 import { describe, expect, it } from 'vitest';
-import { applyMove, IllegalMoveError, type Move } from '../../src/index.js';
+import { applyMove, IllegalMoveError, type TurnMove } from '../../src/index.js';
 import { last, newGame, rejection, scenario, scenarioIC, scenarioX } from './board.js';
 
 describe('Placement errors', () => {
@@ -190,8 +190,8 @@ describe('Placement errors', () => {
 
   it("a recall other than 'abbot' and an unknown meeple kind are 'malformed-move'; a builder without its expansion is 'figure-not-allowed'", () => {
     const s = newGame(['B'], { expansions: ['abbot'] });
-    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, recall: 'monk' } as unknown as Move)?.code).toBe('malformed-move');
-    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'monk' } } as unknown as Move)?.code).toBe(
+    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, recall: 'monk' } as unknown as TurnMove)?.code).toBe('malformed-move');
+    expect(rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'monk' } } as unknown as TurnMove)?.code).toBe(
       'malformed-move',
     );
     const builder = rejection(s, { tile: 'B', x: 0, y: 1, rotation: 0, meeple: { at: 'C', kind: 'builder' } });

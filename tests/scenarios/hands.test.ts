@@ -5,7 +5,7 @@ import {
   applyMove,
   createGame,
   type GameState,
-  legalMoves,
+  legalTurns,
   legalPlacements,
   loadState,
   loadView,
@@ -55,9 +55,9 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
 
   it('the legal moves cover every tile of the hand, each naming its tile; a move names the tile it plays', () => {
     const s = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U', 'V', 'X', 'A', 'B'], rules: HAND3 });
-    const moves = legalMoves(s);
+    const moves = legalTurns(s);
     expect([...new Set(moves.map((m) => m.tile))]).toEqual(['E', 'U', 'V']);
-    expect(legalMoves(s).filter((m) => m.tile === 'E' && m.meeple === undefined)).toEqual(
+    expect(legalTurns(s).filter((m) => m.tile === 'E' && m.meeple === undefined)).toEqual(
       legalPlacements(s, 'E').map((p) => ({ tile: 'E', ...p })),
     );
     // E (a city cap) turned 180° above the start tile closes its city; U (a straight road) does not fit there.
@@ -123,7 +123,7 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
       hands: [['V'], ['X', 'A']],
       next: ['K', 'L'],
     });
-    expect(new Set(legalMoves(s).map((m) => m.tile))).toEqual(new Set(['V']));
+    expect(new Set(legalTurns(s).map((m) => m.tile))).toEqual(new Set(['V']));
     // V (a curve, road south and west) at (2,0) turned 90°: its road west meets U's road east.
     s = applyMove(s, { tile: 'V', x: 2, y: 0, rotation: 90 });
     // The turn is over: P0 draws back up to two, K then L; P1 moves.
@@ -154,7 +154,7 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
       hands: [[], ['X']],
     });
     // P1 places the last tile: every hand and the bag are empty, and the game ends.
-    const last = legalMoves(after);
+    const last = legalTurns(after);
     const end = applyMove(after, last[0] as (typeof last)[number]);
     expect(end.status).toBe('finished');
   });
@@ -239,7 +239,7 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
     for (let i = 0; s.status === 'playing'; i++) {
       expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
       if (s.discarded.length > 0 && s.status === 'playing') landLeftWhilePlaying = true;
-      const moves = legalMoves(s);
+      const moves = legalTurns(s);
       s = applyMove(s, moves[(i * 3) % moves.length] as (typeof moves)[number]);
     }
     expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
@@ -253,7 +253,7 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
     const all = (g: GameState) => g.placements.length + g.discarded.length + g.tilesLeft.length + (g.hands ?? []).flat().length;
     for (let i = 0; s.status === 'playing'; i++) {
       expect(all(s)).toBe(72);
-      const moves = legalMoves(s);
+      const moves = legalTurns(s);
       s = applyMove(s, moves[(i * 7) % moves.length] as (typeof moves)[number]);
     }
     expect(s.hands).toEqual([[], [], []]);
@@ -272,16 +272,16 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
     ]);
   });
 
-  it('the engine plays hands through move codes naming a slot, and toState is the pure state', () => {
+  it('the engine plays hands through turn codes naming a slot, and toState is the pure state', () => {
     const start = createGame({ players: 2, seed: 9, rules: HAND3 });
     const e = Engine.fromState(start);
     let s = start;
     for (let i = 0; i < 20; i++) {
-      const codes = e.legalMoves();
+      const codes = e.legalTurns();
       const code = codes[(i * 11) % codes.length] as number;
       const hand = e.hand(e.currentPlayer);
-      e.play(code);
-      const move = legalMoves(s).find((m) => JSON.stringify(m) === JSON.stringify(decode(code, hand)));
+      e.playTurn(code);
+      const move = legalTurns(s).find((m) => JSON.stringify(m) === JSON.stringify(decode(code, hand)));
       s = applyMove(s, move as NonNullable<typeof move>);
     }
     expect(e.toState()).toEqual(s);
@@ -303,6 +303,6 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
   });
 });
 
-import { decodeMove } from '../../src/engine/index';
+import { decodeTurn } from '../../src/engine/index';
 
-const decode = (code: number, hand: readonly string[]) => decodeMove(code, hand);
+const decode = (code: number, hand: readonly string[]) => decodeTurn(code, hand);

@@ -9,10 +9,10 @@ import {
   createGame,
   features,
   type GameState,
-  legalMoves,
+  legalTurns,
   legalPlacements,
   loadState,
-  type Move,
+  type TurnMove,
   renderAscii,
   tileDefinition,
   validateMove,
@@ -66,7 +66,7 @@ describe('House rule: the edge of the table limits the play area (house-rules.md
   it('on a 3 × 3 table at most 9 tiles lie; every other tile, with no place on the table, leaves the game', () => {
     for (const seed of [1, 2, 3]) {
       let s = createGame({ players: 2, seed, rules: { table } });
-      while (s.status === 'playing') s = applyMove(s, legalMoves(s)[0] as ReturnType<typeof legalMoves>[number]);
+      while (s.status === 'playing') s = applyMove(s, legalTurns(s)[0] as ReturnType<typeof legalTurns>[number]);
       expect(s.placements.length).toBeLessThanOrEqual(9);
       expect(s.placements.every((p) => Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1)).toBe(true);
       expect(s.placements.length + s.discarded.length).toBe(72);
@@ -128,7 +128,7 @@ describe('House rules: choosing the first player (house-rules.md #1, #2, rules.f
     let s = createGame({ players: 3, seed: 1, rules: { firstPlayer: 2 } });
     expect(s.currentPlayer).toBe(2);
     expect(chosen(s)).toEqual({ type: 'first-player-chosen', player: 2, by: 'given', draws: [] });
-    for (let i = 0; i < 3; i++) s = applyMove(s, legalMoves(s)[0] as Move);
+    for (let i = 0; i < 3; i++) s = applyMove(s, legalTurns(s)[0] as TurnMove);
     expect(s.placements.slice(1).map((p) => p.player)).toEqual([2, 0, 1]);
     // Without the rule player 0 starts and no such event is written.
     expect(chosen(createGame({ players: 3, seed: 1 }))).toBeUndefined();
@@ -218,7 +218,7 @@ describe('House rule: unplaceable tiles go back into the bag (house-rules.md #5,
   const playOut = (s: GameState): GameState[] => {
     const states = [s];
     while ((states.at(-1) as GameState).status === 'playing')
-      states.push(applyMove(states.at(-1) as GameState, legalMoves(states.at(-1) as GameState)[0] as Move));
+      states.push(applyMove(states.at(-1) as GameState, legalTurns(states.at(-1) as GameState)[0] as TurnMove));
     return states;
   };
 

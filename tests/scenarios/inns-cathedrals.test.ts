@@ -34,8 +34,8 @@ import {
   features,
   type FarmerRuleName,
   type GameState,
-  legalMoves,
-  type Move,
+  legalTurns,
+  type TurnMove,
   OptionsError,
   type ScoredFeature,
 } from '../../src/index.js';
@@ -474,11 +474,11 @@ describe('The large meeple: deploying', () => {
     expect(largeMeeples(newGame(['U']))).toEqual([0, 0]);
   });
 
-  it('rules-facts §d ("placed like a normal meeple"): legalMoves lists a large-meeple move beside each follower move', () => {
+  it('rules-facts §d ("placed like a normal meeple"): legalTurns lists a large-meeple move beside each follower move', () => {
     // U at (1,0) turned 0: its road joins D's road, its north field D.n, its south field D.s: all
     // free. Plain first, then per feature (spots E, NNW, ESE): follower, then large meeple.
     const s = newGame(['U'], IC);
-    const at = legalMoves(s).filter((m) => m.x === 1 && m.y === 0 && m.rotation === 0);
+    const at = legalTurns(s).filter((m) => m.x === 1 && m.y === 0 && m.rotation === 0);
     const base = { tile: 'U', x: 1, y: 0, rotation: 0 } as const;
     expect(at).toEqual([
       base,
@@ -490,10 +490,10 @@ describe('The large meeple: deploying', () => {
       { ...base, meeple: { at: 'ESE', kind: 'large' } },
     ]);
     // A cloister too (B at (0,1): the cloister and its field).
-    const b = legalMoves(newGame(['B'], IC)).filter((m) => m.x === 0 && m.y === 1 && m.rotation === 0);
+    const b = legalTurns(newGame(['B'], IC)).filter((m) => m.x === 0 && m.y === 1 && m.rotation === 0);
     expect(b.filter((m) => m.meeple?.kind === 'large').map((m) => m.meeple?.at)).toEqual(['C', 'NNW']);
     // Without the expansion: followers only.
-    expect(legalMoves(newGame(['U'])).some((m) => m.meeple?.kind === 'large')).toBe(false);
+    expect(legalTurns(newGame(['U'])).some((m) => m.meeple?.kind === 'large')).toBe(false);
   });
 
   it('rules-facts §d: once on the board, the large meeple is not offered again; followers still are', () => {
@@ -509,16 +509,16 @@ describe('The large meeple: deploying', () => {
       ),
     );
     expect(s.currentPlayer).toBe(0);
-    const moves = legalMoves(s);
+    const moves = legalTurns(s);
     expect(moves.some((m) => m.meeple?.kind === 'large')).toBe(false);
     expect(moves.some((m) => m.meeple?.kind === 'follower')).toBe(true);
   });
 
-  it('rules-facts §d: a large meeple cannot go on an occupied feature; legalMoves does not offer it there', () => {
+  it('rules-facts §d: a large meeple cannot go on an occupied feature; legalTurns does not offer it there', () => {
     // t0 A: U at (1,0), thief on D's road. B's U at (-1,0) joins that road: occupied.
     const s = last(scenarioIC([['U', 1, 0, 0, 'E']], IC, ['U']));
     expect(rejection(s, { tile: 'U', x: -1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })?.code).toBe('feature-occupied');
-    const at = legalMoves(s).filter((m) => m.x === -1 && m.y === 0 && m.rotation === 0);
+    const at = legalTurns(s).filter((m) => m.x === -1 && m.y === 0 && m.rotation === 0);
     expect(at.filter((m) => m.meeple?.kind === 'large').map((m) => m.meeple?.at)).toEqual(['NNW', 'ESE']);
   });
 
@@ -528,7 +528,7 @@ describe('The large meeple: deploying', () => {
     expect(rejection(s, { tile: 'IC-B-garden', x: -1, y: 0, rotation: 0, meeple: { at: 'G', kind: 'large' } })?.code).toBe(
       'figure-not-allowed',
     );
-    const at = legalMoves(s).filter((m) => m.x === -1 && m.y === 0 && m.rotation === 0);
+    const at = legalTurns(s).filter((m) => m.x === -1 && m.y === 0 && m.rotation === 0);
     expect(at.filter((m) => m.meeple?.at === 'G').map((m) => m.meeple?.kind)).toEqual(['abbot']);
     expect(rejection(s, { tile: 'IC-B-garden', x: -1, y: 0, rotation: 0, meeple: { at: 'E', kind: 'large' } })).toBeNull();
   });
@@ -555,7 +555,7 @@ describe('The enclosed field of IC-H (reference README §1 "interior", §2)', ()
 
   it('reference README §1 ("interior: … can hold a farmer"): a farmer or a large meeple can go on the enclosed field: spot I', () => {
     const s = newGame(['IC-H'], IC);
-    const at = legalMoves(s).filter((m) => m.x === 0 && m.y === -1 && m.rotation === 0);
+    const at = legalTurns(s).filter((m) => m.x === 0 && m.y === -1 && m.rotation === 0);
     expect(at.filter((m) => m.meeple?.at === 'I').map((m) => m.meeple?.kind)).toEqual(['follower', 'large']);
     // Four caps and the field: 5 features × 2 figures + the plain move.
     expect(at).toHaveLength(11);
@@ -609,7 +609,7 @@ describe('A sixth player (rules-facts §d "sixth player set", §i)', () => {
     const movers: number[] = [];
     for (let i = 0; i < 7; i++) {
       movers.push(s.currentPlayer);
-      s = applyMove(s, legalMoves(s)[0] as Move);
+      s = applyMove(s, legalTurns(s)[0] as TurnMove);
     }
     expect(movers).toEqual([0, 1, 2, 3, 4, 5, 0]);
   });

@@ -28,7 +28,7 @@ import {
   createGame,
   features,
   type GameState,
-  legalMoves,
+  legalTurns,
   legalPlacements,
   type Spot,
   tileDefinition,
@@ -159,7 +159,7 @@ describe('The River: placement (rules-facts §f "Placement")', () => {
     expect(rejection(s, { tile: 'RV-curve', x: 1, y: -1, rotation: 270 })).toBeNull();
     // The only legal placement of the curve is the right turn at the open end.
     expect(legalPlacements(s)).toEqual([{ x: 1, y: -1, rotation: 270 }]);
-    expect(legalMoves(s).some((m) => m.rotation === 0)).toBe(false);
+    expect(legalTurns(s).some((m) => m.rotation === 0)).toBe(false);
   });
 
   it('CAR River FAQ (only immediate U-turns are banned): left, straight, left is a wider meander and is allowed', () => {
@@ -265,7 +265,7 @@ describe('The River: placement (rules-facts §f "Placement")', () => {
     // (71 base + 12 river = 83) is either on the board or in the box.
     let g = s;
     while (g.status === 'playing') {
-      const moves = legalMoves(g);
+      const moves = legalTurns(g);
       expect(moves.length).toBeGreaterThan(0);
       g = applyMove(g, moves[0] as NonNullable<(typeof moves)[0]>);
     }
@@ -384,8 +384,8 @@ describe('The River: meeples (rules-facts §f "Meeples")', () => {
     expect(onRiver?.code).toBe('figure-not-allowed');
     expect(onRiver?.message).toContain('river');
     expect(rejection(t2, { tile: 'RV-cities', x: 3, y: 0, rotation: 0, meeple: { at: 'W' } })?.code).toBe('figure-not-allowed');
-    // legalMoves offers the two cities and the two fields, never the river.
-    const spots = legalMoves(t2)
+    // legalTurns offers the two cities and the two fields, never the river.
+    const spots = legalTurns(t2)
       .filter((m) => m.meeple)
       .map((m) => m.meeple?.at)
       .sort();
@@ -406,7 +406,7 @@ describe('The River: meeples (rules-facts §f "Meeples")', () => {
     // Across the whole river, no legal move puts a meeple on a river.
     for (let i = 0; i < steps.length; i++) {
       const s = states[i] as GameState;
-      for (const m of legalMoves(s)) {
+      for (const m of legalTurns(s)) {
         if (!m.meeple) continue;
         const kind = tileDefinition(s.currentTile as string, m.rotation)?.features.find((f) =>
           f.spots.includes(m.meeple?.at as Spot),

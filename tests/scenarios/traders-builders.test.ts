@@ -42,9 +42,9 @@ import {
   features,
   type FarmerRuleName,
   type GameState,
-  legalMoves,
+  legalTurns,
   loadState,
-  type Move,
+  type TurnMove,
   validateState,
   scoreFinal,
   type ScoredFeature,
@@ -281,7 +281,7 @@ describe('The builder: deploying (rules-facts §e "Builder", papageek Builders)'
     const u2 = { tile: 'U', x: 2, y: 0, rotation: 0 } as const;
     expect(rejection(s2, { ...u2, meeple: { at: 'E', kind: 'builder' } })).toBeNull();
     expect(
-      legalMoves(s2)
+      legalTurns(s2)
         .filter((m) => m.x === 2 && m.y === 0 && m.rotation === 0 && m.meeple?.kind === 'builder')
         .map((m) => m.meeple?.at),
     ).toEqual(['E']);
@@ -318,7 +318,7 @@ describe('The builder: deploying (rules-facts §e "Builder", papageek Builders)'
     const err = rejection(s, { tile: 'U', x: 3, y: 0, rotation: 0, meeple: { at: 'E', kind: 'builder' } });
     expect(err?.code).toBe('no-meeples-left');
     expect(err?.message).toContain('builder');
-    expect(legalMoves(s).some((m) => m.meeple?.kind === 'builder')).toBe(false);
+    expect(legalTurns(s).some((m) => m.meeple?.kind === 'builder')).toBe(false);
     const base = last(
       scenarioTB(
         [
@@ -332,7 +332,7 @@ describe('The builder: deploying (rules-facts §e "Builder", papageek Builders)'
     const off = rejection(base, { tile: 'U', x: 2, y: 0, rotation: 0, meeple: { at: 'E', kind: 'builder' } });
     expect(off?.code).toBe('figure-not-allowed');
     expect(off?.message).toContain('Traders & Builders');
-    expect(legalMoves(base).some((m) => m.meeple?.kind === 'builder' || m.meeple?.kind === 'pig')).toBe(false);
+    expect(legalTurns(base).some((m) => m.meeple?.kind === 'builder' || m.meeple?.kind === 'pig')).toBe(false);
   });
 });
 
@@ -647,7 +647,7 @@ describe('The pig (rules-facts §e "Pig")', () => {
     // A's A (cloister) at (0,1): its field joins D.s with A's farmer: the pig may go there.
     const a = { tile: 'A', x: 0, y: 1, rotation: 0 } as const;
     expect(
-      legalMoves(s2)
+      legalTurns(s2)
         .filter((m) => m.x === 0 && m.y === 1 && m.rotation === 0 && m.meeple?.kind === 'pig')
         .map((m) => m.meeple?.at),
     ).toEqual(['NNW']);
@@ -661,7 +661,7 @@ describe('The pig (rules-facts §e "Pig")', () => {
     const second = rejection(s4, { tile: 'U', x: -2, y: 0, rotation: 0, meeple: { at: 'ESE', kind: 'pig' } });
     expect(second?.code).toBe('no-meeples-left');
     expect(second?.message).toContain('pig');
-    expect(legalMoves(s4).some((m) => m.meeple?.kind === 'pig')).toBe(false);
+    expect(legalTurns(s4).some((m) => m.meeple?.kind === 'pig')).toBe(false);
   });
 
   /**
@@ -886,7 +886,7 @@ describe('The special tiles (rules-facts §e contents, §j.6; traders-builders.j
     // The NW corner is D's north field, the SW corner D's south field.
     expect(featuresAt(s0, 'field', 0, 0)).toHaveLength(2);
     // Four farmer spots on the bridge, two thief spots.
-    const at0 = legalMoves(s)
+    const at0 = legalTurns(s)
       .filter((m) => m.x === 1 && m.y === 0 && m.rotation === 0 && m.meeple?.kind === 'follower')
       .map((m) => m.meeple?.at);
     expect(at0).toEqual(['N', 'E', 'NNW', 'NNE', 'ESE', 'SSW']);
@@ -953,7 +953,7 @@ describe('The special tiles (rules-facts §e contents, §j.6; traders-builders.j
     // Each at (0,-1) turned 0: a city on the S side closes over D's cap.
     for (const id of ['TB-M', 'TB-N', 'TB-P', 'TB-X']) {
       const s = newGame([id], TB);
-      const here = legalMoves(s).filter((m) => m.x === 0 && m.y === -1 && m.rotation === 0);
+      const here = legalTurns(s).filter((m) => m.x === 0 && m.y === -1 && m.rotation === 0);
       expect(
         here.filter((m) => m.meeple?.at === 'I').map((m) => m.meeple?.kind),
         id,
@@ -982,7 +982,7 @@ describe('The special tiles (rules-facts §e contents, §j.6; traders-builders.j
   });
 });
 
-describe('legalMoves with the builder and the pig (brief: follower, large, builder, pig by spot)', () => {
+describe('legalTurns with the builder and the pig (brief: follower, large, builder, pig by spot)', () => {
   /**
    *   0 A: U at (1,0), thief on D's road (E).
    *   1 B: B at (1,-1) (fields only; its field joins D's north field, which stays empty).
@@ -999,9 +999,9 @@ describe('legalMoves with the builder and the pig (brief: follower, large, build
     ['B', -1, 1, 0],
   ];
   const base = { tile: 'U', x: -1, y: 0, rotation: 0 } as const;
-  const movesAt = (s: GameState): Move[] => legalMoves(s).filter((m) => m.x === -1 && m.y === 0 && m.rotation === 0);
+  const movesAt = (s: GameState): TurnMove[] => legalTurns(s).filter((m) => m.x === -1 && m.y === 0 && m.rotation === 0);
 
-  it('brief 6 (legalMoves order): by spot, follower, large meeple, builder, pig (with Inns & Cathedrals)', () => {
+  it('brief 6 (legalTurns order): by spot, follower, large meeple, builder, pig (with Inns & Cathedrals)', () => {
     const s = last(scenarioTB(STEPS, { expansions: ['inns-cathedrals', 'traders-builders'] }, ['U']));
     expect(s.currentPlayer).toBe(0);
     expect(movesAt(s)).toEqual([
@@ -1014,7 +1014,7 @@ describe('legalMoves with the builder and the pig (brief: follower, large, build
     for (const m of movesAt(s)) expect(rejection(s, m)).toBeNull();
   });
 
-  it('brief 6 (legalMoves order) without Inns & Cathedrals: follower, builder, pig', () => {
+  it('brief 6 (legalTurns order) without Inns & Cathedrals: follower, builder, pig', () => {
     const s = last(scenarioTB(STEPS, TB, ['U']));
     expect(movesAt(s)).toEqual([
       base,

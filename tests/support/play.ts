@@ -12,10 +12,10 @@ import {
   type GameState,
   HALF_EDGES,
   type HalfEdge,
-  legalMoves,
+  legalTurns,
   type MeepleKind,
   type MeepleOnBoard,
-  type Move,
+  type TurnMove,
   type RiverStartTile,
   type Rotation,
   type Spot,
@@ -78,12 +78,12 @@ export const gameOptions: fc.Arbitrary<GameOptions> = fc.shuffledSubarray([...EX
   }),
 );
 
-/** Move choices: an index into legalMoves per turn (taken modulo its length). */
+/** Move choices: an index into legalTurns per turn (taken modulo its length). */
 export const choices = fc.array(fc.nat(), { minLength: 80, maxLength: 80 });
 
 export interface Played {
   readonly states: GameState[];
-  readonly moves: Move[];
+  readonly moves: TurnMove[];
 }
 
 /**
@@ -93,10 +93,10 @@ export interface Played {
 export function play(options: GameOptions, picks: readonly number[], maxTurns = Infinity): Played {
   let s = createGame(options);
   const states = [s];
-  const moves: Move[] = [];
+  const moves: TurnMove[] = [];
   for (let i = 0; s.status === 'playing' && i < maxTurns; i++) {
-    const legal = legalMoves(s);
-    const m = legal[(picks[i % picks.length] ?? 0) % legal.length] as Move;
+    const legal = legalTurns(s);
+    const m = legal[(picks[i % picks.length] ?? 0) % legal.length] as TurnMove;
     s = applyMove(s, m);
     moves.push(m);
     states.push(s);
@@ -114,12 +114,12 @@ export function lcg(seed: number): () => number {
 }
 
 /** Plays a whole game, each move chosen by `pick` from the legal moves with the random source `r`. */
-function playChoosing(options: GameOptions, r: () => number, pick: (legal: Move[], r: () => number, s: GameState) => Move): Played {
+function playChoosing(options: GameOptions, r: () => number, pick: (legal: TurnMove[], r: () => number, s: GameState) => TurnMove): Played {
   let s = createGame(options);
   const states = [s];
-  const moves: Move[] = [];
+  const moves: TurnMove[] = [];
   while (s.status === 'playing') {
-    const m = pick(legalMoves(s), r, s);
+    const m = pick(legalTurns(s), r, s);
     s = applyMove(s, m);
     moves.push(m);
     states.push(s);
@@ -129,7 +129,7 @@ function playChoosing(options: GameOptions, r: () => number, pick: (legal: Move[
 
 /** Plays a whole game choosing uniformly with `lcg(seed)`. */
 export function playSeeded(options: GameOptions, seed: number): Played {
-  return playChoosing(options, lcg(seed), (legal, r) => legal[r() % legal.length] as Move);
+  return playChoosing(options, lcg(seed), (legal, r) => legal[r() % legal.length] as TurnMove);
 }
 
 /**
@@ -142,7 +142,7 @@ export function playAbbotHeavy(options: GameOptions, seed: number): Played {
     const abbot = legal.filter((m) => m.meeple?.kind === 'abbot');
     const back = legal.filter((m) => m.recall === 'abbot');
     const pool = abbot.length > 0 && r() % 2 === 0 ? abbot : back.length > 0 && r() % 4 === 0 ? back : legal;
-    return pool[r() % pool.length] as Move;
+    return pool[r() % pool.length] as TurnMove;
   });
 }
 
@@ -155,7 +155,7 @@ export function playLargeHeavy(options: GameOptions, seed: number): Played {
   return playChoosing(options, lcg(seed), (legal, r) => {
     const large = legal.filter((m) => m.meeple?.kind === 'large');
     const pool = large.length > 0 && r() % 2 === 0 ? large : legal;
-    return pool[r() % pool.length] as Move;
+    return pool[r() % pool.length] as TurnMove;
   });
 }
 
@@ -169,7 +169,7 @@ export function playLargeHeavy(options: GameOptions, seed: number): Played {
  */
 export function playTradersHeavy(options: GameOptions, seed: number): Played {
   return playChoosing(options, lcg(seed), (legal, r, s) => {
-    const any = (pool: Move[]) => pool[r() % pool.length] as Move;
+    const any = (pool: TurnMove[]) => pool[r() % pool.length] as TurnMove;
     const figures = legal.filter((m) => m.meeple?.kind === 'builder' || m.meeple?.kind === 'pig');
     if (figures.length > 0 && r() % 4 !== 0) return any(figures);
     if (!s.builderTurn && s.meeples.some((m) => m.owner === s.currentPlayer && m.kind === 'builder') && r() % 2 === 0) {
