@@ -5,20 +5,23 @@
  * @packageDocumentation
  * @module carcassonne-engine
  */
-export { createGame, applyMove, validateMove, legalPlacements, legalMoves, legalTurns, previewMove, scoreFinal } from './api/game.js';
-export { loadView, playerView } from './api/view.js';
-export { movesAt, spotsAt } from './api/cell.js';
-export type { SpotOnBoard } from './api/cell.js';
-export { features, tileAt } from './api/queries.js';
-export { loadState, validateState } from './api/load.js';
-export { setupGame, setupOf, validateSetup } from './api/setup.js';
-export { validateOptions, editionRules } from './api/options.js';
-export type { GameOptions, RulesOptions } from './api/options.js';
-export type { RuleHooks } from './api/rules.js';
+export { createGame } from './api/play/create.js';
+export { applyMove, validateMove, previewMove } from './api/play/apply.js';
+export { legalPlacements, legalMoves, legalTurns } from './api/play/list.js';
+export { scoreFinal } from './api/play/score.js';
+export { loadView, playerView } from './api/state/view.js';
+export { movesAt, spotsAt } from './api/play/cell.js';
+export type { SpotOnBoard } from './api/play/cell.js';
+export { features, tileAt } from './api/state/queries.js';
+export { loadState, validateState } from './api/state/load.js';
+export { setupGame, setupOf, validateSetup } from './api/setup/setup.js';
+export { validateOptions, editionRules } from './api/options/options.js';
+export type { GameOptions, RulesOptions } from './api/options/options.js';
+export type { RuleHooks } from './api/options/game-rules.js';
 export { renderAscii } from './render/ascii.js';
 export { isTileId, tileDefinition, tileIds, TILE_SETS } from './tiles/catalogue.js';
 export type { TileView, FeatureView } from './tiles/catalogue.js';
-export { farmerRules } from './api/farmers.js';
+export { farmerRules } from './api/options/farmers.js';
 export {
   CarcassonneError,
   IllegalMoveError,

@@ -2,7 +2,7 @@ import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
 import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { RiverStartTile } from '../rules/river/index.js';
-import type { RulesOptions } from './options.js';
+import type { RulesOptions } from './options/options.js';
 
 export type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveErrorCode, ModuleRules, Supplies } from '../core/vocabulary.js';
 export type { Goods, RiverStartTile };

@@ -1,10 +1,10 @@
 import { show } from '../core/guards.js';
 import { readBotOptions } from './options.js';
-import { checked } from '../api/kernels.js';
+import { checked } from '../api/state/kernels.js';
 import type { GameState, PlayerView } from '../api/types.js';
-import type { AnyMove } from '../api/legality.js';
-import { playerView } from '../api/view.js';
-import { isViewRecord } from '../api/view-input.js';
+import type { AnyMove } from '../api/play/legality.js';
+import { playerView } from '../api/state/view.js';
+import { isViewRecord } from '../api/state/view-input.js';
 import { OptionsError } from '../core/errors.js';
 import { moveOfTurn } from '../engine/turns.js';
 import { kernelOf } from '../engine/engine.js';

@@ -1,6 +1,6 @@
 import { type Random, Engine, seededRandom } from '../engine/engine.js';
-import { checked } from '../api/kernels.js';
-import { isViewRecord } from '../api/view-input.js';
+import { checked } from '../api/state/kernels.js';
+import { isViewRecord } from '../api/state/view-input.js';
 import type { GameState, PlayerView } from '../api/types.js';
 import type { BotOptions } from './types.js';
 

@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
-import { applyMove, legalPlacements } from '../api/game.js';
-import { isTurn, readMove } from '../api/legality.js';
-import { movesAt } from '../api/cell.js';
-import { setupGame } from '../api/setup.js';
-import { playerView } from '../api/view.js';
+import { applyMove } from '../api/play/apply.js';
+import { legalPlacements } from '../api/play/list.js';
+import { isTurn, readMove } from '../api/play/legality.js';
+import { movesAt } from '../api/play/cell.js';
+import { setupGame } from '../api/setup/setup.js';
+import { playerView } from '../api/state/view.js';
 import type { GameState, PlayerView, TurnMove } from '../api/types.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
 import { makeMove, parseMove } from '../notation/move.js';

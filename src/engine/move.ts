@@ -25,8 +25,8 @@ import {
   STEP_TILE,
   tileCode,
 } from '../core/move-code.js';
-import { figureCode, figureNames, recallable } from '../api/figures.js';
-import { actionOfCode, actionOfTurn, isTurn, readMove, tileOfTurn, turnOfCodes } from '../api/legality.js';
+import { figureCode, figureNames, recallable } from '../api/options/figure-kinds.js';
+import { actionOfCode, actionOfTurn, isTurn, readMove, tileOfTurn, turnOfCodes } from '../api/play/legality.js';
 import type { MeepleMove, Move, PassMove, RecallMove, TileId, TileMove, TurnMove } from '../api/types.js';
 import { type TurnCode, TURN_CODE_LIMIT, turnAction, turnCode, turnTile } from './turns.js';
 

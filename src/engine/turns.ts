@@ -1,6 +1,6 @@
 import { MOVE_STEP_SHIFT, moveSlot, PASS_CODE, STEP_ACTION } from '../core/move-code.js';
 import { type Kernel, PHASE_ACTION } from '../kernel/index.js';
-import { actionOfCode, turnOfCodes } from '../api/legality.js';
+import { actionOfCode, turnOfCodes } from '../api/play/legality.js';
 import type { MeepleMove, PassMove, RecallMove, TurnMove } from '../api/types.js';
 
 // Whole turns as numbers, for search: a turn code packs a tile step's code and its action's fields

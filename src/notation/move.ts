@@ -1,10 +1,10 @@
 import { LIMITS } from '../core/limits.js';
 import { NotationError, type NotationProblem } from '../core/errors.js';
 import { ROTATIONS, type Rotation, SPOTS, type Spot } from '../core/geometry.js';
-import { checked } from '../api/kernels.js';
-import { type AnyMove, isTurn, readMove as readMoveData } from '../api/legality.js';
-import { legalMoves } from '../api/game.js';
-import { figureNames, recallable } from '../api/figures.js';
+import { checked } from '../api/state/kernels.js';
+import { type AnyMove, isTurn, readMove as readMoveData } from '../api/play/legality.js';
+import { legalMoves } from '../api/play/list.js';
+import { figureNames, recallable } from '../api/options/figure-kinds.js';
 import type { GameState, MeepleDeploy, MeepleKind, PlayerView, TileId } from '../api/types.js';
 import { tileDefinition } from '../tiles/catalogue.js';
 import type { FeatureKind } from '../tiles/types.js';

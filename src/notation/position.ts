@@ -3,12 +3,12 @@ import { readPlain } from '../core/plain.js';
 import { NotationError, type NotationProblem, SetupError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
 import { isRecord } from '../core/guards.js';
-import { figureInPlay, figureNames, supplyKeys, tokenKinds } from '../api/figures.js';
-import { setupOf, validateSetup } from '../api/setup.js';
+import { figureInPlay, figureNames, supplyKeys, tokenKinds } from '../api/options/figure-kinds.js';
+import { setupOf, validateSetup } from '../api/setup/setup.js';
 import type { ExtraTurn, GameState, MeepleKind, PlayerView, Setup, SetupFigure, SetupTile, TileId } from '../api/types.js';
 import { tileDefinition } from '../tiles/catalogue.js';
 import { POSITION, ROLES, ROTATION, readRotation, roleKind, TILE } from './move.js';
-import { changedRules } from './rules.js';
+import { changedRules } from './changed-rules.js';
 import { problemAt, type Word, wordsOf } from './text.js';
 
 // The position notation (docs/notation.md): a set-up position as a few lines, or one line with

@@ -2,7 +2,7 @@ import type { Edge, Spot } from '../core/geometry.js';
 import { RULE_MODULES } from '../rules/registry.js';
 import { activeModules } from '../rules/tiles.js';
 import { tileDefinition, type TileView } from '../tiles/catalogue.js';
-import { checked } from '../api/kernels.js';
+import { checked } from '../api/state/kernels.js';
 import type { GameState, PlayerView } from '../api/types.js';
 
 // Each tile is drawn as 5 characters by 3 lines; neighbouring tiles touch, so roads and cities

@@ -6,9 +6,9 @@
  * @packageDocumentation
  * @module carcassonne-engine/render
  */
-export { tileGeometry } from './geometry.js';
-export type { Point, TileArea, TileGeometry, TileSymbol, TileSymbolKind } from './geometry.js';
+export { tileGeometry } from './tile-geometry.js';
+export type { Point, TileArea, TileGeometry, TileSymbol, TileSymbolKind } from './tile-geometry.js';
 export { renderSvg, renderTileSvg } from './svg.js';
 export type { SvgGhost, SvgOptions, SvgSpot } from './svg-options.js';
-export { FIGURE_PATHS, PLAYER_COLOURS } from './figures.js';
+export { FIGURE_PATHS, PLAYER_COLOURS } from './figure-shapes.js';
 export { renderAscii } from './ascii.js';

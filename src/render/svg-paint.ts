@@ -1,5 +1,5 @@
 import type { FeatureKind } from '../tiles/types.js';
-import type { Point, TileGeometry, TileSymbol } from './geometry.js';
+import type { Point, TileGeometry, TileSymbol } from './tile-geometry.js';
 
 // The colours and drawing of one tile in SVG, in a 100 × 100 box. Shared by renderTileSvg and
 // renderSvg (which draws each tile type once, in <defs>, and places copies).

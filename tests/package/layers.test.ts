@@ -82,8 +82,8 @@ describe('layers', () => {
     expect(wrongWay(`${SRC}kernel/kernel.ts`, `${SRC}api/types.ts`)).toBe(true);
     expect(wrongWay(`${SRC}engine/engine.ts`, `${SRC}render/ascii.ts`)).toBe(true);
     expect(wrongWay(`${SRC}core/rng.ts`, `${SRC}index.ts`)).toBe(true);
-    expect(wrongWay(`${SRC}api/game.ts`, `${SRC}kernel/index.ts`)).toBe(false);
-    expect(wrongWay(`${SRC}api/game.ts`, `${SRC}api/bridge.ts`)).toBe(false);
+    expect(wrongWay(`${SRC}api/play/game.ts`, `${SRC}kernel/index.ts`)).toBe(false);
+    expect(wrongWay(`${SRC}api/play/game.ts`, `${SRC}api/bridge.ts`)).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isInt, isRecord, show } from '../core/guards.js';
+import { isInt, isRecord, show } from '../../core/guards.js';
 
 // A player view read back (see view.ts): the state it stands for, with a seed of its own, the
 // unseen tiles in canonical order, and hidden hands filled from them, so that the check of saved

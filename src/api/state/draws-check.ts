@@ -1,12 +1,12 @@
-import { isInt, isRecord, show } from '../core/guards.js';
-import { MOVE_SLOT_SHIFT } from '../core/move-code.js';
-import { hashSeed, mulberry32, startRandom } from '../core/rng.js';
-import { createKernel, type Kernel, type KernelEvent } from '../kernel/index.js';
-import { dealTiles } from '../tiles/setup.js';
-import type { ExpansionName } from '../core/vocabulary.js';
-import { setUpBag } from './setup-load.js';
-import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from './setup-start.js';
-import { sameJson } from '../core/same-json.js';
+import { isInt, isRecord, show } from '../../core/guards.js';
+import { MOVE_SLOT_SHIFT } from '../../core/move-code.js';
+import { hashSeed, mulberry32, startRandom } from '../../core/rng.js';
+import { createKernel, type Kernel, type KernelEvent } from '../../kernel/index.js';
+import { dealTiles } from '../../tiles/setup.js';
+import type { ExpansionName } from '../../core/vocabulary.js';
+import { setUpBag } from '../setup/saved.js';
+import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from '../setup/start.js';
+import { sameJson } from '../../core/same-json.js';
 
 const LABELS = { tile: (i: number) => `placements[${i}]`, figure: (i: number) => `setup.figures[${i}]` };
 

@@ -9,13 +9,13 @@ import {
   type FieldScoring,
   type Kernel,
   K_FIELD,
-} from '../kernel/index.js';
-import { OptionsError } from '../core/errors.js';
-import { isInt, isRecord, show } from '../core/guards.js';
-import { LIMITS, STATE_INPUT } from '../core/limits.js';
-import { readPlain } from '../core/plain.js';
-import { featureIdOf } from './describe.js';
-import type { FarmerCity, FarmerField, FarmerInput, FarmerResult, FarmerRule, FarmerRuleName, FarmerScore, FeatureId } from './types.js';
+} from '../../kernel/index.js';
+import { OptionsError } from '../../core/errors.js';
+import { isInt, isRecord, show } from '../../core/guards.js';
+import { LIMITS, STATE_INPUT } from '../../core/limits.js';
+import { readPlain } from '../../core/plain.js';
+import { featureIdOf } from '../play/describe.js';
+import type { FarmerCity, FarmerField, FarmerInput, FarmerResult, FarmerRule, FarmerRuleName, FarmerScore, FeatureId } from '../types.js';
 
 /** The numeric graph of a farmer input: cities indexed in input order (unknown ids appended, incomplete). */
 function graphOf(input: FarmerInput): { graph: FarmGraph; cityIds: FeatureId[] } {

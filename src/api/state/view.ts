@@ -1,9 +1,9 @@
-import { show } from '../core/guards.js';
+import { show } from '../../core/guards.js';
 import { freeze } from 'immer';
-import { StateError } from '../core/errors.js';
-import { isInt } from '../core/guards.js';
+import { StateError } from '../../core/errors.js';
+import { isInt } from '../../core/guards.js';
 import { checked } from './kernels.js';
-import type { GameState, PlayerView, TileId, Viewer } from './types.js';
+import type { GameState, PlayerView, TileId, Viewer } from '../types.js';
 import { byId, isViewRecord } from './view-input.js';
 
 /**

@@ -1,6 +1,6 @@
-import { StateError } from '../core/errors.js';
-import { isInt, isRecord, show } from '../core/guards.js';
-import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore } from './types.js';
+import { StateError } from '../../core/errors.js';
+import { isInt, isRecord, show } from '../../core/guards.js';
+import type { FarmerInput, FarmerResult, FarmerRule, FarmerScore } from '../types.js';
 
 // Scoring lines from outside the kernel, checked and copied: a custom farmer rule's result, and the
 // field lines a saved state records.

@@ -1,11 +1,11 @@
-import { spotIndex } from '../core/geometry.js';
-import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, K_ROAD, type Kernel } from '../kernel/index.js';
-import type { FeatureKind } from '../tiles/types.js';
+import { spotIndex } from '../../core/geometry.js';
+import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, K_ROAD, type Kernel } from '../../kernel/index.js';
+import type { FeatureKind } from '../../tiles/types.js';
 import { checked } from './kernels.js';
-import { featureIdOf } from './describe.js';
-import type { BoardFeature, GameState, GoodsTokens, PlacedTile, PlayerView } from './types.js';
-import { attributePlaces, readAttribute } from '../rules/compile.js';
-import { tokenKinds } from './figures.js';
+import { featureIdOf } from '../play/describe.js';
+import type { BoardFeature, GameState, GoodsTokens, PlacedTile, PlayerView } from '../types.js';
+import { attributePlaces, readAttribute } from '../../rules/compile.js';
+import { tokenKinds } from '../options/figure-kinds.js';
 
 let places: ReturnType<typeof attributePlaces> | undefined;
 

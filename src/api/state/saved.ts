@@ -1,25 +1,25 @@
-import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
-import { isRotation, SPOTS, type Spot } from '../core/geometry.js';
-import { moveSpot } from '../core/move-code.js';
-import { isInt, isRecord, show } from '../core/guards.js';
-import { startRandom } from '../core/rng.js';
-import { createKernel, type Kernel, PHASE_ACTION, type KernelRules, type KernelEvent, DRAW_LAND, tablesFor } from '../kernel/index.js';
-import { describeEvents, figureOf, scoringsOf } from './describe.js';
+import { type Problem, StateError, type StateErrorCode } from '../../core/errors.js';
+import { isRotation, SPOTS, type Spot } from '../../core/geometry.js';
+import { moveSpot } from '../../core/move-code.js';
+import { isInt, isRecord, show } from '../../core/guards.js';
+import { startRandom } from '../../core/rng.js';
+import { createKernel, type Kernel, PHASE_ACTION, type KernelRules, type KernelEvent, DRAW_LAND, tablesFor } from '../../kernel/index.js';
+import { describeEvents, figureOf, scoringsOf } from '../play/describe.js';
 import { checkDraws, drawsShapeProblem } from './draws-check.js';
-import type { ExpansionName } from '../core/vocabulary.js';
-import { optionDefault } from '../rules/module.js';
-import { expansionNames, RULE_MODULES } from '../rules/registry.js';
-import { gameTiles } from '../rules/tiles.js';
-import type { TileSetName } from '../tiles/types.js';
-import { ruleKeys, validateOptions } from './options.js';
+import type { ExpansionName } from '../../core/vocabulary.js';
+import { optionDefault } from '../../rules/module.js';
+import { expansionNames, RULE_MODULES } from '../../rules/registry.js';
+import { gameTiles } from '../../rules/tiles.js';
+import type { TileSetName } from '../../tiles/types.js';
+import { ruleKeys, validateOptions } from '../options/options.js';
 import { isViewRecord, stateOfView } from './view-input.js';
-import { figureNames, figureWord, recallable, supplyKeys, tokenKinds } from './figures.js';
-import { actionOfTurn, codeOfAction, codeOfTile, moveError } from './legality.js';
-import type { FarmerRule, GameState, MeepleKind, TileMove, TurnMove } from './types.js';
-import { fieldLines, isPoints } from './lines.js';
-import { builderTurnOf, extraTurnOf, rulesFor } from './rules.js';
-import { loadSetUp } from './setup-load.js';
-import { sameJson } from '../core/same-json.js';
+import { figureNames, figureWord, recallable, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
+import { actionOfTurn, codeOfAction, codeOfTile, moveError } from '../play/legality.js';
+import type { FarmerRule, GameState, MeepleKind, TileMove, TurnMove } from '../types.js';
+import { fieldLines, isPoints } from '../options/lines.js';
+import { builderTurnOf, extraTurnOf, rulesFor } from '../options/game-rules.js';
+import { loadSetUp } from '../setup/saved.js';
+import { sameJson } from '../../core/same-json.js';
 
 // Saved states: read in the current format, then checked by replaying their placements through
 // the kernel and comparing what they record with what the replay gives.

@@ -1,9 +1,17 @@
-import type { SetupErrorCode } from '../core/errors.js';
-import { DX, DY, EDGE_NAMES, type Rotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
-import { type Kernel, EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_CITY, K_ROAD, MAXF } from '../kernel/index.js';
-import type { ExpansionName } from '../core/vocabulary.js';
-import { expansionTitle, figureCode, figureExpansion, figureInPlay, figurePlaces, figureWord, joinsOwnMeeple } from './figures.js';
-import type { MeepleKind, SetupStartFigure } from './types.js';
+import type { SetupErrorCode } from '../../core/errors.js';
+import { DX, DY, EDGE_NAMES, type Rotation, SPOTS, type Spot, spotIndex } from '../../core/geometry.js';
+import { type Kernel, EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_CITY, K_ROAD, MAXF } from '../../kernel/index.js';
+import type { ExpansionName } from '../../core/vocabulary.js';
+import {
+  expansionTitle,
+  figureCode,
+  figureExpansion,
+  figureInPlay,
+  figurePlaces,
+  figureWord,
+  joinsOwnMeeple,
+} from '../options/figure-kinds.js';
+import type { MeepleKind, SetupStartFigure } from '../types.js';
 
 // A set-up board placed on an empty kernel: the one check of set-up positions, for setupGame and
 // for the loader of the states it makes (saved.ts). Every problem is noted; a tile or figure that

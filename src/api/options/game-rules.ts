@@ -1,10 +1,10 @@
-import { StateError } from '../core/errors.js';
-import { type Kernel, type KernelRules, MissingFarmerRule, type TileTables } from '../kernel/index.js';
+import { StateError } from '../../core/errors.js';
+import { type Kernel, type KernelRules, MissingFarmerRule, type TileTables } from '../../kernel/index.js';
 import { farmerRules, fieldScoring } from './farmers.js';
-import { compileRuleset } from '../rules/compile.js';
-import type { ExpansionName, ExtraTurn } from '../core/vocabulary.js';
-import { activeModules } from '../rules/tiles.js';
-import type { FarmerRule, GameState, Rules } from './types.js';
+import { compileRuleset } from '../../rules/compile.js';
+import type { ExpansionName, ExtraTurn } from '../../core/vocabulary.js';
+import { activeModules } from '../../rules/tiles.js';
+import type { FarmerRule, GameState, Rules } from '../types.js';
 import { guardFarmerRule } from './lines.js';
 
 // The rules a kernel plays by, from a game's recorded rules: the compiled rule modules and the

@@ -1,13 +1,13 @@
-import { isRotation, type Rotation, type Spot, spotIndex } from '../core/geometry.js';
-import { isInt, isRecord, show } from '../core/guards.js';
-import type { Kernel, KernelRules, TileTables } from '../kernel/index.js';
-import type { ExpansionName } from '../core/vocabulary.js';
-import { figureNames, isFigureKind, supplyKeys, tokenKinds } from './figures.js';
-import { isPoints } from './lines.js';
-import type { BoardFigure, BoardTile } from './setup-board.js';
-import { type StartPosition, startKernel } from './setup-start.js';
-import type { ExtraTurn, MeepleKind } from './types.js';
-import { sameJson } from '../core/same-json.js';
+import { isRotation, type Rotation, type Spot, spotIndex } from '../../core/geometry.js';
+import { isInt, isRecord, show } from '../../core/guards.js';
+import type { Kernel, KernelRules, TileTables } from '../../kernel/index.js';
+import type { ExpansionName } from '../../core/vocabulary.js';
+import { figureNames, isFigureKind, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
+import { isPoints } from '../options/lines.js';
+import type { BoardFigure, BoardTile } from './board.js';
+import { type StartPosition, startKernel } from './start.js';
+import type { ExtraTurn, MeepleKind } from '../types.js';
+import { sameJson } from '../../core/same-json.js';
 
 // The set-up of a saved state (GameState.setup) read back: its form checked, its kernel rebuilt
 // by placing the set-up board again, with every problem of the position noted.

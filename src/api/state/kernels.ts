@@ -1,12 +1,12 @@
-import { StateError } from '../core/errors.js';
-import { freezeBuilt } from '../core/freeze.js';
-import { isRecord } from '../core/guards.js';
-import { STATE_INPUT } from '../core/limits.js';
-import { readPlain } from '../core/plain.js';
-import type { Kernel, KernelRules } from '../kernel/index.js';
-import type { GameState, PlayerView } from './types.js';
+import { StateError } from '../../core/errors.js';
+import { freezeBuilt } from '../../core/freeze.js';
+import { isRecord } from '../../core/guards.js';
+import { STATE_INPUT } from '../../core/limits.js';
+import { readPlain } from '../../core/plain.js';
+import type { Kernel, KernelRules } from '../../kernel/index.js';
+import type { GameState, PlayerView } from '../types.js';
 import { rebuild, upgrade } from './saved.js';
-import { type RuleHooks, rulesFor } from './rules.js';
+import { type RuleHooks, rulesFor } from '../options/game-rules.js';
 
 // The kernel of every state: a state this library made is remembered with its kernel; any other
 // state is checked by replaying it (saved.ts) and remembered once.

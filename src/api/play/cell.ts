@@ -1,14 +1,14 @@
-import { IllegalMoveError } from '../core/errors.js';
-import { SPOTS, type Spot } from '../core/geometry.js';
-import { isRecord } from '../core/guards.js';
-import { MOVE_INPUT } from '../core/limits.js';
-import { readPlain } from '../core/plain.js';
-import { tileDefinition } from '../tiles/catalogue.js';
-import type { FeatureKind } from '../tiles/types.js';
-import { legalTurns } from './game.js';
-import { checked } from './kernels.js';
-import { features, tileAt } from './queries.js';
-import type { FeatureId, GameState, PlayerView, TileId, TilePlacement, TurnMove } from './types.js';
+import { IllegalMoveError } from '../../core/errors.js';
+import { SPOTS, type Spot } from '../../core/geometry.js';
+import { isRecord } from '../../core/guards.js';
+import { MOVE_INPUT } from '../../core/limits.js';
+import { readPlain } from '../../core/plain.js';
+import { tileDefinition } from '../../tiles/catalogue.js';
+import type { FeatureKind } from '../../tiles/types.js';
+import { legalTurns } from './list.js';
+import { checked } from '../state/kernels.js';
+import { features, tileAt } from '../state/queries.js';
+import type { FeatureId, GameState, PlayerView, TileId, TilePlacement, TurnMove } from '../types.js';
 
 // What a frontend asks about one cell: the moves of the placement the player chose, and what each
 // spot of a placed tile belongs to.

@@ -1,16 +1,16 @@
-import { type OptionsErrorCode, OptionsError, type Problem } from '../core/errors.js';
-import { LIMITS, OPTIONS_INPUT } from '../core/limits.js';
-import { readPlain } from '../core/plain.js';
-import { isRecord, show } from '../core/guards.js';
+import { type OptionsErrorCode, OptionsError, type Problem } from '../../core/errors.js';
+import { LIMITS, OPTIONS_INPUT } from '../../core/limits.js';
+import { readPlain } from '../../core/plain.js';
+import { isRecord, show } from '../../core/guards.js';
 import { farmerRules } from './farmers.js';
-import { TILE_SETS, tileDef } from '../tiles/catalogue.js';
-import type { ExpansionName, ModuleRules } from '../core/vocabulary.js';
-import { type OptionDef, optionDefault, optionProblem } from '../rules/module.js';
-import { expansionNames, RULE_MODULES } from '../rules/registry.js';
-import { gameTiles } from '../rules/tiles.js';
-import type { TileSetDef, TileSetName } from '../tiles/types.js';
-import type { Edition, FarmerRule, FarmerRuleName, Rules, TileId } from './types.js';
-import { maxPlayers } from './figures.js';
+import { TILE_SETS, tileDef } from '../../tiles/catalogue.js';
+import type { ExpansionName, ModuleRules } from '../../core/vocabulary.js';
+import { type OptionDef, optionDefault, optionProblem } from '../../rules/module.js';
+import { expansionNames, RULE_MODULES } from '../../rules/registry.js';
+import { gameTiles } from '../../rules/tiles.js';
+import type { TileSetDef, TileSetName } from '../../tiles/types.js';
+import type { Edition, FarmerRule, FarmerRuleName, Rules, TileId } from '../types.js';
+import { maxPlayers } from './figure-kinds.js';
 
 const isRiverTile = (id: string): boolean => tileDef(id)?.features.some((f) => f.kind === 'river') === true;
 

@@ -1,8 +1,8 @@
-import { IllegalMoveError, type MoveErrorCode } from '../core/errors.js';
-import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } from '../core/geometry.js';
-import { isRecord, show } from '../core/guards.js';
-import { MOVE_INPUT } from '../core/limits.js';
-import { readPlain } from '../core/plain.js';
+import { IllegalMoveError, type MoveErrorCode, StateError } from '../../core/errors.js';
+import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } from '../../core/geometry.js';
+import { isRecord, show } from '../../core/guards.js';
+import { MOVE_INPUT } from '../../core/limits.js';
+import { readPlain } from '../../core/plain.js';
 import {
   ACTION_DEPLOY,
   ACTION_RECALL,
@@ -18,7 +18,7 @@ import {
   PASS_CODE,
   STEP_TILE,
   tileCode,
-} from '../core/move-code.js';
+} from '../../core/move-code.js';
 import {
   type Kernel,
   PHASE_ACTION,
@@ -34,8 +34,8 @@ import {
   K_GARDEN,
   K_RIVER,
   MAXF,
-} from '../kernel/index.js';
-import type { ExpansionName } from '../core/vocabulary.js';
+} from '../../kernel/index.js';
+import type { ExpansionName } from '../../core/vocabulary.js';
 import {
   expansionTitle,
   figureNames,
@@ -48,8 +48,9 @@ import {
   isFigureKind,
   joinsOwnMeeple,
   recallable,
-} from './figures.js';
-import type { AnyMove, MeepleKind, MeepleMove, Move, PassMove, RecallMove, TileMove, TurnMove } from './types.js';
+} from '../options/figure-kinds.js';
+import type { AnyMove, GameState, MeepleKind, MeepleMove, Move, PassMove, RecallMove, TileMove, TurnMove } from '../types.js';
+import { isViewRecord } from '../state/view-input.js';
 
 export type { AnyMove };
 
@@ -531,4 +532,17 @@ export function turnOfCodes(tile: string | undefined, placed: number, action: nu
     return tile === undefined ? { x, y, rotation, recall } : { tile, x, y, rotation, recall };
   }
   return tile === undefined ? { x, y, rotation } : { tile, x, y, rotation };
+}
+
+/** Refuses a view whose player to move has a hidden hand: only that player may list or check moves. */
+export function refuseHidden(state: GameState, k: Kernel): void {
+  if (!isViewRecord(state) || k.finished) return;
+  if ((state.hands?.[k.current] as readonly (string | null)[] | undefined)?.includes(null)) {
+    throw new StateError([
+      {
+        code: 'hidden-information',
+        message: `the hand of player ${k.current}, to move, is hidden from this view: only that player's view lists its moves`,
+      },
+    ]);
+  }
 }

@@ -1,9 +1,9 @@
-import { createKernel, type Kernel, type KernelRules, type KernelEvent, DRAW_LAND, type TileTables } from '../kernel/index.js';
-import type { ExpansionName } from '../core/vocabulary.js';
-import { supplyKeys, tokenKinds } from './figures.js';
-import { activeModules } from '../rules/tiles.js';
-import { type BoardFigure, type BoardLabels, type BoardTile, type Note, setUpBoard } from './setup-board.js';
-import type { ExtraTurn, SetupStartFigure, SetupStartPlayer } from './types.js';
+import { createKernel, type Kernel, type KernelRules, type KernelEvent, DRAW_LAND, type TileTables } from '../../kernel/index.js';
+import type { ExpansionName } from '../../core/vocabulary.js';
+import { supplyKeys, tokenKinds } from '../options/figure-kinds.js';
+import { activeModules } from '../../rules/tiles.js';
+import { type BoardFigure, type BoardLabels, type BoardTile, type Note, setUpBoard } from './board.js';
+import type { ExtraTurn, SetupStartFigure, SetupStartPlayer } from '../types.js';
 
 // The start of a set-up game: a kernel at the set-up position, and its opening draws. setupGame
 // makes it, the loader rebuilds it (saved.ts) and the check of the draws begins from it.

@@ -1,24 +1,24 @@
-import { OPTIONS_INPUT } from '../core/limits.js';
-import { readPlain } from '../core/plain.js';
-import { type Problem, SetupError, type SetupErrorCode, StateError } from '../core/errors.js';
-import { isRotation, type Rotation, type Spot, spotIndex } from '../core/geometry.js';
-import { isInt, isRecord, show } from '../core/guards.js';
-import { hashSeed, mulberry32 } from '../core/rng.js';
-import { tablesFor, type KernelEvent } from '../kernel/index.js';
-import { dealTiles } from '../tiles/setup.js';
-import type { TileSetDef } from '../tiles/types.js';
-import { describeEvents, figureOf } from './describe.js';
-import { figureNames, isFigureKind, supplyKeys, tokenKinds } from './figures.js';
-import { firstState } from './game.js';
-import { checked } from './kernels.js';
-import { isPoints } from './lines.js';
-import { resolveOptions, validateOptions } from './options.js';
-import { activeModules } from '../rules/tiles.js';
-import { kernelRules } from './rules.js';
-import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from './setup-start.js';
-import type { BoardFigure, BoardTile } from './setup-board.js';
-import { setUpBag } from './setup-load.js';
-import { isViewRecord } from './view-input.js';
+import { OPTIONS_INPUT } from '../../core/limits.js';
+import { readPlain } from '../../core/plain.js';
+import { type Problem, SetupError, type SetupErrorCode, StateError } from '../../core/errors.js';
+import { isRotation, type Rotation, type Spot, spotIndex } from '../../core/geometry.js';
+import { isInt, isRecord, show } from '../../core/guards.js';
+import { hashSeed, mulberry32 } from '../../core/rng.js';
+import { tablesFor, type KernelEvent } from '../../kernel/index.js';
+import { dealTiles } from '../../tiles/setup.js';
+import type { TileSetDef } from '../../tiles/types.js';
+import { describeEvents, figureOf } from '../play/describe.js';
+import { figureNames, isFigureKind, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
+import { firstState } from '../play/create.js';
+import { checked } from '../state/kernels.js';
+import { isPoints } from '../options/lines.js';
+import { resolveOptions, validateOptions } from '../options/options.js';
+import { activeModules } from '../../rules/tiles.js';
+import { kernelRules } from '../options/game-rules.js';
+import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from './start.js';
+import type { BoardFigure, BoardTile } from './board.js';
+import { setUpBag } from './saved.js';
+import { isViewRecord } from '../state/view-input.js';
 import type {
   ExtraTurn,
   GameState,
@@ -30,7 +30,7 @@ import type {
   SetupStartPlayer,
   SetupTile,
   TileId,
-} from './types.js';
+} from '../types.js';
 
 /**
  * How far from (0, 0) a board may reach, with every tile still to place: a move code holds

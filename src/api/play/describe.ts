@@ -1,4 +1,4 @@
-import { SPOTS } from '../core/geometry.js';
+import { SPOTS } from '../../core/geometry.js';
 import {
   type Kernel,
   winnersOf,
@@ -13,12 +13,12 @@ import {
   K_ROAD,
   roadEnds,
   type Ruleset,
-} from '../kernel/index.js';
-import { attributePlaces, readAttribute } from '../rules/compile.js';
-import type { FeatureKind } from '../tiles/types.js';
-import { figureNames, figureWord, tokenKinds } from './figures.js';
-import type { FarmerScore, FeatureId, GameEvent, MeepleKind, MeepleOnBoard, ScoredFeature } from './types.js';
-import type { Rotation } from '../core/geometry.js';
+} from '../../kernel/index.js';
+import { attributePlaces, readAttribute } from '../../rules/compile.js';
+import type { FeatureKind } from '../../tiles/types.js';
+import { figureNames, figureWord, tokenKinds } from '../options/figure-kinds.js';
+import type { FarmerScore, FeatureId, GameEvent, MeepleKind, MeepleOnBoard, ScoredFeature } from '../types.js';
+import type { Rotation } from '../../core/geometry.js';
 
 // The words of the game: the events and scorings of the API, written from what the kernel recorded.
 

@@ -1,4 +1,4 @@
-import { resolveOptions } from '../api/options.js';
+import { resolveOptions } from '../api/options/options.js';
 import type { Edition, ExpansionName } from '../api/types.js';
 import type { TileSetName } from '../tiles/types.js';
 

@@ -1,8 +1,8 @@
-import { type Problem, StateError, type StateErrorCode } from '../core/errors.js';
+import { type Problem, StateError, type StateErrorCode } from '../../core/errors.js';
 import { checked, readState } from './kernels.js';
 import { rebuild, upgrade } from './saved.js';
 import { isViewRecord } from './view-input.js';
-import type { GameState } from './types.js';
+import type { GameState } from '../types.js';
 
 /**
  * Checks a saved state (for example `JSON.parse` of a stored game) and returns it deeply

@@ -1,9 +1,9 @@
-import { figuresOf, tokensOf } from '../rules/compile.js';
-import type { FigureDef } from '../rules/module.js';
-import { RULE_MODULES } from '../rules/registry.js';
-import { activeModules } from '../rules/tiles.js';
-import type { ExpansionName } from '../core/vocabulary.js';
-import type { MeepleKind } from './types.js';
+import { figuresOf, tokensOf } from '../../rules/compile.js';
+import type { FigureDef } from '../../rules/module.js';
+import { RULE_MODULES } from '../../rules/registry.js';
+import { activeModules } from '../../rules/tiles.js';
+import type { ExpansionName } from '../../core/vocabulary.js';
+import type { MeepleKind } from '../types.js';
 
 let cache: { figures: FigureDef[]; names: MeepleKind[]; supply: string[]; tokens: ReturnType<typeof tokensOf> } | undefined;
 
