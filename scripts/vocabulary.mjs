@@ -196,7 +196,7 @@ async function registered() {
   const modules = (await load('src/rules/registry.ts')).RULE_MODULES;
   const docs = {};
   for (const m of modules) docs[m.name] = (await load(`src/rules/${m.name}/index.ts`)).docs;
-  const tileIds = (await load('src/tiles/catalogue.ts')).tileIds();
+  const tileIds = (await load('src/rules/catalogue.ts')).tileIds();
   return { modules, docs, tileIds };
 }
 

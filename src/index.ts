@@ -19,8 +19,9 @@ export { validateOptions, editionRules } from './api/options/options.js';
 export type { GameOptions, RulesOptions } from './api/options/options.js';
 export type { RuleHooks } from './api/options/game-rules.js';
 export { renderAscii } from './render/ascii.js';
-export { isTileId, tileDefinition, tileIds, TILE_SETS } from './tiles/catalogue.js';
-export type { TileView, FeatureView } from './tiles/catalogue.js';
+export { isTileId, tileDefinition, tileIds } from './rules/catalogue.js';
+export { TILE_SETS } from './tiles/sets.js';
+export type { TileView, FeatureView } from './tiles/spots.js';
 export { farmerRules } from './api/options/farmers.js';
 export {
   CarcassonneError,

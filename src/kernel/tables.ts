@@ -1,5 +1,5 @@
 import { EDGES, type Edge, HALF_EDGES, type HalfEdge, SPOT_COUNT, SPOTS } from '../core/geometry.js';
-import { canonicalSpot, rotateEdge, rotateHalf, spotFeature, tileDef } from '../tiles/catalogue.js';
+import { canonicalSpot, rotateEdge, rotateHalf, spotFeature } from '../tiles/spots.js';
 import type { EdgeKind, FeatureDef, TileDef, TileSetDef } from '../tiles/types.js';
 
 // Feature kinds and edge kinds as small integers for the kernel's typed arrays.
@@ -155,8 +155,8 @@ export function roadEnds(T: TileTables, t: number): number {
   return n;
 }
 
-/** Compiles a tile set into the kernel's lookup tables. */
-export function compileTileSet(set: TileSetDef): TileTables {
+/** Compiles a tile set into the kernel's lookup tables; `tileDef` looks up each tile type. */
+export function compileTileSet(set: TileSetDef, tileDef: (id: string) => TileDef | undefined): TileTables {
   const defs = set.counts.map(([id]) => {
     const def = tileDef(id);
     if (def === undefined) throw new Error(`tile set ${set.name}: unknown tile ${id}`);
@@ -282,11 +282,14 @@ export function compileTileSet(set: TileSetDef): TileTables {
 
 const compiled = new WeakMap<TileSetDef, TileTables>();
 
-/** The compiled tables of a tile set, compiled once and kept while the set is referenced. */
-export function tablesFor(set: TileSetDef): TileTables {
+/**
+ * The compiled tables of a tile set, compiled once and kept while the set is referenced;
+ * `tileDef` looks up each tile type (the same lookup for the same set).
+ */
+export function tablesFor(set: TileSetDef, tileDef: (id: string) => TileDef | undefined): TileTables {
   let t = compiled.get(set);
   if (t === undefined) {
-    t = compileTileSet(set);
+    t = compileTileSet(set, tileDef);
     compiled.set(set, t);
   }
   return t;

@@ -6,7 +6,7 @@ import { type AnyMove, isTurn, readMove as readMoveData } from '../api/play/lega
 import { legalMoves } from '../api/play/list.js';
 import { figureNames, recallable } from '../api/options/figure-kinds.js';
 import type { GameState, MeepleDeploy, MeepleKind, PlayerView, TileId } from '../api/types.js';
-import { tileDefinition } from '../tiles/catalogue.js';
+import { tileDefinition } from '../rules/catalogue.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { after, problemAt, type Word, wordsOf } from './text.js';
 

@@ -6,7 +6,7 @@ import { isRecord } from '../core/guards.js';
 import { figureInPlay, figureNames, supplyKeys, tokenKinds } from '../api/options/figure-kinds.js';
 import { setupOf, validateSetup } from '../api/setup/setup.js';
 import type { ExtraTurn, GameState, MeepleKind, PlayerView, Setup, SetupFigure, SetupTile, TileId } from '../api/types.js';
-import { tileDefinition } from '../tiles/catalogue.js';
+import { tileDefinition } from '../rules/catalogue.js';
 import { POSITION, ROLES, ROTATION, readRotation, roleKind, TILE } from './move.js';
 import { changedRules } from './changed-rules.js';
 import { problemAt, type Word, wordsOf } from './text.js';

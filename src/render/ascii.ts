@@ -1,7 +1,8 @@
 import type { Edge, Spot } from '../core/geometry.js';
 import { RULE_MODULES } from '../rules/registry.js';
 import { activeModules } from '../rules/tiles.js';
-import { tileDefinition, type TileView } from '../tiles/catalogue.js';
+import { tileDefinition } from '../rules/catalogue.js';
+import type { TileView } from '../tiles/spots.js';
 import { checked } from '../api/state/kernels.js';
 import type { GameState, PlayerView } from '../api/types.js';
 

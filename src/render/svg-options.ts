@@ -2,7 +2,7 @@ import { OPTIONS_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
 import { isRotation, type Rotation, SPOTS, type Spot } from '../core/geometry.js';
 import { OptionsError, type Problem } from '../core/errors.js';
-import { tileDef } from '../tiles/catalogue.js';
+import { tileDef } from '../rules/catalogue.js';
 import { PLAYER_COLOURS } from './figure-shapes.js';
 
 /** A tile drawn faded where a player is about to place it (see {@link SvgOptions.ghost}). */

@@ -1,5 +1,6 @@
 import { isRotation, type Rotation, type Spot } from '../core/geometry.js';
-import { featureSpots, tileDef } from '../tiles/catalogue.js';
+import { tileDef } from '../rules/catalogue.js';
+import { featureSpots } from '../tiles/spots.js';
 import type { FeatureKind, Goods, TileDef } from '../tiles/types.js';
 import {
   type CapShape,

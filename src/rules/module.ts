@@ -1,6 +1,6 @@
 import type { Kernel, KernelEvent, ScoreRecord, PlacementRule, TileTables } from '../kernel/index.js';
-import type { TileView } from '../tiles/catalogue.js';
-import type { FeatureDef, FeatureKind, TileSetDef, TileSetName } from '../tiles/types.js';
+import type { TileView } from '../tiles/spots.js';
+import type { FeatureDef, FeatureKind, TileDef, TileSetDef, TileSetName } from '../tiles/types.js';
 
 /**
  * A rule module: the base game, an expansion, or a house rule. It declares its data (figures,
@@ -181,7 +181,19 @@ export interface TileOptions {
 }
 
 export interface TilesDef {
-  /** Adds the module's tiles. */
+  /** The module's own tile types, each in its printed orientation (the catalogue of every tile). */
+  readonly types?: () => readonly TileDef[];
+  /**
+   * Tile types the module makes from other modules' (e.g. garden copies), from `known`, which
+   * looks up every module's own types.
+   */
+  readonly derived?: (known: (id: string) => TileDef | undefined) => readonly TileDef[];
+  /**
+   * The name of a tile type the module brings or derives (`tileDefinition`'s `name`), or
+   * undefined for another's; `nameOf` names any other type.
+   */
+  readonly name?: (id: string, nameOf: (id: string) => string) => string | undefined;
+  /** Adds the module's tiles to a game's set. */
   readonly add?: (draft: TileDraft, options: TileOptions) => void;
   /** Changes the composed set after every module added its tiles (e.g. garden copies). */
   readonly finish?: (draft: TileDraft, options: TileOptions) => void;

@@ -1,4 +1,4 @@
-import { TILE_SETS } from '../tiles/catalogue.js';
+import { TILE_SETS } from '../tiles/sets.js';
 import type { TileSetDef, TileSetName } from '../tiles/types.js';
 import type { RuleModule, TileDraft } from './module.js';
 import type { ExpansionName } from '../core/vocabulary.js';

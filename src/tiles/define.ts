@@ -1,8 +1,8 @@
 import type { Edge, HalfEdge } from '../core/geometry.js';
-import type { CityDef, Goods, CloisterDef, EdgeKind, FeatureDef, FieldDef, GardenDef, RiverDef, RoadDef, TileDef } from './types.js';
+import type { CityDef, CloisterDef, EdgeKind, FeatureDef, FieldDef, RoadDef, TileDef } from './types.js';
 
 // Tiny builders that keep the tile tables readable. `edges` is a string of four letters for
-// N, E, S, W: C = city, R = road, F = field, S = stream (river, as in the CAR's notation).
+// N, E, S, W: C = city, R = road, F = field, S = stream (as in the CAR's notation).
 
 const EDGE_KIND: Record<string, EdgeKind> = { C: 'city', R: 'road', F: 'field', S: 'river' };
 
@@ -13,30 +13,12 @@ export function tile(id: string, edges: string, features: FeatureDef[]): TileDef
 }
 
 export const road = (edges: string): RoadDef => ({ kind: 'road', edges: edges.split(' ') as Edge[] });
-/** A road segment with an inn beside it (Inns & Cathedrals). */
-export const innRoad = (edges: string): RoadDef => ({ kind: 'road', edges: edges.split(' ') as Edge[], inn: true });
 export const city = (edges: string, pennants = 0): CityDef => ({
   kind: 'city',
   edges: edges.split(' ') as Edge[],
   pennants,
 });
-/** A city segment with a cathedral (Inns & Cathedrals). */
-export const cathedralCity = (edges: string): CityDef => ({
-  kind: 'city',
-  edges: edges.split(' ') as Edge[],
-  pennants: 0,
-  cathedral: true,
-});
-/** A city segment with a goods symbol (Traders & Builders). */
-export const goodsCity = (edges: string, goods: Goods): CityDef => ({
-  kind: 'city',
-  edges: edges.split(' ') as Edge[],
-  pennants: 0,
-  goods,
-});
 export const cloister = (): CloisterDef => ({ kind: 'cloister' });
-export const garden = (): GardenDef => ({ kind: 'garden' });
-export const river = (edges: string): RiverDef => ({ kind: 'river', edges: edges.split(' ') as Edge[] });
 /** `cities` are indices of this tile's city features that the field borders. */
 export const field = (halves: string, cities: number[] = []): FieldDef => ({
   kind: 'field',

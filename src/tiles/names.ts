@@ -1,4 +1,4 @@
-// The names of the tile types: our own short descriptions, shown by tileDefinition. Kept apart
+// The names of the tile sets' tile types: our own short descriptions, shown by tileDefinition. Kept apart
 // from the tile data, so that a bundle that plays the rules does not carry them.
 
 /** Tile type id → its name. */
@@ -29,62 +29,9 @@ const NAMES: Readonly<Record<string, string>> = {
   X: 'Four roads meeting at a crossroads',
   'IC-D': 'Cloister with two roads ending at it',
   'IC-J': 'City cap with a road ending at it',
-  'RV-cities': 'River between two separate city caps',
-  'RV-city-road': 'River with a city cap on one bank and a road ending on the other',
-  'RV-cloister-road': 'River with a cloister, a road from the cloister to the far edge',
-  'RV-bridge': 'Straight river crossed by a straight road (bridge)',
-  'RV-straight': 'Straight river',
-  'RV-city-curve': 'City on two adjacent sides, river curving on the other two',
-  'RV-road-curve': 'Curved road and curved river in opposite corners',
-  'RV-curve': 'Curved river',
-  'RV-lake': 'Lake (river end)',
-  'RV-spring': 'Spring (river source)',
-  'IC-A': 'Curved road with inn',
-  'IC-B': 'Straight road with inn',
-  'IC-C': 'Three-way junction, inn beside one of the three road segments',
-  'IC-E': 'Two curved roads in opposite corners (N-W and S-E)',
-  'IC-F': 'City on two adjacent sides, road ending at the city from a third side',
-  'IC-G': 'City cap with the remaining field divided in two',
-  'IC-H': 'Four separate city caps around a small enclosed field',
-  'IC-I': 'Two separate city caps on opposite sides, two roads ending between them',
-  'IC-K': 'City on all four sides with cathedral',
-  'IC-L': 'City on two adjacent sides (pennant), curved road with inn',
-  'IC-M': 'City cap, curved road with inn on the two sides to its left',
-  'IC-N': 'City on two adjacent sides, road with inn ending at the city',
-  'IC-O': 'Three separate city caps',
-  'IC-P': 'City on two adjacent sides (pennant) plus a separate city cap opposite',
-  'IC-Q': 'City connecting two opposite sides (pennant), a road ending at it from each other side',
-  'TB-A': 'City cap, road ending at the city from an adjacent side',
-  'TB-B': 'Two straight roads crossing on a bridge (not a junction: both roads continue), four separate fields',
-  'TB-C': 'City cap; one road ends at the city, another ends at a cottage',
-  'TB-D': 'City on two adjacent sides (grain), separate city cap, road ending at the city',
-  'TB-E': 'City connecting two opposite sides (grain), road ending at it',
-  'TB-F': 'City on two adjacent sides (grain), road ending at it',
-  'TB-G': 'City on two adjacent sides (grain)',
-  'TB-H': 'City on three sides (grain)',
-  'TB-I': 'City on two adjacent sides (grain), road ending at it, field split in three',
-  'TB-J': 'Cloister with three roads ending at it',
-  'TB-K': 'City on two adjacent sides (cloth), road ending at the city',
-  'TB-L': 'City on two adjacent sides (cloth), separate city cap, road ending at the city',
-  'TB-M': 'City on two adjacent sides (cloth) plus two separate city caps, enclosed field',
-  'TB-N': 'City connecting two opposite sides (cloth) plus a separate city cap',
-  'TB-O': 'City on two adjacent sides (cloth), two roads ending at it, four fields',
-  'TB-P': 'City connecting two opposite sides (wine) plus a separate city cap',
-  'TB-Q': 'City connecting two opposite sides (wine)',
-  'TB-R': 'City connecting two opposite sides (wine), a road ending at it from each other side',
-  'TB-S': 'City connecting two opposite sides (wine), road ending at it',
-  'TB-T': 'City on two adjacent sides (wine)',
-  'TB-U': 'City on two adjacent sides (wine), two roads ending at it, three fields',
-  'TB-V': 'City on three sides (wine), road ending at it',
-  'TB-W': 'City on two adjacent sides (wine), road ending at it, field split in three',
-  'TB-X': 'Two cities each on two adjacent sides (one with wine), enclosed field between',
 };
 
-/** The name of a tile type (a garden copy: its tile's name, with a garden), or `''` for an unknown id. */
-export function tileName(id: string): string {
-  if (id.endsWith('-garden')) {
-    const plain = tileName(id.slice(0, -'-garden'.length));
-    return plain === '' ? '' : `${plain}, with a garden`;
-  }
+/** The name of a tile type of a tile set, or `''`. */
+export function tileSetTileName(id: string): string {
   return Object.hasOwn(NAMES, id) ? (NAMES[id] as string) : '';
 }

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { tileDef } from '../../src/rules/catalogue.js';
 import { RULE_MODULES } from '../../src/rules/registry.js';
+import { TILE_SETS } from '../../src/tiles/sets.js';
 
 // The layers point one way: core → tiles → kernel → rules → api → engine and render → bots, the
 // entry points on top. A module may import from its own folder and from lower layers only (types
@@ -115,8 +117,7 @@ describe('the kernel', () => {
   });
 });
 
-// Expansions live in their rule modules: outside src/rules/ (and the tile data of src/tiles/), no
-// code names a module (a string such as 'abbot') or imports a module's folder except as types.
+// Expansions live in their rule modules: outside src/rules/, no code names a module (a string such as 'abbot') or imports a module's folder except as types.
 // Comments and types may name them (the public types describe every expansion's fields). A module
 // name that is also a word of the tile data ('river', a feature and edge kind) is flagged only
 // where it is looked up in a list or compared with a list of expansions.
@@ -140,7 +141,7 @@ function expansionNames(): string[] {
   for (const file of files(SRC)) {
     const rel = file.slice(SRC.length);
     // The public names of the modules are written from the registry (tests/package/vocabulary.test.ts).
-    if (rel.startsWith('rules/') || rel.startsWith('tiles/') || rel === 'core/vocabulary.ts') continue;
+    if (rel.startsWith('rules/') || rel === 'core/vocabulary.ts') continue;
     const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (n: ts.Node): void => {
       if (ts.isTypeNode(n)) return;
@@ -181,6 +182,30 @@ describe('rule modules', () => {
     };
     visit(sf);
     expect(found).toEqual(['river', 'abbot']);
+  });
+
+  it("a module's tile types are written in its folder only (the tile sets' own aside)", () => {
+    const sets = new Set(Object.values(TILE_SETS).flatMap((set) => set.counts.map(([id]) => id)));
+    const out: string[] = [];
+    for (const m of RULE_MODULES) {
+      const own = new Set([...(m.tiles?.types?.() ?? []), ...(m.tiles?.derived?.(tileDef) ?? [])].map((t) => t.id).filter((id) => !sets.has(id)));
+      for (const file of files(SRC)) {
+        const rel = file.slice(SRC.length);
+        // The abbot's gardens name the tiles printed with one (the 2014 printings), whosever they are.
+        if (rel.startsWith(`rules/${m.name}/`) || rel === 'rules/abbot/gardens.ts' || rel === 'core/vocabulary.ts') continue;
+        const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+        const visit = (n: ts.Node): void => {
+          if (ts.isStringLiteral(n) && own.has(n.text)) out.push(`${rel} writes ${m.name}'s '${n.text}'`);
+          ts.forEachChild(n, visit);
+        };
+        visit(sf);
+      }
+    }
+    expect(out).toEqual([]);
+    // The check sees the tiles: every module that brings tiles has some of its own.
+    for (const name of ['river', 'inns-cathedrals', 'traders-builders']) {
+      expect(RULE_MODULES.find((m) => m.name === name)?.tiles?.types?.().length, name).toBeGreaterThan(0);
+    }
   });
 
   it('the registry lists the base game first', () => {

@@ -4,7 +4,7 @@ import { renderVocabulary } from '../../scripts/vocabulary.mjs';
 import { EXPANSIONS } from '../../src/core/vocabulary.js';
 import { expansionNames, RULE_MODULES } from '../../src/rules/registry.js';
 import type { ModuleDocs, RuleModule } from '../../src/rules/module.js';
-import { tileIds } from '../../src/tiles/catalogue.js';
+import { tileIds } from '../../src/rules/catalogue.js';
 
 // The public names of the rule modules (src/core/vocabulary.ts) are written from the registry by
 // `npm run vocabulary`: a module added to the registry changes them without a list kept by hand.

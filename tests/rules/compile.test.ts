@@ -3,12 +3,13 @@ import { tablesFor } from '../../src/kernel/tables.js';
 import { compileRuleset } from '../../src/rules/compile.js';
 import type { RuleModule } from '../../src/rules/module.js';
 import { RULE_MODULES } from '../../src/rules/registry.js';
-import { TILE_SETS } from '../../src/tiles/catalogue.js';
+import { TILE_SETS } from '../../src/tiles/sets.js';
+import { tileDef } from '../../src/rules/catalogue.js';
 
 // What the compile step refuses in a module, before any game is played with it.
 
 const base = RULE_MODULES[0] as RuleModule;
-const tables = () => tablesFor(TILE_SETS.base);
+const tables = () => tablesFor(TILE_SETS.base, tileDef);
 const compile = (m: RuleModule) => () => compileRuleset([base, m], tables(), {}, [base, m]);
 
 describe('compileRuleset refuses a module', () => {

@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyMove, createGame, type GameState, legalTurns, OptionsError } from '../../src/index.js';
-import { tileCatalogue } from '../../src/tiles/catalogue.js';
+import { tileCatalogue } from '../../src/rules/catalogue.js';
 import {
   abbots,
   finalEntries,

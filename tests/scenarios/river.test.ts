@@ -34,7 +34,7 @@ import {
   tileDefinition,
   validateMove,
 } from '../../src/index.js';
-import { tileCatalogue } from '../../src/tiles/catalogue.js';
+import { tileCatalogue } from '../../src/rules/catalogue.js';
 import { eventTypes, finalScores, last, rejection, riverSteps, scenarioX, scores, type XStep } from './board.js';
 
 const RIVER = { expansions: ['river'] } as const;

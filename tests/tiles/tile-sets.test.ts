@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, TILE_SETS, tileDefinition, tileIds, type TileDef, type TileSetName } from 'carcassonne-engine';
-import { tileCatalogue } from '../../src/tiles/catalogue.js';
+import { tileCatalogue } from '../../src/rules/catalogue.js';
 import { engineId, loadReference, type RefSet, type RefTile } from '../support/reference-data';
-import { GARDEN_TILES, RIVER_GARDEN_TILES, riverTiles } from '../../src/tiles/river.js';
+import { riverTiles } from '../../src/rules/river/tiles.js';
+import { BASE_GARDEN_TILES, EXPANSION_GARDEN_TILES } from '../../src/rules/abbot/gardens.js';
 import { gameTiles } from '../../src/rules/tiles.js';
 import type { ExpansionName } from '../../src/core/vocabulary.js';
 import type { RiverStartTile } from '../../src/rules/river/index.js';
-import { IC_GARDEN_TILES, innsCathedralsTiles } from '../../src/tiles/inns-cathedrals.js';
+import { innsCathedralsTiles } from '../../src/rules/inns-cathedrals/tiles.js';
 import { pnpExtraTiles } from '../../src/tiles/pnp-demo.js';
-import { TB_GARDEN_TILES, tradersBuildersTiles } from '../../src/tiles/traders-builders.js';
+import { tradersBuildersTiles } from '../../src/rules/traders-builders/tiles.js';
 
 const TILES = tileCatalogue();
+const GARDEN_TILES = BASE_GARDEN_TILES;
+const RIVER_GARDEN_TILES = EXPANSION_GARDEN_TILES.filter((id) => id.startsWith('RV-'));
+const IC_GARDEN_TILES = EXPANSION_GARDEN_TILES.filter((id) => id.startsWith('IC-'));
+const TB_GARDEN_TILES = EXPANSION_GARDEN_TILES.filter((id) => id.startsWith('TB-'));
 const RIVER_TILES = riverTiles();
 const INNS_CATHEDRALS_TILES = innsCathedralsTiles();
 const PNP_EXTRA_TILES = pnpExtraTiles();

@@ -3,7 +3,7 @@ import { SPOTS, type Spot } from '../../core/geometry.js';
 import { isRecord } from '../../core/guards.js';
 import { MOVE_INPUT } from '../../core/limits.js';
 import { readPlain } from '../../core/plain.js';
-import { tileDefinition } from '../../tiles/catalogue.js';
+import { tileDefinition } from '../../rules/catalogue.js';
 import type { FeatureKind } from '../../tiles/types.js';
 import { legalTurns } from './list.js';
 import { checked } from '../state/kernels.js';

@@ -1,7 +1,8 @@
+import { tileDef } from '../../rules/catalogue.js';
 import { freezeBuilt } from '../../core/freeze.js';
 import { hashSeed, mulberry32, startRandom } from '../../core/rng.js';
 import { createKernel, type Kernel, PHASE_ACTION, tablesFor, type KernelEvent } from '../../kernel/index.js';
-import { dealTiles } from '../../tiles/setup.js';
+import { dealTiles } from '../../rules/deal.js';
 import { remember } from '../state/kernels.js';
 import { guardFarmerRule } from '../options/lines.js';
 import { builderTurnOf, extraTurnOf, kernelRules, withCustomRule } from '../options/game-rules.js';
@@ -42,7 +43,7 @@ export interface Script {
 export function startGame(options: GameOptions, script: Script | null): GameState {
   const o = resolveOptions(options);
   const set = o.tiles;
-  const tables = tablesFor(set);
+  const tables = tablesFor(set, tileDef);
   const farmers = o.rules.farmers === 'custom' ? guardFarmerRule(o.farmerRule) : o.farmerRule;
   const k = createKernel(tables, kernelRules(o.rules, o.expansions, farmers, tables), o.names.length);
   const bag = dealTiles(set, o.drawOrder, mulberry32(hashSeed(o.seed)));

@@ -1,3 +1,4 @@
+import { tileDef } from '../../rules/catalogue.js';
 import { OPTIONS_INPUT } from '../../core/limits.js';
 import { readPlain } from '../../core/plain.js';
 import { type Problem, SetupError, type SetupErrorCode, StateError } from '../../core/errors.js';
@@ -5,7 +6,7 @@ import { isRotation, type Rotation, type Spot, spotIndex } from '../../core/geom
 import { isInt, isRecord, show } from '../../core/guards.js';
 import { hashSeed, mulberry32 } from '../../core/rng.js';
 import { tablesFor, type KernelEvent } from '../../kernel/index.js';
-import { dealTiles } from '../../tiles/setup.js';
+import { dealTiles } from '../../rules/deal.js';
 import type { TileSetDef } from '../../tiles/types.js';
 import { describeEvents, figureOf } from '../play/describe.js';
 import { figureNames, isFigureKind, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
@@ -155,7 +156,7 @@ function makeSetup(
   if (optionProblems.length > 0) return done();
   const o = resolveOptions(options);
   const players = o.names.length;
-  const tables = tablesFor(o.tiles);
+  const tables = tablesFor(o.tiles, tileDef);
   const inSet = counter(o.tiles);
 
   const board = listOf(s.board, 'board', note, true);

@@ -2,7 +2,7 @@ import { isInt, isRecord, show } from '../../core/guards.js';
 import { MOVE_SLOT_SHIFT } from '../../core/move-code.js';
 import { hashSeed, mulberry32, startRandom } from '../../core/rng.js';
 import { createKernel, type Kernel, type KernelEvent } from '../../kernel/index.js';
-import { dealTiles } from '../../tiles/setup.js';
+import { dealTiles } from '../../rules/deal.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
 import { setUpBag } from '../setup/saved.js';
 import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from '../setup/start.js';

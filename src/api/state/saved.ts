@@ -1,3 +1,4 @@
+import { tileDef } from '../../rules/catalogue.js';
 import { type Problem, StateError, type StateErrorCode } from '../../core/errors.js';
 import { isRotation, SPOTS, type Spot } from '../../core/geometry.js';
 import { moveSpot } from '../../core/move-code.js';
@@ -195,7 +196,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     if (finished !== (s.currentTile === null)) throw fail('currentTile must be null exactly when the game is finished');
   }
 
-  const tables = tablesFor(gameTiles({ tileSet: s.tileSet as TileSetName, expansions: inGame, rules }));
+  const tables = tablesFor(gameTiles({ tileSet: s.tileSet as TileSetName, expansions: inGame, rules }), tileDef);
   const verify = known === undefined;
   const scored = s.scored as unknown[];
   const kernelRules = known ?? rulesFor(state, tables, undefined, verify ? recordedFarmers(scored, players.length, fail) : null);

@@ -1,6 +1,4 @@
-import { GARDEN_TILES, gardenId, RIVER_GARDEN_TILES } from '../../tiles/river.js';
-import { IC_GARDEN_TILES } from '../../tiles/inns-cathedrals.js';
-import { TB_GARDEN_TILES } from '../../tiles/traders-builders.js';
+import { BASE_GARDEN_TILES, EXPANSION_GARDEN_TILES, gardenId, gardenTiles } from './gardens.js';
 import type { ModuleDocs, RuleModule, TileDraft, TileOptions } from '../module.js';
 
 /** Swaps one copy of `id` in `counts` for its garden copy, keeping the order. */
@@ -47,11 +45,17 @@ export const abbot = {
     },
   ],
   tiles: {
+    derived: gardenTiles,
+    name(id: string, nameOf: (id: string) => string): string | undefined {
+      if (!id.endsWith('-garden')) return undefined;
+      const plain = nameOf(id.slice(0, -'-garden'.length));
+      return plain === '' ? undefined : `${plain}, with a garden`;
+    },
     finish(draft: TileDraft, options: TileOptions): void {
       if (options.rules.gardens !== true) return;
-      const gardened = new Set([...IC_GARDEN_TILES, ...TB_GARDEN_TILES, ...RIVER_GARDEN_TILES]);
+      const gardened = new Set(EXPANSION_GARDEN_TILES);
       // The print-and-play demo's own tiles have no garden copies.
-      if (options.tileSet === 'base') for (const id of GARDEN_TILES) gardened.add(id);
+      if (options.tileSet === 'base') for (const id of BASE_GARDEN_TILES) gardened.add(id);
       const swap = (counts: [string, number][]) =>
         counts.flatMap((entry): [string, number][] => (gardened.has(entry[0]) ? withGardenCopy([entry]) : [entry]));
       draft.before.splice(0, draft.before.length, ...swap(draft.before));

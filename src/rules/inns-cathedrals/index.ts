@@ -1,9 +1,10 @@
 import { K_CITY, K_ROAD, type Kernel, type ScoreRecord } from '../../kernel/index.js';
-import { innsCathedralsTiles } from '../../tiles/inns-cathedrals.js';
+import { innsCathedralsTiles } from './tiles.js';
+import { TILE_NAMES } from './names.js';
 import type { FeatureDef } from '../../tiles/types.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
 import type { Edge } from '../../core/geometry.js';
-import type { TileView } from '../../tiles/catalogue.js';
+import type { TileView } from '../../tiles/spots.js';
 
 /** Where an inn is drawn on the text board: beside the first edge of its road, inside the tile. */
 const INN_CELL: Record<Edge, readonly [number, number]> = { N: [0, 3], E: [1, 3], S: [2, 1], W: [1, 1] };
@@ -47,6 +48,8 @@ export const innsCathedrals = {
     },
   ],
   tiles: {
+    name: (id: string) => (Object.hasOwn(TILE_NAMES, id) ? TILE_NAMES[id] : undefined),
+    types: () => innsCathedralsTiles().map(([def]) => def),
     add(draft: TileDraft): void {
       // Merged by id: the print-and-play demo already holds two of these tiles.
       for (const [def, n] of innsCathedralsTiles()) draft.land.set(def.id, (draft.land.get(def.id) ?? 0) + n);

@@ -1,8 +1,9 @@
 import { type Kernel, award, K_TOKENS, type KernelEvent, type ScoreRecord, majority, K_CITY, K_ROAD } from '../../kernel/index.js';
-import { tradersBuildersTiles } from '../../tiles/traders-builders.js';
+import { tradersBuildersTiles } from './tiles.js';
+import { TILE_NAMES } from './names.js';
 import type { FeatureDef } from '../../tiles/types.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
-import type { TileView } from '../../tiles/catalogue.js';
+import type { TileView } from '../../tiles/spots.js';
 
 /** The goods, in the order of their token kinds. */
 export const GOODS = ['wine', 'grain', 'cloth'] as const;
@@ -56,6 +57,8 @@ export const tradersBuilders = {
   ],
   tokens: { key: 'goods', kinds: GOODS },
   tiles: {
+    name: (id: string) => (Object.hasOwn(TILE_NAMES, id) ? TILE_NAMES[id] : undefined),
+    types: () => tradersBuildersTiles().map(([def]) => def),
     add(draft: TileDraft): void {
       for (const [def, n] of tradersBuildersTiles()) draft.land.set(def.id, (draft.land.get(def.id) ?? 0) + n);
     },

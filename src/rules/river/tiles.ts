@@ -1,5 +1,8 @@
-import { city, cloister, field, garden, river, road, tile } from './define.js';
-import type { TileDef } from './types.js';
+import type { Edge } from '../../core/geometry.js';
+import { city, cloister, field, road, tile } from '../../tiles/define.js';
+import type { RiverDef, TileDef } from '../../tiles/types.js';
+
+const river = (edges: string): RiverDef => ({ kind: 'river', edges: edges.split(' ') as Edge[] });
 
 const ALL_HALVES = 'NNW NNE ENE ESE SSE SSW WSW WNW';
 
@@ -14,7 +17,6 @@ let riverTilesCache: readonly (readonly [TileDef, number])[] | undefined;
  * The 12 tiles of The River (River I; the same layout in the 2001 and 2014 printings), each in
  * its canonical orientation, with copies. The field of the spring and of the lake wraps around
  * the river's end, so it is one field; everywhere else the river splits the fields of its banks.
- * The 2014 printing has a garden on one of the two river curves (`RV-curve-garden`).
  */
 export function riverTiles(): readonly (readonly [TileDef, number])[] {
   riverTilesCache ??= [
@@ -44,17 +46,4 @@ export function riverTiles(): readonly (readonly [TileDef, number])[] {
     [tile(RIVER_SPRING, 'FSFF', [river('E'), field(ALL_HALVES)]), 1],
   ];
   return riverTilesCache;
-}
-
-/** Base tiles that carry a garden on one copy in the 2014 and later printings (The Abbot). */
-export const GARDEN_TILES: readonly string[] = ['E', 'H', 'I', 'M', 'N', 'R', 'U', 'V'];
-/** River tiles that carry a garden on one copy in the 2014 and later printings. */
-export const RIVER_GARDEN_TILES: readonly string[] = ['RV-curve'];
-
-/** The id of the garden copy of a tile. */
-export const gardenId = (id: string): string => `${id}-garden`;
-
-/** The garden copy of a tile: the same tile with a garden (spot `G`) added after its features. */
-export function withGarden(def: TileDef): TileDef {
-  return { id: gardenId(def.id), edges: def.edges, features: [...def.features, garden()] };
 }

@@ -1,5 +1,9 @@
-import { city, cloister, field, goodsCity, road, tile } from './define.js';
-import type { TileDef } from './types.js';
+import type { Edge } from '../../core/geometry.js';
+import { city, cloister, field, road, tile } from '../../tiles/define.js';
+import type { CityDef, Goods, TileDef } from '../../tiles/types.js';
+
+/** A city segment with a goods symbol. */
+const goodsCity = (edges: string, goods: Goods): CityDef => ({ kind: 'city', edges: edges.split(' ') as Edge[], pennants: 0, goods });
 
 let tradersBuildersTilesCache: readonly (readonly [TileDef, number])[] | undefined;
 
@@ -66,6 +70,3 @@ export function tradersBuildersTiles(): readonly (readonly [TileDef, number])[] 
   ];
   return tradersBuildersTilesCache;
 }
-
-/** Traders & Builders tiles that carry a garden in the 2014 and later printings (The Abbot). */
-export const TB_GARDEN_TILES: readonly string[] = ['TB-K', 'TB-U'];

@@ -1,6 +1,12 @@
-import { cathedralCity, city, field, innRoad, road, tile } from './define.js';
-import { pnpExtraTiles } from './pnp-demo.js';
-import type { TileDef } from './types.js';
+import type { Edge } from '../../core/geometry.js';
+import { city, field, road, tile } from '../../tiles/define.js';
+import { pnpExtraTiles } from '../../tiles/pnp-demo.js';
+import type { CityDef, RoadDef, TileDef } from '../../tiles/types.js';
+
+/** A road segment with an inn beside it. */
+const innRoad = (edges: string): RoadDef => ({ kind: 'road', edges: edges.split(' ') as Edge[], inn: true });
+/** A city segment with a cathedral. */
+const cathedralCity = (edges: string): CityDef => ({ kind: 'city', edges: edges.split(' ') as Edge[], pennants: 0, cathedral: true });
 
 let innsCathedralsTilesCache: readonly (readonly [TileDef, number])[] | undefined;
 
@@ -56,6 +62,3 @@ export function innsCathedralsTiles(): readonly (readonly [TileDef, number])[] {
   ];
   return innsCathedralsTilesCache;
 }
-
-/** Inns & Cathedrals tiles that carry a garden on one copy in the 2014 and later printings (The Abbot). */
-export const IC_GARDEN_TILES: readonly string[] = ['IC-B', 'IC-H'];

@@ -1,6 +1,6 @@
 import { shuffleInPlace } from '../core/rng.js';
+import type { TileSetDef } from '../tiles/types.js';
 import { tileDef } from './catalogue.js';
-import type { TileSetDef } from './types.js';
 
 /**
  * The tiles to draw, in order: `drawOrder` first, then the rest of the set shuffled by `next` (uniform 32-bit integers).
