@@ -24,15 +24,6 @@ export interface GreedyWeights {
   readonly meeple?: number;
   /** Tiles left below which a figure in supply is worth proportionally less. Default 30. */
   readonly horizon?: number;
-  /** Points an abbot in supply is worth while at least `horizon` tiles are left (The Abbot). Default 1.5. */
-  readonly abbot?: number;
-  /** Points a large meeple in supply is worth while at least `horizon` tiles are left (Inns & Cathedrals). Default 3. */
-  readonly large?: number;
-  /**
-   * Points a builder on the board is worth while at least `horizon` tiles are left (Traders &
-   * Builders): the second tiles it may give. Default 2.
-   */
-  readonly builder?: number;
   /** Weight of what open features and fields would score if the game ended now ({@link evaluate}). Default 1. */
   readonly now?: number;
   /** Weight of the points a feature still lacks, times its chance to be completed. Default 0.8. */
@@ -51,7 +42,12 @@ export interface GreedyWeights {
   readonly none?: number;
   /** Points a field's majority is counted for each bordering city, times that city's chance to be completed. Default 3. */
   readonly field?: number;
-  /** The weight of any other figure kind, by its name (the rule module that brings it gives the default). */
+  /**
+   * Points any other figure kind is worth, by its name, while at least `horizon` tiles are left: in
+   * supply, or for a kind whose worth is on the board, on the board. The rule module that brings
+   * it gives the default (The Abbot's abbot 1.5, Inns & Cathedrals' large meeple 3, Traders &
+   * Builders' builder 2: the second tiles it may give).
+   */
   readonly [kind: string]: number | undefined;
 }
 

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { figureWord } from '../api/options/figure-kinds.js';
 import { applyMove } from '../api/play/apply.js';
 import { legalPlacements } from '../api/play/list.js';
 import { isTurn, readMove } from '../api/play/legality.js';
@@ -236,7 +237,7 @@ function boardClass(): CustomElementConstructor {
       };
       if (p !== null) {
         for (const m of this.#moves().filter((m) => m.meeple === undefined))
-          button(m.recall ? 'take the abbot back' : 'no figure', () => this.#play(m)).className = 'none';
+          button(m.recall ? `take the ${figureWord(m.recall)} back` : 'no figure', () => this.#play(m)).className = 'none';
         button('back', () => {
           this.#pick = null;
           this.#draw();

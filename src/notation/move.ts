@@ -13,6 +13,12 @@ import { after, problemAt, type Word, wordsOf } from './text.js';
 // The move notation (docs/notation.md): a whole turn `U -1,0 r90 farmer NNW`, its tile step alone
 // `U -1,0 r90 then`, an action alone `farmer NNW`, `recall abbot`, `pass`.
 
+/** An example of a recall (e.g. ` (e.g. recall abbot)`), from the figure kinds taken back, or ''. */
+function recallExample(): string {
+  const kind = figureNames().find(recallable);
+  return kind === undefined ? '' : ` (e.g. recall ${kind})`;
+}
+
 /** The word that ends a tile step written alone: its action follows. */
 export const THEN = 'then';
 /** The word of the pass, an action alone. */
@@ -77,7 +83,7 @@ export function readMove(words: readonly Word[], number: number | null): MoveRea
     const second = words[i + 1];
     const figures = figureNames();
     if (what.text === 'recall') {
-      if (second === undefined) bad(after(what), 'recall names the figure taken back (e.g. recall abbot)');
+      if (second === undefined) bad(after(what), `recall names the figure taken back${recallExample()}`);
       else if (!figures.includes(second.text as MeepleKind) || !recallable(second.text as MeepleKind))
         bad(second, `"${second.text}" is not a figure that can be taken back (${figures.filter(recallable).join(', ')})`);
       else recall = second.text as MeepleKind;
@@ -125,7 +131,7 @@ function readAction(words: readonly Word[], number: number | null): MoveRead {
   let used = 1;
   if (what.text === 'recall') {
     used = 2;
-    if (second === undefined) bad(after(what), 'recall names the figure taken back (e.g. recall abbot)');
+    if (second === undefined) bad(after(what), `recall names the figure taken back${recallExample()}`);
     else if (!figures.includes(second.text as MeepleKind) || !recallable(second.text as MeepleKind))
       bad(second, `"${second.text}" is not a figure that can be taken back (${figures.filter(recallable).join(', ')})`);
     else move = { type: 'recall', kind: second.text as MeepleKind };

@@ -7,6 +7,7 @@ import { figureInPlay, figureNames, supplyKeys, tokenKinds } from '../api/option
 import { setupOf, validateSetup } from '../api/setup/setup.js';
 import type { ExtraTurn, GameState, MeepleKind, PlayerView, Setup, SetupFigure, SetupTile, TileId } from '../api/types.js';
 import { tileDefinition } from '../rules/catalogue.js';
+import { RULE_MODULES } from '../rules/registry.js';
 import { POSITION, ROLES, ROTATION, readRotation, roleKind, TILE } from './move.js';
 import { changedRules } from './changed-rules.js';
 import { problemAt, type Word, wordsOf } from './text.js';
@@ -14,11 +15,13 @@ import { problemAt, type Word, wordsOf } from './text.js';
 // The position notation (docs/notation.md): a set-up position as a few lines, or one line with
 // ` / ` between its fields.
 
-const FIELDS = ['game', 'board', 'scores', 'supplies', 'goods', 'turn', 'hands', 'left'];
+/** The fields of a position, in order: each module's tokens (e.g. goods) after the supplies. */
+const fieldNames = (): string[] => ['game', 'board', 'scores', 'supplies', ...tokenKinds().map((tk) => tk.key), 'turn', 'hands', 'left'];
 const GAME_KEYS = ['players', 'seed', 'tileSet', 'edition', 'expansions', 'rules'];
 const OWNER = (): RegExp => /^p(\d{1,2})$/;
 const COUNT = (): RegExp => /^\d{1,7}$/;
-const EXTRA_TURNS = ['builder', 'hole'];
+/** What the modules call the extra tiles they give (`GameState.extraTurn`). */
+const extraTurns = (): string[] => RULE_MODULES.flatMap((m) => (m.extraTurn === undefined ? [] : [m.extraTurn]));
 
 /** A field of a position: its keyword, and its body split into `;` entries of words. */
 interface Field {
@@ -58,7 +61,8 @@ export function parsePosition(text: string): Setup {
   const bad = (at: { line: number; column: number }, message: string) => problems.push(problemAt(at, null, message));
   const fields = new Map<string, Field>();
   splitFields(text, bad).forEach((f) => {
-    if (!FIELDS.includes(f.keyword.text)) bad(f.keyword, `"${f.keyword.text}" is not a field of a position: ${FIELDS.join(', ')}`);
+    if (!fieldNames().includes(f.keyword.text))
+      bad(f.keyword, `"${f.keyword.text}" is not a field of a position: ${fieldNames().join(', ')}`);
     else if (fields.has(f.keyword.text)) bad(f.keyword, `the field ${f.keyword.text} is written twice`);
     else fields.set(f.keyword.text, f);
   });
@@ -88,15 +92,10 @@ export function parsePosition(text: string): Setup {
   if (scores !== undefined && scores.entries.length > 1) bad(scores.keyword, 'scores are written on one entry: scores 10 12');
   const supplies = fields.get('supplies');
   if (supplies !== undefined) out.supplies = supplies.entries.map((e) => pairs(e, supplyKeys(), bad));
-  const goods = fields.get('goods');
-  if (goods !== undefined)
-    out.goods = goods.entries.map((e) =>
-      pairs(
-        e,
-        tokenKinds().flatMap((tk) => tk.kinds),
-        bad,
-      ),
-    );
+  for (const tk of tokenKinds()) {
+    const tokens = fields.get(tk.key);
+    if (tokens !== undefined) out[tk.key] = tokens.entries.map((e) => pairs(e, tk.kinds, bad));
+  }
   const turn = fields.get('turn');
   if (turn !== undefined) readTurn(turn, out, bad);
   const hands = fields.get('hands');
@@ -268,7 +267,7 @@ function readTile(
   }
 }
 
-/** `turn pN [TILE | -] [builder | hole]`. */
+/** `turn pN [TILE | -] [EXTRA]`, EXTRA what a module calls the extra tile it gives. */
 function readTurn(field: Field, out: Record<string, unknown>, bad: (at: { line: number; column: number }, m: string) => void): void {
   const words = field.entries.flat();
   const [owner, tile, extra, more] = words;
@@ -280,10 +279,10 @@ function readTurn(field: Field, out: Record<string, unknown>, bad: (at: { line: 
   out.currentPlayer = Number(o[1]);
   if (tile !== undefined && tile.text !== '-') out.currentTile = tileWord(tile, bad);
   if (extra !== undefined) {
-    if (EXTRA_TURNS.includes(extra.text)) out.extraTurn = extra.text as ExtraTurn;
-    else bad(extra, `"${extra.text}" is not what gives an extra tile: ${EXTRA_TURNS.join(' or ')}`);
+    if (extraTurns().includes(extra.text)) out.extraTurn = extra.text as ExtraTurn;
+    else bad(extra, `"${extra.text}" is not what gives an extra tile: ${extraTurns().join(' or ')}`);
   }
-  if (more !== undefined) bad(more, `"${more.text}" after the turn: turn p0 E, or turn p0 E builder`);
+  if (more !== undefined) bad(more, `"${more.text}" after the turn: turn p0 E, or turn p0 E ${extraTurns()[0]}`);
 }
 
 /** How {@link makePosition} writes. */
@@ -375,8 +374,10 @@ export function writePosition(setup: Setup, format: PositionFormat = {}): string
     const inPlay = new Set(supplyKeys().filter((_, i) => figureInPlay(kinds[i] as MeepleKind, setup.expansions ?? [])));
     lines.push(`supplies ${entries(setup.supplies as Record<string, number>[], (key) => inPlay.has(key)).join('; ')}`);
   }
-  if (setup.goods !== undefined && !setup.goods.every(zero))
-    lines.push(`goods ${entries(setup.goods as Record<string, number>[], () => true).join('; ')}`);
+  for (const tk of tokenKinds()) {
+    const tokens = (setup as unknown as Readonly<Record<string, unknown>>)[tk.key] as readonly Record<string, number>[] | undefined;
+    if (tokens !== undefined && !tokens.every(zero)) lines.push(`${tk.key} ${entries(tokens, () => true).join('; ')}`);
+  }
   const turn = [`p${setup.currentPlayer ?? 0}`];
   if ((setup.currentTile ?? null) !== null || (setup.extraTurn ?? null) !== null) turn.push(setup.currentTile ?? '-');
   if ((setup.extraTurn ?? null) !== null) turn.push(setup.extraTurn as string);

@@ -10,5 +10,5 @@ export { tileGeometry } from './tile-geometry.js';
 export type { Point, TileArea, TileGeometry, TileSymbol, TileSymbolKind } from './tile-geometry.js';
 export { renderSvg, renderTileSvg } from './svg.js';
 export type { SvgGhost, SvgOptions, SvgSpot } from './svg-options.js';
-export { FIGURE_PATHS, PLAYER_COLOURS } from './figure-shapes.js';
+export { figurePicture, PLAYER_COLOURS } from './figure-shapes.js';
 export { renderAscii } from './ascii.js';

@@ -7,7 +7,8 @@ import { legalPlacements } from '../api/play/list.js';
 import { checked } from '../api/state/kernels.js';
 import { features } from '../api/state/queries.js';
 import type { GameState, PlacedTile, PlayerView } from '../api/types.js';
-import type { MeepleKind, Supplies } from '../core/vocabulary.js';
+import type { MeepleKind } from '../core/vocabulary.js';
+import { figuresOf, tokensOf } from '../rules/compile.js';
 import { tileDef, tileName } from '../rules/catalogue.js';
 import { spotFeature } from '../tiles/spots.js';
 import { figureSvg } from './figure-shapes.js';
@@ -16,14 +17,6 @@ import { ringsPath, TILE, tileBody } from './svg-paint.js';
 import { escapeXml, type ResolvedSvgOptions, resolveSvgOptions, type SvgOptions } from './svg-options.js';
 
 const SVG = 'xmlns="http://www.w3.org/2000/svg"';
-/** The field of a player's record that counts each kind of figure in supply. */
-const SUPPLY: Readonly<Record<MeepleKind, keyof Supplies>> = {
-  follower: 'meeples',
-  large: 'largeMeeples',
-  abbot: 'abbots',
-  builder: 'builders',
-  pig: 'pigs',
-};
 const PANEL = 300;
 const LABELS = 28;
 
@@ -217,7 +210,7 @@ function figuresSvg(state: GameState, frame: Frame, o: ResolvedSvgOptions): stri
     seen.set(key, k + 1);
     const x = round2(px(frame, m.x) + anchor[0] * TILE + k * 12);
     const y = round2(py(frame, m.y) + anchor[1] * TILE);
-    const lying = m.feature === 'field' && m.kind !== 'pig';
+    const lying = m.feature === 'field';
     out.push(figureSvg(m.kind, m.owner, o.colours[m.owner] ?? '#888888', x, y, lying));
   }
   return `<g class="figures">${out.join('')}</g>`;
@@ -258,20 +251,25 @@ function panelSvg(state: GameState, o: ResolvedSvgOptions, left: number, tileId:
     const y = 40 + i * 40;
     const colour = o.colours[i] ?? '#888888';
     const mark = finished ? (p.score === best ? '★' : '') : i === state.currentPlayer ? '▶' : '';
-    const goods =
-      p.goods.wine + p.goods.grain + p.goods.cloth > 0 ? `; wine ${p.goods.wine}, grain ${p.goods.grain}, cloth ${p.goods.cloth}` : '';
+    const tokens = tokensOf()
+      .map((t) => {
+        const held = (p as unknown as Record<string, Record<string, number>>)[t.key];
+        return held === undefined || t.kinds.every((k) => held[k] === 0) ? '' : `; ${t.kinds.map((k) => `${k} ${held[k]}`).join(', ')}`;
+      })
+      .join('');
     // The other figures in supply, drawn small beside the count of followers.
-    const others = (Object.keys(SUPPLY) as MeepleKind[])
-      .filter((k) => k !== 'follower' && p[SUPPLY[k]] > 0)
+    const others = figuresOf()
+      .slice(1)
+      .filter((f) => ((p as unknown as Record<string, number>)[f.supplyKey] ?? 0) > 0)
       .map(
-        (k, j) =>
-          `<g transform="translate(${PANEL - 110 + j * 20} ${y + 24}) scale(0.6)">${figureSvg(k, i, colour, 0, 0, false, 'figure-icon')}</g>`,
+        (f, j) =>
+          `<g transform="translate(${PANEL - 110 + j * 20} ${y + 24}) scale(0.6)">${figureSvg(f.name as MeepleKind, i, colour, 0, 0, false, 'figure-icon')}</g>`,
       )
       .join('');
     out.push(
       `<g class="player" data-player="${i}"><text x="0" y="${y + 20}" font-size="16" fill="#222">${mark}</text>${figureSvg('follower', i, colour, 30, y + 12, false, 'figure-icon')}` +
         `<text x="48" y="${y + 12}" font-size="15" fill="#222">${escapeXml(p.name.slice(0, 24))}</text><text x="${PANEL - 30}" y="${y + 12}" font-size="17" font-weight="bold" text-anchor="end" fill="#222">${p.score}</text>` +
-        `<text x="48" y="${y + 28}" font-size="11" fill="#555">${p.meeples} followers${goods}</text>${others}</g>`,
+        `<text x="48" y="${y + 28}" font-size="11" fill="#555">${p.meeples} followers${tokens}</text>${others}</g>`,
     );
   });
   const y = 50 + state.players.length * 40;

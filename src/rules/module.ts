@@ -134,11 +134,29 @@ export interface FigureDef {
   readonly recall?: boolean;
   /** Marks its owner on its field for the farmer rules. */
   readonly marksField?: boolean;
+  /** How pictures draw it (`renderSvg`, the board element). */
+  readonly picture: FigurePicture;
   /**
    * What the reference bots' estimate counts it for (`greedyBot`'s weights override it by the
    * kind's name): points per figure in supply, or with `onBoard` per figure on the board.
    */
   readonly bot?: { readonly weight: number; readonly onBoard?: boolean };
+}
+
+/**
+ * How pictures draw a figure kind: its outline as SVG path data about its foot point, in a box
+ * about 22 units high (a tile is 100), so that kinds tell apart without colour.
+ */
+export interface FigurePicture {
+  readonly path: string;
+  /** How much bigger than a follower it is drawn. Default 1. */
+  readonly scale?: number;
+  /** Stroke width of its outline. Default 1.2. */
+  readonly outline?: number;
+  /** Where its owner's number sits below its foot point. Default 2.5. */
+  readonly label?: number;
+  /** It stands on a field as anywhere else (a follower on a field, a farmer, lies down). */
+  readonly upright?: boolean;
 }
 
 /**

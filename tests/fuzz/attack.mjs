@@ -513,6 +513,7 @@ export function createAttack(lib, fc, { clock = () => performance.now() } = {}) 
       [fc.oneof(fc.constantFrom('E', 'RV-spring', 'D'), junk), fc.oneof(fc.constantFrom(0, 270), junk)],
       (id, r) => render.tileGeometry(id, r)?.areas.length ?? null,
     ),
+    t('figurePicture', [fc.oneof(fc.constantFrom('follower', 'abbot', 'pig', 'toString'), junk)], (k) => render.figurePicture(k)),
     t('render.renderAscii', [state], (s) => render.renderAscii(s)),
     // carcassonne-engine/element
     t('sameMove', [state, move, move], (s, a, b) => element.sameMove(s, a, b)),

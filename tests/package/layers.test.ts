@@ -188,7 +188,9 @@ describe('rule modules', () => {
     const sets = new Set(Object.values(TILE_SETS).flatMap((set) => set.counts.map(([id]) => id)));
     const out: string[] = [];
     for (const m of RULE_MODULES) {
-      const own = new Set([...(m.tiles?.types?.() ?? []), ...(m.tiles?.derived?.(tileDef) ?? [])].map((t) => t.id).filter((id) => !sets.has(id)));
+      const own = new Set(
+        [...(m.tiles?.types?.() ?? []), ...(m.tiles?.derived?.(tileDef) ?? [])].map((t) => t.id).filter((id) => !sets.has(id)),
+      );
       for (const file of files(SRC)) {
         const rel = file.slice(SRC.length);
         // The abbot's gardens name the tiles printed with one (the 2014 printings), whosever they are.

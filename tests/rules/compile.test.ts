@@ -54,6 +54,7 @@ describe('compileRuleset refuses a module', () => {
           weight: 1,
           stands: ['cloister'],
           joins: 'free',
+          picture: { path: 'M-5 -10H5V10H-5Z' },
           recall: true,
         },
       ],

@@ -42,6 +42,8 @@ export const abbot = {
       joins: 'free',
       recall: true,
       bot: { weight: 1.5 },
+      // A monk in a hooded robe.
+      picture: { path: 'M0 -13L4.5 -6L3 -4.5L7.5 10H-7.5L-3 -4.5L-4.5 -6Z', scale: 1.05 },
     },
   ],
   tiles: {

@@ -1,4 +1,5 @@
 import { K_CITY, K_ROAD, type Kernel, type ScoreRecord } from '../../kernel/index.js';
+import { MEEPLE } from '../base/index.js';
 import { innsCathedralsTiles } from './tiles.js';
 import { TILE_NAMES } from './names.js';
 import type { FeatureDef } from '../../tiles/types.js';
@@ -38,6 +39,7 @@ export const innsCathedrals = {
       stands: ['road', 'city', 'cloister', 'field'],
       joins: 'free',
       bot: { weight: 3 },
+      picture: { path: MEEPLE, scale: 1.35, outline: 2.2 },
     },
   ],
   attributes: [
