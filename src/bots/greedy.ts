@@ -5,7 +5,7 @@ import { readBotOptions } from './options.js';
 import type { GameState, MeepleKind, PlayerView } from '../api/types.js';
 import type { AnyMove } from '../api/play/legality.js';
 import { figureInPlay } from '../api/options/figure-kinds.js';
-import { figuresOf } from '../rules/compile.js';
+import { figuresOf } from '../rules/declared.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
 import { badArgument, type Engine, isEngine, kernelOf, playTurnListed } from '../engine/engine.js';
 import { legalTurnCodes, moveOfTurn } from '../engine/turns.js';

@@ -1,5 +1,5 @@
 import type { MeepleKind } from '../core/vocabulary.js';
-import { figuresOf } from '../rules/compile.js';
+import { figurePictureOf } from '../rules/looks.js';
 
 // Figures, drawn about their foot point in tile units (a tile is 100): each kind has its own
 // outline, so they tell apart without colour, and carries its owner's number.
@@ -20,11 +20,9 @@ import { figuresOf } from '../rules/compile.js';
  * ```
  */
 export function figurePicture(kind: MeepleKind): { readonly path: string; readonly scale: number } | null {
-  const p = pictureOf(kind);
+  const p = figurePictureOf(kind);
   return p === undefined ? null : { path: p.path, scale: p.scale ?? 1 };
 }
-
-const pictureOf = (kind: string) => figuresOf().find((f) => f.name === kind)?.picture;
 
 /**
  * The default colours of players 1 to 6 in pictures: red, blue, yellow, black, purple, orange (no
@@ -60,7 +58,7 @@ export function figureSvg(
   lying: boolean,
   className = 'figure',
 ): string {
-  const p = pictureOf(kind);
+  const p = figurePictureOf(kind);
   if (p === undefined) return '';
   lying &&= p.upright !== true;
   const turn = lying ? ' rotate(-90)' : '';

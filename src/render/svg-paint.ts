@@ -1,4 +1,5 @@
 import type { FeatureKind } from '../tiles/types.js';
+import { symbolsOf } from '../rules/looks.js';
 import type { Point, TileGeometry, TileSymbol } from './tile-geometry.js';
 
 // The colours and drawing of one tile in SVG, in a 100 × 100 box. Shared by renderTileSvg and
@@ -46,22 +47,12 @@ const linesPath = (lines: readonly (readonly Point[])[]): string => lines.map((l
 export function symbolSvg(s: TileSymbol): string {
   const t = `transform="translate(${n(s.at[0])} ${n(s.at[1])})"`;
   switch (s.kind) {
-    case 'pennant':
-      return `<path ${t} d="M-6 -6H6V1Q6 6 0 8Q-6 6 -6 1Z" fill="#2f5fa8" stroke="#fff" stroke-width="1.5"/>`;
-    case 'cathedral':
-      return `<g ${t}><path d="M-8 7V-3L0 -9L8 -3V7Z" fill="#b9b4a8" stroke="#4d4a44" stroke-width="1.2"/><path d="M0 -5V4M-3 -2H3" stroke="#4d4a44" stroke-width="1.6"/></g>`;
-    case 'goods':
-      return s.goods === 'wine'
-        ? `<g ${t}><circle r="5.5" fill="#7b2d6b" stroke="#fff" stroke-width="1.2"/><path d="M-5.5 0H5.5" stroke="#fff" stroke-width="1"/></g>`
-        : s.goods === 'grain'
-          ? `<path ${t} d="M0 -7L6 0L0 7L-6 0Z" fill="#e3b23c" stroke="#6b4e12" stroke-width="1.2"/>`
-          : `<path transform="translate(${n(s.at[0])} ${n(s.at[1])}) rotate(-20)" d="M-6 -4H6V4H-6Z" fill="#3f7fbf" stroke="#fff" stroke-width="1.2"/>`;
-    case 'inn':
-      return `<g ${t}><path d="M-7 5V-2L0 -7L7 -2V5Z" fill="#f0e0b0" stroke="#5b3a1a" stroke-width="1.2"/><path d="M-7 -2L0 -7L7 -2" fill="none" stroke="#a33b26" stroke-width="2.5"/><circle cx="9" cy="4" r="3" fill="#5b9bd5"/></g>`;
     case 'village':
       return `<g ${t}><path d="M-7 6V-1L-3 -5L1 -1V6Z" fill="#efe4c8" stroke="#5b3a1a" stroke-width="1.1"/><path d="M0 6V0L4 -4L8 0V6Z" fill="#efe4c8" stroke="#5b3a1a" stroke-width="1.1"/></g>`;
     case 'cottage':
       return `<path ${t} d="M-5 4V-1L0 -5L5 -1V4Z" fill="#efe4c8" stroke="#5b3a1a" stroke-width="1.1"/>`;
+    default:
+      return `<g ${t}>${symbolsOf().find((d) => d.name === s.kind)?.svg ?? ''}</g>`;
   }
 }
 

@@ -1,7 +1,8 @@
 import { isRotation, type Rotation, type Spot } from '../core/geometry.js';
 import { tileDef } from '../rules/catalogue.js';
 import { featureSpots } from '../tiles/spots.js';
-import type { FeatureKind, Goods, TileDef } from '../tiles/types.js';
+import type { FeatureKind, TileDef } from '../tiles/types.js';
+import { symbolsOf as symbolDefs } from '../rules/looks.js';
 import {
   type CapShape,
   cloisterCentre,
@@ -32,20 +33,24 @@ export interface TileArea {
   readonly anchor: Point;
 }
 
-/** What is printed on a tile besides its areas, each at a point. */
-export type TileSymbolKind = 'pennant' | 'cathedral' | 'goods' | 'inn' | 'village' | 'cottage';
+/**
+ * What is printed on a tile besides its areas, each at a point: a symbol a rule module declares
+ * (`'pennant'`; with Inns & Cathedrals `'cathedral'` and `'inn'`; with Traders & Builders the goods
+ * `'wine'`, `'grain'` and `'cloth'`), or `'village'` where roads end at a junction, `'cottage'` where
+ * a road ends in the open.
+ */
+export type TileSymbolKind = string;
 
 /**
- * A symbol printed on a tile: a pennant, a cathedral or a goods symbol inside its city, an inn beside
- * its road, a village where roads end at a junction, a cottage where a road ends in the open.
+ * A symbol printed on a tile: inside its feature (a pennant, a cathedral, a goods symbol in its
+ * city), beside it (an inn beside its road), a village where roads end at a junction, a cottage where
+ * a road ends in the open.
  */
 export interface TileSymbol {
   readonly kind: TileSymbolKind;
   /** The feature it belongs to (for a village, the first road ending there). */
   readonly feature: number;
   readonly at: Point;
-  /** For `goods`: which goods. */
-  readonly goods?: Goods;
 }
 
 /**
@@ -192,16 +197,13 @@ function lines(def: TileDef, outlines: readonly Outline[]): { walls: Point[][]; 
 function symbolsOf(def: TileDef, layout: Layout, labels: Int16Array, dist: Float32Array, areas: readonly TileArea[]): TileSymbol[] {
   const out: TileSymbol[] = [];
   const anchorOf = (f: number): Point => areas.find((a) => a.feature === f)?.anchor ?? [0.5, 0.5];
+  const symbols = symbolDefs();
   def.features.forEach((f, i) => {
-    if (f.kind !== 'city') return;
-    const marks: { kind: TileSymbolKind; goods?: Goods }[] = [];
-    for (let p = 0; p < f.pennants; p++) marks.push({ kind: 'pennant' });
-    if (f.cathedral === true) marks.push({ kind: 'cathedral' });
-    if (f.goods !== undefined) marks.push({ kind: 'goods', goods: f.goods });
+    const marks = symbols.filter((d) => d.place === 'inside').flatMap((d) => Array<string>(d.count(f)).fill(d.name));
     const taken: Point[] = [anchorOf(i)];
     const mid = centroid(labels, i);
-    for (const m of marks) {
-      // Inside the city, away from the figure and from the other symbols.
+    for (const kind of marks) {
+      // Inside the feature, away from the figure and from the other symbols.
       const c = bestCell(labels, i, (c) => {
         const p = cellCentre(c);
         const room = Math.min(...taken.map((t) => distance(p, t)), 0.2);
@@ -209,7 +211,7 @@ function symbolsOf(def: TileDef, layout: Layout, labels: Int16Array, dist: Float
       });
       const at = roundPoint(cellCentre(c));
       taken.push(at);
-      out.push(m.goods === undefined ? { kind: m.kind, feature: i, at } : { kind: m.kind, feature: i, at, goods: m.goods });
+      out.push({ kind, feature: i, at });
     }
   });
   const isField = (p: Point) => {
@@ -217,17 +219,19 @@ function symbolsOf(def: TileDef, layout: Layout, labels: Int16Array, dist: Float
     return def.features[labels[c] as number]?.kind === 'field';
   };
   def.features.forEach((f, i) => {
-    if (f.kind !== 'road' || f.inn !== true) return;
-    // Beside the road, halfway along it, on the first side that is open field.
-    const a = anchorOf(i);
-    const sides: Point[] = [
-      [a[0], a[1] - 0.17],
-      [a[0], a[1] + 0.17],
-      [a[0] - 0.17, a[1]],
-      [a[0] + 0.17, a[1]],
-    ];
-    const at = sides.find(isField) ?? a;
-    out.push({ kind: 'inn', feature: i, at: roundPoint(at) });
+    for (const d of symbols) {
+      if (d.place !== 'beside' || d.count(f) === 0) continue;
+      // Beside the feature, halfway along it, on the first side that is open field.
+      const a = anchorOf(i);
+      const sides: Point[] = [
+        [a[0], a[1] - 0.17],
+        [a[0], a[1] + 0.17],
+        [a[0] - 0.17, a[1]],
+        [a[0] + 0.17, a[1]],
+      ];
+      const at = sides.find(isField) ?? a;
+      out.push({ kind: d.name, feature: i, at: roundPoint(at) });
+    }
   });
   const ends = roadEnds(def);
   const cloister = def.features.some((f) => f.kind === 'cloister');

@@ -1,27 +1,38 @@
 import { isRotation, type Rotation } from '../core/geometry.js';
 import type { KnownTileId } from '../core/vocabulary.js';
 import { baseTiles } from '../tiles/base.js';
-import { tileSetTileName } from '../tiles/names.js';
 import { pnpExtraTiles } from '../tiles/pnp-demo.js';
 import { type TileView, viewTile } from '../tiles/spots.js';
 import type { TileDef } from '../tiles/types.js';
-import { RULE_MODULES } from './registry.js';
+import type { TileTypes } from './facets.js';
+import { tileName } from './names.js';
+import { tileTypes as abbot } from './abbot/gardens.js';
+import { tileTypes as innsCathedrals } from './inns-cathedrals/tiles.js';
+import { tileTypes as river } from './river/tiles.js';
+import { tileTypes as tradersBuilders } from './traders-builders/tiles.js';
+
+/**
+ * The tile types of every module that brings or derives some, in registry order (one line a
+ * module; `tests/package/layers.test.ts` holds it to the registry): apart from the modules, so
+ * that a bundle that draws tiles carries no rules.
+ */
+export const TILE_TYPES: readonly TileTypes[] = [river, abbot, innsCathedrals, tradersBuilders];
 
 let catalogue: Readonly<Record<string, TileDef>> | undefined;
 let ids: readonly KnownTileId[] | undefined;
 
 /**
  * Every tile type this library knows, by id, built on first use: the tile sets' (the base game's
- * `'A'`…`'X'` and the two tiles the print-and-play demo borrows), then each registered module's
- * own types in registry order, then the types modules derive from those (garden copies).
+ * `'A'`…`'X'` and the two tiles the print-and-play demo borrows), then each module's own types
+ * in registry order, then the types modules derive from those (garden copies).
  */
 export function tileCatalogue(): Readonly<Record<string, TileDef>> {
   if (catalogue === undefined) {
     const own = new Map<string, TileDef>();
     for (const t of [...baseTiles(), ...pnpExtraTiles()]) own.set(t.id, t);
-    for (const m of RULE_MODULES) for (const t of m.tiles?.types?.() ?? []) if (!own.has(t.id)) own.set(t.id, t);
+    for (const m of TILE_TYPES) for (const t of m.types?.() ?? []) if (!own.has(t.id)) own.set(t.id, t);
     const known = (id: string) => own.get(id);
-    const derived = RULE_MODULES.flatMap((m) => m.tiles?.derived?.(known) ?? []);
+    const derived = TILE_TYPES.flatMap((m) => m.derived?.(known) ?? []);
     catalogue = Object.fromEntries([...own.values(), ...derived].map((t) => [t.id, t]));
   }
   return catalogue;
@@ -31,17 +42,6 @@ export function tileCatalogue(): Readonly<Record<string, TileDef>> {
 export function tileDef(id: string): TileDef | undefined {
   const all = tileCatalogue();
   return Object.hasOwn(all, id) ? all[id] : undefined;
-}
-
-/** The name of a tile type (`tileDefinition`'s `name`), or `''` for an unknown id. */
-export function tileName(id: string): string {
-  const own = tileSetTileName(id);
-  if (own !== '') return own;
-  for (const m of RULE_MODULES) {
-    const name = m.tiles?.name?.(id, tileName);
-    if (name !== undefined) return name;
-  }
-  return '';
 }
 
 /**

@@ -1,24 +1,8 @@
 import { type FigureTable, type Ruleset, KIND_CODE, MAXF, type TileTables } from '../kernel/index.js';
 import { MOVE_FIGURE_LIMIT } from '../core/move-code.js';
 import type { FigureDef, ModuleContext, ModuleHooks, RuleModule } from './module.js';
+import { figuresOf, tokensOf } from './declared.js';
 import { RULE_MODULES } from './registry.js';
-
-/**
- * Every figure kind of a registry, in kernel code order (the follower is 0): codes do not depend
- * on which modules a game uses, so that a move code means the same in every game.
- */
-export const figuresOf = (registry: readonly RuleModule[] = RULE_MODULES): FigureDef[] => registry.flatMap((m) => m.figures ?? []);
-
-/** The tokens of a registry: each module's record key, kinds, and the kernel index of its first kind (numbered like figures). */
-export function tokensOf(registry: readonly RuleModule[] = RULE_MODULES): { key: string; kinds: readonly string[]; first: number }[] {
-  let first = 0;
-  return registry.flatMap((m) => {
-    if (m.tokens === undefined) return [];
-    const at = first;
-    first += m.tokens.kinds.length;
-    return [{ key: m.tokens.key, kinds: m.tokens.kinds, first: at }];
-  });
-}
 
 /** Where an attribute lives in a feature's two attribute words. */
 export interface AttributePlace {

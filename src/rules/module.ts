@@ -1,6 +1,6 @@
 import type { Kernel, KernelEvent, ScoreRecord, PlacementRule, TileTables } from '../kernel/index.js';
 import type { TileView } from '../tiles/spots.js';
-import type { FeatureDef, FeatureKind, TileDef, TileSetDef, TileSetName } from '../tiles/types.js';
+import type { FeatureDef, FeatureKind, TileSetDef, TileSetName } from '../tiles/types.js';
 
 /**
  * A rule module: the base game, an expansion, or a house rule. It declares its data (figures,
@@ -134,29 +134,11 @@ export interface FigureDef {
   readonly recall?: boolean;
   /** Marks its owner on its field for the farmer rules. */
   readonly marksField?: boolean;
-  /** How pictures draw it (`renderSvg`, the board element). */
-  readonly picture: FigurePicture;
   /**
    * What the reference bots' estimate counts it for (`greedyBot`'s weights override it by the
    * kind's name): points per figure in supply, or with `onBoard` per figure on the board.
    */
   readonly bot?: { readonly weight: number; readonly onBoard?: boolean };
-}
-
-/**
- * How pictures draw a figure kind: its outline as SVG path data about its foot point, in a box
- * about 22 units high (a tile is 100), so that kinds tell apart without colour.
- */
-export interface FigurePicture {
-  readonly path: string;
-  /** How much bigger than a follower it is drawn. Default 1. */
-  readonly scale?: number;
-  /** Stroke width of its outline. Default 1.2. */
-  readonly outline?: number;
-  /** Where its owner's number sits below its foot point. Default 2.5. */
-  readonly label?: number;
-  /** It stands on a field as anywhere else (a follower on a field, a farmer, lies down). */
-  readonly upright?: boolean;
 }
 
 /**
@@ -199,18 +181,6 @@ export interface TileOptions {
 }
 
 export interface TilesDef {
-  /** The module's own tile types, each in its printed orientation (the catalogue of every tile). */
-  readonly types?: () => readonly TileDef[];
-  /**
-   * Tile types the module makes from other modules' (e.g. garden copies), from `known`, which
-   * looks up every module's own types.
-   */
-  readonly derived?: (known: (id: string) => TileDef | undefined) => readonly TileDef[];
-  /**
-   * The name of a tile type the module brings or derives (`tileDefinition`'s `name`), or
-   * undefined for another's; `nameOf` names any other type.
-   */
-  readonly name?: (id: string, nameOf: (id: string) => string) => string | undefined;
   /** Adds the module's tiles to a game's set. */
   readonly add?: (draft: TileDraft, options: TileOptions) => void;
   /** Changes the composed set after every module added its tiles (e.g. garden copies). */

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { tileDef } from '../../src/rules/catalogue.js';
+import { TILE_TYPES, tileCatalogue, tileDef } from '../../src/rules/catalogue.js';
+import { TILE_NAMES, tileName } from '../../src/rules/names.js';
+import { LOOKS } from '../../src/rules/looks.js';
 import { RULE_MODULES } from '../../src/rules/registry.js';
 import { TILE_SETS } from '../../src/tiles/sets.js';
 
@@ -187,17 +189,15 @@ describe('rule modules', () => {
   it("a module's tile types are written in its folder only (the tile sets' own aside)", () => {
     const sets = new Set(Object.values(TILE_SETS).flatMap((set) => set.counts.map(([id]) => id)));
     const out: string[] = [];
-    for (const m of RULE_MODULES) {
-      const own = new Set(
-        [...(m.tiles?.types?.() ?? []), ...(m.tiles?.derived?.(tileDef) ?? [])].map((t) => t.id).filter((id) => !sets.has(id)),
-      );
+    for (const m of TILE_TYPES) {
+      const own = new Set([...(m.types?.() ?? []), ...(m.derived?.(tileDef) ?? [])].map((t) => t.id).filter((id) => !sets.has(id)));
       for (const file of files(SRC)) {
         const rel = file.slice(SRC.length);
         // The abbot's gardens name the tiles printed with one (the 2014 printings), whosever they are.
-        if (rel.startsWith(`rules/${m.name}/`) || rel === 'rules/abbot/gardens.ts' || rel === 'core/vocabulary.ts') continue;
+        if (rel.startsWith(`rules/${m.module}/`) || rel === 'rules/abbot/gardens.ts' || rel === 'core/vocabulary.ts') continue;
         const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
         const visit = (n: ts.Node): void => {
-          if (ts.isStringLiteral(n) && own.has(n.text)) out.push(`${rel} writes ${m.name}'s '${n.text}'`);
+          if (ts.isStringLiteral(n) && own.has(n.text)) out.push(`${rel} writes ${m.module}'s '${n.text}'`);
           ts.forEachChild(n, visit);
         };
         visit(sf);
@@ -206,8 +206,29 @@ describe('rule modules', () => {
     expect(out).toEqual([]);
     // The check sees the tiles: every module that brings tiles has some of its own.
     for (const name of ['river', 'inns-cathedrals', 'traders-builders']) {
-      expect(RULE_MODULES.find((m) => m.name === name)?.tiles?.types?.().length, name).toBeGreaterThan(0);
+      expect(TILE_TYPES.find((m) => m.module === name)?.types?.().length, name).toBeGreaterThan(0);
     }
+  });
+
+  it('the lists of tile types, names and looks follow the registry: its modules, in its order, every tile named, every figure drawn', () => {
+    const order = RULE_MODULES.map((m) => m.name);
+    for (const list of [TILE_TYPES.map((t) => t.module), TILE_NAMES.map((t) => t.module), LOOKS.map((l) => l.module)]) {
+      expect(list.every((name) => order.includes(name))).toBe(true);
+      expect([...list].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(list);
+    }
+    // A module that adds tiles to a game's set declares its tile types.
+    for (const m of RULE_MODULES.filter((m) => m.tiles?.add !== undefined))
+      expect(
+        TILE_TYPES.some((t) => t.module === m.name),
+        m.name,
+      ).toBe(true);
+    // Every tile type has a name.
+    expect(Object.keys(tileCatalogue()).filter((id) => tileName(id) === '')).toEqual([]);
+    for (const m of RULE_MODULES)
+      for (const f of m.figures ?? []) {
+        const look = LOOKS.find((l) => l.module === m.name);
+        expect(look?.figures?.[f.name]?.path, `${m.name}: ${f.name}`).toMatch(/^M/);
+      }
   });
 
   it('the registry lists the base game first', () => {

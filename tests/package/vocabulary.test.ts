@@ -43,7 +43,6 @@ describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
           weight: 0,
           stands: ['field'],
           joins: 'free',
-          picture: { path: 'M-5 -10H5V10H-5Z' },
         },
       ],
     };

@@ -122,11 +122,12 @@ describe('tile geometry (every tile, every rotation)', () => {
     let pennants = 0;
     for (const s of g.symbols) {
       const f = def?.features[s.feature];
-      if (s.kind === 'pennant' || s.kind === 'cathedral' || s.kind === 'goods') {
+      const goods = s.kind === 'wine' || s.kind === 'grain' || s.kind === 'cloth';
+      if (s.kind === 'pennant' || s.kind === 'cathedral' || goods) {
         expect(f?.kind).toBe('city');
         expect(owners(g, s.at), `${id} ${s.kind}`).toEqual([s.feature]);
         if (s.kind === 'pennant') pennants++;
-        if (s.kind === 'goods' && f?.kind === 'city') expect(s.goods).toBe(f.goods);
+        if (goods && f?.kind === 'city') expect(s.kind).toBe(f.goods);
         if (s.kind === 'cathedral' && f?.kind === 'city') expect(f.cathedral).toBe(true);
       }
       if (s.kind === 'inn') {
@@ -139,7 +140,10 @@ describe('tile geometry (every tile, every rotation)', () => {
     const inns = (def?.features ?? []).filter((f) => f.kind === 'road' && f.inn === true).length;
     const goods = (def?.features ?? []).filter((f) => f.kind === 'city' && f.goods !== undefined).length;
     expect(g.symbols.filter((s) => s.kind === 'inn')).toHaveLength(inns);
-    expect(g.symbols.filter((s) => s.kind === 'goods')).toHaveLength(goods);
+    expect(g.symbols.filter((s) => ['wine', 'grain', 'cloth'].includes(s.kind))).toHaveLength(goods);
+    expect(g.symbols.every((s) => ['pennant', 'cathedral', 'inn', 'wine', 'grain', 'cloth', 'village', 'cottage'].includes(s.kind))).toBe(
+      true,
+    );
   });
 
   it('is plain, frozen JSON, the same every call, and null for what is not a tile', () => {

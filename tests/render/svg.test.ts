@@ -41,6 +41,8 @@ describe('renderTileSvg', () => {
     expect(renderTileSvg('IC-K')).toContain('fill="#b9b4a8"'); // a cathedral
     expect(renderTileSvg('IC-B')).toContain('fill="#f0e0b0"'); // an inn
     expect(renderTileSvg('TB-Q')).toContain('fill="#7b2d6b"'); // wine
+    expect(renderTileSvg('TB-E')).toContain('fill="#e3b23c"'); // grain
+    expect(renderTileSvg('TB-K')).toContain('fill="#3f7fbf"'); // cloth
   });
 
   it('refuses what is not a tile, a rotation or a size, listing every problem', () => {

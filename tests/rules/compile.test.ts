@@ -54,7 +54,6 @@ describe('compileRuleset refuses a module', () => {
           weight: 1,
           stands: ['cloister'],
           joins: 'free',
-          picture: { path: 'M-5 -10H5V10H-5Z' },
           recall: true,
         },
       ],
@@ -67,7 +66,7 @@ describe('room in the move codes', () => {
   it('every spot and every figure kind of the registry fits its field of a move code', async () => {
     const { MOVE_FIGURE_LIMIT, MOVE_SPOT_LIMIT } = await import('../../src/core/move-code.js');
     const { SPOT_COUNT } = await import('../../src/core/geometry.js');
-    const { figuresOf } = await import('../../src/rules/compile.js');
+    const { figuresOf } = await import('../../src/rules/declared.js');
     expect(SPOT_COUNT).toBeLessThanOrEqual(MOVE_SPOT_LIMIT);
     expect(figuresOf().length).toBeLessThanOrEqual(MOVE_FIGURE_LIMIT);
   });

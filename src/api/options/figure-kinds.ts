@@ -1,4 +1,4 @@
-import { figuresOf, tokensOf } from '../../rules/compile.js';
+import { figuresOf, tokensOf } from '../../rules/declared.js';
 import type { FigureDef } from '../../rules/module.js';
 import { RULE_MODULES } from '../../rules/registry.js';
 import { activeModules } from '../../rules/tiles.js';

@@ -1,4 +1,5 @@
 import type { GardenDef, TileDef } from '../../tiles/types.js';
+import type { TileTypes } from '../facets.js';
 
 /**
  * The tiles that carry a garden on one copy in the 2014 and later printings: base-game tiles,
@@ -24,3 +25,9 @@ export function gardenTiles(known: (id: string) => TileDef | undefined): readonl
     return def === undefined ? [] : [withGarden(def)];
   });
 }
+
+/** The garden copies, for the catalogue of every tile. */
+export const tileTypes = {
+  module: 'abbot',
+  derived: gardenTiles,
+} satisfies TileTypes;

@@ -1,4 +1,4 @@
-import { BASE_GARDEN_TILES, EXPANSION_GARDEN_TILES, gardenId, gardenTiles } from './gardens.js';
+import { BASE_GARDEN_TILES, EXPANSION_GARDEN_TILES, gardenId } from './gardens.js';
 import type { ModuleDocs, RuleModule, TileDraft, TileOptions } from '../module.js';
 
 /** Swaps one copy of `id` in `counts` for its garden copy, keeping the order. */
@@ -42,17 +42,9 @@ export const abbot = {
       joins: 'free',
       recall: true,
       bot: { weight: 1.5 },
-      // A monk in a hooded robe.
-      picture: { path: 'M0 -13L4.5 -6L3 -4.5L7.5 10H-7.5L-3 -4.5L-4.5 -6Z', scale: 1.05 },
     },
   ],
   tiles: {
-    derived: gardenTiles,
-    name(id: string, nameOf: (id: string) => string): string | undefined {
-      if (!id.endsWith('-garden')) return undefined;
-      const plain = nameOf(id.slice(0, -'-garden'.length));
-      return plain === '' ? undefined : `${plain}, with a garden`;
-    },
     finish(draft: TileDraft, options: TileOptions): void {
       if (options.rules.gardens !== true) return;
       const gardened = new Set(EXPANSION_GARDEN_TILES);

@@ -1,7 +1,5 @@
 import { K_CITY, K_ROAD, type Kernel, type ScoreRecord } from '../../kernel/index.js';
-import { MEEPLE } from '../base/index.js';
 import { innsCathedralsTiles } from './tiles.js';
-import { TILE_NAMES } from './names.js';
 import type { FeatureDef } from '../../tiles/types.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
 import type { Edge } from '../../core/geometry.js';
@@ -39,7 +37,6 @@ export const innsCathedrals = {
       stands: ['road', 'city', 'cloister', 'field'],
       joins: 'free',
       bot: { weight: 3 },
-      picture: { path: MEEPLE, scale: 1.35, outline: 2.2 },
     },
   ],
   attributes: [
@@ -50,8 +47,6 @@ export const innsCathedrals = {
     },
   ],
   tiles: {
-    name: (id: string) => (Object.hasOwn(TILE_NAMES, id) ? TILE_NAMES[id] : undefined),
-    types: () => innsCathedralsTiles().map(([def]) => def),
     add(draft: TileDraft): void {
       // Merged by id: the print-and-play demo already holds two of these tiles.
       for (const [def, n] of innsCathedralsTiles()) draft.land.set(def.id, (draft.land.get(def.id) ?? 0) + n);

@@ -1,7 +1,9 @@
+import type { TileNames } from '../facets.js';
+
 // The names of the module's tile types: our own short descriptions, shown by tileDefinition.
 
 /** Tile type id → its name. */
-export const TILE_NAMES: Readonly<Record<string, string>> = {
+const TILE_NAMES: Readonly<Record<string, string>> = {
   'IC-A': 'Curved road with inn',
   'IC-B': 'Straight road with inn',
   'IC-C': 'Three-way junction, inn beside one of the three road segments',
@@ -18,3 +20,9 @@ export const TILE_NAMES: Readonly<Record<string, string>> = {
   'IC-P': 'City on two adjacent sides (pennant) plus a separate city cap opposite',
   'IC-Q': 'City connecting two opposite sides (pennant), a road ending at it from each other side',
 };
+
+/** Inns & Cathedrals' tile names. */
+export const tileNames = {
+  module: 'inns-cathedrals',
+  name: (id: string) => (Object.hasOwn(TILE_NAMES, id) ? TILE_NAMES[id] : undefined),
+} satisfies TileNames;

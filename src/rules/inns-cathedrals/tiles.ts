@@ -1,3 +1,4 @@
+import type { TileTypes } from '../facets.js';
 import type { Edge } from '../../core/geometry.js';
 import { city, field, road, tile } from '../../tiles/define.js';
 import { pnpExtraTiles } from '../../tiles/pnp-demo.js';
@@ -62,3 +63,9 @@ export function innsCathedralsTiles(): readonly (readonly [TileDef, number])[] {
   ];
   return innsCathedralsTilesCache;
 }
+
+/** The module's tile types, for the catalogue of every tile. */
+export const tileTypes = {
+  module: 'inns-cathedrals',
+  types: () => innsCathedralsTiles().map(([def]) => def),
+} satisfies TileTypes;

@@ -1,7 +1,6 @@
 import { DX, DY, EDGES } from '../../core/geometry.js';
 import { rotateEdge } from '../../tiles/spots.js';
 import { RIVER_LAKE, RIVER_SPRING, riverTiles } from './tiles.js';
-import { TILE_NAMES } from './names.js';
 import type { Kernel } from '../../kernel/index.js';
 import type { ModuleRules } from '../../core/vocabulary.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft, TileOptions } from '../module.js';
@@ -41,8 +40,6 @@ export const river = {
   errors: ['river-not-continued', 'river-u-turn'],
   legend: ['~ river', 'o spring/lake'],
   tiles: {
-    name: (id: string) => (Object.hasOwn(TILE_NAMES, id) ? TILE_NAMES[id] : undefined),
-    types: () => riverTiles().map(([def]) => def),
     add(draft: TileDraft, options: TileOptions): void {
       // The kernel relies on this order: river course tiles, the lake, the spring, then the land.
       for (const [def, n] of riverTiles()) if (def.id !== RIVER_LAKE && def.id !== RIVER_SPRING) draft.before.push([def.id, n]);

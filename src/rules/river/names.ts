@@ -1,7 +1,9 @@
+import type { TileNames } from '../facets.js';
+
 // The names of the module's tile types: our own short descriptions, shown by tileDefinition.
 
 /** Tile type id → its name. */
-export const TILE_NAMES: Readonly<Record<string, string>> = {
+const TILE_NAMES: Readonly<Record<string, string>> = {
   'RV-cities': 'River between two separate city caps',
   'RV-city-road': 'River with a city cap on one bank and a road ending on the other',
   'RV-cloister-road': 'River with a cloister, a road from the cloister to the far edge',
@@ -13,3 +15,9 @@ export const TILE_NAMES: Readonly<Record<string, string>> = {
   'RV-lake': 'Lake (river end)',
   'RV-spring': 'Spring (river source)',
 };
+
+/** The River's tile names. */
+export const tileNames = {
+  module: 'river',
+  name: (id: string) => (Object.hasOwn(TILE_NAMES, id) ? TILE_NAMES[id] : undefined),
+} satisfies TileNames;

@@ -1,3 +1,4 @@
+import type { TileTypes } from '../facets.js';
 import type { Edge } from '../../core/geometry.js';
 import { city, cloister, field, road, tile } from '../../tiles/define.js';
 import type { RiverDef, TileDef } from '../../tiles/types.js';
@@ -47,3 +48,9 @@ export function riverTiles(): readonly (readonly [TileDef, number])[] {
   ];
   return riverTilesCache;
 }
+
+/** The module's tile types, for the catalogue of every tile. */
+export const tileTypes = {
+  module: 'river',
+  types: () => riverTiles().map(([def]) => def),
+} satisfies TileTypes;

@@ -1,6 +1,5 @@
 import { type Kernel, award, K_TOKENS, type KernelEvent, type ScoreRecord, majority, K_CITY, K_ROAD } from '../../kernel/index.js';
 import { tradersBuildersTiles } from './tiles.js';
-import { TILE_NAMES } from './names.js';
 import type { FeatureDef } from '../../tiles/types.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
 import type { TileView } from '../../tiles/spots.js';
@@ -36,11 +35,6 @@ export const tradersBuilders = {
       joins: 'own',
       // The second tiles it may give.
       bot: { weight: 2, onBoard: true },
-      // A tall figure in a hat.
-      picture: {
-        path: 'M-5.5 -9H5.5V-10.5H3.5V-13H-3.5V-10.5H-5.5ZM-3.5 -8H3.5V-3L6.5 -1V3H4V11H1L0 5L-1 11H-4V3H-6.5V-1L-3.5 -3Z',
-        scale: 1.05,
-      },
     },
     {
       name: 'pig',
@@ -52,13 +46,6 @@ export const tradersBuilders = {
       stands: ['field'],
       joins: 'own',
       marksField: true,
-      // A pig: a round body on four legs, a snout and an ear.
-      picture: {
-        path: 'M-9 -2C-9 -7 -4 -8 0 -8C5 -8 8 -6 9 -3L12 -3V2L9 2C8 4 7 5 6 5V9H3V6H-3V9H-6V5C-8 4 -9 2 -9 -2ZM2 -8L4 -12L6 -7Z',
-        scale: 0.95,
-        label: 1.5,
-        upright: true,
-      },
     },
   ],
   // 8 bits per goods kind: a tile set has fewer than 256 symbols of a kind.
@@ -69,8 +56,6 @@ export const tradersBuilders = {
   ],
   tokens: { key: 'goods', kinds: GOODS },
   tiles: {
-    name: (id: string) => (Object.hasOwn(TILE_NAMES, id) ? TILE_NAMES[id] : undefined),
-    types: () => tradersBuildersTiles().map(([def]) => def),
     add(draft: TileDraft): void {
       for (const [def, n] of tradersBuildersTiles()) draft.land.set(def.id, (draft.land.get(def.id) ?? 0) + n);
     },

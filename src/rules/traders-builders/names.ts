@@ -1,7 +1,9 @@
+import type { TileNames } from '../facets.js';
+
 // The names of the module's tile types: our own short descriptions, shown by tileDefinition.
 
 /** Tile type id → its name. */
-export const TILE_NAMES: Readonly<Record<string, string>> = {
+const TILE_NAMES: Readonly<Record<string, string>> = {
   'TB-A': 'City cap, road ending at the city from an adjacent side',
   'TB-B': 'Two straight roads crossing on a bridge (not a junction: both roads continue), four separate fields',
   'TB-C': 'City cap; one road ends at the city, another ends at a cottage',
@@ -27,3 +29,9 @@ export const TILE_NAMES: Readonly<Record<string, string>> = {
   'TB-W': 'City on two adjacent sides (wine), road ending at it, field split in three',
   'TB-X': 'Two cities each on two adjacent sides (one with wine), enclosed field between',
 };
+
+/** Traders & Builders' tile names. */
+export const tileNames = {
+  module: 'traders-builders',
+  name: (id: string) => (Object.hasOwn(TILE_NAMES, id) ? TILE_NAMES[id] : undefined),
+} satisfies TileNames;

@@ -1,3 +1,4 @@
+import type { TileTypes } from '../facets.js';
 import type { Edge } from '../../core/geometry.js';
 import { city, cloister, field, road, tile } from '../../tiles/define.js';
 import type { CityDef, Goods, TileDef } from '../../tiles/types.js';
@@ -70,3 +71,9 @@ export function tradersBuildersTiles(): readonly (readonly [TileDef, number])[] 
   ];
   return tradersBuildersTilesCache;
 }
+
+/** The module's tile types, for the catalogue of every tile. */
+export const tileTypes = {
+  module: 'traders-builders',
+  types: () => tradersBuildersTiles().map(([def]) => def),
+} satisfies TileTypes;

@@ -19,7 +19,6 @@ export const hermit = {
       weight: 1,
       stands: ['cloister'],
       joins: 'free',
-      picture: { path: 'M-5 -10H5V10H-5Z' },
       recall: true,
     },
   ],

@@ -18,7 +18,6 @@ export const wayfarer = {
       weight: 3,
       stands: ['road'],
       joins: 'free',
-      picture: { path: 'M-5 -10H5V10H-5Z' },
       bot: { weight: 2 },
     },
   ],
