@@ -2,7 +2,7 @@ import { show } from '../core/guards.js';
 import { readBotOptions } from './options.js';
 import { checked } from '../api/state/kernels.js';
 import type { GameState, PlayerView } from '../api/types.js';
-import type { AnyMove } from '../api/play/legality.js';
+import type { AnyMove } from '../api/types.js';
 import { playerView } from '../api/state/view.js';
 import { isViewRecord } from '../api/state/view-input.js';
 import { OptionsError } from '../core/errors.js';

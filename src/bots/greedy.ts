@@ -3,7 +3,7 @@ import { LIMITS, STATE_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
 import { readBotOptions } from './options.js';
 import type { GameState, MeepleKind, PlayerView } from '../api/types.js';
-import type { AnyMove } from '../api/play/legality.js';
+import type { AnyMove } from '../api/types.js';
 import { figureInPlay } from '../api/options/figure-kinds.js';
 import { figuresOf } from '../rules/declared.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';

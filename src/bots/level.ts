@@ -2,7 +2,7 @@ import { show } from '../core/guards.js';
 import { LIMITS } from '../core/limits.js';
 import { readBotOptions } from './options.js';
 import type { GameState, PlayerView } from '../api/types.js';
-import type { AnyMove } from '../api/play/legality.js';
+import type { AnyMove } from '../api/types.js';
 import { OptionsError } from '../core/errors.js';
 import { greedyBot } from './greedy.js';
 import { mctsBot } from './mcts.js';

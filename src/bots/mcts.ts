@@ -1,6 +1,6 @@
 import { readBotOptions } from './options.js';
 import type { GameState, PlayerView } from '../api/types.js';
-import type { AnyMove } from '../api/play/legality.js';
+import type { AnyMove } from '../api/types.js';
 import { moveOfTurn } from '../engine/turns.js';
 import { kernelOf } from '../engine/engine.js';
 import { Search } from './search.js';

@@ -1,6 +1,6 @@
 import { readBotOptions } from './options.js';
 import { legalMoves, legalTurns } from '../api/play/list.js';
-import type { AnyMove } from '../api/play/legality.js';
+import type { AnyMove } from '../api/types.js';
 import type { GameState, PlayerView } from '../api/types.js';
 import { IllegalMoveError } from '../core/errors.js';
 import { botRandom } from './seed.js';

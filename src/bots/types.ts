@@ -1,6 +1,6 @@
 import type { RuleHooks } from '../api/options/game-rules.js';
 import type { GameState, PlayerView } from '../api/types.js';
-import type { AnyMove } from '../api/play/legality.js';
+import type { AnyMove } from '../api/types.js';
 
 /** Options every bot takes. */
 export interface BotOptions {

@@ -9,7 +9,7 @@ import type { GameOptions } from '../api/options/options.js';
 import { changedRules } from './changed-rules.js';
 import type { RuleHooks } from '../api/options/game-rules.js';
 import type { GameEvent, GameState, PlayerView, Setup, TileId, Viewer } from '../api/types.js';
-import type { AnyMove } from '../api/play/legality.js';
+import type { AnyMove } from '../api/types.js';
 import { setupStartOf, startSetup } from '../api/setup/setup.js';
 import { parsePosition, writePosition } from './position.js';
 import { playerView } from '../api/state/view.js';

@@ -52,8 +52,6 @@ import {
 import type { AnyMove, GameState, MeepleKind, MeepleMove, Move, PassMove, RecallMove, TileMove, TurnMove } from '../types.js';
 import { isViewRecord } from '../state/view-input.js';
 
-export type { AnyMove };
-
 // Moves: their form, their legality step by step (with a sentence for every way to fail) and
 // their codes. A move is legal when the kernel lists its code for the current step (one
 // enumerator per step: placements, actions); otherwise a diagnosis says why.
