@@ -34,25 +34,26 @@ const rows = [
   // Then a turn as steps: the kernel's step machine and one enumerator a step (smaller), the move
   // types and checks of each step, whole turns (legalTurns; the engine's TurnCode, legalTurns,
   // playTurn, encodeTurn, decodeTurn): the engine 0.2 kB more, the bots 0.4 kB.
-  // Then modules own their tiles, names and pictures: the catalogue of every tile, the tiles'
-  // names and the pictures (figures, tile symbols) read from lists of each module's parts, apart
-  // from its rules (rules/catalogue.ts, names.ts, looks.ts), so that a bundle that plays carries
-  // no pictures and one that draws tiles no rules: 0.2 kB to the engine, 0.4 kB to the notation
-  // and to the tile pictures (generic symbols, every figure's picture), 0.5 kB to the element.
+  // Then modules own their tiles, words and pictures: the catalogue of every tile, the modules'
+  // words (tile names, the text board) and looks (figures, tile symbols, kinds of feature) read
+  // from lists of each module's parts apart from its rules (rules/catalogue.ts, words.ts,
+  // looks.ts), so that a bundle that plays carries neither pictures nor words: the rules bundles
+  // 0.1 kB smaller, the notation and the element 0.5 kB smaller (features read without names), the
+  // tile pictures 1.3 kB larger (generic symbols and areas, every module's look).
   ['everything', '.', 50.5, BOTH],
   ['everything', './engine', 47, BOTH],
   // The bots entry: analyse and analyseAsync, and Engine.fromView, 1.2 kB.
-  ['everything', './bots', 53.5, BOTH],
+  ['everything', './bots', 53, BOTH],
   // The notation (moves, records, positions): its own entry, so that a game site that does not write games
   // down does not carry it.
-  ['everything', './notation', 55, BOTH],
+  ['everything', './notation', 54.5, BOTH],
   ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 44.5, BOTH],
   // Pictures: tile geometry and SVG need no rules; a board picture reads the state with the kernel,
   // and since a state read from elsewhere is frozen by the library's own walk, without Immer.
-  ['{ tileGeometry, renderTileSvg }', './render', 11.5, NEITHER],
+  ['{ tileGeometry, renderTileSvg }', './render', 12, NEITHER],
   ['everything', './render', 50.5, KERNEL],
   // The board element for tutorials: positions, moves, pictures.
-  ['everything', './element', 62.5, BOTH],
+  ['everything', './element', 62, BOTH],
   ['{ EDGES }', '.', 1, NEITHER],
   ['{ EDGES, HALF_EDGES, SPOTS, ROTATIONS, EXPANSIONS }', '.', 1, NEITHER],
   ['{ CarcassonneError, IllegalMoveError, OptionsError, StateError }', '.', 1, NEITHER],

@@ -7,7 +7,7 @@ import type { AnyMove } from '../api/types.js';
 import { legalMoves } from '../api/play/list.js';
 import { figureNames, recallable } from '../api/options/figure-kinds.js';
 import type { GameState, MeepleDeploy, MeepleKind, PlayerView, TileId } from '../api/types.js';
-import { tileDefinition } from '../rules/catalogue.js';
+import { tileFeatures } from '../rules/catalogue.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { after, problemAt, type Word, wordsOf } from './text.js';
 
@@ -192,7 +192,7 @@ export function moveInGame(
   }
   if (role !== null && spot !== null) {
     const { tile, rotation, at } = spot;
-    const kind = tileDefinition(tile as TileId, rotation)?.features.find((f) => f.spots.includes(at))?.kind;
+    const kind = tileFeatures(tile as TileId, rotation)?.features.find((f) => f.spots.includes(at))?.kind;
     if (kind !== undefined && kind !== role.kind)
       return [
         problemAt(
@@ -285,6 +285,6 @@ export function makeMove(input: GameState | PlayerView, asked: AnyMove): string 
 
 /** How a figure is written: a follower by its role on the feature at `at` of `tile` turned so, else its kind. */
 function figureWord(kind: MeepleKind, tile: string, rotation: Rotation, at: Spot): string {
-  const feature = tileDefinition(tile, rotation as Rotation)?.features.find((f) => f.spots.includes(at))?.kind;
+  const feature = tileFeatures(tile, rotation as Rotation)?.features.find((f) => f.spots.includes(at))?.kind;
   return kind === 'follower' && feature !== undefined ? (ROLES[feature] ?? kind) : kind;
 }

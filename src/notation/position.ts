@@ -6,7 +6,7 @@ import { isRecord } from '../core/guards.js';
 import { figureInPlay, figureNames, supplyKeys, tokenKinds } from '../api/options/figure-kinds.js';
 import { setupOf, validateSetup } from '../api/setup/setup.js';
 import type { ExtraTurn, GameState, MeepleKind, PlayerView, Setup, SetupFigure, SetupTile, TileId } from '../api/types.js';
-import { tileDefinition } from '../rules/catalogue.js';
+import { tileFeatures } from '../rules/catalogue.js';
 import { RULE_MODULES } from '../rules/registry.js';
 import { POSITION, ROLES, ROTATION, readRotation, roleKind, TILE } from './move.js';
 import { changedRules } from './changed-rules.js';
@@ -257,7 +257,7 @@ function readTile(
       bad(spot ?? what, `${spot === undefined ? 'the spot is missing' : `"${spot.text}" is not a spot`}: ${SPOTS.join(' ')}`);
       return;
     }
-    const feature = tileDefinition(tile.text, rotation)?.features.find((f) => f.spots.includes(spot.text as Spot))?.kind;
+    const feature = tileFeatures(tile.text, rotation)?.features.find((f) => f.spots.includes(spot.text as Spot))?.kind;
     if (role !== null && feature !== undefined && feature !== role)
       bad(
         what,
@@ -350,7 +350,7 @@ export function writePosition(setup: Setup, format: PositionFormat = {}): string
     if (t.rotation !== 0) words.push(`r${t.rotation}`);
     for (const f of figures.filter((f) => f.x === t.x && f.y === t.y)) {
       const kind = f.kind ?? 'follower';
-      const feature = tileDefinition(t.tile, t.rotation)?.features.find((d) => d.spots.includes(f.at))?.kind;
+      const feature = tileFeatures(t.tile, t.rotation)?.features.find((d) => d.spots.includes(f.at))?.kind;
       words.push(`p${f.owner}`, kind === 'follower' && feature !== undefined ? (ROLES[feature] ?? kind) : kind, f.at);
     }
     return words.join(' ');

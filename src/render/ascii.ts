@@ -1,16 +1,16 @@
 import type { Edge, Spot } from '../core/geometry.js';
-import { RULE_MODULES } from '../rules/registry.js';
+import { WORDS } from '../rules/words.js';
 import { activeModules } from '../rules/tiles.js';
-import { tileDefinition } from '../rules/catalogue.js';
+import { tileFeatures } from '../rules/catalogue.js';
 import type { TileView } from '../tiles/spots.js';
 import { checked } from '../api/state/kernels.js';
 import type { GameState, PlayerView } from '../api/types.js';
 
 // Each tile is drawn as 5 characters by 3 lines; neighbouring tiles touch, so roads and cities
-// run on across tiles:  '#' city, '*' city with a pennant, '-' '|' '+' road, 'C' cloister,
-// 'g' garden, '~' river, 'o' spring or lake, '.' field, then what the rule modules draw of their
-// features (`RuleModule.draw`: an inn 'i', a cathedral '^', goods '$'), and a digit for a meeple
-// (player index + 1) at the spot it stands on.
+// run on across tiles:  '#' city, '*' city with a pennant, '-' '|' '+' road, 'C' cloister, '.'
+// field, then what the rule modules draw of their features (their words' `draw`: a river '~' and its
+// spring or lake 'o', a garden 'g', an inn 'i', a cathedral '^', goods '$'), and a digit for a
+// meeple (player index + 1) at the spot it stands on.
 const W = 5;
 const H = 3;
 
@@ -36,22 +36,16 @@ const SPOT_CELL: Record<Spot, readonly [number, number]> = {
 function drawTile(v: TileView): string[][] {
   const city = (e: Edge) => v.edges[e] === 'city';
   const road = (e: Edge) => v.edges[e] === 'road';
-  const river = (e: Edge) => v.edges[e] === 'river';
-  const edge = (e: Edge) => (city(e) ? '#' : road(e) ? (e === 'N' || e === 'S' ? '|' : '-') : river(e) ? '~' : '.');
+  const edge = (e: Edge) => (city(e) ? '#' : road(e) ? (e === 'N' || e === 'S' ? '|' : '-') : '.');
   const roads = v.features.filter((f) => f.kind === 'road');
   const wideCity = v.features.find((f) => f.kind === 'city' && f.edges.length >= 2);
   const cityRow = (e: Edge) => (city(e) ? '#' : '.');
   const corner = (a: Edge, b: Edge) => (city(a) || city(b) ? '#' : '.');
-  const side = (e: Edge) =>
-    road(e) ? '-' : river(e) ? '~' : city(e) && wideCity?.kind === 'city' && wideCity.edges.includes(e) ? '#' : '.';
-  const stream = v.features.find((f) => f.kind === 'river');
+  const side = (e: Edge) => (road(e) ? '-' : city(e) && wideCity?.kind === 'city' && wideCity.edges.includes(e) ? '#' : '.');
 
   let centre = '.';
   const through = roads.length === 1 && roads[0]?.kind === 'road' && roads[0].edges.length === 2 ? roads[0].edges : null;
   if (v.features.some((f) => f.kind === 'cloister')) centre = 'C';
-  else if (v.features.some((f) => f.kind === 'garden')) centre = 'g';
-  else if (stream?.kind === 'river' && stream.edges.length === 1) centre = 'o';
-  else if (stream?.kind === 'river' && through === null && roads.length < 2) centre = '~';
   else if (roads.length >= 2) centre = '+';
   else if (through !== null) {
     const horizontal = (e: Edge | undefined) => e === 'E' || e === 'W';
@@ -67,7 +61,7 @@ function drawTile(v: TileView): string[][] {
   ];
   // The features of every module are drawn wherever the tile data holds them (the print-and-play
   // set has tiles with inns), in registry order.
-  for (const m of RULE_MODULES) m.draw?.(v, block);
+  for (const w of WORDS) w.draw?.(v, block);
   return block;
 }
 
@@ -106,7 +100,7 @@ export function renderAscii(input: GameState | PlayerView): string {
   const rows = (Math.max(...ys) - minY + 1) * H;
   const canvas = Array.from({ length: rows }, () => new Array<string>(cols).fill(' '));
   for (const p of state.placements) {
-    const view = tileDefinition(p.tile, p.rotation);
+    const view = tileFeatures(p.tile, p.rotation);
     if (view === null) continue;
     const block = drawTile(view);
     const ox = (p.x - minX) * W;
@@ -120,8 +114,9 @@ export function renderAscii(input: GameState | PlayerView): string {
     (canvas[(m.y - minY) * H + r] as string[])[(m.x - minX) * W + c] = String(m.owner + 1);
   }
   const rules = state.rules as unknown as Record<string, unknown>;
-  const extra = activeModules(state.expansions, rules)
-    .flatMap((m) => (typeof m.legend === 'function' ? m.legend(rules) : (m.legend ?? [])))
+  const active = new Set(activeModules(state.expansions, rules).map((m) => m.name));
+  const extra = WORDS.filter((w) => active.has(w.module))
+    .flatMap((w) => (typeof w.legend === 'function' ? w.legend(rules) : (w.legend ?? [])))
     .map((entry) => `, ${entry}`)
     .join('');
   const legend = `x ${minX}..${minX + cols / W - 1}, y ${minY}..${minY + rows / H - 1}; # city, * pennant, - | + road, C cloister${extra}, . field, digits: meeples`;

@@ -1,10 +1,11 @@
 import type { Edge, HalfEdge } from '../core/geometry.js';
 import type { FeatureDef, TileDef } from '../tiles/types.js';
+import { featureLookOf } from '../rules/looks.js';
 
 // A tile's areas are first painted on a fine grid of cells, one label a cell (the index of the
-// feature that owns it), from the definition alone: roads and rivers as strokes between edge
-// midpoints, cities as caps, bands, corners or the whole tile, a cloister as a building in the
-// middle, and fields as whatever is left, each cell going to the field whose edge it is nearest to
+// feature that owns it), from the definition alone: roads and the modules' bands (a river) as
+// strokes between edge midpoints, cities as caps, bands, corners or the whole tile, a cloister as
+// a building in the middle, the modules' patches (a garden) in a field, and fields as whatever is left, each cell going to the field whose edge it is nearest to
 // inside its region. Painting every cell once makes the areas a partition of the tile by
 // construction; trace.ts turns the cells into smooth outlines.
 
@@ -13,10 +14,8 @@ export const GRID = 48;
 const UNSET = -1;
 
 export const ROAD_HALF_WIDTH = 0.055;
-export const RIVER_HALF_WIDTH = 0.085;
 const CLOISTER_HALF = 0.15;
 const BLOB_RADIUS = 0.13;
-const GARDEN_RADIUS = 0.1;
 
 type Pt = readonly [number, number];
 const EDGE_INDEX: Readonly<Record<Edge, number>> = { N: 0, E: 1, S: 2, W: 3 };
@@ -70,8 +69,13 @@ export interface Layout {
 
 /** Features of a tile, each with its index. */
 const indexed = (def: TileDef) => def.features.map((f, i) => [f, i] as const);
-const edgesOf = (f: FeatureDef): number[] =>
-  f.kind === 'road' || f.kind === 'city' || f.kind === 'river' ? f.edges.map((e) => EDGE_INDEX[e]) : [];
+const edgesOf = (f: FeatureDef): number[] => ('edges' in f ? f.edges.map((e) => EDGE_INDEX[e]) : []);
+
+/** How wide a module's kind of feature is drawn each side of its line, or 0 when it is no band. */
+function bandOf(kind: string): number {
+  const area = featureLookOf(kind)?.area;
+  return area !== undefined && 'band' in area ? area.band : 0;
+}
 
 /** The single-edge roads of a tile, in definition order: the ones a layout chooses an end for. */
 export function roadEnds(def: TileDef): number[] {
@@ -80,19 +84,19 @@ export function roadEnds(def: TileDef): number[] {
     .map(([, i]) => i);
 }
 
-/** A river that crosses the tile (two edges), or null. */
-function riverThrough(def: TileDef): number[] | null {
-  const r = def.features.find((f) => f.kind === 'river' && f.edges.length === 2);
+/** A module's band that crosses the tile (two edges, as a river), or null. */
+function bandThrough(def: TileDef): number[] | null {
+  const r = def.features.find((f) => bandOf(f.kind) > 0 && edgesOf(f).length === 2);
   return r === undefined ? null : edgesOf(r);
 }
 
-/** Where the cloister stands: the middle, or the bank without roads when a river crosses the tile. */
+/** Where the cloister stands: the middle, or the bank without roads when a band (a river) crosses the tile. */
 export function cloisterCentre(def: TileDef): Pt {
-  const river = riverThrough(def);
-  if (river === null) return [0.5, 0.5];
+  const band = bandThrough(def);
+  if (band === null) return [0.5, 0.5];
   const ends = roadEnds(def).flatMap((i) => edgesOf(def.features[i] as FeatureDef));
   // The banks of a straight river: the sides of the two edges it does not touch.
-  const banks = [0, 1, 2, 3].filter((e) => !river.includes(e));
+  const banks = [0, 1, 2, 3].filter((e) => !band.includes(e));
   const bank = banks.find((e) => !ends.includes(e)) ?? (banks[0] as number);
   const [mx, my] = MID[bank] as Pt;
   return [0.5 + (mx - 0.5) * 0.5, 0.5 + (my - 0.5) * 0.5];
@@ -169,11 +173,8 @@ function blobCentre(def: TileDef, cities: readonly number[]): Pt {
 
 /** The feature expected at a point of the tile's border, from the definition (-1 if none). */
 function borderOwner(def: TileDef, e: number, t: number): number {
-  const kind = def.edges[e];
-  if (
-    kind === 'city' ||
-    ((kind === 'road' || kind === 'river') && Math.abs(t - 0.5) < (kind === 'road' ? ROAD_HALF_WIDTH : RIVER_HALF_WIDTH))
-  ) {
+  const kind = def.edges[e] as string;
+  if (kind === 'city' || (kind !== 'field' && Math.abs(t - 0.5) < (kind === 'road' ? ROAD_HALF_WIDTH : bandOf(kind)))) {
     return def.features.findIndex((f) => f.kind === kind && edgesOf(f).includes(e));
   }
   // The half of the edge: along N and S t grows east, along E and W it grows south.
@@ -187,7 +188,8 @@ export interface Raster {
   readonly labels: Int16Array;
   /** How many field regions hold more than one field, or one field in several pieces: 0 is a drawing that needs no fence. */
   readonly conflicts: number;
-  readonly garden: Pt | null;
+  /** Where the modules' patches (a garden) lie, one per patch feature. */
+  readonly patches: readonly Pt[];
 }
 
 const cellX = (i: number): number => (i + 0.5) / GRID;
@@ -220,11 +222,13 @@ export function paint(def: TileDef, layout: Layout): Raster {
     }
   }
   for (const [f, i] of features) {
-    if (f.kind !== 'river') continue;
+    const band = f.kind === 'road' || f.kind === 'city' ? 0 : bandOf(f.kind);
     const es = edgesOf(f);
-    if (es.length === 2) stroke([through(es[0] as number, es[1] as number)], RIVER_HALF_WIDTH, i);
+    if (band === 0 || es.length === 0) continue;
+    if (es.length === 2) stroke([through(es[0] as number, es[1] as number)], band, i);
     else {
-      stroke([{ line: [MID[es[0] as number] as Pt, [0.5, 0.5]] }], RIVER_HALF_WIDTH, i);
+      // One edge: a pool in the middle (a river's spring or lake).
+      stroke([{ line: [MID[es[0] as number] as Pt, [0.5, 0.5]] }], band, i);
       fill((x, y) => Math.hypot(x - 0.5, y - 0.5) < 0.2, i);
     }
   }
@@ -249,8 +253,14 @@ export function paint(def: TileDef, layout: Layout): Raster {
   }
 
   const conflicts = growFields(def, labels);
-  const garden = placeGarden(def, labels);
-  return { labels, conflicts, garden };
+  const patches: Pt[] = [];
+  for (const [f, i] of features) {
+    const area = featureLookOf(f.kind)?.area;
+    if (area === undefined || !('patch' in area)) continue;
+    const at = placePatch(def, labels, i, area.patch);
+    if (at !== null) patches.push(at);
+  }
+  return { labels, conflicts, patches };
 }
 
 const isFieldLabel = (def: TileDef, label: number): boolean => label >= 0 && def.features[label]?.kind === 'field';
@@ -339,12 +349,10 @@ function neighbours(c: number): number[] {
 }
 
 /**
- * A garden (The Abbot) lies inside the largest field, where that field is widest: it does not
- * split the field (a hole in it).
+ * A patch (The Abbot's garden) lies inside the largest field, where that field is widest: it does
+ * not split the field (a hole in it).
  */
-function placeGarden(def: TileDef, labels: Int16Array): Pt | null {
-  const garden = def.features.findIndex((f) => f.kind === 'garden');
-  if (garden < 0) return null;
+function placePatch(def: TileDef, labels: Int16Array, patch: number, radius: number): Pt | null {
   const dist = distances(labels);
   const n = GRID;
   const size = new Map<number, number>();
@@ -357,9 +365,9 @@ function placeGarden(def: TileDef, labels: Int16Array): Pt | null {
   if (best < 0) return null;
   const centre: Pt = [cellX(best % n), cellX(Math.floor(best / n))];
   // A garden narrower than the field: leave the field at least two cells around it.
-  const r = Math.min(GARDEN_RADIUS, (((dist[best] as number) - 2) / GRID) * 0.9);
+  const r = Math.min(radius, (((dist[best] as number) - 2) / GRID) * 0.9);
   for (let c = 0; c < n * n; c++) {
-    if (labels[c] === field && Math.hypot(cellX(c % n) - centre[0], cellX(Math.floor(c / n)) - centre[1]) < r) labels[c] = garden;
+    if (labels[c] === field && Math.hypot(cellX(c % n) - centre[0], cellX(Math.floor(c / n)) - centre[1]) < r) labels[c] = patch;
   }
   return centre;
 }

@@ -1,5 +1,5 @@
 import type { FeatureKind } from '../tiles/types.js';
-import { symbolsOf } from '../rules/looks.js';
+import { featureLookOf, symbolsOf } from '../rules/looks.js';
 import type { Point, TileGeometry, TileSymbol } from './tile-geometry.js';
 
 // The colours and drawing of one tile in SVG, in a 100 × 100 box. Shared by renderTileSvg and
@@ -7,15 +7,19 @@ import type { Point, TileGeometry, TileSymbol } from './tile-geometry.js';
 
 export const TILE = 100;
 
-/** Fill and outline of each kind of area. */
-export const AREA_STYLE: Readonly<Record<FeatureKind, { readonly fill: string; readonly line: string }>> = {
+/** Fill and outline of each kind of area of the base game; the modules' kinds have their looks. */
+const AREA_STYLE = {
   field: { fill: '#9cc45a', line: '#6f9a3a' },
   city: { fill: '#e2c38a', line: '#8a5a2b' },
   road: { fill: '#f7f1e3', line: '#8c8170' },
-  river: { fill: '#5b9bd5', line: '#2f6596' },
   cloister: { fill: '#c4553d', line: '#6e2a1d' },
-  garden: { fill: '#5d8f35', line: '#3b6520' },
 };
+
+const UNKNOWN = { fill: '#cccccc', line: '#888888' };
+
+/** Fill and outline of a kind of area. */
+const styleOf = (kind: FeatureKind): { readonly fill: string; readonly line: string } =>
+  Object.hasOwn(AREA_STYLE, kind) ? AREA_STYLE[kind as keyof typeof AREA_STYLE] : (featureLookOf(kind) ?? UNKNOWN);
 
 const n = (v: number): string => String(Math.round(v * TILE * 10) / 10);
 const xy = (p: Point): string => `${n(p[0])} ${n(p[1])}`;
@@ -60,18 +64,19 @@ export function symbolSvg(s: TileSymbol): string {
 export function tileBody(g: TileGeometry): string {
   const parts: string[] = [];
   for (const a of g.areas) {
-    const style = AREA_STYLE[a.kind];
+    const style = styleOf(a.kind);
     parts.push(
       `<path d="${ringsPath(a.rings)}" fill="${style.fill}" fill-rule="evenodd" data-kind="${a.kind}" data-feature="${a.feature}"/>`,
     );
   }
-  // Outlines: roads, rivers, cloisters and gardens inside the tile; then hedges and walls.
+  // Outlines: roads, cloisters and the modules' kinds inside the tile; then hedges and walls.
   for (const a of g.areas) {
     if (a.kind === 'field' || a.kind === 'city') continue;
     const d = insidePath(a.rings);
-    if (d !== '') parts.push(`<path d="${d}" fill="none" stroke="${AREA_STYLE[a.kind].line}" stroke-width="1.2"/>`);
+    if (d !== '') parts.push(`<path d="${d}" fill="none" stroke="${styleOf(a.kind).line}" stroke-width="1.2"/>`);
     if (a.kind === 'cloister') parts.push(cloisterRoof(a.rings));
-    if (a.kind === 'garden') parts.push(...a.rings.map((r) => bushes(r)));
+    const decorate = featureLookOf(a.kind)?.decorate;
+    if (decorate !== undefined) parts.push(...a.rings.map((r) => decorate(r)));
   }
   if (g.hedges.length > 0) {
     parts.push(
@@ -92,19 +97,4 @@ function cloisterRoof(rings: readonly (readonly Point[])[]): string {
   const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
   const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
   return `<path d="M${n(cx - 0.1)} ${n(cy)}H${n(cx + 0.1)}M${n(cx)} ${n(cy - 0.1)}V${n(cy + 0.1)}" stroke="#f3d9c9" stroke-width="1.6"/>`;
-}
-
-function bushes(ring: readonly Point[]): string {
-  const xs = ring.map((p) => p[0]);
-  const ys = ring.map((p) => p[1]);
-  const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
-  const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
-  const r = Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) / 5;
-  return [
-    [-1, -0.6],
-    [1, -0.6],
-    [0, 0.9],
-  ]
-    .map(([dx, dy]) => `<circle cx="${n(cx + (dx as number) * r)}" cy="${n(cy + (dy as number) * r)}" r="${n(r * 0.8)}" fill="#3f7526"/>`)
-    .join('');
 }

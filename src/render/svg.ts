@@ -10,7 +10,7 @@ import type { GameState, PlacedTile, PlayerView } from '../api/types.js';
 import type { MeepleKind } from '../core/vocabulary.js';
 import { figuresOf, tokensOf } from '../rules/declared.js';
 import { tileDef } from '../rules/catalogue.js';
-import { tileName } from '../rules/names.js';
+import { tileName } from '../rules/words.js';
 import { spotFeature } from '../tiles/spots.js';
 import { figureSvg } from './figure-shapes.js';
 import { tileGeometry } from './tile-geometry.js';

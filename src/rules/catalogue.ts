@@ -5,7 +5,7 @@ import { pnpExtraTiles } from '../tiles/pnp-demo.js';
 import { type TileView, viewTile } from '../tiles/spots.js';
 import type { TileDef } from '../tiles/types.js';
 import type { TileTypes } from './facets.js';
-import { tileName } from './names.js';
+import { tileName } from './words.js';
 import { tileTypes as abbot } from './abbot/gardens.js';
 import { tileTypes as innsCathedrals } from './inns-cathedrals/tiles.js';
 import { tileTypes as river } from './river/tiles.js';
@@ -96,4 +96,11 @@ export function tileDefinition(id: string, rotation: Rotation = 0): TileView | n
   const t = typeof id === 'string' ? tileDef(id) : undefined;
   if (t === undefined || !isRotation(rotation)) return null;
   return viewTile(t, (rotation + 0) as Rotation, tileName(t.id));
+}
+
+/** As {@link tileDefinition}, without the name (`''`): for the layers that read features only, so that they carry no words. */
+export function tileFeatures(id: string, rotation: Rotation = 0): TileView | null {
+  const t = typeof id === 'string' ? tileDef(id) : undefined;
+  if (t === undefined || !isRotation(rotation)) return null;
+  return viewTile(t, (rotation + 0) as Rotation, '');
 }

@@ -1,10 +1,12 @@
+import type { TileView } from '../tiles/spots.js';
 import type { FeatureDef, TileDef } from '../tiles/types.js';
 
 // The parts of a module that light bundles read without its rules: its tile types (for the
-// catalogue of every tile), their names (`tileDefinition`) and its look (pictures). Each lives in
-// its module's folder (`tiles.ts`, `names.ts`, `look.ts`); `catalogue.ts`, `names.ts` and
-// `looks.ts` list them, one line a module, so that a bundle that draws tiles carries no rules, one
-// that plays carries neither pictures nor names, and one that names tiles carries no pictures.
+// catalogue of every tile), its words (tile names for `tileDefinition`, the text board) and its
+// look (pictures). Each lives in its module's folder (`tiles.ts`, `words.ts`, `look.ts`);
+// `catalogue.ts`, `words.ts` and `looks.ts` list them, one line a module, so that a bundle that
+// draws tiles carries no rules, one that plays carries neither pictures nor words, and one that
+// names tiles carries no pictures.
 
 /** A module's tile types, as the catalogue of every tile knows them. */
 export interface TileTypes {
@@ -19,15 +21,23 @@ export interface TileTypes {
   readonly derived?: (known: (id: string) => TileDef | undefined) => readonly TileDef[];
 }
 
-/** The names of a module's tile types (`tileDefinition`'s `name`). */
-export interface TileNames {
+/** A module's words: its tile types' names (`tileDefinition`'s `name`) and its text board (`renderAscii`). */
+export interface ModuleWords {
   /** The module's name (its `RuleModule.name`). */
   readonly module: string;
+  /** Legend entries of the text board (`renderAscii`): symbol and meaning, or what the game's rules make of it. */
+  readonly legend?: readonly string[] | ((rules: Readonly<Record<string, unknown>>) => readonly string[]);
+  /**
+   * Draws what the module's tile features add to a tile of the text board (`renderAscii`):
+   * changes `block`, 3 rows of 5 characters, after the base game drew the tile.
+   */
+  readonly draw?: (view: TileView, block: string[][]) => void;
+
   /**
    * The name of a tile type the module brings or derives (`tileDefinition`'s `name`), or
    * undefined for another's; `nameOf` names any other type.
    */
-  readonly name: (id: string, nameOf: (id: string) => string) => string | undefined;
+  readonly name?: (id: string, nameOf: (id: string) => string) => string | undefined;
 }
 
 /** How pictures draw a module's figures and the symbols on its tiles. */
@@ -38,6 +48,8 @@ export interface ModuleLook {
   readonly figures?: Readonly<Record<string, FigurePicture>>;
   /** Symbols printed on its tiles' features (`tileGeometry`, `renderSvg`). */
   readonly symbols?: readonly TileSymbolDef[];
+  /** How its kinds of feature are drawn, by kind (`'river'`, `'garden'`). */
+  readonly features?: Readonly<Record<string, FeatureLook>>;
 }
 
 /**
@@ -54,6 +66,25 @@ export interface FigurePicture {
   readonly label?: number;
   /** It stands on a field as anywhere else (a follower on a field, a farmer, lies down). */
   readonly upright?: boolean;
+}
+
+/** A point of a tile, from (0, 0) at its north-west corner to (1, 1). */
+export type TilePoint = readonly [number, number];
+
+/** How pictures draw a kind of feature a module brings. */
+export interface FeatureLook {
+  /** Fill and outline of its areas. */
+  readonly fill: string;
+  readonly line: string;
+  /**
+   * Its area: `band`, this many tile units each side of the line between its edges' midpoints (a
+   * river), ending in a pool in the middle when it has one edge, and pushing a cloister to a bank
+   * no road ends at when it crosses the tile; or `patch`, a round patch up to this radius in the
+   * tile's largest field, where that field is widest (a garden, which does not split the field).
+   */
+  readonly area: { readonly band: number } | { readonly patch: number };
+  /** More SVG drawn over each of its areas' rings (a garden's bushes), in tile units (a tile is 100). */
+  readonly decorate?: (ring: readonly TilePoint[]) => string;
 }
 
 /** A symbol printed on features of tiles (a pennant, an inn, a goods symbol…). */

@@ -1,5 +1,4 @@
 import type { Kernel, KernelEvent, ScoreRecord, PlacementRule, TileTables } from '../kernel/index.js';
-import type { TileView } from '../tiles/spots.js';
 import type { FeatureDef, FeatureKind, TileSetDef, TileSetName } from '../tiles/types.js';
 
 /**
@@ -55,13 +54,6 @@ export interface RuleModule {
    * (`attribute` reads the feature's attributes by name), or null to leave it to the base game.
    */
   readonly note?: (r: ScoreRecord, attribute: (name: string) => number) => string | null;
-  /** Legend entries of the text board (`renderAscii`): symbol and meaning, or what the game's rules make of it. */
-  readonly legend?: readonly string[] | ((rules: Readonly<Record<string, unknown>>) => readonly string[]);
-  /**
-   * Draws what the module's tile features add to a tile of the text board (`renderAscii`):
-   * changes `block`, 3 rows of 5 characters, after the base game drew the tile.
-   */
-  readonly draw?: (view: TileView, block: string[][]) => void;
 }
 
 /**

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { TILE_TYPES, tileCatalogue, tileDef } from '../../src/rules/catalogue.js';
-import { TILE_NAMES, tileName } from '../../src/rules/names.js';
+import { tileName, WORDS } from '../../src/rules/words.js';
 import { LOOKS } from '../../src/rules/looks.js';
 import { RULE_MODULES } from '../../src/rules/registry.js';
 import { TILE_SETS } from '../../src/tiles/sets.js';
@@ -210,9 +210,9 @@ describe('rule modules', () => {
     }
   });
 
-  it('the lists of tile types, names and looks follow the registry: its modules, in its order, every tile named, every figure drawn', () => {
+  it('the lists of tile types, words and looks follow the registry: its modules, in its order, every tile named, every figure drawn', () => {
     const order = RULE_MODULES.map((m) => m.name);
-    for (const list of [TILE_TYPES.map((t) => t.module), TILE_NAMES.map((t) => t.module), LOOKS.map((l) => l.module)]) {
+    for (const list of [TILE_TYPES.map((t) => t.module), WORDS.map((t) => t.module), LOOKS.map((l) => l.module)]) {
       expect(list.every((name) => order.includes(name))).toBe(true);
       expect([...list].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(list);
     }
@@ -229,6 +229,45 @@ describe('rule modules', () => {
         const look = LOOKS.find((l) => l.module === m.name);
         expect(look?.figures?.[f.name]?.path, `${m.name}: ${f.name}`).toMatch(/^M/);
       }
+  });
+
+  it('render, notation, bots and element write no word of an expansion in code (comments aside)', () => {
+    // The words of every expansion, from what it declares: its name, figures, tokens, extra tile,
+    // and its look's symbols and kinds of feature.
+    const expansions = RULE_MODULES.filter((m) => m.name !== 'base' && m.activeWhen === undefined);
+    const words = new Set<string>();
+    for (const m of expansions) {
+      for (const w of m.name.split('-')) words.add(w);
+      for (const f of m.figures ?? []) words.add(f.name).add(f.supplyKey);
+      if (m.tokens !== undefined) for (const w of [m.tokens.key, ...m.tokens.kinds]) words.add(w);
+      if (m.extraTurn !== undefined) words.add(m.extraTurn);
+      const look = LOOKS.find((l) => l.module === m.name);
+      for (const sym of look?.symbols ?? []) words.add(sym.name);
+      for (const kind of Object.keys(look?.features ?? {})) words.add(kind);
+    }
+    expect([...words]).toEqual(
+      expect.arrayContaining(['river', 'abbot', 'inns', 'large', 'builder', 'pig', 'goods', 'wine', 'inn', 'garden']),
+    );
+    const stem = (w: string) => w.toLowerCase().replace(/s$/, '');
+    const stems = new Set([...words].map(stem));
+    const out: string[] = [];
+    for (const file of files(SRC)) {
+      const rel = file.slice(SRC.length);
+      if (!['render', 'notation', 'bots', 'element'].includes(layerOf(file))) continue;
+      const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      const visit = (n: ts.Node): void => {
+        if (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateLiteralToken(n)) {
+          const found = n.text
+            .replace(/([a-z])([A-Z])/g, '$1 $2')
+            .split(/[^A-Za-z]+/)
+            .filter((w) => w !== '' && stems.has(stem(w)));
+          if (found.length > 0) out.push(`${rel}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${found.join(' ')}`);
+        }
+        ts.forEachChild(n, visit);
+      };
+      visit(sf);
+    }
+    expect(out).toEqual([]);
   });
 
   it('the registry lists the base game first', () => {

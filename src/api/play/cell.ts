@@ -3,7 +3,7 @@ import { SPOTS, type Spot } from '../../core/geometry.js';
 import { isRecord } from '../../core/guards.js';
 import { MOVE_INPUT } from '../../core/limits.js';
 import { readPlain } from '../../core/plain.js';
-import { tileDefinition } from '../../rules/catalogue.js';
+import { tileFeatures } from '../../rules/catalogue.js';
 import type { FeatureKind } from '../../tiles/types.js';
 import { legalTurns } from './list.js';
 import { checked } from '../state/kernels.js';
@@ -86,7 +86,7 @@ export interface SpotOnBoard {
  */
 export function spotsAt(state: GameState | PlayerView, x: number, y: number): SpotOnBoard[] {
   const placed = tileAt(state, x, y);
-  const view = placed === null ? null : tileDefinition(placed.tile, placed.rotation);
+  const view = placed === null ? null : tileFeatures(placed.tile, placed.rotation);
   if (view === null) return [];
   const owner = new Map<string, { id: FeatureId; kind: FeatureKind }>();
   for (const f of features(state)) for (const s of f.segments) if (s.x === x && s.y === y) owner.set(s.at, { id: f.id, kind: f.kind });

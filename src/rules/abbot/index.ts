@@ -29,7 +29,6 @@ export const abbot = {
       choices: [true, false],
     },
   ],
-  legend: ['g garden'],
   figures: [
     {
       name: 'abbot',

@@ -2,11 +2,6 @@ import { K_CITY, K_ROAD, type Kernel, type ScoreRecord } from '../../kernel/inde
 import { innsCathedralsTiles } from './tiles.js';
 import type { FeatureDef } from '../../tiles/types.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
-import type { Edge } from '../../core/geometry.js';
-import type { TileView } from '../../tiles/spots.js';
-
-/** Where an inn is drawn on the text board: beside the first edge of its road, inside the tile. */
-const INN_CELL: Record<Edge, readonly [number, number]> = { N: [0, 3], E: [1, 3], S: [2, 1], W: [1, 1] };
 
 /**
  * Inns & Cathedrals: 18 tiles, a large meeple per player (counting as two for every majority), a
@@ -16,16 +11,6 @@ export const innsCathedrals = {
   name: 'inns-cathedrals',
   title: 'Inns & Cathedrals',
   maxPlayers: 6,
-  legend: ['i inn', '^ cathedral'],
-  // An inn beside the first edge of its road, inside the tile; a cathedral at the centre.
-  draw(v: TileView, block: string[][]): void {
-    for (const f of v.features) {
-      if (f.kind !== 'road' || f.inn !== true) continue;
-      const [r, c] = INN_CELL[f.edges[0] as Edge];
-      (block[r] as string[])[c] = 'i';
-    }
-    if (v.features.some((f) => f.kind === 'city' && f.cathedral === true)) (block[1] as string[])[2] = '^';
-  },
   figures: [
     {
       name: 'large',

@@ -38,7 +38,6 @@ export const river = {
     },
   ],
   errors: ['river-not-continued', 'river-u-turn'],
-  legend: ['~ river', 'o spring/lake'],
   tiles: {
     add(draft: TileDraft, options: TileOptions): void {
       // The kernel relies on this order: river course tiles, the lake, the spring, then the land.

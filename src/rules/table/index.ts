@@ -50,10 +50,6 @@ export const table = {
     },
   ],
   errors: ['off-the-table'],
-  legend(rules: Readonly<Record<string, unknown>>) {
-    const b = rules.table as TableBounds;
-    return [`the table x ${b.minX}..${b.maxX}, y ${b.minY}..${b.maxY}${rules.tableEdge === 'closes' ? ' (its edge closes features)' : ''}`];
-  },
   hooks(ctx: ModuleContext) {
     const b = ctx.rules.table as TableBounds;
     const inside = (k: Kernel, cell: number) => onTable(b, k.frontierX(cell), k.frontierY(cell));

@@ -2,7 +2,6 @@ import { type Kernel, award, K_TOKENS, type KernelEvent, type ScoreRecord, major
 import { tradersBuildersTiles } from './tiles.js';
 import type { FeatureDef } from '../../tiles/types.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
-import type { TileView } from '../../tiles/spots.js';
 
 /** The goods, in the order of their token kinds. */
 export const GOODS = ['wine', 'grain', 'cloth'] as const;
@@ -18,11 +17,7 @@ const GOODS_POINTS = 10;
 export const tradersBuilders = {
   name: 'traders-builders',
   title: 'Traders & Builders',
-  legend: ['$ goods'],
   extraTurn: 'builder',
-  draw(v: TileView, block: string[][]): void {
-    if (v.features.some((f) => f.kind === 'city' && f.goods !== undefined)) (block[1] as string[])[2] = '$';
-  },
   figures: [
     {
       name: 'builder',

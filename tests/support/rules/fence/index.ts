@@ -16,7 +16,6 @@ export const fence = {
   name: 'fence',
   title: 'The Fence',
   errors: ['fence-crossed'],
-  legend: ['the board is fenced'],
   hooks(ctx: ModuleContext) {
     const inside = (k: Kernel, cell: number) => Math.abs(k.frontierX(cell)) <= FENCE;
     return {

@@ -1,4 +1,5 @@
-import type { TileNames } from '../facets.js';
+import type { TileView } from '../../tiles/spots.js';
+import type { ModuleWords } from '../facets.js';
 
 // The names of the module's tile types: our own short descriptions, shown by tileDefinition.
 
@@ -31,7 +32,11 @@ const TILE_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** Traders & Builders' tile names. */
-export const tileNames = {
+export const words = {
   module: 'traders-builders',
   name: (id: string) => (Object.hasOwn(TILE_NAMES, id) ? TILE_NAMES[id] : undefined),
-} satisfies TileNames;
+  legend: ['$ goods'],
+  draw(v: TileView, block: string[][]): void {
+    if (v.features.some((f) => f.kind === 'city' && f.goods !== undefined)) (block[1] as string[])[2] = '$';
+  },
+} satisfies ModuleWords;

@@ -1,4 +1,6 @@
-import type { TileNames } from '../facets.js';
+import type { Edge } from '../../core/geometry.js';
+import type { TileView } from '../../tiles/spots.js';
+import type { ModuleWords } from '../facets.js';
 
 // The names of the module's tile types: our own short descriptions, shown by tileDefinition.
 
@@ -21,8 +23,21 @@ const TILE_NAMES: Readonly<Record<string, string>> = {
   'IC-Q': 'City connecting two opposite sides (pennant), a road ending at it from each other side',
 };
 
+/** Where an inn is drawn on the text board: beside the first edge of its road, inside the tile. */
+const INN_CELL: Record<Edge, readonly [number, number]> = { N: [0, 3], E: [1, 3], S: [2, 1], W: [1, 1] };
+
 /** Inns & Cathedrals' tile names. */
-export const tileNames = {
+export const words = {
   module: 'inns-cathedrals',
   name: (id: string) => (Object.hasOwn(TILE_NAMES, id) ? TILE_NAMES[id] : undefined),
-} satisfies TileNames;
+  legend: ['i inn', '^ cathedral'],
+  // An inn beside the first edge of its road, inside the tile; a cathedral at the centre.
+  draw(v: TileView, block: string[][]): void {
+    for (const f of v.features) {
+      if (f.kind !== 'road' || f.inn !== true) continue;
+      const [r, c] = INN_CELL[f.edges[0] as Edge];
+      (block[r] as string[])[c] = 'i';
+    }
+    if (v.features.some((f) => f.kind === 'city' && f.cathedral === true)) (block[1] as string[])[2] = '^';
+  },
+} satisfies ModuleWords;
