@@ -382,7 +382,7 @@ describe('The River: meeples (rules-facts §f "Meeples")', () => {
     expect(rejection(t2, { tile: 'RV-cities', x: 3, y: 0, rotation: 0, meeple: { at: 'N' } })).toBeNull();
     const onRiver = rejection(t2, { tile: 'RV-cities', x: 3, y: 0, rotation: 0, meeple: { at: 'E' } });
     expect(onRiver?.code).toBe('figure-not-allowed');
-    expect(onRiver?.message).toContain('river');
+    expect(onRiver?.message).toContain('nothing may stand on the river (at E)');
     expect(rejection(t2, { tile: 'RV-cities', x: 3, y: 0, rotation: 0, meeple: { at: 'W' } })?.code).toBe('figure-not-allowed');
     // legalTurns offers the two cities and the two fields, never the river.
     const spots = legalTurns(t2)

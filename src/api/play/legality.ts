@@ -31,8 +31,6 @@ import {
   EDGE_KIND_NAMES,
   FEATURE_KIND_NAMES,
   K_FIELD,
-  K_GARDEN,
-  K_RIVER,
   MAXF,
 } from '../../kernel/index.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
@@ -467,14 +465,15 @@ function actionDiagnosis(
   const featureKind = T.featKind[t * MAXF + local] as number;
   const F = k.rules.ruleset.figures;
   if (((F.spots[figureCode(kind) * T.types + t] as number) & (1 << local)) === 0) {
-    const what = FEATURE_KIND_NAMES[featureKind];
-    if (featureKind === K_RIVER) return illegal('figure-not-allowed', `nothing may stand on the river (at ${at})`);
-    if (featureKind === K_GARDEN) {
-      const only = figureNames()
-        .filter((f) => figureStands(f).includes('garden'))
-        .map((f) => withArticle(figureWord(f)));
-      return illegal('figure-not-allowed', `a ${word} may not stand on a garden (at ${at}): only ${only.join(' or ')} may`);
-    }
+    const what = FEATURE_KIND_NAMES[featureKind] as string;
+    const only = figureNames()
+      .filter((f) => figureStands(f).includes(what))
+      .map((f) => withArticle(figureWord(f)));
+    if (only.length === 0) return illegal('figure-not-allowed', `nothing may stand on the ${what} (at ${at})`);
+    // A module's kind of feature (past the base game's road, city, cloister and field) is named
+    // with the figures that may stand on it.
+    if (featureKind > K_FIELD)
+      return illegal('figure-not-allowed', `a ${word} may not stand on a ${what} (at ${at}): only ${only.join(' or ')} may`);
     return illegal('figure-not-allowed', `the ${word} stands ${figurePlaces(kind)}, not on a ${what} (at ${at})`);
   }
   const r = k.find(k.segmentOf(p, local));
