@@ -470,7 +470,7 @@ export class Engine {
   legalTurns(out: Float64Array): number;
   legalTurns(out?: Float64Array): TurnCode[] | number {
     if (out !== undefined) {
-      if (!(out instanceof Float64Array) || out.length < this.maxMoves) {
+      if (!isFloat64Array(out) || out.length < this.maxMoves) {
         throw new OptionsError([
           {
             code: 'invalid-buffer',
@@ -817,6 +817,15 @@ function isInt32Array(v: unknown): v is Int32Array {
   try {
     // instanceof first: cheap, and the usual case; the tag for an Int32Array of another realm.
     return v instanceof Int32Array || Object.prototype.toString.call(v) === '[object Int32Array]';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `v` is a Float64Array (of any realm); never throws. */
+function isFloat64Array(v: unknown): v is Float64Array {
+  try {
+    return v instanceof Float64Array || Object.prototype.toString.call(v) === '[object Float64Array]';
   } catch {
     return false;
   }

@@ -20,7 +20,7 @@ import { figurePictureOf } from '../rules/looks.js';
  * ```
  */
 export function figurePicture(kind: MeepleKind): { readonly path: string; readonly scale: number } | null {
-  const p = figurePictureOf(kind);
+  const p = typeof kind === 'string' ? figurePictureOf(kind) : undefined;
   return p === undefined ? null : { path: p.path, scale: p.scale ?? 1 };
 }
 

@@ -19,6 +19,7 @@ import {
 } from 'carcassonne-engine';
 import { greedyBot, mctsBot } from 'carcassonne-engine/bots';
 import { Engine, perft, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
+import { figurePicture } from 'carcassonne-engine/render';
 
 // Issue "Hostile input", one test per class of the inputs it found breaking the README's promises
 // (numbered as in the issue). Each asks for a typed error (a code and a sentence), in bounded time.
@@ -171,6 +172,28 @@ describe('hostile input (regressions)', () => {
       expect(refusal(() => e.legalMoves(buffer as never)).code).toBe('invalid-buffer');
     }
     expect(e.legalMoves(new Int32Array(e.maxMoves))).toBeGreaterThan(0);
+  });
+
+  it('7b: Engine.legalTurns takes a Float64Array only: a revoked Proxy or one whose traps throw is invalid-buffer (found by the fuzz soak)', () => {
+    const e = Engine.fromState(game());
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    const trap = new Proxy(new Float64Array(e.maxMoves), {
+      getPrototypeOf() {
+        throw new Error('trap: prototype');
+      },
+    });
+    for (const buffer of [revoked.proxy, trap, new Int32Array(e.maxMoves), [1, 2], null]) {
+      expect(refusal(() => e.legalTurns(buffer as never)).code).toBe('invalid-buffer');
+    }
+    expect(e.legalTurns(new Float64Array(e.maxMoves))).toBeGreaterThan(0);
+  });
+
+  it('7c: figurePicture answers a kind that is no string with null (found by the fuzz soak)', () => {
+    const noPrimitive = Object.create(null) as never;
+    expect(figurePicture(noPrimitive)).toBeNull();
+    expect(figurePicture('toString' as never)).toBeNull();
+    expect(figurePicture('abbot')?.scale).toBe(1.05);
   });
 
   it('8: exported helpers refuse junk with invalid-argument; perft and playouts validate; play never half-applies', () => {
