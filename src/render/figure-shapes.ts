@@ -58,7 +58,8 @@ export function figureSvg(
   lying: boolean,
   className = 'figure',
 ): string {
-  const p = figurePictureOf(kind);
+  // A figure kind without a look of its own is drawn as a follower.
+  const p = figurePictureOf(kind) ?? figurePictureOf('follower');
   if (p === undefined) return '';
   lying &&= p.upright !== true;
   const turn = lying ? ' rotate(-90)' : '';

@@ -15,6 +15,7 @@ import {
 } from 'carcassonne-engine';
 import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
 import { greedyBot } from 'carcassonne-engine/bots';
+import { figurePicture, renderSvg } from 'carcassonne-engine/render';
 import { FENCE } from '../support/rules/fence/index';
 import { lcg } from '../support/play';
 
@@ -120,6 +121,22 @@ describe('a figure kind from a module of its own (tests/support/rules/wayfarer)'
     const holder = s.meeples.find((m) => (m.kind as string) === 'wayfarer')?.owner as number;
     forged.players[holder].wayfarers = 1;
     expect(validateState(forged).map((p) => p.message)).toContain(`player ${holder} has 1 wayfarer in supply, but the placements leave 0`);
+  });
+
+  it('is drawn as a follower in pictures, having no look of its own', () => {
+    const r = lcg(5);
+    let s = createGame({ players: 2, seed: 5, expansions: expansions('wayfarer') });
+    s = play(s, 30, (moves) => {
+      const w = moves.filter(wayfarerMove);
+      return (w.length > 0 ? w : moves)[r() % (w.length > 0 ? w.length : moves.length)] as TurnMove;
+    });
+    const svg = renderSvg(s);
+    const follower = figurePicture('follower')?.path as string;
+    const drawn = [...svg.matchAll(/data-kind="wayfarer"[^>]*><path d="([^"]+)"/g)].map((m) => m[1]);
+    expect(drawn.length).toBe(s.meeples.filter((m) => (m.kind as string) === 'wayfarer').length);
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.every((d) => d === follower)).toBe(true);
+    expect(figurePicture('wayfarer' as 'follower')).toBeNull();
   });
 
   it('the engine and the bots play it: move codes, supplies, whole games', () => {
