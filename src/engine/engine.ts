@@ -812,24 +812,18 @@ export function badArgument(message: string): OptionsError {
   return new OptionsError([{ code: 'invalid-argument', message }]);
 }
 
-/** Whether `v` is an Int32Array (of any realm); never throws. */
-function isInt32Array(v: unknown): v is Int32Array {
+/** Whether `v` is an array of this typed-array class (of any realm); never throws. */
+function isTyped<T>(v: unknown, type: abstract new (...args: never[]) => T, tag: string): v is T {
   try {
-    // instanceof first: cheap, and the usual case; the tag for an Int32Array of another realm.
-    return v instanceof Int32Array || Object.prototype.toString.call(v) === '[object Int32Array]';
+    // instanceof first: cheap, and the usual case; the tag for an array of another realm.
+    return v instanceof type || Object.prototype.toString.call(v) === `[object ${tag}]`;
   } catch {
     return false;
   }
 }
 
-/** Whether `v` is a Float64Array (of any realm); never throws. */
-function isFloat64Array(v: unknown): v is Float64Array {
-  try {
-    return v instanceof Float64Array || Object.prototype.toString.call(v) === '[object Float64Array]';
-  } catch {
-    return false;
-  }
-}
+const isInt32Array = (v: unknown): v is Int32Array => isTyped(v, Int32Array, 'Int32Array');
+const isFloat64Array = (v: unknown): v is Float64Array => isTyped(v, Float64Array, 'Float64Array');
 
 /** What the move log records as the tile of an action step. */
 const NO_TILE = 0xffff;

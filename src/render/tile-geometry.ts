@@ -198,8 +198,10 @@ function symbolsOf(def: TileDef, layout: Layout, labels: Int16Array, dist: Float
   const out: TileSymbol[] = [];
   const anchorOf = (f: number): Point => areas.find((a) => a.feature === f)?.anchor ?? [0.5, 0.5];
   const symbols = symbolDefs();
+  const inside = symbols.filter((d) => d.place === 'inside');
+  const beside = symbols.filter((d) => d.place === 'beside');
   def.features.forEach((f, i) => {
-    const marks = symbols.filter((d) => d.place === 'inside').flatMap((d) => Array<string>(d.count(f)).fill(d.name));
+    const marks = inside.flatMap((d) => Array<string>(d.count(f)).fill(d.name));
     const taken: Point[] = [anchorOf(i)];
     const mid = centroid(labels, i);
     for (const kind of marks) {
@@ -219,8 +221,8 @@ function symbolsOf(def: TileDef, layout: Layout, labels: Int16Array, dist: Float
     return def.features[labels[c] as number]?.kind === 'field';
   };
   def.features.forEach((f, i) => {
-    for (const d of symbols) {
-      if (d.place !== 'beside' || d.count(f) === 0) continue;
+    for (const d of beside) {
+      if (d.count(f) === 0) continue;
       // Beside the feature, halfway along it, on the first side that is open field.
       const a = anchorOf(i);
       const sides: Point[] = [

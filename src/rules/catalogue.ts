@@ -93,14 +93,16 @@ export function isTileId(id: unknown): id is KnownTileId {
  * ```
  */
 export function tileDefinition(id: string, rotation: Rotation = 0): TileView | null {
-  const t = typeof id === 'string' ? tileDef(id) : undefined;
-  if (t === undefined || !isRotation(rotation)) return null;
-  return viewTile(t, (rotation + 0) as Rotation, tileName(t.id));
+  return viewOf(id, rotation, tileName);
 }
 
 /** As {@link tileDefinition}, without the name (`''`): for the layers that read features only, so that they carry no words. */
 export function tileFeatures(id: string, rotation: Rotation = 0): TileView | null {
+  return viewOf(id, rotation, () => '');
+}
+
+function viewOf(id: string, rotation: Rotation, name: (id: string) => string): TileView | null {
   const t = typeof id === 'string' ? tileDef(id) : undefined;
   if (t === undefined || !isRotation(rotation)) return null;
-  return viewTile(t, (rotation + 0) as Rotation, '');
+  return viewTile(t, (rotation + 0) as Rotation, name(t.id));
 }

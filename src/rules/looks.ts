@@ -14,14 +14,21 @@ export const LOOKS: readonly ModuleLook[] = [base, river, abbot, innsCathedrals,
 
 /** How pictures draw a figure kind, or undefined for an unknown kind. */
 export function figurePictureOf(kind: string): FigurePicture | undefined {
-  for (const l of LOOKS) if (l.figures !== undefined && Object.hasOwn(l.figures, kind)) return l.figures[kind];
+  return byKind(kind, (l) => l.figures);
+}
+
+/** The entry for `kind` in the first look whose record `part` has it. */
+function byKind<T>(kind: string, part: (l: ModuleLook) => Readonly<Record<string, T>> | undefined): T | undefined {
+  for (const l of LOOKS) {
+    const record = part(l);
+    if (record !== undefined && Object.hasOwn(record, kind)) return record[kind];
+  }
   return undefined;
 }
 
 /** How pictures draw a module's kind of feature, or undefined (the base game's kinds, an unknown kind). */
 export function featureLookOf(kind: string): FeatureLook | undefined {
-  for (const l of LOOKS) if (l.features !== undefined && Object.hasOwn(l.features, kind)) return l.features[kind];
-  return undefined;
+  return byKind(kind, (l) => l.features);
 }
 
 /** Every tile symbol the modules declare, in registry order. */
