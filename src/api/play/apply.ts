@@ -1,15 +1,16 @@
 import { freeze } from 'immer';
 import { freezeBuilt } from '../../core/freeze.js';
 import { IllegalMoveError, StateError } from '../../core/errors.js';
-import { SPOTS, type Spot } from '../../core/geometry.js';
-import { ACTION_DEPLOY, ACTION_RECALL, moveAction, moveFigure, moveSpot } from '../../core/move-code.js';
+import { type Rotation, SPOTS, type Spot } from '../../core/geometry.js';
+import { ACTION_DEPLOY, ACTION_RECALL, moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../../core/move-code.js';
 import { type Kernel, PHASE_ACTION, type KernelEvent } from '../../kernel/index.js';
 import { checked, remember, workingKernel } from '../state/kernels.js';
 import { builderTurnOf, extraTurnBy, extraTurnOf, type RuleHooks, withCustomRule } from '../options/game-rules.js';
 import { describeEvents } from './describe.js';
 import { figureNames, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
-import { actionOfTurn, codeOfAction, codeOfTile, isTurn, moveError, readMove, tileOfTurn, tileTypeOf } from './legality.js';
-import type { AnyMove, GameEvent, GameState, PlayerState, PlayerView, Move, MovePreview, PlacedTile, TurnMove } from '../types.js';
+import { actionOfTurn, codeOfAction, codeOfTile, isTurn, moveError, readMove, tileOfTurn } from './legality.js';
+import { listedCodes } from './listed.js';
+import type { AnyMove, GameEvent, GameState, MeepleKind, MeepleOnBoard, ScoredFeature, PlayerState, PlayerView, MovePreview, PlacedTile } from '../types.js';
 import { isViewRecord } from '../state/view-input.js';
 import { currentTileOf, drawsOf, handsOf, stepOf } from './create.js';
 import { refuseHidden } from './legality.js';
@@ -60,33 +61,31 @@ function check(
 /**
  * Plays a legal step on kernel `k` (or a whole turn, as its two steps) and returns the record of
  * the tile it places (null for an action step) and the codes it played; with `draw` false, stops
- * where the turn would draw (previewMove).
+ * where the turn would draw (previewMove). `known`: the move's codes when it was listed.
  */
-function playMove(k: Kernel, move: AnyMove, log: KernelEvent[], draw: boolean): { tile: PlacedTile | null; codes: number[] } {
+function playMove(k: Kernel, move: AnyMove, known: readonly number[] | null, log: KernelEvent[], draw: boolean): { tile: PlacedTile | null; codes: number[] } {
   const run = (code: number, act = false) => withCustomRule(() => (draw && !act ? k.play(code, log) : k.playStep(code, log, act)));
-  if (!isTurn(move) && move.type !== 'tile') {
-    const code = codeOfAction(k, move);
+  const turn = isTurn(move);
+  if (!turn && move.type !== 'tile') {
+    const code = known?.[0] ?? codeOfAction(k, move);
     run(code);
     return { tile: null, codes: [code] };
   }
-  const tileMove = isTurn(move) ? tileOfTurn(move) : move;
+  const placed = known?.[0] ?? codeOfTile(k, isTurn(move) ? tileOfTurn(move) : move);
   const player = k.current;
-  const tile = k.tables.ids[tileTypeOf(k, tileMove)] as string;
-  // + 0 turns -0 into 0, so that the state stays equal to its JSON round trip.
-  const x = tileMove.x + 0;
-  const y = tileMove.y + 0;
-  const placed = codeOfTile(k, { ...tileMove, x, y });
-  run(placed, isTurn(move));
-  const record = { tile, x, y, rotation: tileMove.rotation, player, meeple: null, recall: null };
-  if (!isTurn(move)) return { tile: record, codes: [placed] };
-  const action = codeOfAction(k, actionOfTurn(move));
+  const tile = k.tables.ids[k.handSize > 0 ? k.handTile(player, moveSlot(placed)) : k.currentType] as string;
+  run(placed, turn);
+  const record = { tile, x: moveX(placed), y: moveY(placed), rotation: (moveQ(placed) * 90) as Rotation, player, meeple: null, recall: null };
+  if (!turn) return { tile: record, codes: [placed] };
+  const action = known?.[1] ?? codeOfAction(k, actionOfTurn(move));
   run(action);
-  return { tile: withAction(record, action, move.meeple?.kind), codes: [placed, action] };
+  return { tile: withAction(record, action), codes: [placed, action] };
 }
 
 /** A placement record with the action its tile got: the figure deployed on it, or the figure taken back. */
-function withAction(p: PlacedTile, action: number, kind: PlacedTile['recall'] | undefined): PlacedTile {
-  if (moveAction(action) === ACTION_DEPLOY) return { ...p, meeple: { at: SPOTS[moveSpot(action)] as Spot, kind: kind ?? 'follower' } };
+function withAction(p: PlacedTile, action: number): PlacedTile {
+  if (moveAction(action) === ACTION_DEPLOY)
+    return { ...p, meeple: { at: SPOTS[moveSpot(action)] as Spot, kind: figureNames()[moveFigure(action)] as MeepleKind } };
   if (moveAction(action) === ACTION_RECALL) return { ...p, recall: figureNames()[moveFigure(action)] ?? null };
   return p;
 }
@@ -123,20 +122,20 @@ export function applyMove(input: GameState, asked: AnyMove, hooks?: RuleHooks): 
       },
     ]);
   }
-  const { move, error } = check(c.state, c.kernel, asked);
+  const known = listedCodes(c.state, asked);
+  const { move, error } = known === null ? check(c.state, c.kernel, asked) : { move: asked, error: null };
   if (error !== null) throw error;
   const { state, kernel: k } = workingKernel(c.state, hooks, true);
   const drawnBefore = k.bagPos;
   const discardedBefore = k.nDiscarded;
   const log: KernelEvent[] = [];
-  const played = playMove(k, move, log, true);
+  const played = playMove(k, move, known, log, true);
   let placements: readonly PlacedTile[];
   if (played.tile !== null) placements = [...state.placements, freezeBuilt(played.tile)];
   else {
     // An action step: the tile just placed, the last of the placements, gets its figure or recall.
     const last = state.placements[state.placements.length - 1] as PlacedTile;
-    const kind = !isTurn(move) && move.type === 'meeple' ? move.kind : undefined;
-    const acted = withAction(last, played.codes[0] as number, kind);
+    const acted = withAction(last, played.codes[0] as number);
     placements = acted === last ? state.placements : [...state.placements.slice(0, -1), freezeBuilt(acted)];
   }
   const events = describeEvents(k, log);
@@ -146,15 +145,18 @@ export function applyMove(input: GameState, asked: AnyMove, hooks?: RuleHooks): 
   // element (see immer's performance page). Only the new elements are frozen here.
   freezeBuilt(events);
   // Copies of frozen arrays are made by spreading them: their slice() takes V8's slow path.
-  const meeples = [...state.meeples];
-  const scored = [...state.scored];
+  let meeples = state.meeples as MeepleOnBoard[];
+  let scored = state.scored as ScoredFeature[];
   for (const e of events) {
     if (e.type === 'meeple-placed') {
+      if (meeples === state.meeples) meeples = [...state.meeples];
       meeples.push(Object.freeze({ owner: e.player, kind: e.kind, x: e.x, y: e.y, at: e.at, feature: e.feature }));
     } else if (e.type === 'meeple-returned') {
+      if (meeples === state.meeples) meeples = [...state.meeples];
       const i = meeples.findIndex((m) => m.owner === e.owner && m.x === e.x && m.y === e.y && m.at === e.at && m.kind === e.kind);
       meeples.splice(i, 1);
     } else if (e.type === 'feature-scored') {
+      if (scored === state.scored) scored = [...state.scored];
       scored.push(e.score);
     }
   }
@@ -204,7 +206,7 @@ export function applyMove(input: GameState, asked: AnyMove, hooks?: RuleHooks): 
     // The tiles set aside went back and the bag was shaken (or a replay brought the tiles it
     // draws to the top): its order is the kernel's.
     tilesLeft = Array.from(k.bag.subarray(k.bagPos, k.bagLen), (t) => ids[t] as string);
-  } else if (k.bagPos > drawnBefore) tilesLeft = [...state.tilesLeft].slice(k.bagPos - drawnBefore);
+  } else if (k.bagPos > drawnBefore) tilesLeft = tailOf(state.tilesLeft, k.bagPos - drawnBefore);
   const discarded =
     k.nDiscarded > discardedBefore
       ? [...state.discarded, ...Array.from(k.discarded.subarray(discardedBefore, k.nDiscarded), (t) => ids[t] as string)]
@@ -233,17 +235,24 @@ export function applyMove(input: GameState, asked: AnyMove, hooks?: RuleHooks): 
     hands: hands === null ? null : Object.isFrozen(hands) ? hands : Object.freeze(hands),
     players: Object.isFrozen(players) ? players : Object.freeze(players),
     placements: Object.isFrozen(placements) ? placements : Object.freeze(placements),
-    meeples: Object.freeze(meeples),
+    meeples: meeples === state.meeples ? meeples : Object.freeze(meeples),
     tilesLeft: Object.isFrozen(tilesLeft) ? tilesLeft : Object.freeze(tilesLeft),
     discarded: Object.isFrozen(discarded) ? discarded : Object.freeze(discarded),
     draws: draws === null || Object.isFrozen(draws) ? draws : Object.freeze(draws),
     setup: state.setup,
-    scored: scored.length > state.scored.length ? Object.freeze(scored) : state.scored,
+    scored: scored === state.scored ? scored : Object.freeze(scored),
     events,
   };
   const next = Object.freeze(sameKeys(state, written) ? written : { ...state, ...written });
   remember(next, k);
   return next;
+}
+
+/** The elements of `list` from `from` on, in a new array (a frozen array's slice takes V8's slow path). */
+function tailOf<T>(list: readonly T[], from: number): T[] {
+  const out = new Array<T>(Math.max(0, list.length - from));
+  for (let i = from; i < list.length; i++) out[i - from] = list[i] as T;
+  return out;
 }
 
 /** Whether two records have the same own keys in the same order. */
@@ -282,7 +291,7 @@ export function previewMove(input: GameState | PlayerView, asked: AnyMove): Move
   if (error !== null) throw error;
   const k = c.kernel.clone();
   const log: KernelEvent[] = [];
-  playMove(k, move, log, false);
+  playMove(k, move, null, log, false);
   const events: GameEvent[] = describeEvents(k, log);
   const completed = events.flatMap((e) => (e.type === 'feature-scored' && e.score.complete ? [e.score.id] : []));
   // At the action step the extra tile the tile gives is known, and comes once the turn is over.

@@ -21,6 +21,8 @@ import { checked } from '../state/kernels.js';
 import { handSlot, moveOfCode, scratchOf, turnOfCodes } from './legality.js';
 import type { GameState, PlayerView, Move, PlacementsOptions, TurnMove, TilePlacement } from '../types.js';
 import { refuseHidden } from './legality.js';
+import { rememberListed } from './listed.js';
+import { freezeBuilt } from '../../core/freeze.js';
 
 /**
  * Every legal position and rotation for the current tile, rotations that give the same board
@@ -101,7 +103,13 @@ export function legalMoves(state: GameState | PlayerView): Move[] {
   refuseHidden(c.state, k);
   const { codes, order, n } = sortedCodes(k);
   const out = new Array<Move>(n);
-  for (let i = 0; i < n; i++) out[i] = moveOfCode(k, codes[order[i] as number] as number);
+  const played = new Array<readonly number[]>(n);
+  for (let i = 0; i < n; i++) {
+    const code = codes[order[i] as number] as number;
+    out[i] = Object.freeze(moveOfCode(k, code));
+    played[i] = [code];
+  }
+  rememberListed(c.state, out.slice(), played);
   return out;
 }
 
@@ -129,6 +137,11 @@ export function legalTurns(state: GameState | PlayerView): TurnMove[] {
   const tiles = sortedCodes(k);
   const placements = Array.from({ length: tiles.n }, (_, i) => tiles.codes[tiles.order[i] as number] as number);
   const out: TurnMove[] = [];
+  const played: (readonly number[])[] = [];
+  const add = (tile: string, placed: number, action: number) => {
+    out.push(freezeBuilt(turnOfCodes(tile, placed, action)));
+    played.push([placed, action]);
+  };
   if (actionBuffer === null || actionBuffer.length < k.maxMoves) actionBuffer = new Int32Array(k.maxMoves);
   const actions = actionBuffer;
   for (const placed of placements) {
@@ -136,7 +149,7 @@ export function legalTurns(state: GameState | PlayerView): TurnMove[] {
     const tile = k.tables.ids[t] as string;
     // Nothing to do with the tile anywhere: the placement alone, without placing it.
     if (!k.mayAct(t)) {
-      out.push(turnOfCodes(tile, placed, PASS_CODE));
+      add(tile, placed, PASS_CODE);
       continue;
     }
     const after = scratchOf(k);
@@ -153,8 +166,9 @@ export function legalTurns(state: GameState | PlayerView): TurnMove[] {
       }
       actions[j + 1] = code;
     }
-    for (let i = 0; i < n; i++) out.push(turnOfCodes(tile, placed, actions[i] as number));
+    for (let i = 0; i < n; i++) add(tile, placed, actions[i] as number);
   }
+  rememberListed(c.state, out.slice(), played);
   return out;
 }
 
