@@ -10,7 +10,18 @@ import { describeEvents } from './describe.js';
 import { figureNames, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
 import { actionOfTurn, codeOfAction, codeOfTile, isTurn, moveError, readMove, tileOfTurn } from './legality.js';
 import { listedCodes } from './listed.js';
-import type { AnyMove, GameEvent, GameState, MeepleKind, MeepleOnBoard, ScoredFeature, PlayerState, PlayerView, MovePreview, PlacedTile } from '../types.js';
+import type {
+  AnyMove,
+  GameEvent,
+  GameState,
+  MeepleKind,
+  MeepleOnBoard,
+  ScoredFeature,
+  PlayerState,
+  PlayerView,
+  MovePreview,
+  PlacedTile,
+} from '../types.js';
 import { isViewRecord } from '../state/view-input.js';
 import { currentTileOf, drawsOf, handsOf, stepOf } from './create.js';
 import { refuseHidden } from './legality.js';
@@ -63,7 +74,13 @@ function check(
  * the tile it places (null for an action step) and the codes it played; with `draw` false, stops
  * where the turn would draw (previewMove). `known`: the move's codes when it was listed.
  */
-function playMove(k: Kernel, move: AnyMove, known: readonly number[] | null, log: KernelEvent[], draw: boolean): { tile: PlacedTile | null; codes: number[] } {
+function playMove(
+  k: Kernel,
+  move: AnyMove,
+  known: readonly number[] | null,
+  log: KernelEvent[],
+  draw: boolean,
+): { tile: PlacedTile | null; codes: number[] } {
   const run = (code: number, act = false) => withCustomRule(() => (draw && !act ? k.play(code, log) : k.playStep(code, log, act)));
   const turn = isTurn(move);
   if (!turn && move.type !== 'tile') {
@@ -75,7 +92,15 @@ function playMove(k: Kernel, move: AnyMove, known: readonly number[] | null, log
   const player = k.current;
   const tile = k.tables.ids[k.handSize > 0 ? k.handTile(player, moveSlot(placed)) : k.currentType] as string;
   run(placed, turn);
-  const record = { tile, x: moveX(placed), y: moveY(placed), rotation: (moveQ(placed) * 90) as Rotation, player, meeple: null, recall: null };
+  const record = {
+    tile,
+    x: moveX(placed),
+    y: moveY(placed),
+    rotation: (moveQ(placed) * 90) as Rotation,
+    player,
+    meeple: null,
+    recall: null,
+  };
   if (!turn) return { tile: record, codes: [placed] };
   const action = known?.[1] ?? codeOfAction(k, actionOfTurn(move));
   run(action);
