@@ -114,6 +114,23 @@ export function renderVocabulary(modules, docs, tileIds = []) {
       ),
     ].join('\n'),
     [
+      comment([
+        "The types of the rule modules' moves (`ModuleMove`): their actions at the action step and their steps.",
+        modules.flatMap((m) =>
+          [...(m.action === undefined ? [] : [m.action]), ...(m.steps ?? []).map((st) => st.name)].map(
+            (t) => `\`${quote(t)}\`: ${m.title}.`,
+          ),
+        ),
+      ]),
+      union(
+        'ModuleMoveType',
+        (() => {
+          const types = modules.flatMap((m) => [...(m.action === undefined ? [] : [m.action]), ...(m.steps ?? []).map((st) => st.name)]);
+          return types.length > 0 ? types.map(quote) : ['never'];
+        })(),
+      ),
+    ].join('\n'),
+    [
       comment(["The figures in a player's supply: a field per figure kind of every rule module, 0 when its module is not in play."]),
       'export interface Supplies {',
       figures.map((f) => `${comment([f.supply], '  ')}\n  readonly ${f.supplyKey}: number;`).join('\n'),

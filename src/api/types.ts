@@ -1,10 +1,19 @@
 import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
-import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleRules, Supplies } from '../core/vocabulary.js';
+import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveType, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { RiverStartTile } from '../rules/river/index.js';
 import type { RulesOptions } from './options/options.js';
 
-export type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveErrorCode, ModuleRules, Supplies } from '../core/vocabulary.js';
+export type {
+  ExpansionName,
+  ExtraTurn,
+  KnownTileId,
+  MeepleKind,
+  ModuleMoveErrorCode,
+  ModuleMoveType,
+  ModuleRules,
+  Supplies,
+} from '../core/vocabulary.js';
 export type { Goods, RiverStartTile };
 
 /**
@@ -64,6 +73,12 @@ export interface PlacedTile {
   readonly meeple: { readonly at: Spot; readonly kind: MeepleKind } | null;
   /** `'abbot'` when the player took the abbot back that turn instead of deploying, else `null`. */
   readonly recall: MeepleKind | null;
+  /**
+   * The moves of the rule modules the player made after placing the tile, in order (The Tower: a
+   * ransom paid, a floor or a follower put on a tower instead of deploying, the capture, the
+   * exchange); absent when none.
+   */
+  readonly steps?: readonly ModuleMove[];
 }
 
 /** A figure on the board. `at` is the canonical spot of its feature on its tile. */
@@ -78,9 +93,10 @@ export interface MeepleOnBoard {
 
 /**
  * What a scoring line scores: a feature, or (Traders & Builders, final scoring) the majority of a
- * kind of goods tokens.
+ * kind of goods tokens, or a line a rule module writes itself (The Tower: `'ransom'`, 3 points
+ * paid by `awarded`'s negative entry to its holder).
  */
-export type ScoredKind = FeatureKind | 'goods';
+export type ScoredKind = FeatureKind | 'goods' | (string & {});
 
 /**
  * One scoring: a feature scored when completed during play (`phase: 'play'`), or in the final
@@ -169,7 +185,32 @@ export type GameEvent =
       readonly by: 'given' | 'random' | 'draw-roads';
       readonly draws: readonly (readonly { readonly player: number; readonly tile: TileId; readonly roads: number }[])[];
     }
-  | { readonly type: 'game-finished'; readonly scores: readonly number[]; readonly winners: readonly number[] };
+  | { readonly type: 'game-finished'; readonly scores: readonly number[]; readonly winners: readonly number[] }
+  | ModuleEvent;
+
+/**
+ * Something a rule module did, named by the module (The Tower: `'floor-built'`, `'tower-closed'`,
+ * `'captured'`, `'exchanged'`), with its own fields (positions, players, figure kinds).
+ */
+export interface ModuleEvent {
+  readonly type: 'module';
+  /** The module's name (its expansion's). */
+  readonly module: string;
+  readonly name: string;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * A move of a rule module (its action at the action step, or one of its steps), a plain object
+ * whose `type` names it: The Tower's `{ type: 'tower', x, y, kind }` (a floor, `kind: 'floor'`, or
+ * a follower on the tower at (x, y)), `{ type: 'capture', x, y, at }` (the follower on the tile at
+ * (x, y), at spot `at`, or `null` for the one on its tower), `{ type: 'exchange', kind }` and
+ * `{ type: 'ransom', jailer, kind }`. `legalMoves` lists them as the module writes them.
+ */
+export interface ModuleMove {
+  readonly type: ModuleMoveType;
+  readonly [field: string]: unknown;
+}
 
 /**
  * The whole game as a deeply frozen, plain-JSON value. `JSON.parse(JSON.stringify(state))` is a
@@ -249,6 +290,32 @@ export interface GameState {
   readonly scored: readonly ScoredFeature[];
   /** What the last move (or the setup, for a new game) did. */
   readonly events: readonly GameEvent[];
+  /**
+   * What the rule modules in play keep besides the board, by module name, when they keep
+   * anything (empty otherwise): The Tower's `{ towers, prisoners, ransomPaid }` (see `TowerState`).
+   */
+  readonly modules: ModuleStates;
+}
+
+/** The rule modules' parts of a state (see {@link GameState.modules}), by module name. */
+export interface ModuleStates {
+  readonly tower?: TowerState;
+  readonly [module: string]: unknown;
+}
+
+/** The Tower's part of a state. */
+export interface TowerState {
+  /** Every tile with a tower foundation, in the order placed: its floors, and the follower closing it. */
+  readonly towers: readonly {
+    readonly x: number;
+    readonly y: number;
+    readonly floors: number;
+    readonly top: { readonly owner: number; readonly kind: MeepleKind } | null;
+  }[];
+  /** Prisoners, by who holds them (`jailer`), whose they are and their kind. */
+  readonly prisoners: readonly { readonly jailer: number; readonly owner: number; readonly kind: MeepleKind; readonly count: number }[];
+  /** Whether the current player paid a ransom this turn (once a turn). */
+  readonly ransomPaid: boolean;
 }
 
 /**
@@ -305,7 +372,7 @@ export interface PlayerView extends Omit<GameState, 'seed' | 'hands' | 'draws' |
  * played only when the player has something to do besides passing; otherwise the turn ends with
  * the tile.
  */
-export type Step = 'tile' | 'action';
+export type Step = 'tile' | 'action' | (string & {});
 
 /**
  * The tile step's move: place the current tile at (x, y) turned `rotation` degrees clockwise.
@@ -345,8 +412,8 @@ export interface PassMove {
   readonly type: 'pass';
 }
 
-/** One step's move, as {@link legalMoves} lists them: a tile step's, or an action step's. */
-export type Move = TileMove | MeepleMove | RecallMove | PassMove;
+/** One step's move, as {@link legalMoves} lists them: a tile step's, an action step's, or a rule module's. */
+export type Move = TileMove | MeepleMove | RecallMove | PassMove | ModuleMove;
 
 /** Where a meeple goes with a {@link TurnMove}: a spot on the placed tile, as it lies on the board. */
 export interface MeepleDeploy {
@@ -379,6 +446,11 @@ export interface TurnMove {
    * feature is incomplete: a tile that completes it scores it as completed instead.
    */
   readonly recall?: MeepleKind | null;
+  /**
+   * A rule module's action instead of deploying or taking back (The Tower's
+   * `{ type: 'tower', x, y, kind }`); its steps after it (a capture) are moves of their own.
+   */
+  readonly action?: ModuleMove | null;
 }
 
 /**

@@ -120,7 +120,7 @@ function figureValues(engine: Engine, weights: GreedyWeights, meeple: number): (
       kind: f.name as MeepleKind,
       worth: code === 0 ? meeple : (weights[f.name] ?? (f.bot?.weight as number)),
       onBoard: f.bot?.onBoard === true,
-      perPlayer: f.perPlayer,
+      perPlayer: typeof f.perPlayer === 'number' ? f.perPlayer : (f.perPlayer[engine.players] ?? 0),
     }));
 }
 

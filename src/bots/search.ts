@@ -4,6 +4,7 @@ import type { GameState, PlayerView } from '../api/types.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
 import { type Engine, kernelOf, playTurnListed, type Random, seededRandom } from '../engine/engine.js';
 import { moveSlot, PASS_CODE } from '../core/move-code.js';
+import { PHASE_TILE } from '../kernel/index.js';
 import { actionsOf, legalTurnCodes, turnCode, turnTile } from '../engine/turns.js';
 import type { Evaluator } from './evaluate.js';
 import { evaluatorFor, marginOf } from './greedy.js';
@@ -101,7 +102,7 @@ interface Node {
   samples: number;
   /** The rounds of sequential halving this root candidate has survived. */
   round: number;
-  readonly children: Map<number, Node>;
+  readonly children: Map<number | string, Node>;
 }
 
 const newNode = (move: number, player: number): Node => ({
@@ -374,8 +375,12 @@ export class Search {
       // A child is a turn with a tile: with hands of tiles (dealt anew each iteration when hidden),
       // the tile in the code's slot.
       const hand = e.currentTile === null ? e.hand(player) : null;
-      const keyOf = (code: number): number =>
-        code * 128 + this.tileKey(hand === null ? e.currentTile : (hand[moveSlot(turnTile(code))] as string));
+      // A number while it is exact (a turn code below 2^45 times 128); a module's action (its target
+      // in the high bits) as text.
+      const keyOf = (code: number): number | string => {
+        const tile = this.tileKey(hand === null ? e.currentTile : (hand[moveSlot(turnTile(code))] as string));
+        return Math.abs(code) < 2 ** 45 ? code * 128 + tile : `${code}:${tile}`;
+      };
       // Progressive widening: a node grows a new child (the best untried move by the mover's
       // evaluation) only while it has fewer available children than max(1, widen × √visits);
       // otherwise UCB chooses among those it has.
@@ -433,6 +438,11 @@ export class Search {
     const { e, trial, tileCodes, actionCodes, figureRate, samples } = this;
     for (let i = 0; i < this.depth && e.status === 'playing'; i++) {
       const n = e.legalMoves(tileCodes);
+      // A step of a rule module's after the tile (a capture): one of its moves at random.
+      if (kernelOf(e).phase !== PHASE_TILE) {
+        playTurnListed(e, turnCode(-1, tileCodes[Math.floor(random() * n)] as number));
+        continue;
+      }
       const mover = e.currentPlayer;
       let best = 0;
       let bestValue = -Infinity;

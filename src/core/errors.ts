@@ -20,7 +20,9 @@ export type MoveErrorCode =
   | 'figure-not-allowed'
   | 'no-own-meeple'
   | 'nothing-to-recall'
-  | 'deploy-and-recall';
+  | 'deploy-and-recall'
+  /** A rule module's move (or a pass at a module's step) that the rules do not allow now. */
+  | 'move-not-allowed';
 
 /** Codes of {@link OptionsError}. */
 export type OptionsErrorCode =

@@ -1,7 +1,7 @@
 /**
  * Moves as small integers, for search. A turn is a sequence of steps (place the tile, then act:
- * deploy a figure, take one back, or pass), and a code is one step's move. Its step is in bits
- * 28–30; the rest depends on the step.
+ * deploy a figure, take one back, pass, or a module's action; then any step a module adds), and a
+ * code is one step's move. Its step is in bits 28–30; the rest depends on the step.
  *
  * A tile step (STEP_TILE), from the low bits up:
  *
@@ -12,23 +12,34 @@
  * | 22–23 | rotation in quarter turns                                         |
  * | 24–25 | hand slot: which tile of the player's hand (0 without hands)      |
  *
- * An action step (STEP_ACTION), on the tile just placed:
+ * An action step (STEP_ACTION):
  *
- * | bits  | field                                                             |
- * | ----- | ----------------------------------------------------------------- |
- * | 0–3   | action: 0 pass, 1 deploy (ACTION_DEPLOY), 2 take back (ACTION_RECALL) |
- * | 4–8   | figure kind: the one deployed, or the one taken back              |
- * | 9–13  | spot: 0 for none, else 1 + the spot's index in `SPOTS`            |
+ * | bits  | field                                                                                      |
+ * | ----- | ------------------------------------------------------------------------------------------ |
+ * | 0–3   | action: 0 pass, 1 deploy (ACTION_DEPLOY), 2 take back (ACTION_RECALL), 3–15 a module's     |
+ * | 4–8   | figure kind: the one deployed, or the one taken back                                       |
+ * | 9–13  | spot: 0 for none, else 1 + the spot's index in `SPOTS`                                     |
+ * | 14–26 | target: 0 for the tile just placed, else 1 + the placement index of the tile acted on      |
+ *
+ * A module's step (STEP_MODULE and up, numbered over the registry's modules in order): bits 0–27
+ * are the module's (e.g. The Tower's capture: the placement index of the prisoner's tile and its
+ * spot). A tile of the board is named by its placement index, which the game turns into a
+ * position: a code's meaning may need the game it was listed in.
  *
  * Codes are non-negative and below 2^31, so they fit an `Int32Array`. There is room for 31 spots,
- * 32 figure kinds, hands of 4 tiles and 8 kinds of step. Coordinates run from -1024 to 1023: a
- * board of n tiles spans fewer than n cells from the start tile.
+ * 32 figure kinds, hands of 4 tiles, 13 module actions, 6 module steps and targets among 8,191
+ * tiles. Coordinates run from -1024 to 1023: a board of n tiles spans fewer than n cells from the
+ * start tile. Tile types are not in a code (a tile step places the current tile, or the hand's).
  */
 export const MOVE_STEP_SHIFT = 28;
 /** The step that places the tile (with hands, one of the hand). */
 export const STEP_TILE = 0;
 /** The step after it: what the player does with the tile just placed. */
 export const STEP_ACTION = 1;
+/** The first step kind a module may bring (see Ruleset.steps); step kinds run to MOVE_STEP_LIMIT - 1. */
+export const STEP_MODULE = 2;
+/** Step kinds a code can name. */
+export const MOVE_STEP_LIMIT = 8;
 
 export const MOVE_X_SHIFT = 0;
 export const MOVE_Y_SHIFT = 11;
@@ -40,6 +51,11 @@ export const MOVE_COORD_MAX = 1023;
 
 export const MOVE_FIGURE_SHIFT = 4;
 export const MOVE_SPOT_SHIFT = 9;
+export const MOVE_TARGET_SHIFT = 14;
+/** Tiles of the board an action can name as its target (placement indices 0 to this − 1). */
+export const MOVE_TARGET_LIMIT = 8191;
+/** The bits of a module step's own fields. */
+export const MODULE_FIELDS = 0x0fffffff;
 /** Spots a code can name. */
 export const MOVE_SPOT_LIMIT = 31;
 /** Figure kinds a code can name. */
@@ -51,6 +67,10 @@ export const MOVE_SLOT_LIMIT = 4;
 export const ACTION_PASS = 0;
 export const ACTION_DEPLOY = 1;
 export const ACTION_RECALL = 2;
+/** The first action kind a module may bring (see Ruleset.actions); action kinds run to 15. */
+export const ACTION_MODULE = 3;
+/** Action kinds a code can name. */
+export const MOVE_ACTION_LIMIT = 16;
 /** Move codes are below this. */
 export const MOVE_CODE_LIMIT = 2 ** 31;
 
@@ -80,9 +100,15 @@ export const cellCode = (x: number, y: number): number =>
 export const tileCode = (x: number, y: number, q: number, slot = 0): number =>
   cellCode(x, y) | (q << MOVE_ROTATION_SHIFT) | (slot << MOVE_SLOT_SHIFT);
 
-/** An action step: `action` with figure kind `figure` and spot index `si` (-1: none). */
-export const actionCode = (action: number, figure = 0, si = -1): number =>
-  ACTION_STEP | action | (figure << MOVE_FIGURE_SHIFT) | ((si + 1) << MOVE_SPOT_SHIFT);
+/**
+ * An action step: `action` with figure kind `figure`, spot index `si` (-1: none) and target
+ * placement `target` (-1: the tile just placed).
+ */
+export const actionCode = (action: number, figure = 0, si = -1, target = -1): number =>
+  ACTION_STEP | action | (figure << MOVE_FIGURE_SHIFT) | ((si + 1) << MOVE_SPOT_SHIFT) | ((target + 1) << MOVE_TARGET_SHIFT);
+
+/** A module step's code: step kind `step` (STEP_MODULE and up) with the module's fields (below 2^28). */
+export const stepCode = (step: number, fields: number): number => ((step << MOVE_STEP_SHIFT) | fields) >>> 0;
 
 /** The pass of an action step: the tile alone. */
 export const PASS_CODE = ACTION_STEP;
@@ -97,3 +123,7 @@ export const moveAction = (code: number): number => code & 15;
 export const moveFigure = (code: number): number => (code >>> MOVE_FIGURE_SHIFT) & 31;
 /** Spot index of an action's figure, or -1 when it names none. */
 export const moveSpot = (code: number): number => ((code >>> MOVE_SPOT_SHIFT) & 31) - 1;
+/** Placement index of the tile an action acts on, or -1 for the tile just placed. */
+export const moveTarget = (code: number): number => ((code >>> MOVE_TARGET_SHIFT) & 0x1fff) - 1;
+/** A module step's own fields. */
+export const moveFields = (code: number): number => code & MODULE_FIELDS;

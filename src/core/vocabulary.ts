@@ -10,8 +10,10 @@
  *   player, up to 6 players.
  * - `'traders-builders'`: Traders & Builders: 24 tiles with 20 goods symbols, a builder and a pig
  *   per player.
+ * - `'tower'`: The Tower: 18 tiles with tower foundations, tower floors, capturing followers from
+ *   the towers, prisoners and ransoms.
  */
-export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders';
+export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders' | 'tower';
 
 /**
  * Every expansion, in the order a state records them (the order of the rule modules).
@@ -20,12 +22,12 @@ export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-bui
  * ```ts
  * import { createGame, EXPANSIONS } from 'carcassonne-engine';
  *
- * console.log(EXPANSIONS.join(', ')); // → river, abbot, inns-cathedrals, traders-builders
+ * console.log(EXPANSIONS.join(', ')); // → river, abbot, inns-cathedrals, traders-builders, tower
  * const state = createGame({ players: 2, seed: 1, expansions: [...EXPANSIONS].reverse() });
- * console.log(state.expansions.join(', ')); // → river, abbot, inns-cathedrals, traders-builders
+ * console.log(state.expansions.join(', ')); // → river, abbot, inns-cathedrals, traders-builders, tower
  * ```
  */
-export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals', 'traders-builders'];
+export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cathedrals', 'traders-builders', 'tower'];
 
 /**
  * Kinds of figure (all called meeples throughout), one or more per rule module:
@@ -41,8 +43,21 @@ export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cat
  *   extends that feature.
  * - `'pig'`: Traders & Builders' pig (one per player): joins a field that holds a farmer of its
  *   owner, counts for no majority, and raises what the field's cities score its owner.
+ * - `'floor'`: The Tower's floors (10 per player with 2 players, 9 with 3, 7 with 4, 6 with 5, 5
+ *   with 6): instead of deploying, put one on any tower foundation or open tower of the board.
  */
-export type MeepleKind = 'follower' | 'abbot' | 'large' | 'builder' | 'pig';
+export type MeepleKind = 'follower' | 'abbot' | 'large' | 'builder' | 'pig' | 'floor';
+
+/**
+ * The types of the rule modules' moves (`ModuleMove`): their actions at the action step and their
+ * steps.
+ *
+ * - `'tower'`: The Tower.
+ * - `'capture'`: The Tower.
+ * - `'exchange'`: The Tower.
+ * - `'ransom'`: The Tower.
+ */
+export type ModuleMoveType = 'tower' | 'capture' | 'exchange' | 'ransom';
 
 /**
  * The figures in a player's supply: a field per figure kind of every rule module, 0 when its module
@@ -71,6 +86,10 @@ export interface Supplies {
    * placed), always 0 without.
    */
   readonly pigs: number;
+  /**
+   * Tower floors in the player's supply (0 without The Tower).
+   */
+  readonly floors: number;
 }
 
 /**
@@ -171,7 +190,7 @@ export type ExtraTurn = 'builder' | 'hole';
  * import { type KnownTileId, tileIds } from 'carcassonne-engine';
  *
  * const spring: KnownTileId = 'RV-spring';
- * console.log(tileIds().includes(spring), tileIds().length); // → true 88
+ * console.log(tileIds().includes(spring), tileIds().length); // → true 107
  * ```
  */
 export type KnownTileId =
@@ -250,6 +269,23 @@ export type KnownTileId =
   | 'TB-V'
   | 'TB-W'
   | 'TB-X'
+  | 'TO-C'
+  | 'TO-F'
+  | 'TO-L'
+  | 'TO-RR'
+  | 'TO-RRR'
+  | 'TO-RrRr'
+  | 'TO-RRRR'
+  | 'TO-CRcr'
+  | 'TO-CFR'
+  | 'TO-RrC'
+  | 'TO-RCr'
+  | 'TO-Cc'
+  | 'TO-CcR'
+  | 'TO-CC'
+  | 'TO-CRCr'
+  | 'TO-CccR'
+  | 'TO-CccC'
   | 'E-garden'
   | 'H-garden'
   | 'I-garden'
@@ -262,7 +298,9 @@ export type KnownTileId =
   | 'IC-B-garden'
   | 'IC-H-garden'
   | 'TB-K-garden'
-  | 'TB-U-garden';
+  | 'TB-U-garden'
+  | 'TO-F-garden'
+  | 'TO-RR-garden';
 
 /**
  * Error codes of the rule modules' placement constraints.

@@ -1,11 +1,12 @@
 import { freeze } from 'immer';
 import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
-import { FIGURE_FOLLOWER, type Kernel, PHASE_ACTION, PHASE_TILE, dealHiddenHands, shuffleUndrawn } from '../kernel/index.js';
+import { FIGURE_FOLLOWER, type Kernel, PHASE_ACTION, PHASE_STEP, PHASE_TILE, dealHiddenHands, shuffleUndrawn } from '../kernel/index.js';
 import { figureCode, tokenRecords } from '../api/options/figure-kinds.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import { applyMove } from '../api/play/apply.js';
-import { createGame, handsOf } from '../api/play/create.js';
-import { handIds, turnOfCodes } from '../api/play/legality.js';
+import { createGame, handsOf, stepOf } from '../api/play/create.js';
+import { handIds, moveOfCode, turnOfCodes } from '../api/play/legality.js';
+import { isModuleCode } from '../api/play/module-moves.js';
 import { checked, workingKernel } from '../api/state/kernels.js';
 import { isViewRecord } from '../api/state/view-input.js';
 import { builderTurnOf, extraTurnOf, type RuleHooks } from '../api/options/game-rules.js';
@@ -13,7 +14,20 @@ import type { GameOptions } from '../api/options/options.js';
 import type { AnyMove, ExpansionName, ExtraTurn, GameState, MeepleKind, PlayerView, Step, TileId } from '../api/types.js';
 import { codeFormProblem, decodeMove, type MoveCode, turnFormProblem } from './move.js';
 import { legalTurnCodes, type TurnCode, turnAction, turnTile } from './turns.js';
-import { moveFigure, moveSlot, moveSpot, moveStep, moveX, moveY, PASS_CODE, STEP_TILE } from '../core/move-code.js';
+import {
+  ACTION_MODULE,
+  moveAction,
+  moveFigure,
+  moveSlot,
+  moveSpot,
+  moveStep,
+  moveX,
+  moveY,
+  PASS_CODE,
+  STEP_ACTION,
+  STEP_MODULE,
+  STEP_TILE,
+} from '../core/move-code.js';
 import { SPOTS } from '../core/geometry.js';
 import { isInt, show } from '../core/guards.js';
 import { LIMITS } from '../core/limits.js';
@@ -262,7 +276,7 @@ export class Engine {
    * ```
    */
   get step(): Step {
-    return this.k.phase === PHASE_ACTION ? 'action' : 'tile';
+    return stepOf(this.k);
   }
 
   /** Turns played since the start of the game. */
@@ -509,8 +523,11 @@ export class Engine {
     // Both steps are checked before anything changes: the tile on a scratch copy, then the action.
     const wrong = tile < 0 ? codeProblem(k, action) : turnProblem(k, tile, action);
     if (wrong !== null) throw new IllegalMoveError('malformed-move', `${show(turn)} is not a turn here: ${wrong}`);
-    if (tile >= 0) this.playListed(tile);
-    if (k.phase === PHASE_ACTION) this.playListed(action);
+    if (tile < 0) this.playListed(action);
+    else {
+      this.playListed(tile);
+      if (k.phase === PHASE_ACTION) this.playListed(action);
+    }
   }
 
   /**
@@ -668,12 +685,19 @@ export class Engine {
       const code = k.moveLog[i] as MoveCode;
       const tile = ids[k.moveLogTile[i] as number] as TileId;
       const next = i + 1 < k.logged ? (k.moveLog[i + 1] as MoveCode) : -1;
-      let move: AnyMove = decodeMove(code);
+      // A rule module's moves name tiles of the board: written from the state's kernel.
+      let move: AnyMove = isModuleCode(code) ? moveOfCode(checked(state).kernel, code) : decodeMove(code);
       if (move.type === 'tile') {
         const named = k.handSize > 0 ? { tile } : {};
-        const acted = next >= 0 && moveStep(next) !== STEP_TILE;
+        // A module's step (a capture) follows its action: the turn ends with the action, the step is a move of its own.
+        const acted = next >= 0 && moveStep(next) === STEP_ACTION;
         if (acted || i + 1 < k.logged) {
-          move = turnOfCodes(undefined, code, acted ? next : PASS_CODE);
+          let after: Kernel | undefined;
+          if (acted && isModuleCode(next)) {
+            after = checked(state).kernel.clone();
+            after.playStep(code, null, true);
+          }
+          move = turnOfCodes(undefined, code, acted ? next : PASS_CODE, after);
           if (acted) i++;
         }
         move = { ...move, ...named };
@@ -763,8 +787,11 @@ export function playListed(engine: Engine, code: MoveCode): void {
 /** Plays a turn code listed by the engine's `legalTurns` for this position, without checking it again. */
 export function playTurnListed(engine: Engine, turn: TurnCode): void {
   const tile = turnTile(turn);
-  if (tile >= 0) playListed(engine, tile);
-  if (kernelOf(engine).phase === PHASE_ACTION) playListed(engine, turnAction(turn));
+  if (tile < 0) playListed(engine, turnAction(turn));
+  else {
+    playListed(engine, tile);
+    if (kernelOf(engine).phase === PHASE_ACTION) playListed(engine, turnAction(turn));
+  }
 }
 
 // Turn codes are written here when a new array is asked for, then copied out.
@@ -838,6 +865,13 @@ const NO_TILE = 0xffff;
 function codeProblem(k: Kernel, code: number): string | null {
   const form = codeFormProblem(code);
   if (form !== null) return form;
+  // A module's moves (its action, its steps, its free moves) are rare: looked up among the listed.
+  if (moveStep(code) >= STEP_MODULE || moveAction(code) >= ACTION_MODULE || k.phase >= PHASE_STEP) {
+    const listed = moduleBuffer(k);
+    const n = k.legalMoveCodes(listed);
+    for (let i = 0; i < n; i++) if (listed[i] === code) return null;
+    return 'it is not a legal move of this step';
+  }
   if (moveStep(code) === STEP_TILE) {
     if (k.phase !== PHASE_TILE) return 'it places a tile, and the tile is placed: this is the action step';
     if (moveSlot(code) >= Math.max(1, k.handSize)) return `hand slot ${moveSlot(code)} is not in the hand`;
@@ -865,6 +899,14 @@ function turnProblem(k: Kernel, tile: number, action: number): string | null {
   after.playStep(tile, null);
   if (after.phase === PHASE_ACTION) return codeProblem(after, action);
   return action === PASS_CODE ? null : 'it acts after its tile, but the tile gives no action step';
+}
+
+// The moves of a step, to look a module's move up among (see codeProblem).
+let moduleCodes: Int32Array | null = null;
+
+function moduleBuffer(k: Kernel): Int32Array {
+  if (moduleCodes === null || moduleCodes.length < k.maxMoves) moduleCodes = new Int32Array(k.maxMoves);
+  return moduleCodes;
 }
 
 // A scratch copy of a kernel, to try a tile step on (see turnProblem).

@@ -5,6 +5,7 @@ import { readPlain } from '../core/plain.js';
 import { type Rotation, SPOTS, spotIndex } from '../core/geometry.js';
 import {
   ACTION_DEPLOY,
+  ACTION_MODULE,
   ACTION_PASS,
   ACTION_RECALL,
   actionCode,
@@ -18,17 +19,24 @@ import {
   moveSlot,
   moveSpot,
   moveStep,
+  moveTarget,
   moveX,
   moveY,
   PASS_CODE,
-  STEP_ACTION,
+  STEP_MODULE,
   STEP_TILE,
   tileCode,
 } from '../core/move-code.js';
 import { figureCode, figureNames, recallable } from '../api/options/figure-kinds.js';
 import { actionOfCode, actionOfTurn, isTurn, readMove, tileOfTurn, turnOfCodes } from '../api/play/legality.js';
 import type { MeepleMove, Move, PassMove, RecallMove, TileId, TileMove, TurnMove } from '../api/types.js';
-import { type TurnCode, TURN_CODE_LIMIT, turnAction, turnCode, turnTile } from './turns.js';
+import { type TurnCode, TURN_CODE_LIMIT, TURN_CODE_LIMIT_BELOW, turnAction, turnCode, turnTile } from './turns.js';
+import { actionsOf, stepsOf } from '../rules/declared.js';
+import { isModuleCode } from '../api/play/module-moves.js';
+
+/** Why a rule module's move has no code without its game. */
+const MODULE_MOVES =
+  "a rule module's move names tiles of the board by their place in the game: the engine's legalMoves lists its codes, and Engine.moveOf writes one as a move";
 
 /**
  * One step's move as a small non-negative integer: a tile step's cell, rotation and hand slot, or
@@ -68,6 +76,7 @@ export function encodeMove(asked: Move, askedHand?: readonly TileId[]): MoveCode
   if (move.type === 'pass') return PASS_CODE;
   if (move.type === 'recall') return actionCode(ACTION_RECALL, figureCode(move.kind));
   if (move.type === 'meeple') return actionCode(ACTION_DEPLOY, figureCode(move.kind ?? 'follower'), spotIndex(move.at));
+  if (move.type !== 'tile') throw new IllegalMoveError('malformed-move', MODULE_MOVES);
   const read = readPlain(askedHand, 'the hand', MOVE_INPUT);
   const hand = read.ok ? (read.value as readonly TileId[] | undefined) : null;
   if (!(hand === undefined || (Array.isArray(hand) && hand.every((t) => typeof t === 'string')))) {
@@ -112,6 +121,7 @@ export function decodeMove(code: MoveCode, asked?: TileId | readonly TileId[]): 
   }
   const problem = codeFormProblem(code);
   if (problem !== null) throw new IllegalMoveError('malformed-move', `${show(code)} is not a move code: ${problem}`);
+  if (isModuleCode(code)) throw new IllegalMoveError('malformed-move', MODULE_MOVES);
   if (moveStep(code) !== STEP_TILE) return actionOfCode(code);
   // A hand (with hands of tiles): the tile in the code's slot.
   const named = typeof tile === 'string' || tile === undefined ? tile : tile[moveSlot(code)];
@@ -126,11 +136,13 @@ export function codeFormProblem(code: number): string | null {
   if (!Number.isInteger(code) || code < 0 || code >= MOVE_CODE_LIMIT) return 'a code is a whole number from 0 below 2^31';
   const step = moveStep(code);
   if (step === STEP_TILE) return code >>> 26 !== 0 ? 'a tile step has no bits above its hand slot' : null;
-  if (step !== STEP_ACTION) return `step ${step} is not a step of the turn`;
+  if (step >= STEP_MODULE) return step - STEP_MODULE < stepsOf().length ? null : `step ${step} is not a step of the turn`;
   const action = moveAction(code);
   const si = moveSpot(code);
   const figure = figureNames()[moveFigure(code)];
-  if ((code & 0x0fffffff) >>> 14 !== 0) return 'an action step has no bits above its spot';
+  if ((code & 0x0fffffff) >>> 27 !== 0) return 'an action step has no bits above its target';
+  if (action >= ACTION_MODULE) return action - ACTION_MODULE < actionsOf().length ? null : `action ${action} is not an action`;
+  if (moveTarget(code) >= 0) return 'a figure is deployed on, or taken back instead of deploying on, the tile just placed: no target';
   if (action === ACTION_PASS) return (code & 0x0fffffff) === 0 ? null : 'the pass names no figure and no spot';
   if (figure === undefined) return `figure kind ${moveFigure(code)} is not a figure`;
   if (action === ACTION_RECALL) return si < 0 && recallable(figure) ? null : `the ${figure} is not a figure taken back`;
@@ -187,10 +199,13 @@ export function decodeTurn(code: TurnCode, asked?: TileId | readonly TileId[]): 
 
 /** Why a number is not a turn code (its form alone), or null. */
 export function turnFormProblem(code: number): string | null {
-  if (!Number.isInteger(code) || code < 0 || code >= TURN_CODE_LIMIT) return 'a turn code is a whole number from 0 below 2^45';
+  if (!Number.isInteger(code) || code < -TURN_CODE_LIMIT_BELOW || code >= TURN_CODE_LIMIT)
+    return 'a turn code is a whole number from -2^31 below 2^53';
   const tile = turnTile(code);
   const action = codeFormProblem(turnAction(code));
   if (action !== null) return action;
+  if (tile < 0 && moveStep(turnAction(code)) === STEP_TILE)
+    return 'a step alone is not a tile step: a turn with a tile names its action too';
   if (tile < 0) return null;
   if (moveStep(tile) !== STEP_TILE) return 'the first part of a turn is a tile step';
   return codeFormProblem(tile);

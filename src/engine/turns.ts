@@ -1,31 +1,36 @@
 import { MOVE_STEP_SHIFT, moveSlot, PASS_CODE, STEP_ACTION } from '../core/move-code.js';
-import { type Kernel, PHASE_ACTION } from '../kernel/index.js';
-import { actionOfCode, turnOfCodes } from '../api/play/legality.js';
+import { type Kernel, PHASE_TILE } from '../kernel/index.js';
+import { moveOfCode, turnOfCodes } from '../api/play/legality.js';
+import { isModuleCode } from '../api/play/module-moves.js';
 import type { MeepleMove, PassMove, RecallMove, TurnMove } from '../api/types.js';
 
-// Whole turns as numbers, for search: a turn code packs a tile step's code and its action's fields
-// in one number, exact in a double: (tile code + 1) × 2^14 + the action's fields (below 2^14),
-// with a tile code of -1 for an action alone (at the action step). The pass is the action of a
-// tile alone. The turns of a position are listed by placing each tile on a copy of the kernel and
-// listing what the tile then allows: the kernel's two enumerators, placements and actions.
+// Whole turns as numbers, for search. A turn code of a tile step and its action packs the tile
+// step's code and the action's fields in one number, exact in a double: the action's fields (below
+// 2^27) × 2^26 + the tile step's code (below 2^26); the pass is the action of a tile alone. A move
+// of one step alone (an action at the action step, a module's step or free move) is -1 − its code.
+// The turns of a position are listed by placing each tile on a copy of the kernel and listing what
+// the tile then allows: the kernel's enumerators, placements and actions.
 
 /**
- * A whole turn as a number: its tile step's code and its action's (see `docs/engine.md`). The
- * engine's `legalTurns` lists them, `playTurn` plays one, `decodeTurn` writes one as a move.
+ * A whole turn as a number: its tile step's code and its action's, or one step's move alone (see
+ * `docs/engine.md`). The engine's `legalTurns` lists them, `playTurn` plays one, `decodeTurn`
+ * writes one as a move.
  */
 export type TurnCode = number;
 
-const ACTION_FIELDS = 1 << 14;
+const TILE_FIELDS = 2 ** 26;
 const ACTION_BITS = STEP_ACTION << MOVE_STEP_SHIFT;
+const ACTION_MASK = 2 ** 27 - 1;
 
-/** The turn code of a tile step's code (-1: none, at the action step) and an action step's code. */
-export const turnCode = (tile: number, action: number): TurnCode => (tile + 1) * ACTION_FIELDS + (action & (ACTION_FIELDS - 1));
-/** The tile step's code of a turn, or -1 for an action alone. */
-export const turnTile = (turn: TurnCode): number => Math.floor(turn / ACTION_FIELDS) - 1;
-/** The action step's code of a turn (the pass for a tile alone). */
-export const turnAction = (turn: TurnCode): number => ACTION_BITS | (turn % ACTION_FIELDS);
-/** Turn codes are below this. */
-export const TURN_CODE_LIMIT = 2 ** 31 * ACTION_FIELDS;
+/** The turn code of a tile step's code (-1: none, a step alone) and the code of the step after it. */
+export const turnCode = (tile: number, action: number): TurnCode => (tile < 0 ? -1 - action : (action & ACTION_MASK) * TILE_FIELDS + tile);
+/** The tile step's code of a turn, or -1 for a step alone. */
+export const turnTile = (turn: TurnCode): number => (turn < 0 ? -1 : turn % TILE_FIELDS);
+/** The code of the turn's step after its tile (the pass for a tile alone), or of its step alone. */
+export const turnAction = (turn: TurnCode): number => (turn < 0 ? -1 - turn : ACTION_BITS | Math.floor(turn / TILE_FIELDS));
+/** Turn codes are below this, and at least -TURN_CODE_LIMIT_BELOW. */
+export const TURN_CODE_LIMIT = 2 ** 53;
+export const TURN_CODE_LIMIT_BELOW = 2 ** 31;
 
 // Scratch space of the listing: a kernel to place tiles on, and the codes of one step.
 let lister: Kernel | null = null;
@@ -55,8 +60,8 @@ function buffers(k: Kernel): { tiles: Int32Array; actions: Int32Array } {
  */
 export function legalTurnCodes(k: Kernel, out: Float64Array): number {
   const { tiles, actions } = buffers(k);
-  if (k.phase === PHASE_ACTION) {
-    const n = k.actionCodes(actions);
+  if (k.phase !== PHASE_TILE) {
+    const n = k.legalMoveCodes(actions);
     for (let i = 0; i < n; i++) out[i] = turnCode(-1, actions[i] as number);
     return n;
   }
@@ -92,7 +97,12 @@ export function actionsOf(k: Kernel, tile: number, out: Int32Array): number {
  */
 export function moveOfTurn(k: Kernel, turn: TurnCode): TurnMove | MeepleMove | RecallMove | PassMove {
   const tile = turnTile(turn);
-  if (tile < 0) return actionOfCode(turnAction(turn));
+  if (tile < 0) return moveOfCode(k, turnAction(turn)) as TurnMove | MeepleMove | RecallMove | PassMove;
   const t = k.handSize > 0 ? k.handTile(k.current, moveSlot(tile)) : k.currentType;
-  return turnOfCodes(k.tables.ids[t] as string, tile, turnAction(turn));
+  const action = turnAction(turn);
+  if (!isModuleCode(action)) return turnOfCodes(k.tables.ids[t] as string, tile, action);
+  // A module's action names tiles of the board: written with the tile placed.
+  const after = copyOf(k);
+  after.playStep(tile, null, true);
+  return turnOfCodes(k.tables.ids[t] as string, tile, action, after);
 }

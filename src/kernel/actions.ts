@@ -1,3 +1,4 @@
+import { freeCodes } from './moves.js';
 import { find } from './features.js';
 import { MAXF } from './tables.js';
 import { ACTION_DEPLOY, ACTION_RECALL, actionCode, PASS_CODE } from '../core/move-code.js';
@@ -52,6 +53,13 @@ export function actionCodes(k: Kernel, out: Int32Array, n: number, enough = 0): 
     const s = k.sole[f * P + me] as number;
     if (s >= 0 && k.around[k.segTile[s] as number] !== 8) out[n++] = actionCode(ACTION_RECALL, f);
   }
+  const modules = k.rules.ruleset.actions;
+  for (let j = 0; j < modules.length; j++) {
+    const a = modules[j];
+    if (a === null || a === undefined) continue;
+    n = a.list(k, out, n, enough);
+    if (enough > 0 && n >= enough) return n;
+  }
   return n;
 }
 
@@ -69,10 +77,12 @@ export function mayAct(k: Kernel, t: number): boolean {
     if ((k.supply[f * P + me] as number) > 0 && F.spots[f * k.tables.types + t] !== 0) return true;
     if (F.recall[f] !== 0 && (k.sole[f * P + me] as number) >= 0) return true;
   }
+  const modules = k.rules.ruleset.actions;
+  for (let j = 0; j < modules.length; j++) if (modules[j]?.may(k) === true) return true;
   return false;
 }
 
 /** Whether the player has an action besides the pass: when not, the action step is not played. */
 export function hasAction(k: Kernel): boolean {
-  return actionCodes(k, k.scratch.actions, 0, 2) > 1;
+  return actionCodes(k, k.scratch.actions, 0, 2) > 1 || (k.rules.ruleset.freeSteps && freeCodes(k, k.scratch.actions, 0) > 0);
 }

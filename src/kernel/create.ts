@@ -47,7 +47,7 @@ function build(k: Kernel, tables: TileTables, rules: KernelRules, players: numbe
   let segs = 0;
   for (let t = 0; t < tables.types; t++) segs += (tables.count[t] as number) * (tables.nFeat[t] as number);
   let figures = players * rules.meeples + 1;
-  for (let f = 1; f < F.kinds; f++) figures += players * (F.perPlayer[f] as number);
+  for (let f = 1; f < F.kinds; f++) figures += players * (F.perPlayer[f * 8 + players] as number);
   const frontier = capacity * 2 + 4;
   // Tiles and frontier cells at most, in a table at most half full.
   let hashBits = 4;
@@ -56,7 +56,12 @@ function build(k: Kernel, tables: TileTables, rules: KernelRules, players: numbe
   for (let t = 0; t < tables.types; t++) nf = Math.max(nf, tables.nFeat[t] as number);
   const handSize = rules.ruleset.handSize;
   // With hands, the moves of each distinct tile of a hand.
-  const maxMoves = frontier * 4 * (2 + F.kinds * nf) * Math.max(1, handSize);
+  // A module's action or step writes at most `most` codes (free moves come besides any step's).
+  let more = 0;
+  for (const a of rules.ruleset.actions) more += a?.most ?? 0;
+  let steps = 0;
+  for (const st of rules.ruleset.steps) if (st !== null) steps = st.free ? steps + st.most : Math.max(steps, st.most);
+  const maxMoves = frontier * 4 * (2 + F.kinds * nf + more) * Math.max(1, handSize) + steps;
   Object.assign(k, { tables, rules, players, capacity, segments: segs, hashBits, maxMoves, handSize });
   k.layout = layOut({
     players,
@@ -68,6 +73,8 @@ function build(k: Kernel, tables: TileTables, rules: KernelRules, players: numbe
     cells: 1 << hashBits,
     tokens: rules.ruleset.tokenKinds,
     slots: rules.ruleset.slots,
+    // The steps of every turn: a tile step and an action step a tile, and each module's steps.
+    steps: 2 + rules.ruleset.steps.filter((st) => st !== null).length,
     handSize,
   });
   k.scratch = newScratch(players, F.kinds, capacity, segs, figures);
@@ -82,7 +89,7 @@ function setUp(k: Kernel, empty: boolean): void {
   const F = k.rules.ruleset.figures;
   const P = k.players;
   k.supply.fill(k.rules.meeples, 0, P);
-  for (let f = 1; f < F.kinds; f++) k.supply.fill(F.perPlayer[f] as number, f * P, (f + 1) * P);
+  for (let f = 1; f < F.kinds; f++) k.supply.fill(F.perPlayer[f * 8 + P] as number, f * P, (f + 1) * P);
   k.sole.fill(-1);
   if (empty) return;
   if (k.tables.set.startDrawn === true) addFrontier(k, cellIndex(k, 0, 0), 0, 0);

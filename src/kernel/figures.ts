@@ -60,15 +60,15 @@ export function recall(k: Kernel, owner: number, figure: number, log: KernelEven
 }
 
 /** Returns figure i of the list to its owner's supply. */
-export function removeFigure(k: Kernel, i: number, log: KernelEvent[] | null): void {
+export function removeFigure(k: Kernel, i: number, log: KernelEvent[] | null, toSupply = true): void {
   const s = k.mSeg[i] as number;
   const owner = k.mOwner[i] as number;
   const fig = k.mKind[i] as number;
   const r = find(k, s);
   k.occupied[r] = (k.occupied[r] as number) - 1;
-  k.supply[fig * k.players + owner] = (k.supply[fig * k.players + owner] as number) + 1;
+  if (toSupply) k.supply[fig * k.players + owner] = (k.supply[fig * k.players + owner] as number) + 1;
   k.sole[fig * k.players + owner] = -1;
-  if (log !== null) log.push({ type: 'returned', owner, figure: fig, seg: s });
+  if (log !== null && toSupply) log.push({ type: 'returned', owner, figure: fig, seg: s });
   for (let j = i + 1; j < k.nMeeples; j++) {
     k.mSeg[j - 1] = k.mSeg[j] as number;
     k.mOwner[j - 1] = k.mOwner[j] as number;
@@ -84,6 +84,26 @@ export function removeFigure(k: Kernel, i: number, log: KernelEvent[] | null): v
     for (let j = 0; j < k.nMeeples; j++)
       if ((weight[k.mKind[j] as number] as number) > 0 && find(k, k.mSeg[j] as number) === r) owners |= 1 << (k.mOwner[j] as number);
     k.owners[r] = owners;
+  }
+}
+
+/**
+ * Takes figure i off the board (a module's capture): to its owner's supply, or with `toSupply`
+ * false to wherever the module keeps it. A figure that joins its owner's (a builder, a pig) and
+ * stands on that feature goes back to the supply at once when its owner has no figure counting
+ * for majority left there (JCloisterZone's undeployLonelySpecials; Traders & Builders: they stay
+ * only beside their owner's follower).
+ */
+export function takeFigure(k: Kernel, i: number, toSupply: boolean, log: KernelEvent[] | null): void {
+  const owner = k.mOwner[i] as number;
+  const r = find(k, k.mSeg[i] as number);
+  removeFigure(k, i, log, toSupply);
+  const F = k.rules.ruleset.figures;
+  for (let j = 0; j < k.nMeeples; j++) {
+    if (k.mOwner[j] === owner && (F.weight[k.mKind[j] as number] as number) > 0 && find(k, k.mSeg[j] as number) === r) return;
+  }
+  for (let j = k.nMeeples - 1; j >= 0; j--) {
+    if (k.mOwner[j] === owner && F.joinsOwn[k.mKind[j] as number] !== 0 && find(k, k.mSeg[j] as number) === r) removeFigure(k, j, log);
   }
 }
 

@@ -80,6 +80,7 @@ type Exposed =
   | 'forEachPlacement'
   | 'canPlaceAnywhere'
   | 'actionCodes'
+  | 'openStep'
   | 'mayAct'
   | 'handCount'
   | 'handTile'
@@ -100,6 +101,7 @@ type Exposed =
   | 'placeTile'
   | 'openCell'
   | 'deploy'
+  | 'takeFigure'
   | 'addTokens'
   | 'closeEdge'
   | 'fillAround'
@@ -169,6 +171,7 @@ export {
   MissingFarmerRule,
   PHASE_ACTION,
   PHASE_DRAW,
+  PHASE_STEP,
   PHASE_TILE,
   PLACE_MISMATCH,
   PLACE_NOT_ADJACENT,
@@ -180,7 +183,7 @@ export * from './tables.js';
 export * from './log.js';
 export * from './values.js';
 export * from './farm-graph.js';
-export type { FigureTable, PlacementRule, Ruleset } from './ruleset.js';
+export type { FigureTable, ModuleAction, ModuleStep, PlacementRule, Ruleset } from './ruleset.js';
 export { award, winnersOf } from './scoring.js';
 
 /**

@@ -46,6 +46,11 @@ export const PHASE_TILE = 0;
 export const PHASE_ACTION = 1;
 /** The turn is over and the next tile not drawn yet: `play` draws it at once, a replay names it. */
 export const PHASE_DRAW = 2;
+/**
+ * A module's step (see Ruleset.steps): the phase is PHASE_STEP + its index, the step kind
+ * STEP_MODULE + that index.
+ */
+export const PHASE_STEP = 3;
 
 /** Cell values: 0 empty, 1..FRONTIER-1 placement index + 1, FRONTIER+i position i in the frontier list. */
 export const FRONTIER = 0x8000;
@@ -201,6 +206,8 @@ export class Kernel {
    */
   moveLog!: Int32Array;
   moveLogTile!: Uint16Array;
+  /** [0] how many, [1…] the tiles of the 3 × 3 cells around the tile just placed, row by row (placeTile, scored at the end of its turn). */
+  near!: Int16Array;
   logged = 0;
 
   // Tiles to draw (draw.ts)
@@ -289,6 +296,10 @@ export class Kernel {
   actionCodes(out: Int32Array): number {
     return actions.actionCodes(this, out, 0);
   }
+  /** Opens a module's step (from its action or another of its steps): the turn goes on there. */
+  openStep(step: number): void {
+    turn.openStep(this, step);
+  }
   mayAct(t: number): boolean {
     return actions.mayAct(this, t);
   }
@@ -353,6 +364,9 @@ export class Kernel {
   }
   deploy(p: number, local: number, owner: number, figure: number): void {
     figures.deploy(this, p, local, owner, figure);
+  }
+  takeFigure(i: number, toSupply: boolean, log: KernelEvent[] | null): void {
+    figures.takeFigure(this, i, toSupply, log);
   }
   addTokens(player: number, g: number, n: number): void {
     figures.addTokens(this, player, g, n);

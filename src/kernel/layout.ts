@@ -12,7 +12,6 @@ type ArrayCtor =
   | Int32ArrayConstructor;
 
 /** The most steps a turn has: the tile, then its action. */
-const STEPS_PER_TURN = 2;
 
 /** The names of the arrays in a kernel's buffer. */
 type ArrayName =
@@ -57,7 +56,8 @@ type ArrayName =
   | 'hands'
   | 'handLen'
   | 'moveLog'
-  | 'moveLogTile';
+  | 'moveLogTile'
+  | 'near';
 
 /** A number for each array of the kernel's buffer: its byte offset, or its length. */
 type Places = Readonly<Record<ArrayName, number>>;
@@ -83,6 +83,8 @@ export interface Bounds {
   readonly tokens: number;
   readonly slots: number;
   readonly handSize: number;
+  /** Steps a turn may have: the tile, its action, and the active modules' steps. */
+  readonly steps: number;
 }
 
 /** The arrays of a kernel and their lengths, each aligned to 8 bytes in one buffer. */
@@ -130,8 +132,10 @@ export function layOut(b: Bounds): Layout {
     ['hands', Uint16Array, players * Math.max(1, b.handSize)],
     ['handLen', Uint8Array, players],
     // The steps of every turn: a tile step and an action step a tile at most.
-    ['moveLog', Int32Array, capacity * STEPS_PER_TURN],
-    ['moveLogTile', Uint16Array, capacity * STEPS_PER_TURN],
+    ['moveLog', Int32Array, capacity * b.steps],
+    ['moveLogTile', Uint16Array, capacity * b.steps],
+    // The tiles of the 3 × 3 cells around the tile just placed, and how many: scored at the end of its turn.
+    ['near', Int16Array, 10],
   ];
   let bytes = 0;
   const at: Record<string, number> = {};
@@ -192,4 +196,5 @@ export function attach(k: Kernel, b: ArrayBuffer): void {
   k.handLen = new Uint8Array(b, at.handLen, n.handLen);
   k.moveLog = new Int32Array(b, at.moveLog, n.moveLog);
   k.moveLogTile = new Uint16Array(b, at.moveLogTile, n.moveLogTile);
+  k.near = new Int16Array(b, at.near, n.near);
 }

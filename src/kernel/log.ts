@@ -13,6 +13,11 @@ export interface FeatureRef {
 
 /** Kind code of a scoring line that scores a majority of tokens (see Ruleset.tokenKinds), beside the K_* feature kinds. */
 export const K_TOKENS = -1;
+/**
+ * Kind code of a module's own scoring line (The Tower's ransom): `ref.spot` is the line's index
+ * among the registry's module lines (RuleModule.lines), x and y name what it is about.
+ */
+export const K_MODULE = -2;
 
 /** One scoring, in numbers. */
 export interface ScoreRecord {
@@ -69,4 +74,9 @@ export type KernelEvent =
    * ends); `rounds` the draws, each round a flat list of player, tile type, player, tile type….
    */
   | { readonly type: 'first-chosen'; readonly player: number; readonly how: number; readonly rounds: readonly (readonly number[])[] }
+  /**
+   * Something a module did (a tower floor, a capture…): `module` its index in the registry,
+   * `name` its own event number, `values` numbers its words read (see RuleModule.events).
+   */
+  | { readonly type: 'module'; readonly module: number; readonly name: number; readonly values: readonly number[] }
   | { readonly type: 'finished' };

@@ -98,7 +98,6 @@ export function placeTile(k: Kernel, t: number, q: number, x: number, y: number)
   // The 3 × 3 cells row by row: each tile around counts k one, and k one counts them. A
   // corner is the cell beside an edge neighbour (now a tile or in the frontier) on the other axis.
   const ring = sc.ring;
-  const near = sc.near;
   ring[1] = nb[0] as number;
   ring[3] = nb[3] as number;
   ring[5] = nb[1] as number;
@@ -107,21 +106,24 @@ export function placeTile(k: Kernel, t: number, q: number, x: number, y: number)
   ring[2] = besideOf(k, p, 0, 1);
   ring[6] = besideOf(k, p, 2, 3);
   ring[8] = besideOf(k, p, 2, 1);
+  // Kept in the kernel's own buffer, not the scratch space kernels of one shape share: the turn is
+  // scored after its action step, and another kernel may place a tile in between.
+  const near = k.near;
   let around = 0;
   let nNear = 0;
   for (let j = 0; j < 9; j++) {
     if (j === 4) {
-      near[nNear++] = p;
+      near[++nNear] = p;
       continue;
     }
     const np = ring[j] as number;
     if (np < 0) continue;
     k.around[np] = (k.around[np] as number) + 1;
-    near[nNear++] = np;
+    near[++nNear] = np;
     around++;
   }
+  near[0] = nNear;
   k.around[p] = around;
-  sc.nNear = nNear;
   const rules = k.rules.ruleset.placement;
   for (let j = 0; j < rules.length; j++) {
     const rule = rules[j] as (typeof rules)[number];

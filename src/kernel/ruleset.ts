@@ -10,7 +10,10 @@ export interface FigureTable {
   readonly kinds: number;
   /** [k] how much the figure counts toward a majority (0: not at all). */
   readonly weight: Int8Array;
-  /** [k] figures of this kind each player starts with; kind 0 takes the game's follower count instead. */
+  /**
+   * [k*8+n] figures of this kind each of n players starts with (1 ≤ n ≤ 7); kind 0 takes the game's
+   * follower count instead.
+   */
   readonly perPlayer: Int16Array;
   /** [k] 1: joins a feature holding a figure of its owner that counts for majority; 0: needs a free feature. */
   readonly joinsOwn: Uint8Array;
@@ -48,6 +51,49 @@ export interface PlacementRule {
 }
 
 /**
+ * A module's action at the action step, instead of deploying on the tile just placed (The Tower:
+ * a floor on any tower, a follower on top of one). Its codes carry action kind ACTION_MODULE + its
+ * index in Ruleset.actions (numbered over the registry; see core/move-code.ts), with the figure,
+ * spot and target fields as the module uses them.
+ */
+export interface ModuleAction {
+  /** Most codes `list` writes in one call (the kernel sizes its buffers by it). */
+  readonly most: number;
+  /**
+   * Writes the current player's codes of this action into `out` from index n and returns the new
+   * count; with `enough` > 0, may stop once the count reaches it.
+   */
+  list(k: Kernel, out: Int32Array, n: number, enough: number): number;
+  /**
+   * Whether the current player might have this action this turn whatever tile is placed where
+   * (false only when surely not): a listing of whole turns skips placing a tile when no figure
+   * and no module action may follow it.
+   */
+  may(k: Kernel): boolean;
+  /**
+   * Plays one of its codes. It ends the turn, unless it opens one of its module's steps
+   * (`k.openStep`); that step's `play` then ends it (`k.endTurn`).
+   */
+  play(k: Kernel, code: number, log: KernelEvent[] | null): void;
+}
+
+/**
+ * A module's step (step kind STEP_MODULE + its index in Ruleset.steps, numbered over the
+ * registry): a step of its own after an action (The Tower's capture), or with `free`, a move the
+ * player may make at the action step besides its actions, which does not end it (The Tower's
+ * ransom); the action step is then played when a free move is all there is besides the pass.
+ */
+export interface ModuleStep {
+  readonly free: boolean;
+  /** Most codes `list` writes in one call (the kernel sizes its buffers by it). */
+  readonly most: number;
+  /** Writes the current player's codes of this step into `out` from n; returns the new count. */
+  list(k: Kernel, out: Int32Array, n: number): number;
+  /** Plays one of its codes (a step that is not free ends with `k.endTurn` or opens another step). */
+  play(k: Kernel, code: number, log: KernelEvent[] | null): void;
+}
+
+/**
  * What the active rule modules add to the kernel, compiled once per combination. Every hook is
  * called at a rare point (a constrained tile, a completed feature, the end); none in the loops
  * that list moves.
@@ -56,6 +102,19 @@ export interface Ruleset {
   readonly figures: FigureTable;
   /** Words of module state the kernel keeps and copies with itself (`Kernel.slots`). */
   readonly slots: number;
+  /** [j] the module action of action kind ACTION_MODULE + j, or null when its module is not in the game. */
+  readonly actions: readonly (ModuleAction | null)[];
+  /** [j] the module step of step kind STEP_MODULE + j, or null when its module is not in the game. */
+  readonly steps: readonly (ModuleStep | null)[];
+  /** Whether some active module has a free step (then its moves are listed at the tile and action steps). */
+  readonly freeSteps: boolean;
+  /**
+   * The active modules' words for the API layer (their moves, state and events), by module name,
+   * in registry order: read by the API layer, never by the kernel.
+   */
+  readonly words: readonly { readonly module: string; readonly index: number; readonly api: unknown }[];
+  /** When the turn passes to the next player (not for an extra tile of the same turn). */
+  readonly turnPassed: readonly ((k: Kernel) => void)[];
   readonly placement: readonly PlacementRule[];
   /** [t] 1 when some placement rule applies to tile type t. */
   readonly constrained: Uint8Array;

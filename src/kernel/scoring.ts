@@ -29,8 +29,10 @@ export function scoreCompleted(k: Kernel, p: number, log: KernelEvent[] | null):
     for (let j = 0; j < completed.length; j++) (completed[j] as (typeof completed)[number])(k, r, kd, log);
   }
   // The tiles of the 3 × 3 cells around p, row by row (placeTile listed them).
-  for (let j = 0; j < sc.nNear; j++) {
-    const cp = sc.near[j] as number;
+  const near = k.near;
+  const nNear = near[0] as number;
+  for (let j = 1; j <= nNear; j++) {
+    const cp = near[j] as number;
     const cf = T.centre[k.pType[cp] as number] as number;
     if (cf < 0 || k.around[cp] !== 8) continue;
     const r = (k.segBase[cp] as number) + cf;

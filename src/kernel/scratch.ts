@@ -33,8 +33,7 @@ export interface Scratch {
   /** [i] the root of the feature under figure i (see figureRoots). */
   readonly mRoots: Int32Array;
   /** The placements in the 3 × 3 cells of the last placed tile, row by row (see placeTile), and how many. */
-  readonly near: Int16Array;
-  nNear: number;
+
   /** The tiles beside a cell being placed (placeTile), and its 3 × 3 cells row by row. */
   readonly nb4: Int32Array;
   readonly ring: Int32Array;
@@ -73,8 +72,7 @@ export function newScratch(players: number, kinds: number, capacity: number, seg
     rootMark: new Uint32Array(segs),
     weights: new Int32Array(players),
     mRoots: new Int32Array(figures),
-    near: new Int16Array(9),
-    nNear: 0,
+
     nb4: new Int32Array(4),
     ring: new Int32Array(9),
     doneRoots: new Int16Array(MAXF),

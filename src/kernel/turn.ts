@@ -5,9 +5,22 @@ import { dealHands, nextHand, refill, takeFromHand } from './hands.js';
 import { placeTile } from './place.js';
 import { spotFeature } from './records.js';
 import { applyFinalScoring, scoreCompleted } from './scoring.js';
-import { ACTION_DEPLOY, ACTION_RECALL, moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../core/move-code.js';
+import {
+  ACTION_DEPLOY,
+  ACTION_MODULE,
+  ACTION_RECALL,
+  moveAction,
+  moveFigure,
+  moveQ,
+  moveSlot,
+  moveSpot,
+  moveStep,
+  moveX,
+  moveY,
+  STEP_MODULE,
+} from '../core/move-code.js';
 import type { KernelEvent } from './log.js';
-import { type Kernel, PHASE_ACTION, PHASE_DRAW, PHASE_TILE } from './kernel.js';
+import { type Kernel, PHASE_ACTION, PHASE_DRAW, PHASE_STEP, PHASE_TILE } from './kernel.js';
 
 // A turn is a sequence of steps, the kernel's phases: the tile step (PHASE_TILE) places the tile;
 // the action step (PHASE_ACTION) deploys a figure on it, takes one back or passes, and is played
@@ -45,8 +58,27 @@ export function play(k: Kernel, code: number, log: KernelEvent[] | null): void {
  * whole turn checked or played as its two steps: its pass then ends the turn as the tile would).
  */
 export function playStep(k: Kernel, code: number, log: KernelEvent[] | null, act = false): void {
-  if (k.phase === PHASE_TILE) tileStep(k, code, log, act);
+  const step = moveStep(code);
+  if (step >= STEP_MODULE) moduleStep(k, step, code, log);
+  else if (k.phase === PHASE_TILE) tileStep(k, code, log, act);
   else actionStep(k, code, log);
+}
+
+/**
+ * A module's step: a free move leaves the step it was made in as it was; any other step ends the
+ * turn, unless it opened another.
+ */
+function moduleStep(k: Kernel, step: number, code: number, log: KernelEvent[] | null): void {
+  const st = k.rules.ruleset.steps[step - STEP_MODULE];
+  if (st === null || st === undefined) throw new Error(`no module step ${step} in this game`);
+  const phase = PHASE_STEP + step - STEP_MODULE;
+  st.play(k, code, log);
+  if (!st.free && k.phase === phase) endTurn(k, log);
+}
+
+/** Opens a module's step (step kind `step`): the turn goes on there. */
+export function openStep(k: Kernel, step: number): void {
+  k.phase = PHASE_STEP + step - STEP_MODULE;
 }
 
 /** Places the current tile (with hands, the tile of the code's slot) and readies the action step. */
@@ -74,6 +106,14 @@ function tileStep(k: Kernel, code: number, log: KernelEvent[] | null, act: boole
 function actionStep(k: Kernel, code: number, log: KernelEvent[] | null): void {
   const action = moveAction(code);
   const figure = moveFigure(code);
+  if (action >= ACTION_MODULE) {
+    const a = k.rules.ruleset.actions[action - ACTION_MODULE];
+    if (a === null || a === undefined) throw new Error(`no module action ${action} in this game`);
+    a.play(k, code, log);
+    // The action may open a step of its module, which then ends the turn.
+    if (k.phase === PHASE_ACTION) endTurn(k, log);
+    return;
+  }
   if (action === ACTION_DEPLOY) {
     const p = k.placed;
     const local = spotFeature(k, k.pType[p] as number, k.pRot[p] as number, moveSpot(code));
@@ -90,7 +130,11 @@ function endTurn(k: Kernel, log: KernelEvent[] | null): void {
   const by = k.keeps;
   k.extraTurn = by >= 0;
   k.extraBy = by;
-  if (by < 0) k.current = (k.current + 1) % k.players;
+  if (by < 0) {
+    k.current = (k.current + 1) % k.players;
+    const passed = k.rules.ruleset.turnPassed;
+    for (let j = 0; j < passed.length; j++) (passed[j] as (typeof passed)[number])(k);
+  }
   k.placed = -1;
   k.keeps = -1;
   k.phase = PHASE_DRAW;

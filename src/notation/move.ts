@@ -6,7 +6,7 @@ import { isTurn, readMove as readMoveData } from '../api/play/legality.js';
 import type { AnyMove } from '../api/types.js';
 import { legalMoves } from '../api/play/list.js';
 import { figureNames, recallable } from '../api/options/figure-kinds.js';
-import type { GameState, MeepleDeploy, MeepleKind, PlayerView, TileId } from '../api/types.js';
+import type { GameState, MeepleDeploy, MeepleKind, ModuleMove, PlayerView, TileId } from '../api/types.js';
 import { tileFeatures } from '../rules/catalogue.js';
 import type { FeatureKind } from '../tiles/types.js';
 import { after, problemAt, type Word, wordsOf } from './text.js';
@@ -269,6 +269,7 @@ export function makeMove(input: GameState | PlayerView, asked: AnyMove): string 
   if (!isTurn(move) && move.type !== 'tile') {
     if (move.type === 'pass') return PASS;
     if (move.type === 'recall') return `recall ${move.kind}`;
+    if (move.type !== 'meeple') return moduleWords(move).join(' ');
     const placed = state.placements[state.placements.length - 1];
     return [figureWord(move.kind ?? 'follower', placed?.tile ?? '?', placed?.rotation ?? 0, move.at), move.at].join(' ');
   }
@@ -280,7 +281,13 @@ export function makeMove(input: GameState | PlayerView, asked: AnyMove): string 
     const m = move.meeple as MeepleDeploy;
     words.push(figureWord(m.kind ?? 'follower', tile, move.rotation, m.at), m.at);
   } else if ((move.recall ?? null) !== null) words.push('recall', move.recall as string);
+  else if ((move.action ?? null) !== null) words.push(...moduleWords(move.action as ModuleMove));
   return words.join(' ');
+}
+
+/** A rule module's move as words: its type, then each field as `key=value` (`null` for null). */
+function moduleWords(move: ModuleMove): string[] {
+  return [move.type, ...Object.entries(move).flatMap(([key, v]) => (key === 'type' ? [] : [`${key}=${v === null ? 'null' : String(v)}`]))];
 }
 
 /** How a figure is written: a follower by its role on the feature at `at` of `tile` turned so, else its kind. */

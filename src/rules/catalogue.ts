@@ -10,13 +10,14 @@ import { tileTypes as abbot } from './abbot/gardens.js';
 import { tileTypes as innsCathedrals } from './inns-cathedrals/tiles.js';
 import { tileTypes as river } from './river/tiles.js';
 import { tileTypes as tradersBuilders } from './traders-builders/tiles.js';
+import { tileTypes as tower } from './tower/tiles.js';
 
 /**
  * The tile types of every module that brings or derives some, in registry order (one line a
  * module; `tests/package/layers.test.ts` holds it to the registry): apart from the modules, so
  * that a bundle that draws tiles carries no rules.
  */
-export const TILE_TYPES: readonly TileTypes[] = [river, abbot, innsCathedrals, tradersBuilders];
+export const TILE_TYPES: readonly TileTypes[] = [river, abbot, innsCathedrals, tradersBuilders, tower];
 
 let catalogue: Readonly<Record<string, TileDef>> | undefined;
 let ids: readonly KnownTileId[] | undefined;
@@ -31,7 +32,7 @@ export function tileCatalogue(): Readonly<Record<string, TileDef>> {
     const own = new Map<string, TileDef>();
     for (const t of [...baseTiles(), ...pnpExtraTiles()]) own.set(t.id, t);
     for (const m of TILE_TYPES) for (const t of m.types?.() ?? []) if (!own.has(t.id)) own.set(t.id, t);
-    const known = (id: string) => own.get(id);
+    const known = [...own.values()];
     const derived = TILE_TYPES.flatMap((m) => m.derived?.(known) ?? []);
     catalogue = Object.fromEntries([...own.values(), ...derived].map((t) => [t.id, t]));
   }

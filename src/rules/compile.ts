@@ -1,7 +1,7 @@
-import { type FigureTable, type Ruleset, KIND_CODE, MAXF, type TileTables } from '../kernel/index.js';
-import { MOVE_FIGURE_LIMIT } from '../core/move-code.js';
+import { type FigureTable, type ModuleAction, type ModuleStep, type Ruleset, KIND_CODE, MAXF, type TileTables } from '../kernel/index.js';
+import { ACTION_MODULE, MOVE_ACTION_LIMIT, MOVE_FIGURE_LIMIT, MOVE_STEP_LIMIT, STEP_MODULE } from '../core/move-code.js';
 import type { FigureDef, ModuleContext, ModuleHooks, RuleModule } from './module.js';
-import { figuresOf, tokensOf } from './declared.js';
+import { figuresOf, moduleLines, tokensOf } from './declared.js';
 import { RULE_MODULES } from './registry.js';
 
 /** Where an attribute lives in a feature's two attribute words. */
@@ -96,6 +96,14 @@ function compile(
   }
   const names = all.map((f) => f.name);
   let slot = 0;
+  // Action kinds and step kinds are numbered over the registry, so that a code means one thing in every game.
+  const actionOwners = registry.filter((m) => m.action !== undefined);
+  const stepNames = registry.flatMap((m) => (m.steps ?? []).map((st) => ({ module: m, ...st })));
+  if (actionOwners.length > MOVE_ACTION_LIMIT - ACTION_MODULE)
+    throw new Error('rule modules: more module actions than a move code can name');
+  if (stepNames.length > MOVE_STEP_LIMIT - STEP_MODULE) throw new Error('rule modules: more module steps than a move code can name');
+  const actions: (ModuleAction | null)[] = actionOwners.map(() => null);
+  const steps: (ModuleStep | null)[] = stepNames.map(() => null);
   const tokens = tokensOf(registry);
   // The hooks of each module by its index in `modules` (undefined: none).
   const hooksOf: (ModuleHooks | undefined)[] = [];
@@ -107,19 +115,39 @@ function compile(
       slot,
       tokens: tokens.find((tk) => tk.key === m.tokens?.key)?.first ?? -1,
       figure: (name) => names.indexOf(name),
+      index: registry.indexOf(m),
+      line(name) {
+        const j = moduleLines(registry).findIndex((l) => l.module === m && l.name === name);
+        if (j < 0) throw new Error(`rule module ${m.name}: no scoring line ${name}`);
+        return j;
+      },
+      action: m.action === undefined ? -1 : ACTION_MODULE + actionOwners.indexOf(m),
+      step(name) {
+        const j = stepNames.findIndex((st) => st.module === m && st.name === name);
+        if (j < 0) throw new Error(`rule module ${m.name}: no step ${name}`);
+        return STEP_MODULE + j;
+      },
       attribute(name) {
         const at = places.get(name);
         if (at === undefined) throw new Error(`rule module ${m.name}: no attribute ${name}`);
         return at;
       },
     };
-    slot += m.slots ?? 0;
+    slot += typeof m.slots === 'function' ? m.slots({ tables, kinds: all.length }) : (m.slots ?? 0);
     if (m.hooks === undefined) {
       hooksOf.push(undefined);
       continue;
     }
     const h = m.hooks(ctx);
     hooksOf.push(h);
+    if ((h.action === undefined) !== (m.action === undefined))
+      throw new Error(`rule module ${m.name}: action and hooks.action go together`);
+    if (h.action !== undefined) actions[ctx.action - ACTION_MODULE] = h.action;
+    (m.steps ?? []).forEach((st, i) => {
+      const play = h.steps?.[i];
+      if (play === undefined) throw new Error(`rule module ${m.name}: step ${st.name} has no hooks`);
+      steps[ctx.step(st.name) - STEP_MODULE] = { free: st.free === true, most: play.most, list: play.list, play: play.play };
+    });
     if (h.placement !== undefined) {
       const words = m.explainPlacement;
       if (words === undefined) throw new Error(`rule module ${m.name}: a placement constraint needs explainPlacement`);
@@ -147,6 +175,14 @@ function compile(
   return {
     figures,
     slots: slot,
+    actions,
+    steps,
+    freeSteps: steps.some((st) => st?.free === true),
+    turnPassed: hooks.flatMap((h) => (h.turnPassed === undefined ? [] : [h.turnPassed])),
+    words: modules.flatMap((m, i) => {
+      const api = hooksOf[i]?.words;
+      return api === undefined ? [] : [{ module: m.name, index: registry.indexOf(m), api }];
+    }),
     tokenKinds: tokens.reduce((n, tk) => n + tk.kinds.length, 0),
     attrs,
     placement,
@@ -187,7 +223,11 @@ function figureTable(defs: readonly FigureDef[], active: ReadonlySet<FigureDef>,
   return {
     kinds,
     weight: Int8Array.from(defs, (d) => d.weight),
-    perPlayer: Int16Array.from(defs, (d) => (active.has(d) ? d.perPlayer : 0)),
+    perPlayer: Int16Array.from({ length: kinds * 8 }, (_, i) => {
+      const d = defs[i >> 3] as FigureDef;
+      const n = typeof d.perPlayer === 'number' ? d.perPlayer : (d.perPlayer[i & 7] ?? 0);
+      return active.has(d) ? n : 0;
+    }),
     joinsOwn: Uint8Array.from(defs, (d) => (d.joins === 'own' ? 1 : 0)),
     recall: Uint8Array.from(defs, (d) => (d.recall === true ? 1 : 0)),
     marksField: Uint8Array.from(defs, (d) => (d.marksField === true ? 1 : 0)),

@@ -19,3 +19,16 @@ export function tokensOf(registry: readonly RuleModule[] = RULE_MODULES): { key:
     return [{ key: m.tokens.key, kinds: m.tokens.kinds, first: at }];
   });
 }
+
+/** The modules of a registry with an action at the action step, in action kind order (ACTION_MODULE on). */
+export const actionsOf = (registry: readonly RuleModule[] = RULE_MODULES): RuleModule[] => registry.filter((m) => m.action !== undefined);
+
+/** The steps of a registry's modules, in step kind order (STEP_MODULE on): each with its module. */
+export const stepsOf = (
+  registry: readonly RuleModule[] = RULE_MODULES,
+): { readonly module: RuleModule; readonly name: string; readonly free: boolean }[] =>
+  registry.flatMap((m) => (m.steps ?? []).map((st) => ({ module: m, name: st.name, free: st.free === true })));
+
+/** The scoring lines modules write themselves (kernel kind K_MODULE), numbered over the registry: each with its module. */
+export const moduleLines = (registry: readonly RuleModule[] = RULE_MODULES): { readonly module: RuleModule; readonly name: string }[] =>
+  registry.flatMap((m) => (m.lines ?? []).map((name) => ({ module: m, name })));

@@ -14,11 +14,8 @@ export interface TileTypes {
   readonly module: string;
   /** The module's own tile types, each in its printed orientation. */
   readonly types?: () => readonly TileDef[];
-  /**
-   * Tile types the module makes from other modules' (e.g. garden copies), from `known`, which
-   * looks up every module's own types.
-   */
-  readonly derived?: (known: (id: string) => TileDef | undefined) => readonly TileDef[];
+  /** Tile types the module makes from other modules' (e.g. garden copies), from every module's own types. */
+  readonly derived?: (known: readonly TileDef[]) => readonly TileDef[];
 }
 
 /** A module's words: its tile types' names (`tileDefinition`'s `name`) and its text board (`renderAscii`). */

@@ -4,13 +4,14 @@ import { look as abbot } from './abbot/look.js';
 import { look as base } from './base/look.js';
 import { look as innsCathedrals } from './inns-cathedrals/look.js';
 import { look as tradersBuilders } from './traders-builders/look.js';
+import { look as tower } from './tower/look.js';
 
 /**
  * The look of every module with figures, tile symbols or kinds of feature, in registry order (one line a module;
  * `tests/package/layers.test.ts` holds it to the registry): apart from the modules, so that a
  * bundle that plays carries no pictures.
  */
-export const LOOKS: readonly ModuleLook[] = [base, river, abbot, innsCathedrals, tradersBuilders];
+export const LOOKS: readonly ModuleLook[] = [base, river, abbot, innsCathedrals, tradersBuilders, tower];
 
 /** How pictures draw a figure kind, or undefined for an unknown kind. */
 export function figurePictureOf(kind: string): FigurePicture | undefined {

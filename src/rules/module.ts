@@ -1,4 +1,4 @@
-import type { Kernel, KernelEvent, ScoreRecord, PlacementRule, TileTables } from '../kernel/index.js';
+import type { Kernel, KernelEvent, ModuleAction, ModuleStep, ScoreRecord, PlacementRule, TileTables } from '../kernel/index.js';
 import type { FeatureDef, FeatureKind, TileSetDef, TileSetName } from '../tiles/types.js';
 
 /**
@@ -39,8 +39,24 @@ export interface RuleModule {
    * the active modules counts, 0 (no module with it) meaning none: each turn draws its tile.
    */
   readonly handSize?: (rules: Readonly<Record<string, unknown>>) => number;
-  /** Words of module state the kernel keeps for this module (its `slot` in the hooks' context). */
-  readonly slots?: number;
+  /**
+   * Words of module state the kernel keeps for this module (its `slot` in the hooks' context), or
+   * how many a game needs, from its tile tables, player count and figure kinds.
+   */
+  readonly slots?: number | ((shape: SlotShape) => number);
+  /**
+   * The move type of the module's action at the action step (`hooks.action` plays it), e.g.
+   * `'tower'`: action kinds are numbered over the registry's modules that have one.
+   */
+  readonly action?: string;
+  /**
+   * The module's steps, by the move type of their moves (`hooks.steps` plays them, in this order):
+   * step kinds are numbered over the registry. `free`: a move besides those of the tile and action
+   * steps, which does not end them (The Tower's ransom).
+   */
+  readonly steps?: readonly { readonly name: string; readonly free?: boolean }[];
+  /** The kinds of scoring line the module writes itself (kernel kind K_MODULE), e.g. `'ransom'`. */
+  readonly lines?: readonly string[];
   /** The module's kernel hooks, made once per game combination from its compiled context. */
   readonly hooks?: (ctx: ModuleContext) => ModuleHooks;
   /** Why a placement is refused, for a reason its placement rule returned. */
@@ -114,8 +130,11 @@ export interface FigureDef {
   readonly word: string;
   /** Where it may stand, as messages say it. */
   readonly places: string;
-  /** Figures of this kind each player starts with (the base game's follower: the tile set's count). */
-  readonly perPlayer: number;
+  /**
+   * Figures of this kind each player starts with (the base game's follower: the tile set's count),
+   * or by the number of players (index n: with n players).
+   */
+  readonly perPlayer: number | readonly number[];
   /** How much it counts toward a majority (0: not at all). */
   readonly weight: number;
   /** The feature kinds it may stand on. */
@@ -179,6 +198,13 @@ export interface TilesDef {
   readonly finish?: (draft: TileDraft, options: TileOptions) => void;
 }
 
+/** What decides the number of a module's state words (RuleModule.slots). */
+export interface SlotShape {
+  readonly tables: TileTables;
+  /** Figure kinds of the registry. */
+  readonly kinds: number;
+}
+
 /** Where the compile step put a module's data, for its hooks. */
 export interface ModuleContext {
   readonly tables: TileTables;
@@ -192,6 +218,14 @@ export interface ModuleContext {
   attribute(name: string): { readonly word: number; readonly shift: number; readonly bits: number };
   /** The kernel's index of the module's first token kind. */
   readonly tokens: number;
+  /** The module's index in the registry (KernelEvent 'module'). */
+  readonly index: number;
+  /** The index of the module's scoring line of this name among the registry's (see RuleModule.lines). */
+  line(name: string): number;
+  /** The action kind of the module's action (see RuleModule.action), or -1. */
+  readonly action: number;
+  /** The step kind of the module's step of this name (see RuleModule.steps). */
+  step(name: string): number;
 }
 
 /** Kernel hooks of one module (see Ruleset for when each is called). */
@@ -205,4 +239,35 @@ export interface ModuleHooks {
   readonly completed?: (k: Kernel, r: number, kind: number, log: KernelEvent[] | null) => void;
   readonly value?: (k: Kernel, r: number, kind: number, tiles: number, extra: number, complete: boolean, base: number) => number;
   readonly final?: (k: Kernel, into: Int32Array, log: KernelEvent[] | null) => void;
+  /** The module's words for the API layer (its moves, its state, its events): never read by the kernel. */
+  readonly words?: ModuleApi;
+  /** The module's action (RuleModule.action). */
+  readonly action?: ModuleAction;
+  /** The module's steps, in the order RuleModule.steps names them. */
+  readonly steps?: readonly Omit<ModuleStep, 'free'>[];
+  readonly turnPassed?: (k: Kernel) => void;
+}
+
+/** A plain JSON value, as the API writes module moves, state and events. */
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+/**
+ * How the pure API reads and writes what a module brings (its moves, its part of a state, its
+ * events), from its kernel state: the module's words, never read by the kernel.
+ */
+export interface ModuleApi {
+  /**
+   * The code of a move object whose `type` is the module's action or one of its steps (or a
+   * `{ type: 'pass' }` at one of its steps) at kernel k, or why it names none: a sentence.
+   * Legality is checked apart, against the listed moves.
+   */
+  read(k: Kernel, move: Readonly<Record<string, unknown>>): number | string;
+  /** The move object of one of the module's codes at kernel k (where it is listed). */
+  write(k: Kernel, code: number): { readonly type: string; readonly [key: string]: Json };
+  /** The module's part of a state (`GameState.modules[name]`), from kernel k. */
+  state(k: Kernel): Json;
+  /** A module event the kernel logged (KernelEvent 'module'), as the API's event's fields. */
+  event(k: Kernel, name: number, values: readonly number[]): { readonly name: string; readonly [key: string]: Json };
+  /** One of its scoring lines (kernel kind K_MODULE): what it is about (the line's `id`) and its sentence. */
+  line(k: Kernel, r: ScoreRecord): { readonly id: string; readonly note: string };
 }

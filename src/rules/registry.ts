@@ -12,6 +12,7 @@ import { fillingHole } from './filling-hole/index.js';
 import { unplaceable } from './unplaceable/index.js';
 import { startTile } from './start-tile/index.js';
 import { hand } from './hand/index.js';
+import { tower } from './tower/index.js';
 
 /**
  * Every rule module, in the order games list them; the base game first (always active). Figure
@@ -24,6 +25,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   abbot,
   innsCathedrals,
   tradersBuilders,
+  tower,
   incomplete,
   table,
   tableEdge,

@@ -5,6 +5,7 @@ import { words as innsCathedrals } from './inns-cathedrals/words.js';
 import { words as river } from './river/words.js';
 import { words as table } from './table/words.js';
 import { words as tradersBuilders } from './traders-builders/words.js';
+import { words as tower } from './tower/words.js';
 
 /**
  * The words of every module with tile names or words on the text board, in registry order (one
@@ -12,7 +13,7 @@ import { words as tradersBuilders } from './traders-builders/words.js';
  * modules, so that a bundle that plays carries no words, and from their looks, so that one that
  * names tiles carries no pictures.
  */
-export const WORDS: readonly ModuleWords[] = [river, abbot, innsCathedrals, tradersBuilders, table];
+export const WORDS: readonly ModuleWords[] = [river, abbot, innsCathedrals, tradersBuilders, tower, table];
 
 /** The name of a tile type (`tileDefinition`'s `name`), or `''` for an unknown id. */
 export function tileName(id: string): string {

@@ -81,6 +81,8 @@ export interface TileView {
   readonly rotation: Rotation;
   readonly edges: Readonly<Record<Edge, EdgeKind>>;
   readonly features: readonly FeatureView[];
+  /** What is printed on the tile besides its features (see TileDef.marks), when anything is. */
+  readonly marks?: readonly string[];
 }
 
 /** Rotates a feature definition by `quarters` quarter turns clockwise. */
@@ -109,5 +111,7 @@ export function viewTile(t: TileDef, rotation: Rotation, name: string): TileView
     const spots = featureSpots(t, index, q);
     return { ...rotateFeature(f, q), index, spots, spot: canonicalSpot(t, index, q) };
   });
-  return { id: t.id, name, rotation, edges, features };
+  return t.marks === undefined
+    ? { id: t.id, name, rotation, edges, features }
+    : { id: t.id, name, rotation, edges, features, marks: t.marks };
 }

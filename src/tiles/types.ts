@@ -74,6 +74,12 @@ export interface TileDef {
   /** Edge kinds north, east, south, west. */
   readonly edges: readonly [EdgeKind, EdgeKind, EdgeKind, EdgeKind];
   readonly features: readonly FeatureDef[];
+  /**
+   * What is printed on the tile besides its features, named by the modules that read it (The
+   * Tower's foundation `'tower'`; `'garden'`: one copy carries a garden in the 2014 and later
+   * printings, read by The Abbot). Absent on most tiles.
+   */
+  readonly marks?: readonly string[];
 }
 
 /** Names of the tile sets a game can be played with. */

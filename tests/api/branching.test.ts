@@ -1,4 +1,14 @@
-import { applyMove, createGame, type FarmerRule, farmerRules, legalTurns, loadState, scoreFinal, validateMove } from 'carcassonne-engine';
+import {
+  applyMove,
+  createGame,
+  type FarmerRule,
+  farmerRules,
+  type GameState,
+  legalTurns,
+  loadState,
+  scoreFinal,
+  validateMove,
+} from 'carcassonne-engine';
 import { describe, expect, it } from 'vitest';
 import { playSeeded } from '../support/play.js';
 
@@ -46,5 +56,22 @@ describe('states stay usable after the game moved on from them', () => {
       f.breakdown.filter((b) => b.phase === 'final' && b.kind === 'field').reduce((a, b) => a + b.points, 0);
     expect(fields(plain)).toBeGreaterThan(0);
     expect(fields(withRule)).toBe(2 * fields(plain));
+  });
+});
+
+describe('games of one kind share scratch space, never state', () => {
+  it('a game left at its action step still scores the cloister its tile completed when another game places tiles in between', async () => {
+    const { scenario, RING } = await import('../scenarios/board.js');
+    // The cloister B at (0,1) with Ann's monk; the ring's last tile completes it (see cloisters.test.ts).
+    const states = scenario([['B', 0, 1, 0, 'C'], ...RING]);
+    const before = states[7] as GameState;
+    const [, x, y, rotation] = RING[6] as readonly [string, number, number, 0 | 90 | 180 | 270];
+    const placed = applyMove(before, { type: 'tile', x, y, rotation });
+    expect(placed.step).toBe('action');
+    // Another game of the same kind begins: its start tile is placed meanwhile.
+    createGame({ players: 2, seed: 'elsewhere' });
+    const after = applyMove(placed, { type: 'pass' });
+    expect(after.players.map((p) => p.score)).toEqual([9, 0]);
+    expect(after.scored.at(-1)).toMatchObject({ kind: 'cloister', complete: true, points: 9 });
   });
 });

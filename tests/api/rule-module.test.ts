@@ -35,7 +35,7 @@ vi.mock('../../src/rules/registry.js', async (importOriginal) => {
 
 // The test modules' names are not in the public types, which are written for the library's own.
 const expansions = (...names: string[]) => names as unknown as GameState['expansions'];
-const wayfarerMove = (m: AnyMove) => 'meeple' in m && (m.meeple?.kind as string) === 'wayfarer';
+const wayfarerMove = (m: AnyMove) => 'meeple' in m && ((m as TurnMove).meeple?.kind as string) === 'wayfarer';
 const supply = (s: GameState, player: number) => (s.players[player] as unknown as Record<string, number>).wayfarers;
 
 /** Plays `turns` moves (or to the end), picking with `pick` among the legal moves. */

@@ -392,7 +392,7 @@ describe('saved states of games with The River and The Abbot', () => {
       'an unknown expansion',
       () => onGarden,
       (s) => (s.expansions = ['river', 'abbot', 'inns']),
-      'unknown expansion "inns" (known: river, abbot, inns-cathedrals, traders-builders)',
+      'unknown expansion "inns" (known: river, abbot, inns-cathedrals, traders-builders, tower)',
     ],
     [
       'expansions out of order',

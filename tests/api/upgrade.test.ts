@@ -29,6 +29,7 @@ function asVersion1(state: GameState): unknown {
     delete p.largeMeeples;
     delete p.builders;
     delete p.pigs;
+    delete p.floors;
     delete p.goods;
   }
   for (const p of json.placements) delete p.recall;
@@ -58,7 +59,7 @@ describe('version-1 states (saved by 0.1.0)', () => {
     expect(loaded.expansions).toEqual([]);
     expect(loaded.builderTurn).toBe(false);
     for (const p of loaded.players) {
-      expect(p).toMatchObject({ abbots: 0, largeMeeples: 0, builders: 0, pigs: 0, goods: { wine: 0, grain: 0, cloth: 0 } });
+      expect(p).toMatchObject({ abbots: 0, largeMeeples: 0, builders: 0, pigs: 0, floors: 0, goods: { wine: 0, grain: 0, cloth: 0 } });
     }
     expect(loaded.placements.every((p) => p.recall === null)).toBe(true);
     expect(loaded).toEqual(s);

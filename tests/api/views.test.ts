@@ -60,6 +60,7 @@ describe('playerView', () => {
       'setup',
       'scored',
       'events',
+      'modules',
     ]);
     expect(v.tilesLeft).toEqual([...s.tilesLeft].sort());
     expect(v.tilesLeft).not.toEqual(s.tilesLeft);

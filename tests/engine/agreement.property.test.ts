@@ -198,9 +198,9 @@ function expectSamePosition(e: Engine, s: GameState, where: string): void {
  * The figure bits of an action step's code (bits 4–8, docs/engine.md): 3 for a builder, 4 for
  * a pig. A turn code keeps its action's fields as its remainder by 2^14 (docs/engine.md).
  */
-const FIGURE_OF = { follower: 0, abbot: 1, large: 2, builder: 3, pig: 4 } as const;
+const FIGURE_OF = { follower: 0, abbot: 1, large: 2, builder: 3, pig: 4, floor: 5 } as const;
 const figureOfStep = (code: MoveCode): number => (code >> 4) & 31;
-const figureOfTurn = (code: TurnCode): number => figureOfStep(code % 2 ** 14);
+const figureOfTurn = (code: TurnCode): number => figureOfStep(code < 0 ? -1 - code : Math.floor(code / 2 ** 26));
 
 /** The deep checks: the engine's state and final scoring are the pure API's. */
 function expectSameState(e: Engine, s: GameState, where: string): void {

@@ -55,14 +55,15 @@ const RECALL = TAKE_BACK | figureBits(1);
 /** A tile step's code from its fields. */
 const tileBits = (x: number, y: number, q: number, slot = 0): number => (x + 1024) | ((y + 1024) << 11) | (q << 22) | (slot << 24);
 
-// Turn codes: (tile code + 1) × 2^14 + the action step's fields (its code's low 14 bits), with a
-// tile code of -1 for an action alone. Arithmetic, not bitwise: turn codes run up to 2^45.
-const ACTION_FIELDS = 2 ** 14;
-const turnOfSteps = (tile: number, action: number): TurnCode => (tile + 1) * ACTION_FIELDS + (action & (ACTION_FIELDS - 1));
+// Turn codes: the action step's fields (its code's low 27 bits) × 2^26 + the tile step's code; a
+// step alone is -1 − its code. Arithmetic, not bitwise: turn codes run up to 2^53.
+const TILE_FIELDS = 2 ** 26;
+const ACTION_MASK = 2 ** 27 - 1;
+const turnOfSteps = (tile: number, action: number): TurnCode => (tile < 0 ? -1 - action : (action & ACTION_MASK) * TILE_FIELDS + tile);
 /** The action step's fields of a turn code (0: the pass). */
-const actionFields = (turn: TurnCode): number => turn % ACTION_FIELDS;
+const actionFields = (turn: TurnCode): number => (turn < 0 ? (-1 - turn) & ACTION_MASK : Math.floor(turn / TILE_FIELDS));
 /** The tile step's code of a turn code, or -1 for an action alone. */
-const tileCodeOf = (turn: TurnCode): number => Math.floor(turn / ACTION_FIELDS) - 1;
+const tileCodeOf = (turn: TurnCode): number => (turn < 0 ? -1 : turn % TILE_FIELDS);
 
 /** A turn code of a tile step decoded as the whole turn it is. */
 const turnOf = (code: TurnCode, tile?: string): TurnMove => decodeTurn(code, tile) as TurnMove;
@@ -347,7 +348,7 @@ describe('move codes: encodeMove / decodeMove, encodeTurn / decodeTurn', () => {
       PASS | (1 << 9), // nor a spot
       DEPLOY, // a follower deployed nowhere
       DEPLOY | figureBits(1), // an abbot deployed nowhere
-      DEPLOY | figureBits(5) | (1 << 9), // figure kind 5: none defined
+      DEPLOY | figureBits(7) | (1 << 9), // figure kind 7: none defined (5 is The Tower's floor)
       DEPLOY | figureBits(31) | (3 << 9),
       DEPLOY | (16 << 9), // spot field 16: SPOTS has 15 entries
       DEPLOY | (31 << 9),
@@ -373,7 +374,7 @@ describe('move codes: encodeMove / decodeMove, encodeTurn / decodeTurn', () => {
     expect(encodeMove({ type: 'meeple', at: 'G', kind: 'abbot' })).toBe(DEPLOY | figureBits(1) | (15 << 9));
   });
 
-  it('turn codes: (tile code + 1) × 2^14 + the action fields, an action alone its fields; encodeTurn / decodeTurn round-trip', () => {
+  it('turn codes: the action fields × 2^26 + the tile code, an action alone -1 − its code; encodeTurn / decodeTurn round-trip', () => {
     const tile = encodeMove({ type: 'tile', x: -2, y: 5, rotation: 270 });
     const cases: [TurnMove, MoveCode][] = [
       [{ x: -2, y: 5, rotation: 270 }, PASS],
@@ -387,9 +388,9 @@ describe('move codes: encodeMove / decodeMove, encodeTurn / decodeTurn', () => {
     const seen = new Set<number>();
     for (const [turn, action] of cases) {
       const code = encodeTurn(turn);
-      expect(code).toBe((tile + 1) * 2 ** 14 + (action & 0x3fff));
+      expect(code).toBe((action & ACTION_MASK) * TILE_FIELDS + tile);
       expect(tileCodeOf(code)).toBe(tile);
-      expect(actionFields(code)).toBe(action & 0x3fff);
+      expect(actionFields(code)).toBe(action & ACTION_MASK);
       expect(decodeTurn(code)).toEqual(turn);
       expect(encodeTurn(decodeTurn(code))).toBe(code);
       seen.add(code);
@@ -425,17 +426,17 @@ describe('move codes: encodeMove / decodeMove, encodeTurn / decodeTurn', () => {
       y: -4,
       rotation: 180,
     });
-    // An action alone (at the action step): tile code -1, so the action's fields alone.
-    expect(encodeTurn({ type: 'pass' })).toBe(0);
-    expect(encodeTurn({ type: 'recall', kind: 'abbot' })).toBe(RECALL & 0x3fff);
-    expect(encodeTurn({ type: 'meeple', at: 'E', kind: 'large' })).toBe((DEPLOY | figureBits(2) | spotBits('E')) & 0x3fff);
-    expect(decodeTurn(0)).toEqual({ type: 'pass' });
-    expect(decodeTurn(RECALL & 0x3fff)).toEqual({ type: 'recall', kind: 'abbot' });
-    expect(decodeTurn(spotBits('S') | 1)).toEqual({ type: 'meeple', at: 'S', kind: 'follower' });
+    // An action alone (at the action step): -1 − its code.
+    expect(encodeTurn({ type: 'pass' })).toBe(-1 - PASS);
+    expect(encodeTurn({ type: 'recall', kind: 'abbot' })).toBe(-1 - RECALL);
+    expect(encodeTurn({ type: 'meeple', at: 'E', kind: 'large' })).toBe(-1 - (DEPLOY | figureBits(2) | spotBits('E')));
+    expect(decodeTurn(-1 - PASS)).toEqual({ type: 'pass' });
+    expect(decodeTurn(-1 - RECALL)).toEqual({ type: 'recall', kind: 'abbot' });
+    expect(decodeTurn(-1 - (DEPLOY | spotBits('S')))).toEqual({ type: 'meeple', at: 'S', kind: 'follower' });
     // Not turn codes.
     for (const c of [
-      -1,
-      2 ** 45,
+      -1 - 2 ** 31,
+      2 ** 53,
       1.5,
       Number.NaN,
       Number.POSITIVE_INFINITY,
@@ -444,18 +445,16 @@ describe('move codes: encodeMove / decodeMove, encodeTurn / decodeTurn', () => {
       undefined,
       turnOfSteps(tile, DEPLOY), // a follower deployed nowhere
       turnOfSteps(tile, TAKE_BACK), // a follower taken back
-      turnOfSteps(tile, PASS) + figureBits(1), // the pass naming a figure
-      turnOfSteps(tile | (1 << 26), PASS), // a tile step with bits above its hand slot
-      1, // an action alone naming a follower nowhere
+      turnOfSteps(tile, PASS) + figureBits(1) * TILE_FIELDS, // the pass naming a figure
+      turnOfSteps(-1, DEPLOY), // an action alone naming a follower nowhere
     ]) {
       expect(moveError(() => decodeTurn(c as TurnCode)).code, String(c)).toBe('malformed-move');
     }
   });
 
-  it('decodeTurn rejects a turn code whose tile part is an action step code', () => {
-    // (PASS + 1) × 2^14: the "tile step" is the pass's code, which places no tile.
-    for (const notTile of [PASS, DEPLOY | spotBits('N'), RECALL]) {
-      const code = turnOfSteps(notTile, PASS);
+  it('decodeTurn rejects a step alone that is a tile step: a turn begins with its tile and goes on', () => {
+    for (const tile of [tileBits(0, -1, 0), tileBits(2, 3, 1, 1)]) {
+      const code = -1 - tile;
       expect(moveError(() => decodeTurn(code)).code, String(code)).toBe('malformed-move');
     }
   });
@@ -1094,7 +1093,7 @@ describe('Inns & Cathedrals in the engine', () => {
         expect((action >>> 9) & 31).toBe(SPOTS.indexOf(m.meeple.at) + 1);
         expect(player.largeMeeples).toBe(1);
         // rules-facts §d: placed like a follower, so the same spot is offered to a follower (when one is in supply).
-        if (player.meeples > 0) expect(set.has(code - figureBits(2))).toBe(true);
+        if (player.meeples > 0) expect(set.has(code - figureBits(2) * TILE_FIELDS)).toBe(true);
       }
     });
     expect(deploys).toBeGreaterThan(0);
@@ -1241,7 +1240,7 @@ describe('Traders & Builders in the engine', () => {
           const feature = tileDefinition(tile, m.rotation)?.features.find((f) => f.spot === m.meeple?.at);
           expect(kind === 'builder' ? ['road', 'city'] : ['field']).toContain(feature?.kind);
           // The same spot with the figure bits cleared is a follower turn of the same placement.
-          expect(decodeTurn(code - figureBits(figure))).toEqual({ ...m, meeple: { at: m.meeple?.at, kind: 'follower' } });
+          expect(decodeTurn(code - figureBits(figure) * TILE_FIELDS)).toEqual({ ...m, meeple: { at: m.meeple?.at, kind: 'follower' } });
         }
       });
       expect(seen.builders).toBeGreaterThan(0);
@@ -1326,7 +1325,6 @@ describe('Traders & Builders in the engine', () => {
       TAKE_BACK | figureBits(4),
       TAKE_BACK | figureBits(3) | (1 << 9),
       TAKE_BACK | figureBits(4) | (1 << 9),
-      DEPLOY | figureBits(5) | (1 << 9),
       DEPLOY | figureBits(6) | (2 << 9),
       DEPLOY | figureBits(7) | (3 << 9),
     ]) {
@@ -1429,7 +1427,7 @@ describe('Engine.scoreFinal', () => {
           expect(e.step).toBe(s.step);
           expect(e.scoreFinal(), `turn ${e.turn}, ${e.step} step`).toEqual(scoreFinal(s).scores);
           expect(e.scores()).toEqual(scoresOf(s));
-          checked[e.step]++;
+          checked[e.step as 'tile' | 'action']++;
         }
         // Step by step, on both sides.
         const n = e.legalMoves(buf);

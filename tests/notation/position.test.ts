@@ -84,7 +84,7 @@ describe('parsePosition', () => {
     ]);
     expect(problems('game {"colour":1} / board D 0,0 p0 giant N / hands ? E')).toEqual([
       'line 1, column 1: game has no option "colour" (options: players, seed, tileSet, edition, expansions, rules)',
-      'line 1, column 36: "giant" is not a figure: follower, abbot, large, builder, pig, knight, thief, farmer, monk',
+      'line 1, column 36: "giant" is not a figure: follower, abbot, large, builder, pig, floor, knight, thief, farmer, monk',
       'line 1, column 52: a tile hidden from the writer (?) cannot be set up',
     ]);
   });

@@ -52,12 +52,14 @@ describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
       options: { flock: 'How big a flock is.' },
     };
     const text = renderVocabulary([...RULE_MODULES, added], { ...(await docsOf(RULE_MODULES)), shepherd: docs });
-    expect(text).toContain("export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders' | 'shepherd';");
-    expect(text).toContain("| 'pig' | 'shepherd';");
+    expect(text).toContain(
+      "export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders' | 'tower' | 'shepherd';",
+    );
+    expect(text).toContain("| 'pig' | 'floor' | 'shepherd';");
     expect(text).toContain('  readonly shepherds: number;');
     expect(text).toContain("  readonly flock: 'small' | 'large';");
     expect(text).toContain("export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn' | 'off-the-table' | 'shepherd-lost';");
-    expect(text).toContain('// → river, abbot, inns-cathedrals, traders-builders, shepherd');
+    expect(text).toContain('// → river, abbot, inns-cathedrals, traders-builders, tower, shepherd');
   });
 
   it('a module without docs for its figures or options is refused', async () => {

@@ -18,7 +18,7 @@ import {
 } from 'carcassonne-engine';
 import { Engine } from 'carcassonne-engine/engine';
 import { choices, FARMER_RULES, houseRules } from '../support/play';
-import { type RefFigure, type RefMajority, Referee, type RefRules } from './referee';
+import { type RefExpansion, type RefFigure, type RefMajority, Referee, type RefRules } from './referee';
 
 // The kernel against the slow, independently written referee (flood fill over the board), move by
 // move: legal placements, follower, large-meeple, abbot, builder and pig options and recalls,
@@ -123,6 +123,8 @@ function compareTile(s: GameState, tile: string, ref: Referee, legal: readonly T
     const options: Record<MeepleKind, string[][]> = {
       // Followers: on each free feature the referee allows (never a river or a garden, §f §g).
       follower: ref.meepleOptions(tile, p.x, p.y, p.rotation, player),
+      // The Tower's floors stand on no feature (the referee does not play The Tower).
+      floor: [],
       // The large meeple: wherever a follower may, when in supply (rules-facts §d).
       large: ref.largeOptions(tile, p.x, p.y, p.rotation, player),
       // The abbot: on the tile's cloister or garden, when in supply (§g).
@@ -253,7 +255,7 @@ const refSupplies = (ref: Referee) => ({
  */
 function agree(options: GameOptions, choose: Chooser, everyTurn = false): Referee {
   const first = createGame(options);
-  const expansions = ALL_EXPANSIONS.filter((e) => options.expansions?.includes(e));
+  const expansions = ALL_EXPANSIONS.filter((e) => options.expansions?.includes(e)) as RefExpansion[];
   const rules = rulesOf(options);
   expect(first.expansions).toEqual(expansions);
   expect(first.rules).toEqual({
@@ -329,7 +331,7 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
     const tile = tileOf(before, m);
     const players = before.players.length;
     drawn.push(tile);
-    const meeple = m.meeple ? { at: m.meeple.at, kind: m.meeple.kind ?? 'follower' } : null;
+    const meeple = m.meeple ? { at: m.meeple.at, kind: (m.meeple.kind ?? 'follower') as RefFigure } : null;
     const gained = ref.play(
       { tile, x: m.x, y: m.y, rotation: m.rotation, meeple, recall: (m.recall ?? null) as 'abbot' | null },
       before.currentPlayer,

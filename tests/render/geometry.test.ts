@@ -53,8 +53,8 @@ const cases = tileIds().flatMap((id) => ROTATIONS.map((r) => [id, r] as const));
 
 describe('tile geometry (every tile, every rotation)', () => {
   it('covers every tile type of every set', () => {
-    // 24 base, 17 Inns & Cathedrals, 24 Traders & Builders, 10 River, 13 garden copies.
-    expect(tileIds()).toHaveLength(88);
+    // 24 base, 17 Inns & Cathedrals, 24 Traders & Builders, 10 River, 17 The Tower, 15 garden copies.
+    expect(tileIds()).toHaveLength(107);
     for (const [id, r] of cases) expect(tileGeometry(id, r), `${id} ${r}`).not.toBeNull();
   });
 

@@ -204,13 +204,13 @@ describe('tile-set checksums published in tests/fixtures/reference/README.md §3
       roadOnly: 12,
     });
   });
-  it('tileIds lists every tile type once (base, pnp extras, I&C, T&B, River, gardens: 24 + 2 + 15 + 24 + 10 + 13), frozen', () => {
+  it('tileIds lists every tile type once (base, pnp extras, I&C, T&B, River, The Tower, gardens: 24 + 2 + 15 + 24 + 10 + 17 + 15), frozen', () => {
     const ids = tileIds();
     expect(ids).toEqual(Object.keys(TILES));
-    expect(new Set(ids).size).toBe(88);
+    expect(new Set(ids).size).toBe(107);
     expect(Object.isFrozen(ids)).toBe(true);
     expect(ids.slice(0, 3)).toEqual(['A', 'B', 'C']);
-    expect(ids.filter((id) => id.endsWith('-garden'))).toHaveLength(8 + 1 + 2 + 2);
+    expect(ids.filter((id) => id.endsWith('-garden'))).toHaveLength(8 + 1 + 2 + 2 + 2);
   });
   it('every tile view names every feature by at least one spot, and rotating turns edges clockwise', () => {
     for (const id of tileIds()) {

@@ -1,3 +1,4 @@
+import { modulesOf } from '../state/modules.js';
 import { freeze } from 'immer';
 import { freezeBuilt } from '../../core/freeze.js';
 import { IllegalMoveError, StateError } from '../../core/errors.js';
@@ -6,16 +7,18 @@ import { ACTION_DEPLOY, ACTION_RECALL, moveAction, moveFigure, moveQ, moveSlot, 
 import { type Kernel, PHASE_ACTION, type KernelEvent } from '../../kernel/index.js';
 import { checked, remember, workingKernel } from '../state/kernels.js';
 import { builderTurnOf, extraTurnBy, extraTurnOf, type RuleHooks, withCustomRule } from '../options/game-rules.js';
-import { describeEvents } from './describe.js';
+import { describeEvents, figureOf } from './describe.js';
 import { figureNames, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
 import { actionOfTurn, codeOfAction, codeOfTile, isTurn, moveError, readMove, tileOfTurn } from './legality.js';
 import { listedCodes } from './listed.js';
+import { isModuleCode, moduleMoveOf } from './module-moves.js';
 import type {
   AnyMove,
   GameEvent,
   GameState,
   MeepleKind,
   MeepleOnBoard,
+  ModuleMove,
   ScoredFeature,
   PlayerState,
   PlayerView,
@@ -80,13 +83,15 @@ function playMove(
   known: readonly number[] | null,
   log: KernelEvent[],
   draw: boolean,
-): { tile: PlacedTile | null; codes: number[] } {
+): { tile: PlacedTile | null; codes: number[]; step: ModuleMove | null } {
   const run = (code: number, act = false) => withCustomRule(() => (draw && !act ? k.play(code, log) : k.playStep(code, log, act)));
   const turn = isTurn(move);
   if (!turn && move.type !== 'tile') {
     const code = known?.[0] ?? codeOfAction(k, move);
+    // A module's move is written as it is listed, before it is played.
+    const step = isModuleCode(code) ? moduleMoveOf(k, code) : null;
     run(code);
-    return { tile: null, codes: [code] };
+    return { tile: null, codes: [code], step };
   }
   const placed = known?.[0] ?? codeOfTile(k, isTurn(move) ? tileOfTurn(move) : move);
   const player = k.current;
@@ -101,14 +106,19 @@ function playMove(
     meeple: null,
     recall: null,
   };
-  if (!turn) return { tile: record, codes: [placed] };
-  const action = known?.[1] ?? codeOfAction(k, actionOfTurn(move));
+  if (!turn) return { tile: record, codes: [placed], step: null };
+  const action = known?.[1] ?? codeOfAction(k, move.action ?? actionOfTurn(move));
+  const acted = withAction(record, action, k);
   run(action);
-  return { tile: withAction(record, action), codes: [placed, action] };
+  return { tile: acted, codes: [placed, action], step: null };
 }
 
-/** A placement record with the action its tile got: the figure deployed on it, or the figure taken back. */
-function withAction(p: PlacedTile, action: number): PlacedTile {
+/**
+ * A placement record with the action its tile got: the figure deployed on it, the figure taken
+ * back, or a rule module's move (written at kernel k, before it is played) added to its steps.
+ */
+function withAction(p: PlacedTile, action: number, k: Kernel): PlacedTile {
+  if (isModuleCode(action)) return { ...p, steps: [...(p.steps ?? []), moduleMoveOf(k, action)] };
   if (moveAction(action) === ACTION_DEPLOY)
     return { ...p, meeple: { at: SPOTS[moveSpot(action)] as Spot, kind: figureNames()[moveFigure(action)] as MeepleKind } };
   if (moveAction(action) === ACTION_RECALL) return { ...p, recall: figureNames()[moveFigure(action)] ?? null };
@@ -160,7 +170,8 @@ export function applyMove(input: GameState, asked: AnyMove, hooks?: RuleHooks): 
   else {
     // An action step: the tile just placed, the last of the placements, gets its figure or recall.
     const last = state.placements[state.placements.length - 1] as PlacedTile;
-    const acted = withAction(last, played.codes[0] as number);
+    const acted =
+      played.step !== null ? { ...last, steps: [...(last.steps ?? []), played.step] } : withAction(last, played.codes[0] as number, k);
     placements = acted === last ? state.placements : [...state.placements.slice(0, -1), freezeBuilt(acted)];
   }
   const events = describeEvents(k, log);
@@ -184,6 +195,12 @@ export function applyMove(input: GameState, asked: AnyMove, hooks?: RuleHooks): 
       if (scored === state.scored) scored = [...state.scored];
       scored.push(e.score);
     }
+  }
+  // A rule module took figures off the board its own way (The Tower's captures): the list is the kernel's.
+  if (log.some((e) => e.type === 'module')) {
+    meeples = Array.from({ length: k.nMeeples }, (_, i) =>
+      Object.freeze({ owner: k.mOwner[i] as number, ...figureOf(k, k.mKind[i] as number, k.mSeg[i] as number) }),
+    );
   }
   // The next state shares every part of `state` that did not change, as Immer would write it:
   // only the players, hands and lists that changed are new, and every new part is frozen.
@@ -267,6 +284,7 @@ export function applyMove(input: GameState, asked: AnyMove, hooks?: RuleHooks): 
     setup: state.setup,
     scored: scored === state.scored ? scored : Object.freeze(scored),
     events,
+    modules: modulesOf(k, state.modules),
   };
   const next = Object.freeze(sameKeys(state, written) ? written : { ...state, ...written });
   remember(next, k);

@@ -1,3 +1,5 @@
+import { modulesOf } from '../state/modules.js';
+import { stepModule } from './module-moves.js';
 import { tileDef } from '../../rules/catalogue.js';
 import { freezeBuilt } from '../../core/freeze.js';
 import { hashSeed, mulberry32, startRandom } from '../../core/rng.js';
@@ -98,6 +100,7 @@ export function firstState(
     setup: board.setup,
     scored: scoringsOf(events),
     events,
+    modules: modulesOf(k),
   };
   freezeBuilt(state);
   remember(state, k);
@@ -119,7 +122,7 @@ export function currentTileOf(k: Kernel): string | null {
 }
 
 /** The state's `step`: the step of the current player's turn. */
-export const stepOf = (k: Kernel): Step => (k.phase === PHASE_ACTION ? 'action' : 'tile');
+export const stepOf = (k: Kernel): Step => (k.phase === PHASE_ACTION ? 'action' : (stepModule(k)?.name ?? 'tile'));
 
 /** The state's `hands`: every player's tiles in hand, or null without hands. */
 export function handsOf(k: Kernel): string[][] | null {

@@ -4,6 +4,7 @@ import {
   winnersOf,
   type FeatureRef,
   K_TOKENS,
+  K_MODULE,
   type KernelEvent,
   type ScoreRecord,
   FEATURE_KIND_NAMES,
@@ -15,6 +16,9 @@ import {
   type Ruleset,
 } from '../../kernel/index.js';
 import { attributePlaces, readAttribute } from '../../rules/compile.js';
+import { moduleLines } from '../../rules/declared.js';
+import type { ModuleApi, RuleModule } from '../../rules/module.js';
+import { RULE_MODULES } from '../../rules/registry.js';
 import type { FeatureKind } from '../../tiles/types.js';
 import { figureNames, figureWord, tokenKinds } from '../options/figure-kinds.js';
 import type { FarmerScore, FeatureId, GameEvent, MeepleKind, MeepleOnBoard, ScoredFeature } from '../types.js';
@@ -56,7 +60,7 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
         out.push({ type: 'meeple-placed', player: e.player, ...figureOf(k, e.figure, e.seg) });
         break;
       case 'scored':
-        out.push({ type: 'feature-scored', score: scoredFeature(e.score, k.rules.smallCity, k.rules.ruleset.notes) });
+        out.push({ type: 'feature-scored', score: scoredFeature(k, e.score) });
         break;
       case 'returned': {
         const { x, y, at: spot } = at(e.seg);
@@ -95,6 +99,13 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
           }),
         });
         break;
+      case 'module': {
+        const m = RULE_MODULES[e.module] as RuleModule;
+        const api = k.rules.ruleset.words.find((w) => w.module === m.name)?.api as ModuleApi;
+        const { name, ...fields } = api.event(k, e.name, e.values);
+        out.push({ type: 'module', module: m.name, name, ...fields });
+        break;
+      }
       case 'finished': {
         const scores = Array.from(k.score);
         out.push({ type: 'game-finished', scores, winners: winnersOf(scores) });
@@ -139,7 +150,10 @@ function fieldLine(line: FarmerScore, turn: number): ScoredFeature {
 }
 
 /** A scoring record as the API's scoring line, with its sentence. */
-function scoredFeature(r: ScoreRecord, smallCity: 2 | 4, notes: Ruleset['notes']): ScoredFeature {
+function scoredFeature(k: Kernel, r: ScoreRecord): ScoredFeature {
+  if (r.kind === K_MODULE) return moduleLine(k, r);
+  const smallCity = k.rules.smallCity;
+  const notes = k.rules.ruleset.notes;
   const tokens = r.kind === K_TOKENS;
   const note = tokens ? tokenNote(r) : featureNote(r, smallCity, notes);
   return {
@@ -157,6 +171,29 @@ function scoredFeature(r: ScoreRecord, smallCity: 2 | 4, notes: Ruleset['notes']
     fields: [],
     cities: [],
     note: r.recall >= 0 ? `${figureWord(figureNames()[r.recall] as MeepleKind)} taken back: ${note}` : note,
+  };
+}
+
+/** A line a rule module wrote itself (The Tower's ransom), in its module's words. */
+function moduleLine(k: Kernel, r: ScoreRecord): ScoredFeature {
+  const line = moduleLines()[r.ref.spot] as ReturnType<typeof moduleLines>[number];
+  const api = k.rules.ruleset.words.find((w) => w.module === line.module.name)?.api as ModuleApi;
+  const { id, note } = api.line(k, r);
+  return {
+    phase: r.final ? 'final' : 'play',
+    turn: r.turn,
+    kind: line.name,
+    id,
+    complete: r.complete,
+    tiles: r.tiles,
+    pennants: r.pennants,
+    meeples: r.strengths,
+    holders: r.holders,
+    points: r.points,
+    awarded: r.awarded,
+    fields: [],
+    cities: [],
+    note,
   };
 }
 

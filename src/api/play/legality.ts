@@ -22,6 +22,7 @@ import {
 import {
   type Kernel,
   PHASE_ACTION,
+  PHASE_STEP,
   PHASE_TILE,
   PLACE_MISMATCH,
   PLACE_NOT_ADJACENT,
@@ -47,7 +48,12 @@ import {
   joinsOwnMeeple,
   recallable,
 } from '../options/figure-kinds.js';
-import type { AnyMove, GameState, MeepleKind, MeepleMove, Move, PassMove, RecallMove, TileMove, TurnMove } from '../types.js';
+import type { AnyMove, GameState, MeepleKind, MeepleMove, ModuleMove, Move, PassMove, RecallMove, TileMove, TurnMove } from '../types.js';
+import { isModuleCode, isModuleType, moduleCodeOf, moduleMoveError, moduleMoveOf, stepModule } from './module-moves.js';
+import { actionsOf, stepsOf } from '../../rules/declared.js';
+
+/** The module move types of the registry, for messages. */
+const moduleTypes = (): string[] => [...actionsOf().map((m) => m.action as string), ...stepsOf().map((st) => st.name)];
 import { isViewRecord } from '../state/view-input.js';
 
 // Moves: their form, their legality step by step (with a sentence for every way to fail) and
@@ -55,7 +61,7 @@ import { isViewRecord } from '../state/view-input.js';
 // enumerator per step: placements, actions); otherwise a diagnosis says why.
 
 const KEYS: Readonly<Record<string, readonly string[]>> = {
-  turn: ['type', 'x', 'y', 'rotation', 'tile', 'meeple', 'recall'],
+  turn: ['type', 'x', 'y', 'rotation', 'tile', 'meeple', 'recall', 'action'],
   tile: ['type', 'x', 'y', 'rotation', 'tile'],
   meeple: ['type', 'at', 'kind'],
   recall: ['type', 'kind'],
@@ -135,8 +141,11 @@ export function shapeError(move: unknown): IllegalMoveError | null {
   }
   const m = move as Record<string, unknown>;
   const type = m.type === undefined ? 'turn' : m.type;
+  // A module's move: its module reads its fields.
+  if (isModuleType(type)) return null;
   if (typeof type !== 'string' || !(type === 'turn' || TYPES.includes(type))) {
-    return illegal('malformed-move', `type must be ${either(TYPES)}, or "turn" or left out for a whole turn, not ${show(m.type)}`);
+    const all = [...TYPES, ...moduleTypes()];
+    return illegal('malformed-move', `type must be ${either(all)}, or "turn" or left out for a whole turn, not ${show(m.type)}`);
   }
   const keys = KEYS[type] as readonly string[];
   const what = type === 'turn' ? 'a whole turn' : `a ${type} move`;
@@ -172,6 +181,15 @@ export function shapeError(move: unknown): IllegalMoveError | null {
     const kinds = figureNames().filter(recallable);
     return illegal('malformed-move', `recall, when given, must be ${either(kinds)} (the figure taken back), not ${show(m.recall)}`);
   }
+  if (m.action !== undefined && m.action !== null && !(isRecord(m.action) && isModuleType(m.action.type))) {
+    return illegal(
+      'malformed-move',
+      `action, when given, must be a module's action such as ${either(moduleTypes())}, not ${show(m.action)}`,
+    );
+  }
+  const acted = (a: unknown) => a !== undefined && a !== null;
+  if (acted(m.action) && (acted(m.meeple) || acted(m.recall)))
+    return illegal('deploy-and-recall', "a turn deploys a meeple, takes a figure back or makes a module's action: one of them at most");
   return null;
 }
 
@@ -215,6 +233,12 @@ export function actionOfTurn(m: TurnMove): MeepleMove | RecallMove | PassMove {
 
 /** The sentence for a move of the wrong step. */
 function wrongStep(k: Kernel, move: AnyMove): IllegalMoveError {
+  const step = stepModule(k);
+  if (step !== undefined)
+    return illegal(
+      'wrong-step',
+      `the turn goes on with ${step.module.title}'s ${step.name} step (a ${step.name} move or the pass), not ${isTurn(move) ? 'a whole turn' : `a ${move.type} move`}`,
+    );
   if (k.phase === PHASE_ACTION) {
     const tile = k.tables.ids[k.pType[k.placed] as number] as string;
     const where = `(${k.pX[k.placed]}, ${k.pY[k.placed]})`;
@@ -244,6 +268,10 @@ export function moveError(
   const shape = shapeError(move);
   if (shape !== null) return shape;
   const m = move as AnyMove;
+  // A module's move, or the pass at a module's step: among the moves the kernel lists.
+  if (!isTurn(m) && (isModuleType(m.type) || (m.type === 'pass' && k.phase >= PHASE_STEP)))
+    return moduleMoveError(k, m as ModuleMove | PassMove);
+  if (k.phase >= PHASE_STEP) return wrongStep(k, m);
   if (isTurn(m)) {
     if (k.phase !== PHASE_TILE) return wrongStep(k, m);
     if (m.meeple !== undefined && m.meeple !== null && m.recall !== undefined && m.recall !== null)
@@ -254,10 +282,11 @@ export function moveError(
     // The action on a copy with the tile placed, its step played even when the pass is all.
     const after = scratchOf(k);
     after.playStep(codeOfTile(k, tile), null, true);
+    if (m.action !== undefined && m.action !== null) return moduleMoveError(after, m.action);
     return actionError(after, names, expansions, actionOfTurn(m));
   }
   if (m.type === 'tile') return k.phase === PHASE_TILE ? tileError(k, m) : wrongStep(k, m);
-  return k.phase === PHASE_ACTION ? actionError(k, names, expansions, m) : wrongStep(k, m);
+  return k.phase === PHASE_ACTION ? actionError(k, names, expansions, m as MeepleMove | RecallMove | PassMove) : wrongStep(k, m);
 }
 
 // A copy of a kernel to try a step on, kept between calls (a copy into it allocates nothing).
@@ -321,15 +350,21 @@ export function codeOfTile(k: Kernel, move: TileMove, canonical = false): number
  * The code of a well-formed action move at kernel `k`'s action step: its figure at the canonical
  * spot of the feature its spot names on the tile just placed (-1 for a spot that names none).
  */
-export function codeOfAction(k: Kernel, move: MeepleMove | RecallMove | PassMove): number {
-  if (move.type === 'pass') return PASS_CODE;
-  if (move.type === 'recall') return actionCode(ACTION_RECALL, figureCode(move.kind));
+export function codeOfAction(k: Kernel, move: MeepleMove | RecallMove | PassMove | ModuleMove): number {
+  if (isModuleType(move.type) || (move.type === 'pass' && k.phase >= PHASE_STEP)) {
+    const code = moduleCodeOf(k, move as ModuleMove);
+    if (typeof code !== 'number') throw code;
+    return code;
+  }
+  const m = move as MeepleMove | RecallMove | PassMove;
+  if (m.type === 'pass') return PASS_CODE;
+  if (m.type === 'recall') return actionCode(ACTION_RECALL, figureCode(m.kind));
   const p = k.placed;
   const t = k.pType[p] as number;
   const q = k.pRot[p] as number;
-  const local = k.spotFeature(t, q, spotIndex(move.at));
+  const local = k.spotFeature(t, q, spotIndex(m.at));
   if (local < 0) return -1;
-  return actionCode(ACTION_DEPLOY, figureCode(move.kind ?? 'follower'), k.tables.featSpot[(t * 4 + q) * MAXF + local] as number);
+  return actionCode(ACTION_DEPLOY, figureCode(m.kind ?? 'follower'), k.tables.featSpot[(t * 4 + q) * MAXF + local] as number);
 }
 
 // The kernel's legal moves are written here, then searched: one buffer serves every call.
@@ -497,6 +532,7 @@ function actionDiagnosis(
 
 /** The move object of a well-formed code of kernel `k`'s current step (see `core/move-code.ts`), naming the tile placed. */
 export function moveOfCode(k: Kernel, code: number): Move {
+  if (isModuleCode(code)) return moduleMoveOf(k, code);
   if (moveStep(code) === STEP_TILE) {
     const tile = k.tables.ids[k.handSize > 0 ? k.handTile(k.current, moveSlot(code)) : k.currentType] as string;
     return { type: 'tile', tile, x: moveX(code), y: moveY(code), rotation: (moveQ(code) * 90) as Rotation };
@@ -514,10 +550,16 @@ export function actionOfCode(code: number): MeepleMove | RecallMove | PassMove {
 }
 
 /** The whole turn of a tile step's code and the code of its action (PASS_CODE for the tile alone), naming `tile`. */
-export function turnOfCodes(tile: string | undefined, placed: number, action: number): TurnMove {
+export function turnOfCodes(tile: string | undefined, placed: number, action: number, after?: Kernel): TurnMove {
   const x = moveX(placed);
   const y = moveY(placed);
   const rotation = (moveQ(placed) * 90) as Rotation;
+  if (isModuleCode(action)) {
+    // A module's action names tiles of the board: written from `after`, the kernel with the tile placed.
+    if (after === undefined) throw new Error('a turn with a module action is written from the kernel it was listed on');
+    const act = moduleMoveOf(after, action);
+    return tile === undefined ? { x, y, rotation, action: act } : { tile, x, y, rotation, action: act };
+  }
   // Each shape written in one literal, its keys in one order: a spread costs several times as much.
   const kind = moveAction(action);
   if (kind === ACTION_DEPLOY) {

@@ -22,6 +22,7 @@ import { handSlot, moveOfCode, scratchOf, turnOfCodes } from './legality.js';
 import type { GameState, PlayerView, Move, PlacementsOptions, TurnMove, TilePlacement } from '../types.js';
 import { refuseHidden } from './legality.js';
 import { rememberListed } from './listed.js';
+import { isModuleCode } from './module-moves.js';
 import { freezeBuilt } from '../../core/freeze.js';
 
 /**
@@ -138,8 +139,8 @@ export function legalTurns(state: GameState | PlayerView): TurnMove[] {
   const placements = Array.from({ length: tiles.n }, (_, i) => tiles.codes[tiles.order[i] as number] as number);
   const out: TurnMove[] = [];
   const played: (readonly number[])[] = [];
-  const add = (tile: string, placed: number, action: number) => {
-    out.push(freezeBuilt(turnOfCodes(tile, placed, action)));
+  const add = (tile: string, placed: number, action: number, after?: Kernel) => {
+    out.push(freezeBuilt(turnOfCodes(tile, placed, action, after)));
     played.push([placed, action]);
   };
   if (actionBuffer === null || actionBuffer.length < k.maxMoves) actionBuffer = new Int32Array(k.maxMoves);
@@ -166,7 +167,7 @@ export function legalTurns(state: GameState | PlayerView): TurnMove[] {
       }
       actions[j + 1] = code;
     }
-    for (let i = 0; i < n; i++) add(tile, placed, actions[i] as number);
+    for (let i = 0; i < n; i++) add(tile, placed, actions[i] as number, after);
   }
   rememberListed(c.state, out.slice(), played);
   return out;
@@ -219,9 +220,11 @@ function sortPrefix(a: Float64Array, n: number): void {
 /**
  * Sort key of a move code. A tile step's: the hand slot, y, x, rotation. An action's: the pass,
  * then the figures by spot (on one spot, by kind code: follower, abbot, large meeple, builder, pig),
- * then the figures taken back.
+ * then the figures taken back; then the rule modules' moves, in the order their modules list them.
  */
 function moveOrder(code: number): number {
+  // A rule module's moves after the base game's, in the order the module lists them.
+  if (isModuleCode(code)) return 8192;
   if (moveStep(code) === STEP_TILE) return ((moveSlot(code) * 2048 + moveY(code) + 1024) * 2048 + moveX(code) + 1024) * 4 + moveQ(code);
   const action = moveAction(code);
   return (action === ACTION_RECALL ? 2 : action === ACTION_DEPLOY ? 1 : 0) * 2048 + (moveSpot(code) + 1) * 32 + moveFigure(code);

@@ -204,7 +204,7 @@ function deployFigures(
   for (let pl = 0; pl < k.players; pl++) {
     for (let figure = 0; figure < F.kinds; figure++) {
       if (k.inSupply(pl, figure) >= 0) continue;
-      const owned = figure === 0 ? k.rules.meeples : (F.perPlayer[figure] as number);
+      const owned = figure === 0 ? k.rules.meeples : (F.perPlayer[figure * 8 + k.players] as number);
       const kind = out.find((f) => figureCode(f.kind) === figure)?.kind ?? 'follower';
       note('too-many-figures', `player ${pl} has ${owned - k.inSupply(pl, figure)} ${figureWord(kind)}s on the board, but owns ${owned}`);
     }

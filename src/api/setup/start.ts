@@ -40,7 +40,7 @@ export function startKernel(
     const record = p as unknown as Record<string, unknown>;
     k.setScore(pl, p.score);
     keys.forEach((key, figure) => {
-      const owned = figure === 0 ? rules.meeples : (rules.ruleset.figures.perPlayer[figure] as number);
+      const owned = figure === 0 ? rules.meeples : (rules.ruleset.figures.perPlayer[figure * 8 + start.players.length] as number);
       const onBoard = owned - k.inSupply(pl, figure);
       // A supply left out (-1) is what the player owns off the board.
       const supply = (record[key] as number) < 0 ? Math.max(0, owned - onBoard) : (record[key] as number);

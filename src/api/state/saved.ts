@@ -4,7 +4,17 @@ import { isRotation, SPOTS, type Spot } from '../../core/geometry.js';
 import { moveSpot } from '../../core/move-code.js';
 import { isInt, isRecord, show } from '../../core/guards.js';
 import { startRandom } from '../../core/rng.js';
-import { createKernel, type Kernel, PHASE_ACTION, type KernelRules, type KernelEvent, DRAW_LAND, tablesFor } from '../../kernel/index.js';
+import {
+  createKernel,
+  type Kernel,
+  PHASE_ACTION,
+  PHASE_DRAW,
+  PHASE_STEP,
+  type KernelRules,
+  type KernelEvent,
+  DRAW_LAND,
+  tablesFor,
+} from '../../kernel/index.js';
 import { describeEvents, figureOf, scoringsOf } from '../play/describe.js';
 import { checkDraws, drawsShapeProblem } from './draws-check.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
@@ -16,11 +26,17 @@ import { ruleKeys, validateOptions } from '../options/options.js';
 import { isViewRecord, stateOfView } from './view-input.js';
 import { figureNames, figureWord, recallable, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
 import { actionOfTurn, codeOfAction, codeOfTile, moveError } from '../play/legality.js';
-import type { FarmerRule, GameState, MeepleKind, TileMove, TurnMove } from '../types.js';
+import type { FarmerRule, GameState, MeepleKind, ModuleMove, TileMove, TurnMove } from '../types.js';
+
+/** Whether a recorded module move is a free move (a ransom), made before the turn's action. */
+const isFreeMove = (m: unknown): boolean => isRecord(m) && stepsOf().some((st) => st.free && st.name === m.type);
 import { fieldLines, isPoints } from '../options/lines.js';
 import { builderTurnOf, extraTurnOf, rulesFor } from '../options/game-rules.js';
 import { loadSetUp } from '../setup/saved.js';
 import { sameJson } from '../../core/same-json.js';
+import { modulesOf } from './modules.js';
+import { stepsOf } from '../../rules/declared.js';
+import { stepOf } from '../play/create.js';
 
 // Saved states: read in the current format, then checked by replaying their placements through
 // the kernel and comparing what they record with what the replay gives.
@@ -54,7 +70,9 @@ export function upgrade(state: unknown): unknown {
   const stepped = olderField(earlier, 'extraTurn', 'step', () => 'tile');
   const from = olderField(stepped, 'currentTile', 'hands', () => null);
   const drawn = olderField(from, 'discarded', 'draws', () => null);
-  return withModules(olderField(drawn, 'draws', 'setup', () => null));
+  // And, since rule modules keep state of their own (The Tower), modules (none kept before).
+  const kept = olderField(drawn, 'events', 'modules', () => ({}));
+  return withModules(olderField(kept, 'draws', 'setup', () => null));
 }
 
 /**
@@ -180,7 +198,11 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const drawsProblem = drawsShapeProblem(s.draws, players.length, view !== null);
   if (drawsProblem !== null) throw fail(drawsProblem);
   if (!(s.status === 'playing' || s.status === 'finished')) throw fail('status must be "playing" or "finished"');
-  if (!(s.step === 'tile' || s.step === 'action')) throw fail('step must be "tile" or "action"');
+  const moduleSteps = stepsOf()
+    .filter((st) => !st.free && inGame.includes(st.module.name as ExpansionName))
+    .map((st) => st.name);
+  if (!(s.step === 'tile' || s.step === 'action' || moduleSteps.includes(s.step as string)))
+    throw fail(`step must be ${['"tile"', '"action"', ...moduleSteps.map((n) => `"${n}"`)].join(', ').replace(/, ([^,]*)$/, ' or $1')}`);
   if (s.status === 'finished' && s.step !== 'tile') throw fail('step must be "tile" once the game is finished');
   if (!isInt(s.turn) || s.turn < 0) throw fail('turn must be a whole number');
   if (!isInt(s.currentPlayer) || s.currentPlayer < 0 || s.currentPlayer >= players.length) throw fail('currentPlayer is not a player');
@@ -322,13 +344,14 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   // Where the records of the last turn (or of the setup) begin, and of its action step (-1: none):
   // the state's events describe the last move, a whole turn or its last step.
   let lastTurn = 0;
-  let lastAction = -1;
+  // Where each step after the tile of the last placement began in the log.
+  let stepStarts: number[] = [];
   // The steps replayed, for the check of the draws: their codes, tiles (-1 for an action) and placements.
   const codes: number[] = [];
   const tiles: number[] = [];
   const at: number[] = [];
-  // At the action step, the last placement waits for its action.
-  const pending = s.step === 'action';
+  // At the action step (or a module's step), the last placement waits for the rest of its turn.
+  const pending = s.step !== 'tile';
   for (let i = firstMove; i < placements.length; i++) {
     const p = placements[i];
     if (
@@ -337,13 +360,17 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       !isInt(p.y) ||
       !isRotation(p.rotation) ||
       !(p.meeple === null || (isRecord(p.meeple) && typeof p.meeple.kind === 'string')) ||
-      !(p.recall === null || (typeof p.recall === 'string' && recallable(p.recall as MeepleKind)))
+      !(p.recall === null || (typeof p.recall === 'string' && recallable(p.recall as MeepleKind))) ||
+      !(
+        p.steps === undefined ||
+        (Array.isArray(p.steps) && p.steps.length > 0 && p.steps.every((m) => isRecord(m) && typeof m.type === 'string'))
+      )
     ) {
       const kinds = figureNames()
         .filter(recallable)
         .map((kind) => `'${kind}'`);
       throw fail(
-        `placements[${i}] is not a tile placement { tile, x, y, rotation, player, meeple: null or { at, kind }, recall: null or ${kinds.join(' or ')} }`,
+        `placements[${i}] is not a tile placement { tile, x, y, rotation, player, meeple: null or { at, kind }, recall: null or ${kinds.join(' or ')}, and when a rule module's moves were made, steps: a list of them }`,
       );
     }
     const t = take(p.tile, `placements[${i}]`);
@@ -354,7 +381,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     const m = p.meeple as { at: Spot; kind: MeepleKind } | null;
     const waits = pending && i === placements.length - 1;
     if (waits && (m !== null || p.recall !== null))
-      throw fail(`placements[${i}] waits for its action (step is 'action'): its meeple and recall are null`);
+      throw fail(`placements[${i}] waits for its action (step is '${String(s.step)}'): its meeple and recall are null`);
+    const steps = (p.steps ?? []) as readonly ModuleMove[];
     const tile: TileMove = { type: 'tile', x: p.x, y: p.y, rotation: p.rotation };
     const turn: TurnMove = {
       x: p.x,
@@ -363,31 +391,58 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       ...(m === null ? {} : { meeple: m }),
       ...(p.recall === null ? {} : { recall: p.recall as MeepleKind }),
     };
-    const error = verify ? moveError(k, names, inGame, waits ? tile : turn) : null;
+    // A turn with module moves is checked step by step: its tile alone first.
+    const whole = steps.length === 0 && !waits;
+    const error = verify ? moveError(k, names, inGame, whole ? turn : tile) : null;
     if (error !== null)
       throw fail(
         `placements[${i}] (tile ${String(p.tile)} at (${p.x}, ${p.y}) turned ${p.rotation}°) is not a legal move: ${error.message}`,
       );
     lastTurn = log?.length ?? 0;
-    lastAction = -1;
+    stepStarts = [];
     const placed = codeOfTile(k, tile);
     codes.push(placed);
     tiles.push(t);
     at.push(i);
     k.playStep(placed, log);
-    if (k.phase === PHASE_ACTION && !waits) {
+    const play = (code: number) => {
+      stepStarts.push(log?.length ?? 0);
+      codes.push(code);
+      tiles.push(-1);
+      at.push(i);
+      k.playStep(code, log);
+    };
+    // The rule modules' moves in the order made: free moves (a ransom), then a module's action and its steps.
+    let next = 0;
+    const recorded = (free: boolean) => {
+      while (next < steps.length && k.phase !== PHASE_DRAW && (!free || isFreeMove(steps[next]))) {
+        const move = steps[next] as ModuleMove;
+        const wrong = verify ? moveError(k, names, inGame, move) : null;
+        if (wrong !== null) throw fail(`placements[${i}].steps[${next}] ${show(move)} is not a legal move: ${wrong.message}`);
+        play(codeOfAction(k, move));
+        next++;
+      }
+    };
+    if (steps.length > 0 && k.phase !== PHASE_ACTION)
+      throw fail(`placements[${i}] lists steps, but its tile gave no action step: the turn ended with the tile`);
+    recorded(true);
+    if (next < steps.length) recorded(false);
+    else if (k.phase === PHASE_ACTION && !waits) {
       const action = codeOfAction(k, actionOfTurn(turn));
       const canonical = SPOTS[moveSpot(action)];
       if (m !== null && m.at !== canonical)
         throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
-      lastAction = log?.length ?? 0;
-      codes.push(action);
-      tiles.push(-1);
-      at.push(i);
-      k.playStep(action, log);
+      if (verify && steps.length > 0) {
+        const wrong = moveError(k, names, inGame, actionOfTurn(turn));
+        if (wrong !== null) throw fail(`placements[${i}]'s action is not a legal move: ${wrong.message}`);
+      }
+      play(action);
     }
-    if (waits && k.phase !== PHASE_ACTION)
-      note(`step is 'action', but placements[${i}] has no action to wait for: the player had nothing to deploy or take back`);
+    if (next < steps.length) throw fail(`placements[${i}].steps[${next}]: the turn was over before it`);
+    if (waits && stepOf(k) !== s.step)
+      note(
+        `step is ${show(s.step)}, but placements[${i}] leaves the turn at the ${stepOf(k) === 'tile' ? 'next tile' : `${stepOf(k)} step`}`,
+      );
     if (!waits) {
       drawDiscards(i === placements.length - 1);
       drawReturns(i === placements.length - 1);
@@ -433,7 +488,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       if (verify && finished && h.length > 0)
         note(`hands[${pl}] holds tiles, but the game is over: it ends when the bag and every hand are empty`);
     });
-    if (!finished && k.phase !== PHASE_ACTION) {
+    if (!finished && k.phase !== PHASE_ACTION && k.phase < PHASE_STEP) {
       const mine = hands[k.current] as unknown[];
       if (mine.length === 0) note(`player ${k.current} is to move with an empty hand`);
       const seen = view === null || !view.facts.hidden[k.current];
@@ -443,7 +498,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     }
   }
   if (finished) k.finish(log);
-  else if (k.phase === PHASE_ACTION) {
+  else if (k.phase === PHASE_ACTION || k.phase >= PHASE_STEP) {
     // The tile of the turn is on the board already.
     const placedTile = k.tables.ids[k.currentType];
     if (handSize === 0 && s.currentTile !== placedTile)
@@ -474,17 +529,19 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (verify) {
     const records = log as KernelEvent[];
     compareWithReplay(s, k, scoringsOf(describeEvents(k, records)), note);
-    // The last move was the whole last turn, or (a step of its own) its action.
+    // The last move was the whole last turn or its tile step, or a step of its own after the tile.
     const recorded = s.events as unknown[];
-    const whole = lastAction < 0 || (isRecord(recorded[0]) && recorded[0].type === 'tile-placed');
-    compareLists(
-      'events',
-      eventsToCompare(s, view === null ? null : firstMover, note),
-      describeEvents(k, records.slice(whole ? lastTurn : lastAction)),
-      'event',
-      showEvent,
-      note,
-    );
+    const expected = eventsToCompare(s, view === null ? null : firstMover, note);
+    const fromTile = stepStarts.length === 0 || (isRecord(recorded[0]) && recorded[0].type === 'tile-placed');
+    const starts = fromTile ? [lastTurn] : [...stepStarts].reverse();
+    const from = starts.find((b) => sameJson(expected, describeEvents(k, records.slice(b)))) ?? (starts[0] as number);
+    compareLists('events', expected, describeEvents(k, records.slice(from)), 'event', showEvent, note);
+    const modules = modulesOf(k);
+    const listed = isRecord(s.modules) ? s.modules : {};
+    for (const name of new Set([...Object.keys(listed), ...Object.keys(modules)])) {
+      if (!sameJson(listed[name], (modules as Record<string, unknown>)[name]))
+        note(`modules.${name} is ${show(listed[name])}, but the placements give ${show((modules as Record<string, unknown>)[name])}`);
+    }
     if (problems.length === 0 && view === null && s.draws !== null)
       for (const m of checkDraws(s, k, codes, tiles, at, setUp?.start ?? null)) note(m);
     // The recorded field scorings served the replay only: a custom rule must be given again.

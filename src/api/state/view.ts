@@ -84,6 +84,7 @@ export function playerView(input: GameState | PlayerView, asked: Viewer): Player
     setup: setupSeen(state.setup, (p) => state.hands !== null && !visible && p !== viewer),
     scored,
     events,
+    modules: state.modules,
   };
   return freeze(view, true);
 }

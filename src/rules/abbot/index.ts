@@ -1,4 +1,5 @@
-import { BASE_GARDEN_TILES, EXPANSION_GARDEN_TILES, gardenId } from './gardens.js';
+import { BASE_GARDEN_TILES, EXPANSION_GARDEN_TILES, GARDEN_MARK, gardenId } from './gardens.js';
+import { tileDef } from '../catalogue.js';
 import type { ModuleDocs, RuleModule, TileDraft, TileOptions } from '../module.js';
 
 /** Swaps one copy of `id` in `counts` for its garden copy, keeping the order. */
@@ -47,6 +48,7 @@ export const abbot = {
     finish(draft: TileDraft, options: TileOptions): void {
       if (options.rules.gardens !== true) return;
       const gardened = new Set(EXPANSION_GARDEN_TILES);
+      for (const [id] of [...draft.before, ...draft.land]) if (tileDef(id)?.marks?.includes(GARDEN_MARK) === true) gardened.add(id);
       // The print-and-play demo's own tiles have no garden copies.
       if (options.tileSet === 'base') for (const id of BASE_GARDEN_TILES) gardened.add(id);
       const swap = (counts: [string, number][]) =>
