@@ -1,3 +1,4 @@
+import { actionsOf, stepsOf } from '../rules/declared.js';
 import { LIMITS } from '../core/limits.js';
 import { NotationError, type NotationProblem } from '../core/errors.js';
 import { ROTATIONS, type Rotation, SPOTS, type Spot } from '../core/geometry.js';
@@ -64,6 +65,10 @@ export function readMove(words: readonly Word[], number: number | null): MoveRea
   const problems: NotationProblem[] = [];
   const bad = (w: { line: number; column: number }, message: string) => problems.push(problemAt(w, number, message));
   const [tile, place] = words;
+  if (tile !== undefined && isModuleMoveWord(tile.text)) {
+    const read = readModuleMove(words, 0, number);
+    return 'problems' in read ? read : { move: read.move, role: null };
+  }
   if (tile !== undefined && isActionWord(tile.text)) return readAction(words, number);
   if (tile === undefined) return { problems: [problemAt({ line: 1, column: 1 }, number, 'a move names its tile first (e.g. U -1,0 r90)')] };
   if (!TILE().test(tile.text)) bad(tile, `"${tile.text}" is not a tile id (a move begins with its tile, e.g. U or IC-D)`);
@@ -80,6 +85,14 @@ export function readMove(words: readonly Word[], number: number | null): MoveRea
   if (then) {
     const extra = words[i + 1];
     if (extra !== undefined) bad(extra, `"${extra.text}" after "${THEN}": a tile written alone ends there, its action follows`);
+  } else if (what !== undefined && isModuleMoveWord(what.text)) {
+    // A rule module's action instead of a figure: its type, then its fields.
+    const read = readModuleMove(words, i, number);
+    if ('problems' in read) return read;
+    if (problems.length > 0) return { problems };
+    const x = Number((at as RegExpExecArray)[1]) + 0;
+    const y = Number((at as RegExpExecArray)[2]) + 0;
+    return { move: { tile: tile.text, x, y, rotation, action: read.move }, role: null };
   } else if (what !== undefined) {
     const second = words[i + 1];
     const figures = figureNames();
@@ -283,6 +296,35 @@ export function makeMove(input: GameState | PlayerView, asked: AnyMove): string 
   } else if ((move.recall ?? null) !== null) words.push('recall', move.recall as string);
   else if ((move.action ?? null) !== null) words.push(...moduleWords(move.action as ModuleMove));
   return words.join(' ');
+}
+
+/** Whether a word names a rule module's move type (its action or one of its steps). */
+const isModuleMoveWord = (word: string): boolean => actionsOf().some((m) => m.action === word) || stepsOf().some((st) => st.name === word);
+
+/**
+ * A rule module's move from words[from]: its type, then each field as `key=value`, a whole number
+ * read as a number and `null` as null (what `moduleWords` writes). The module checks the fields
+ * when the move is played.
+ */
+function readModuleMove(
+  words: readonly Word[],
+  from: number,
+  number: number | null,
+): { move: ModuleMove } | { problems: NotationProblem[] } {
+  const problems: NotationProblem[] = [];
+  const type = (words[from] as Word).text;
+  const move: Record<string, unknown> = { type };
+  for (const w of words.slice(from + 1)) {
+    const eq = w.text.indexOf('=');
+    const key = w.text.slice(0, eq);
+    if (eq <= 0 || key === 'type' || Object.hasOwn(move, key)) {
+      problems.push(problemAt(w, number, `"${w.text}" is not a field of the ${type} move: write each field once as key=value (e.g. x=1)`));
+      continue;
+    }
+    const text = w.text.slice(eq + 1);
+    move[key] = text === 'null' ? null : /^-?\d{1,9}$/.test(text) ? Number(text) + 0 : text;
+  }
+  return problems.length > 0 ? { problems } : { move: move as ModuleMove };
 }
 
 /** A rule module's move as words: its type, then each field as `key=value` (`null` for null). */

@@ -1,3 +1,4 @@
+import { actionsOf } from '../rules/declared.js';
 import { LIMITS, OPTIONS_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
 import { IllegalMoveError, NotationError, type NotationProblem, OptionsError, SetupError, StateError } from '../core/errors.js';
@@ -8,7 +9,7 @@ import { checked } from '../api/state/kernels.js';
 import type { GameOptions } from '../api/options/options.js';
 import { changedRules } from './changed-rules.js';
 import type { RuleHooks } from '../api/options/game-rules.js';
-import type { GameEvent, GameState, PlayerView, Setup, TileId, Viewer } from '../api/types.js';
+import type { GameEvent, GameState, ModuleMove, PlacedTile, PlayerView, Setup, TileId, Viewer } from '../api/types.js';
 import type { AnyMove } from '../api/types.js';
 import { setupStartOf, startSetup } from '../api/setup/setup.js';
 import { parsePosition, writePosition } from './position.js';
@@ -45,6 +46,11 @@ export interface RecordTurn extends RecordPlace {
   readonly moveAt: RecordPlace | null;
   /** The role word the move's follower was written with (`knight`, `thief`, `farmer`, `monk`), checked on replay, or `null`. */
   readonly role: string | null;
+  /**
+   * The moves of the turn after `move`, each written after `&` (rule modules' steps: The Tower's
+   * capture, or the tile step alone, a ransom, then the action), in order; empty for most turns.
+   */
+  readonly steps: readonly AnyMove[];
   /** The comments written in this entry (`{…}` or `; …`), in order. */
   readonly comments: readonly string[];
 }
@@ -165,6 +171,23 @@ export function parseRecord(text: string): GameRecord {
     let move: AnyMove | null = null;
     let role: string | null = null;
     let tile: TileId | null = null;
+    // The turn's later steps, each after '&'.
+    const steps: AnyMove[] = [];
+    const parts: Word[][] = [[]];
+    for (const word of moveWords) {
+      if (word.text === STEP_JOIN) parts.push([]);
+      else (parts.at(-1) as Word[]).push(word);
+    }
+    moveWords.splice(0, moveWords.length, ...(parts[0] as Word[]));
+    for (const part of parts.slice(1)) {
+      if (part.length === 0) {
+        problems.push(problemAt(moveWords.at(-1) ?? first, expected, `"${STEP_JOIN}" is followed by a step's move`));
+        continue;
+      }
+      const read = readMove(part, expected);
+      if ('problems' in read) problems.push(...read.problems);
+      else steps.push(read.move);
+    }
     const at = moveWords[0] ?? null;
     if (moveWords.length === 1) {
       if (/^[A-Za-z][A-Za-z0-9-]*$/.test((at as Word).text)) tile = (at as Word).text;
@@ -186,6 +209,7 @@ export function parseRecord(text: string): GameRecord {
       tile,
       moveAt: at === null ? null : { line: at.line, column: at.column },
       role,
+      steps,
       comments,
     });
   }
@@ -304,19 +328,7 @@ export function makeRecord(input: GameState | PlayerView): string {
   moves.forEach((p, i) => {
     const group = byTurn(i);
     const shown = hands ? group : group.filter((d) => !d.kept);
-    // At the action step, the last tile waits for its action: its tile step alone.
-    const move: AnyMove =
-      i === moves.length - 1 && state.step === 'action'
-        ? { type: 'tile', tile: p.tile, x: p.x, y: p.y, rotation: p.rotation }
-        : {
-            tile: p.tile,
-            x: p.x,
-            y: p.y,
-            rotation: p.rotation,
-            ...(p.meeple === null ? {} : { meeple: p.meeple }),
-            ...(p.recall === null ? {} : { recall: p.recall }),
-          };
-    lines.push(`${i + 1}. ${[...shown.map(token), makeMove(state, move)].join(' ')}`);
+    lines.push(`${i + 1}. ${[...shown.map(token), turnMoves(state, p, i === moves.length - 1).join(` ${STEP_JOIN} `)].join(' ')}`);
   });
   const last = byTurn(moves.length);
   const waiting = !hands && state.status === 'playing' && state.step === 'tile' ? state.currentTile : null;
@@ -324,6 +336,48 @@ export function makeRecord(input: GameState | PlayerView): string {
   if (tail.length > 0) lines.push(`${moves.length + 1}. ${tail.join(' ')}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** What joins the steps of one turn in a record: `12. TO-L 1,1 tower x=0 y=1 kind=floor & capture x=1 y=1 at=C`. */
+const STEP_JOIN = '&';
+
+/**
+ * A placement's turn as a record writes it: the whole turn; or, with rule modules' moves, the
+ * whole turn with the module's action and then each later step, or the tile step alone and then
+ * each step (a ransom first, then the action). `waiting`: the last placement of a state whose turn
+ * goes on (its steps so far).
+ */
+function turnMoves(state: GameState | PlayerView, p: PlacedTile, last: boolean): string[] {
+  const waiting = last && state.step !== 'tile';
+  const steps = p.steps ?? [];
+  const tileStep: AnyMove = { type: 'tile', tile: p.tile, x: p.x, y: p.y, rotation: p.rotation };
+  // An action alone names its figure by kind (a role word would read the state's last tile).
+  const baseAction: string = p.meeple !== null ? `${p.meeple.kind} ${p.meeple.at}` : p.recall !== null ? `recall ${p.recall}` : 'pass';
+  const write = (m: AnyMove) => makeMove(state, m);
+  if (steps.length === 0) {
+    if (waiting) return [write(tileStep)];
+    const turn: AnyMove = {
+      tile: p.tile,
+      x: p.x,
+      y: p.y,
+      rotation: p.rotation,
+      ...(p.meeple === null ? {} : { meeple: p.meeple }),
+      ...(p.recall === null ? {} : { recall: p.recall }),
+    };
+    return [write(turn)];
+  }
+  // A module's action as the turn's action, when it is the first step: the whole turn carries it.
+  const [head, ...rest] = steps as ModuleMove[];
+  if (head !== undefined && head.type !== 'ransom' && isModuleAction(head))
+    return [write({ tile: p.tile, x: p.x, y: p.y, rotation: p.rotation, action: head }), ...rest.map(write)];
+  const after = [...steps.map(write)];
+  // A turn whose last module move came before its base action (a ransom, then a follower or the pass).
+  const acted = steps.some(isModuleAction);
+  if (!acted && !waiting) after.push(baseAction);
+  return [write(tileStep), ...after];
+}
+
+/** Whether a module's move is a module's action at the action step (not one of its steps). */
+const isModuleAction = (m: ModuleMove): boolean => actionsOf().some((mod) => mod.action === m.type);
 
 /** The draws of a state, by turn; for a state saved by 0.2.0 (no draws), those its placements give when nothing was discarded. */
 function drawsOfRecord(state: GameState | PlayerView): readonly { turn: number; tile: TileId | null; kept: boolean }[] {
@@ -470,6 +524,7 @@ export function replayRecord(record: GameRecord | string, hooks?: RuleHooks): Ga
       const before = state.draws?.length ?? 0;
       try {
         state = applyMove(state, move, hooks);
+        for (const step of t.steps ?? []) state = applyMove(state, step, hooks);
       } catch (e) {
         if (e instanceof IllegalMoveError) fail(place, t.number, e.message);
         throw e;

@@ -10,6 +10,7 @@ import type { GameState, PlacedTile, PlayerView } from '../api/types.js';
 import type { MeepleKind } from '../core/vocabulary.js';
 import { figuresOf, tokensOf } from '../rules/declared.js';
 import { tileDef } from '../rules/catalogue.js';
+import { boardLooks } from '../rules/looks.js';
 import { tileName } from '../rules/words.js';
 import { spotFeature } from '../tiles/spots.js';
 import { figureSvg } from './figure-shapes.js';
@@ -136,6 +137,7 @@ export function renderSvg(input: GameState | PlayerView, options?: SvgOptions): 
   }
   if (legal.length > 0) body.push(legalSvg(legal, frame));
   body.push(figuresSvg(state, frame, o));
+  body.push(modulesSvg(state, frame, o));
   if (o.spots.length > 0) body.push(spotsSvg(o, frame));
   if (o.coordinates) body.push(coordinatesSvg(frame, Math.max(...xs), Math.max(...ys)));
   if (o.scores) body.push(panelSvg(state, o, frame.left + boardW + margin, tileId));
@@ -215,6 +217,19 @@ function figuresSvg(state: GameState, frame: Frame, o: ResolvedSvgOptions): stri
     out.push(figureSvg(m.kind, m.owner, o.colours[m.owner] ?? '#888888', x, y, lying));
   }
   return `<g class="figures">${out.join('')}</g>`;
+}
+
+/** What the rule modules keep besides the board, drawn over it by their looks (The Tower's towers). */
+function modulesSvg(state: GameState, frame: Frame, o: ResolvedSvgOptions): string {
+  const modules = (state.modules ?? {}) as Readonly<Record<string, unknown>>;
+  const pen = {
+    tile: TILE,
+    cell: (x: number, y: number) => [px(frame, x), py(frame, y)] as const,
+    figure: (kind: string, owner: number, x: number, y: number) =>
+      figureSvg(kind as MeepleKind, owner, o.colours[owner] ?? '#888888', round2(x), round2(y), false),
+  };
+  const out = boardLooks().flatMap((l) => (Object.hasOwn(modules, l.module) ? [l.board(modules[l.module], pen)] : []));
+  return out.length === 0 ? '' : `<g class="modules">${out.join('')}</g>`;
 }
 
 function spotsSvg(o: ResolvedSvgOptions, frame: Frame): string {

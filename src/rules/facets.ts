@@ -47,6 +47,21 @@ export interface ModuleLook {
   readonly symbols?: readonly TileSymbolDef[];
   /** How its kinds of feature are drawn, by kind (`'river'`, `'garden'`). */
   readonly features?: Readonly<Record<string, FeatureLook>>;
+  /**
+   * Draws the module's part of a state (`GameState.modules[module]`) over the board (The Tower's
+   * towers), as SVG in board units: `pen` places cells and draws figures.
+   */
+  readonly board?: (part: unknown, pen: BoardPen) => string;
+}
+
+/** What a module's board drawing may use (see ModuleLook.board). */
+export interface BoardPen {
+  /** A tile's size in board units. */
+  readonly tile: number;
+  /** The top left corner of cell (x, y), in board units. */
+  cell(x: number, y: number): readonly [number, number];
+  /** A figure of `owner` of kind `kind` standing at (x, y), in board units, in its owner's colour. */
+  figure(kind: string, owner: number, x: number, y: number): string;
 }
 
 /**

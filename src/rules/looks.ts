@@ -13,6 +13,11 @@ import { look as tower } from './tower/look.js';
  */
 export const LOOKS: readonly ModuleLook[] = [base, river, abbot, innsCathedrals, tradersBuilders, tower];
 
+/** The modules' drawings of their parts of a state over the board, in registry order. */
+export function boardLooks(): readonly { readonly module: string; readonly board: NonNullable<ModuleLook['board']> }[] {
+  return LOOKS.flatMap((l) => (l.board === undefined ? [] : [{ module: l.module, board: l.board }]));
+}
+
 /** How pictures draw a figure kind, or undefined for an unknown kind. */
 export function figurePictureOf(kind: string): FigurePicture | undefined {
   return byKind(kind, (l) => l.figures);

@@ -27,6 +27,8 @@ import {
   type TowerState,
   validateMove,
 } from '../../src/index.js';
+import { makeMove, parseMove } from '../../src/notation/index.js';
+import { renderSvg } from '../../src/render/index.js';
 
 const TOWER = { expansions: ['tower'] } as const;
 const tower = (s: GameState): TowerState => s.modules.tower as TowerState;
@@ -93,6 +95,7 @@ describe('The Tower: floors, captures, exchanges', () => {
     // Bob closes it from his own tile's action step, anywhere on the board.
     const closed = turn(built, 1, 1, { type: 'tower', x: 0, y: 1, kind: 'follower' });
     expect(tower(closed).towers[0]).toEqual({ x: 0, y: 1, floors: 1, top: { owner: 1, kind: 'follower' } });
+    expect(renderSvg(closed)).toMatch(/data-floors="1">.*class="figure" data-kind="follower" data-owner="1"/);
     expect(closed.players[1]?.meeples).toBe(6);
     // Closed: no floor goes on it any more; TO-L's own bare foundation still takes one.
     const next = applyMove(closed, { type: 'tile', x: -1, y: 1, rotation: 0 });
@@ -128,6 +131,10 @@ describe('The Tower: floors, captures, exchanges', () => {
     ]);
     expect(moduleEvents(s).map((e) => e.name)).toEqual(['captured', 'exchanged']);
     expect(tower(s).towers[0]?.floors).toBe(3);
+    // The board picture draws the tower with its floors, and TO-L's bare foundation.
+    const svg = renderSvg(s);
+    expect(svg).toContain('class="tower" data-x="0" data-y="1" data-floors="3"');
+    expect(svg).toContain('class="tower" data-x="1" data-y="1" data-floors="0"');
     // The state replays from its JSON.
     expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
   });
@@ -178,6 +185,15 @@ describe('The Tower: floors, captures, exchanges', () => {
     expect(s.players[1]?.meeples).toBe(6);
     expect(tower(s).ransomPaid).toBe(false);
     expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
+  });
+
+  it('the move notation writes a module move as its type and fields, and reads it back', () => {
+    const s = game(['TO-F', 'TO-L']);
+    const turn = { x: 0, y: 1, rotation: 0, action: { type: 'tower', x: 0, y: 1, kind: 'floor' } } as const;
+    expect(makeMove(s, turn)).toBe('TO-F 0,1 tower x=0 y=1 kind=floor');
+    expect(parseMove('TO-F 0,1 tower x=0 y=1 kind=floor', s)).toEqual({ tile: 'TO-F', ...turn });
+    expect(parseMove('capture x=1 y=-2 at=null')).toEqual({ type: 'capture', x: 1, y: -2, at: null });
+    expect(() => parseMove('capture x')).toThrow(/not a field of the capture move/);
   });
 
   it('whole turns list the module actions after each placement; a turn with a floor ends in the capture step when one is in reach', () => {

@@ -11,6 +11,18 @@ import type { Json, ModuleApi } from '../module.js';
 //   { type: 'exchange', kind }           which of your followers held by the prisoner's owner comes back
 //   { type: 'ransom', jailer, kind }     buy back your follower of `kind` held by `jailer`, for 3 points
 
+/** The Tower's part of a state (`GameState.modules.tower`), as its words write it. */
+export interface TowerState {
+  readonly towers: readonly {
+    readonly x: number;
+    readonly y: number;
+    readonly floors: number;
+    readonly top: { readonly owner: number; readonly kind: string } | null;
+  }[];
+  readonly prisoners: readonly { readonly jailer: number; readonly owner: number; readonly kind: string; readonly count: number }[];
+  readonly ransomPaid: boolean;
+}
+
 /** Where The Tower keeps its state in a kernel, and its codes (see index.ts). */
 export interface TowerParts {
   readonly action: number;
