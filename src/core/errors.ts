@@ -48,7 +48,9 @@ export type StateErrorCode =
   | 'invalid-viewer'
   | 'hidden-information'
   | 'view-not-playable'
-  | 'mid-turn';
+  | 'mid-turn'
+  /** A rule module keeps something a set-up cannot hold yet (The Tower's floors, prisoners). */
+  | 'module-state';
 
 /**
  * Codes of a {@link NotationError}: `invalid-notation` (text that does not follow the grammar of

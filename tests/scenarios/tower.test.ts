@@ -22,6 +22,8 @@ import {
   legalMoves,
   legalTurns,
   loadState,
+  setupGame,
+  setupOf,
   type ModuleEvent,
   type Move,
   type TowerState,
@@ -185,6 +187,14 @@ describe('The Tower: floors, captures, exchanges', () => {
     expect(s.players[1]?.meeples).toBe(6);
     expect(tower(s).ransomPaid).toBe(false);
     expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
+  });
+
+  it('a position holding floors or prisoners is not set up without them: setupOf refuses it (module-state)', () => {
+    const s = turn(game(['TO-F', 'TO-L']), 0, 1, { type: 'tower', x: 0, y: 1, kind: 'floor' });
+    expect(() => setupOf(s)).toThrow(expect.objectContaining({ code: 'module-state' }));
+    // Bare foundations alone are set up as they are.
+    const bare = turn(game(['TO-F', 'TO-L']), 0, 1, null);
+    expect(setupGame(setupOf(bare)).modules).toEqual(bare.modules);
   });
 
   it('the move notation writes a module move as its type and fields, and reads it back', () => {

@@ -1,3 +1,4 @@
+import { sameJson } from '../../core/same-json.js';
 import { tileDef } from '../../rules/catalogue.js';
 import { OPTIONS_INPUT } from '../../core/limits.js';
 import { readPlain } from '../../core/plain.js';
@@ -442,10 +443,29 @@ export function setupOf(input: GameState | PlayerView): Setup {
     throw new StateError([
       {
         code: 'mid-turn',
-        message: `a set-up begins a turn, and this state is at its action step (tile ${last?.tile} placed at (${last?.x}, ${last?.y}), waiting for its figure or the pass): play the action first`,
+        message: `a set-up begins a turn, and this state is at its ${state.step} step (tile ${last?.tile} placed at (${last?.x}, ${last?.y}), the turn going on): play the rest of the turn first`,
       },
     ]);
   }
+  const setup = setupOfState(state, view);
+  // What a rule module keeps (The Tower's floors and prisoners) is no part of a set-up yet: a
+  // position that holds any of it is refused rather than set up without it.
+  if (Object.keys(state.modules ?? {}).length > 0 && state.status === 'playing') {
+    const again = setupGame(setup);
+    const lost = Object.keys(state.modules).filter((name) => !sameJson(state.modules[name], again.modules[name]));
+    if (lost.length > 0)
+      throw new StateError([
+        {
+          code: 'module-state',
+          message: `a set-up holds no ${lost.map((name) => `${name} state (${JSON.stringify(state.modules[name]).slice(0, 120)})`).join(', ')}: this position cannot be set up yet`,
+        },
+      ]);
+  }
+  return setup;
+}
+
+/** The set-up of a state that begins a turn (see setupOf). */
+function setupOfState(state: GameState, view: PlayerView | null): Setup {
   const finals = state.status === 'finished' ? state.scored.filter((l) => l.phase === 'final') : [];
   const { farmers, ...rest } = state.rules;
   const keys = supplyKeys();
@@ -457,7 +477,7 @@ export function setupOf(input: GameState | PlayerView): Setup {
     tileSet: state.tileSet,
     edition: state.edition,
     expansions: state.expansions,
-    rules: { ...rest, farmers },
+    rules: { ...rest, farmers: farmers as Exclude<typeof farmers, 'custom'> },
     board,
     figures,
     scores: state.players.map((p, i) => p.score - finals.reduce((sum, l) => sum + (l.awarded[i] ?? 0), 0)),
