@@ -164,6 +164,8 @@ export function finish(k: Kernel, log: KernelEvent[] | null): void {
     k.extraTurn = false;
     k.extraBy = -1;
     k.current = (k.current + 1) % k.players;
+    const passed = k.rules.ruleset.turnPassed;
+    for (let j = 0; j < passed.length; j++) (passed[j] as (typeof passed)[number])(k);
   }
   applyFinalScoring(k, log);
 }

@@ -123,7 +123,7 @@ function compareTile(s: GameState, tile: string, ref: Referee, legal: readonly T
     const options: Record<MeepleKind, string[][]> = {
       // Followers: on each free feature the referee allows (never a river or a garden, §f §g).
       follower: ref.meepleOptions(tile, p.x, p.y, p.rotation, player),
-      // The Tower's floors stand on no feature (the referee does not play The Tower).
+      // The Tower's floors stand on no feature (its actions: tower-agreement.test.ts).
       floor: [],
       // The large meeple: wherever a follower may, when in supply (rules-facts §d).
       large: ref.largeOptions(tile, p.x, p.y, p.rotation, player),

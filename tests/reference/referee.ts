@@ -46,6 +46,38 @@
  *   holding their pig, else 3; under 'city-4' a winner of a city with a pig in one of the fields
  *   bordering it scores 5 instead of 4 (the engine's documented choice; the rulebooks say nothing).
  *
+ * The Tower (wikicarpedia, The Tower; the C2 rules transcribed at papageek.com/car/Tower.htm;
+ * mjharper's Carcassonne FAQ; JCloisterZone's TowerCapability, TowerCapturePhase and PayRansom,
+ * which agree), tiles from tower.json (`towerFoundation: true` on each of its 18 tiles; C2 gardens
+ * on TO-F and TO-RR):
+ * - Each tile with a foundation placed starts a tower of 0 floors. Floors per player: 2p 10, 3p 9,
+ *   4p 7, 5p 6, 6p 5 (30 in the box; wikicarpedia, The Tower).
+ * - Instead of deploying on the tile just placed (`RefMove.tower`), a player may put a floor on any
+ *   tower of the board (the tile just placed included) with no follower on top ("open"), or put a
+ *   follower or large meeple on an open tower of at least one floor, closing it (the abbot stands
+ *   only on cloisters and gardens; builders and pigs only join features). Papageek: "Place one of
+ *   your tower floors on a tower foundation space on any placed tile … to any open tower … Place
+ *   one of your meeples on any open tower. This closes the tower."
+ * - After a floor, the player may capture one figure counting for majority (a follower, a large
+ *   meeple, an abbot; never a builder or a pig) standing on a tile in the same row or column as
+ *   the tower within its height (the new floor counted, the tower's own tile included, empty cells
+ *   and other towers no obstacle; papageek: "for each floor in the tower, you can reach one tile in
+ *   each of the 4 directions … beyond empty spaces on the board and over all towers"), a follower
+ *   on another tower's top included (it reopens that tower). One's own goes back to the supply;
+ *   another's is held by the capturer. A captured figure's owner's builder and pig on its feature
+ *   go back to the supply when the owner has no follower or large meeple left there.
+ * - A prisoner whose owner holds figures of the capturer goes back to its owner at once, and one of
+ *   the capturer's comes back (papageek: "Whenever you and another player have a meeple belonging
+ *   to the other, you exchange them immediately"): of the one kind held, or of the kind the
+ *   capturer chooses when the owner holds several kinds (`exchange`).
+ * - The capture comes before the scoring of what the tile completed (the tower action is the
+ *   "deploy" part of the turn, scoring comes after it).
+ * - Once a turn (mjharper's FAQ: "It happens once per turn. The double-turn is still only one
+ *   turn."), before deploying, a player with at least 3 points may pay 3 points to the player
+ *   holding one of their figures to get it back to supply, where it may be deployed at once
+ *   (`ransom`; JCloisterZone's PayRansom asks for the 3 points; a large meeple costs 3 too).
+ * - Towers, their floors and tops, and prisoners score nothing at the end.
+ *
  * House rules (house-rules.md; docs/rules.md, "House rules"): each is a rule of `RefRules`. With a
  * hand of tiles the referee draws, from a `RefDraw` giving the bag's tiles in order (an input, as
  * the seed is): it deals, draws each hand back up after its player's turn, judges a hand as a whole
@@ -179,11 +211,52 @@ export interface RefMove {
   meeple?: { at: string; kind?: RefFigure } | null;
   /** The Abbot: take the abbot back instead of deploying (rules-facts §g). */
   recall?: 'abbot' | null;
+  /** The Tower: instead of deploying, a floor or a follower (closing it) on the tower at (x, y). */
+  tower?: RefTowerAction | null;
 }
+
+/** The Tower: a floor or a follower or large meeple put on the tower of the tile at (x, y). */
+export interface RefTowerAction {
+  x: number;
+  y: number;
+  kind: 'floor' | 'follower' | 'large';
+}
+
+/** The Tower: a tower (a tile with a foundation), its floors and the figure closing it. */
+export interface RefTower {
+  x: number;
+  y: number;
+  floors: number;
+  top: { owner: number; kind: RefFigure } | null;
+}
+
+/** The Tower: the figures of `owner` of a kind held by `jailer`. */
+export interface RefPrisoners {
+  jailer: number;
+  owner: number;
+  kind: RefFigure;
+  count: number;
+}
+
+/** The Tower: a figure to capture, on the tile at (x, y), at its canonical spot; `at` null: the top of the tower there. */
+export interface RefCapture {
+  x: number;
+  y: number;
+  at: string | null;
+}
+
+/** Where a turn stands: waiting for a tile, or (The Tower) for a capture or an exchange's choice. */
+export type RefStep = 'tile' | 'capture' | 'exchange';
+
+/** The Tower: floors each player starts with, by number of players (wikicarpedia, The Tower). */
+export const TOWER_FLOORS: Readonly<Record<number, number>> = { 2: 10, 3: 9, 4: 7, 5: 6, 6: 5 };
+
+/** The Tower: the points a ransom costs, paid to the jailer. */
+export const RANSOM_POINTS = 3;
 
 export type RefFeatureKind = 'road' | 'city' | 'cloister' | 'field' | 'river' | 'garden';
 
-export type RefExpansion = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders';
+export type RefExpansion = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders' | 'tower';
 export type RefRiverStart = 'removed' | 'shuffled' | 'first-land';
 
 /** What decides the tiles of a game. */
@@ -347,6 +420,8 @@ export interface RefTileDef {
   /** Edge types by edge index 0=N..3=W. */
   edges: EdgeType[];
   features: RefFeatureDef[];
+  /** The Tower: the tile is printed with a tower foundation (JSON `towerFoundation`). */
+  foundation: boolean;
 }
 
 export interface RefTileType {
@@ -376,6 +451,7 @@ interface JsonTile {
   count: number;
   riverRole?: 'spring' | 'lake' | 'course';
   baseEquivalent?: string;
+  towerFoundation?: boolean;
   edges: Record<string, string>;
   features: JsonFeature[];
 }
@@ -389,7 +465,7 @@ interface JsonSet {
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REFERENCE_DIR = path.resolve(HERE, '../fixtures/reference');
 
-type SourceSet = RefTileSetName | 'river' | 'inns-cathedrals' | 'traders-builders';
+type SourceSet = RefTileSetName | 'river' | 'inns-cathedrals' | 'traders-builders' | 'tower';
 
 function engineTileId(setName: SourceSet, t: JsonTile): string {
   if (setName !== 'pnp-demo') return t.id;
@@ -458,7 +534,7 @@ function parseTile(id: string, t: JsonTile, withGarden = false): RefTileDef {
       goods: goods as RefGoods | null,
     };
   });
-  const def: RefTileDef = { id, edges, features };
+  const def: RefTileDef = { id, edges, features, foundation: t.towerFoundation === true };
   checkTileDef(def);
   return def;
 }
@@ -532,19 +608,22 @@ const gameTilesCache = new Map<string, RefGameTiles>();
  * The tiles of a game: the land set; with Inns & Cathedrals, its 18 tiles added to it (a tile in
  * both, IC-D and IC-J with the print-and-play demo, has the copies of both: rules-facts §d, README
  * §2 pnp-demo); with Traders & Builders, its 24 tiles TB-A … TB-X added too (rules-facts §e);
- * with The River, its 12 tiles, the spring as start tile and the base start tile removed (one
- * copy fewer) unless `riverStartTile` keeps it (rules-facts §f); with The Abbot and gardens, the
+ * with The Tower, its 18 tiles TO-C … TO-CccC, each with a foundation (tower.json); with The
+ * River, its 12 tiles, the spring as start tile and the base start tile removed (one copy fewer)
+ * unless `riverStartTile` keeps it (rules-facts §f); with The Abbot and gardens, the
  * `presentOnCopies` copies of each tile with a garden feature become `<id>-garden` copies carrying
- * it (rules-facts §g; base E H I M N R U V, the river curve, I&C B and H, T&B K and U).
+ * it (rules-facts §g; base E H I M N R U V, the river curve, I&C B and H, T&B K and U, TO-F and
+ * TO-RR).
  */
 export function loadGameTiles(setup: RefSetup): RefGameTiles {
   const expansions = setup.expansions ?? [];
   const river = expansions.includes('river');
   const inns = expansions.includes('inns-cathedrals');
   const traders = expansions.includes('traders-builders');
+  const towers = expansions.includes('tower');
   const gardens = expansions.includes('abbot') && (setup.gardens ?? true);
   const riverStart = setup.riverStartTile ?? 'removed';
-  const key = `${setup.tileSet}|${river ? riverStart : '-'}|${gardens}|${inns}|${traders}`;
+  const key = `${setup.tileSet}|${river ? riverStart : '-'}|${gardens}|${inns}|${traders}|${towers}`;
   const cached = gameTilesCache.get(key);
   if (cached) return cached;
   // Copies per engine id, in the order first met; a tile given by two sets must be the same tile.
@@ -571,6 +650,7 @@ export function loadGameTiles(setup: RefSetup): RefGameTiles {
   }
   if (inns) for (const t of readSet('inns-cathedrals.json').tiles) add('inns-cathedrals', t, t.count);
   if (traders) for (const t of readSet('traders-builders.json').tiles) add('traders-builders', t, t.count);
+  if (towers) for (const t of readSet('tower.json').tiles) add('tower', t, t.count);
   let start = landStart;
   if (river) {
     const rv = readSet('river.json');
@@ -608,7 +688,7 @@ export function rotateDef(def: RefTileDef, rotation: number): RefTileDef {
     halves: f.halves.map((h) => (h + 2 * q) % 8).sort((a, b) => a - b),
     adjacentCities: [...f.adjacentCities],
   }));
-  return { id: def.id, edges, features };
+  return { id: def.id, edges, features, foundation: def.foundation };
 }
 
 /** The feature index a spot names on a (rotated) tile, or null if it names nothing. */
@@ -657,7 +737,7 @@ function describe(def: RefTileDef): string {
     const halves = f.halves.map((h) => at(HALF_NAMES, h)).join(',');
     return `${f.kind}|${edgeList(f)}|${halves}|p${f.pennants}|${f.inn ? 'inn' : ''}${f.cathedral ? 'cathedral' : ''}|${f.goods ?? ''}|adj[${adj.join(';')}]`;
   });
-  return `${def.edges.join(',')}#${feats.sort().join('#')}`;
+  return `${def.edges.join(',')}${def.foundation ? '+tower' : ''}#${feats.sort().join('#')}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -672,6 +752,22 @@ interface Placed {
   def: RefTileDef;
   /** Who placed it; null for the start tile. */
   player: number | null;
+}
+
+/** What the end of a move needs (see Referee.endMove). */
+interface MoveEnd {
+  player: number;
+  x: number;
+  y: number;
+  /** Points gained so far in the move (an abbot taken back). */
+  gained: number[];
+  /** The move is an extra tile (a builder's second tile, a filled hole). */
+  second: boolean;
+  /** The move gives its player an extra tile. */
+  again: boolean;
+  extendsBuilder: boolean;
+  hand: string[] | null;
+  draw: RefDraw | undefined;
 }
 
 interface BoardMeeple {
@@ -956,6 +1052,24 @@ export class Referee {
   readonly unplacedLog: RefUnplaced[] = [];
   /** With hands: the players who passed, holding no tile, in order. */
   readonly passLog: number[] = [];
+  /** The Tower: tower floors in each player's supply. */
+  private readonly floorList: number[];
+  /** The Tower: every tower (tile with a foundation) on the board, in placement order. */
+  private readonly towerList: RefTower[] = [];
+  /** The Tower: every figure held, one entry each, in the order captured. */
+  private prisonerList: { jailer: number; owner: number; kind: RefFigure }[] = [];
+  /** The Tower: whether a ransom was paid in the turn under way (a builder's two tiles are one turn). */
+  private ransomPaidFlag = false;
+  /** Where the turn stands: a capture or an exchange's choice (The Tower) is waited for, or the next tile. */
+  private stepName: RefStep = 'tile';
+  /** The Tower: the move whose end (scoring…) waits for the capture step, and the tower it built. */
+  private waiting: { end: MoveEnd; tower: RefTower; player: number } | null = null;
+  /** The Tower: during the exchange step, the figure just captured (its owner and kind). */
+  private exchangeFor: { owner: number; kind: RefFigure } | null = null;
+  /** The Tower: what happened, in order, for test drivers' statistics. */
+  readonly towerLog: { type: 'floor' | 'close' | 'capture' | 'pass' | 'exchange' | 'ransom'; player: number; detail: string }[] = [];
+  /** The Tower: the builders and pigs that went home with the follower captured from their feature. */
+  readonly sentHomeByCapture: RefFigure[] = [];
 
   constructor(
     opts: {
@@ -988,6 +1102,11 @@ export class Referee {
     this.builderList = new Array<number>(opts.players).fill(traders);
     this.pigList = new Array<number>(opts.players).fill(traders);
     this.tokenList = Array.from({ length: opts.players }, () => ({ wine: 0, grain: 0, cloth: 0 }));
+    // The Tower: floors by the number of players (wikicarpedia, The Tower: 2p 10, 3p 9, 4p 7, 5p 6, 6p 5).
+    const tower = this.expansions.includes('tower');
+    const floors = tower ? TOWER_FLOORS[opts.players] : 0;
+    if (floors === undefined) throw new Error(`referee: The Tower is for 2 to 6 players, not ${opts.players}`);
+    this.floorList = new Array<number>(opts.players).fill(floors);
     const size = opts.rules.hand?.size ?? 0;
     if (size !== 0 && ![1, 2, 3].includes(size)) throw new Error(`referee: bad hand size ${size}`);
     this.handList = size === 0 ? null : Array.from({ length: opts.players }, () => []);
@@ -1053,6 +1172,37 @@ export class Referee {
     return [...this.pigList];
   }
 
+  /** Tower floors in each player's supply (The Tower; 0 without it). */
+  get floors(): number[] {
+    return [...this.floorList];
+  }
+
+  /** The Tower: every tower on the board, in placement order. */
+  get towers(): RefTower[] {
+    return this.towerList.map((t) => ({ ...t, top: t.top === null ? null : { ...t.top } }));
+  }
+
+  /** The Tower: the figures held, by jailer, owner and kind (sorted so), with their count. */
+  get prisoners(): RefPrisoners[] {
+    const out: RefPrisoners[] = [];
+    for (const p of this.prisonerList) {
+      const same = out.find((o) => o.jailer === p.jailer && o.owner === p.owner && o.kind === p.kind);
+      if (same) same.count++;
+      else out.push({ ...p, count: 1 });
+    }
+    return out.sort((a, b) => a.jailer - b.jailer || a.owner - b.owner || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+  }
+
+  /** The Tower: whether a ransom was paid in the turn under way. */
+  get ransomPaid(): boolean {
+    return this.ransomPaidFlag;
+  }
+
+  /** Where the turn stands: the next tile, or (The Tower) a capture or an exchange's choice. */
+  get step(): RefStep {
+    return this.stepName;
+  }
+
   /** Goods tokens each player has taken (Traders & Builders). */
   get goods(): RefGoodsTokens[] {
     return this.tokenList.map((t) => ({ ...t }));
@@ -1073,6 +1223,8 @@ export class Referee {
    * after whoever placed the last tile (player 0 first).
    */
   get nextPlayer(): number {
+    // The Tower: the capture and exchange steps belong to the player who built the floor.
+    if (this.waiting !== null) return this.waiting.player;
     if (this.toMove !== null) return this.toMove;
     if (this.pending !== null) return this.pending;
     const last = this.placed.length === 0 ? null : at(this.placed, this.placed.length - 1).player;
@@ -1237,6 +1389,7 @@ export class Referee {
    */
   play(move: RefMove, player: number, draw?: RefDraw): number[] {
     this.checkPlayer(player);
+    if (this.stepName !== 'tile') throw new Error(`referee: the ${this.stepName} step is under way, not a new tile`);
     const hand = this.handList === null ? null : at(this.handList, player);
     if (hand !== null) {
       if (draw === undefined) throw new Error('referee: with hands, play needs the bag (draw)');
@@ -1276,6 +1429,13 @@ export class Referee {
     if (recall && abbotIndex < 0) throw new Error(`referee: player ${player} has no abbot on the board to take back`);
     if (recall && !this.canRecall(player, x, y))
       throw new Error(`referee: the tile completes the abbot's feature, which can no longer be taken back`);
+    // The Tower: a floor or a follower on a tower, instead of deploying on the tile.
+    const towerAction = move.tower ?? null;
+    if (towerAction !== null) {
+      if (deploys || recall) throw new Error('referee: a move deploys a figure, takes the abbot back or builds on a tower, one of them');
+      const why = this.towerProblem(towerAction, player, newTile);
+      if (why !== null) throw new Error(`referee: illegal tower action ${JSON.stringify(towerAction)}: ${why}`);
+    }
 
     let newMeeple: BoardMeeple | null = null;
     if (move.meeple !== undefined && move.meeple !== null) {
@@ -1344,7 +1504,6 @@ export class Referee {
       list[player] = at(list, player) - 1;
     }
     const gained = zeros(this.players);
-
     // The Abbot: taken back instead of deploying, it scores at once as in the final scoring,
     // 1 + 1 per tile around it (the tile just placed included), before this tile's scoring (§g).
     if (recall) {
@@ -1353,6 +1512,39 @@ export class Referee {
       this.meeples.splice(abbotIndex, 1);
       this.abbotList[player] = at(this.abbotList, player) + 1;
     }
+    const end: MoveEnd = { player, x, y, gained, second, again, extendsBuilder, hand, draw };
+    if (towerAction !== null) {
+      const t = this.towerList.find((w) => w.x === towerAction.x && w.y === towerAction.y) as RefTower;
+      if (towerAction.kind !== 'floor') {
+        // A follower closes the tower (papageek: "This closes the tower").
+        t.top = { owner: player, kind: towerAction.kind };
+        const list = this.supplyOf(towerAction.kind);
+        list[player] = at(list, player) - 1;
+        this.towerLog.push({ type: 'close', player, detail: `${towerAction.kind} on ${t.x},${t.y}` });
+      } else {
+        t.floors++;
+        this.floorList[player] = at(this.floorList, player) - 1;
+        this.towerLog.push({ type: 'floor', player, detail: `${t.x},${t.y} height ${t.floors}` });
+        // The capture step, when some figure stands within reach; its end (scoring…) waits for it.
+        this.waiting = { end, tower: t, player };
+        if (this.captureOptions().length > 0) {
+          this.stepName = 'capture';
+          return zeros(this.players);
+        }
+        this.waiting = null;
+      }
+    }
+    return this.endMove(end);
+  }
+
+  /**
+   * The rest of a move, once its figure is deployed (and, with The Tower, its capture made): the
+   * abbot taken back scores, what the tile completed scores, goods are taken, figures go home,
+   * the turn passes or an extra tile is owed; with hands, the hand is drawn back up.
+   */
+  private endMove(end: MoveEnd): number[] {
+    const { player, x, y, gained, second, again, extendsBuilder, hand, draw } = end;
+    const traders = this.expansions.includes('traders-builders');
 
     // Score what this tile completed.
     this.featureCache = null;
@@ -1402,6 +1594,8 @@ export class Referee {
       this.scoreList[p] = at(this.scoreList, p) + g;
     });
     this.pending = again ? player : null;
+    // The Tower: a ransom is paid once a turn; a builder's second tile is the same turn.
+    if (!again) this.ransomPaidFlag = false;
     // A tile both extending the builder and filling a hole gives one extra tile: the builder's.
     this.pendingFor = again ? (extendsBuilder ? 'builder' : 'hole') : null;
     if (again && extendsBuilder) this.secondTiles.push({ turn, player, builderReturned });
@@ -1412,6 +1606,240 @@ export class Referee {
       if (!again) this.fill(player, draw);
       this.advance(again ? player : (player + 1) % this.players, draw);
     }
+    return gained;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The Tower (wikicarpedia, The Tower; papageek.com/car/Tower.htm, the C2 rules)
+
+  /**
+   * Why `player` may not take tower action `a` after placing `placed` (not yet on the board), or
+   * null when they may: the tower is on the board or on the tile just placed, open (no figure on
+   * top); a floor needs one in supply; a follower or large meeple needs one in supply and a tower
+   * of at least one floor (papageek: "A meeple cannot be placed on a tower foundation to prevent a
+   * tower being built … The tower can only be blocked when it already exists").
+   */
+  private towerProblem(a: RefTowerAction, player: number, placed: Placed): string | null {
+    if (!this.expansions.includes('tower')) return 'The Tower is not in play';
+    const onNew = a.x === placed.x && a.y === placed.y;
+    const t = onNew
+      ? placed.def.foundation
+        ? { floors: 0, top: null }
+        : undefined
+      : this.towerList.find((w) => w.x === a.x && w.y === a.y);
+    if (t === undefined) return `no tower foundation at ${a.x},${a.y}`;
+    if (t.top !== null) return 'the tower is closed';
+    if (a.kind === 'floor') return at(this.floorList, player) > 0 ? null : 'no floor in supply';
+    if (a.kind !== 'follower' && a.kind !== 'large') return `a ${String(a.kind)} may not close a tower`;
+    if (t.floors < 1) return 'a bare foundation takes no follower';
+    return at(this.supplyOf(a.kind), player) > 0 ? null : `no ${a.kind} in supply`;
+  }
+
+  /**
+   * The tower actions `player` may take with `tile` placed so, instead of deploying: each tower
+   * of the board and the tile's own foundation, each kind checked by towerProblem.
+   */
+  towerOptions(tile: string, x: number, y: number, rotation: number, player: number): RefTowerAction[] {
+    this.checkPlayer(player);
+    if (!this.expansions.includes('tower')) return [];
+    const def = rotateDef(this.type(tile).def, rotation);
+    const problem = this.placementProblem(def, x, y, this.river(), this.riverRole(tile) === 'spring');
+    if (problem !== null) throw new Error(`referee: tower options asked for an illegal placement of ${tile}: ${problem}`);
+    const placed: Placed = { id: tile, x, y, rotation: rotation as Rotation, def, player };
+    const cells = this.towerList.map((t) => ({ x: t.x, y: t.y }));
+    if (def.foundation) cells.push({ x, y });
+    const out: RefTowerAction[] = [];
+    for (const c of cells) {
+      for (const kind of ['floor', 'follower', 'large'] as const) {
+        if (this.towerProblem({ ...c, kind }, player, placed) === null) out.push({ ...c, kind });
+      }
+    }
+    return out;
+  }
+
+  /** Whether (x, y) is in the same row or column as the tower, within its height (its own cell included). */
+  private inReach(t: RefTower, x: number, y: number): boolean {
+    return (x === t.x && Math.abs(y - t.y) <= t.floors) || (y === t.y && Math.abs(x - t.x) <= t.floors);
+  }
+
+  /**
+   * At the capture step: the figures the tower just raised may capture (not the pass). Every
+   * figure counting for majority (a follower, a large meeple, an abbot: builders and pigs are no
+   * followers) on a tile within reach, named by its canonical spot, and every figure on a tower top
+   * within reach (`at` null). Before the capture step (for test drivers), what the last floor would
+   * reach; empty otherwise.
+   */
+  captureOptions(): RefCapture[] {
+    if (this.waiting === null) return [];
+    const t = this.waiting.tower;
+    const out: RefCapture[] = [];
+    for (const f of this.figures()) {
+      if (weight(f.kind) > 0 && this.inReach(t, f.x, f.y)) out.push({ x: f.x, y: f.y, at: f.at });
+    }
+    for (const o of this.towerList) if (o.top !== null && this.inReach(t, o.x, o.y)) out.push({ x: o.x, y: o.y, at: null });
+    return out;
+  }
+
+  /**
+   * The capture step: `player` (who built the floor) captures `target`, or nobody (null). Then,
+   * unless an exchange's choice is waited for, the move ends (scoring of what the tile completed
+   * comes after the capture). Returns the points the move gave each player (zeros while a choice
+   * is waited for).
+   */
+  capture(player: number, target: RefCapture | null): number[] {
+    this.checkPlayer(player);
+    const w = this.waiting;
+    if (this.stepName !== 'capture' || w === null) throw new Error('referee: no capture step under way');
+    if (player !== w.player) throw new Error(`referee: player ${w.player} captures, not player ${player}`);
+    if (target === null) {
+      this.towerLog.push({ type: 'pass', player, detail: '' });
+      return this.finishTower();
+    }
+    const options = this.captureOptions();
+    if (!options.some((o) => o.x === target.x && o.y === target.y && o.at === target.at)) {
+      throw new Error(`referee: ${JSON.stringify(target)} is out of the tower's reach or holds no follower (${JSON.stringify(options)})`);
+    }
+    let owner: number;
+    let kind: RefFigure;
+    if (target.at === null) {
+      // A follower on another tower's top: that tower is open again.
+      const o = this.towerList.find((t) => t.x === target.x && t.y === target.y) as RefTower;
+      const top = o.top as { owner: number; kind: RefFigure };
+      owner = top.owner;
+      kind = top.kind;
+      o.top = null;
+    } else {
+      const figures = this.figures();
+      const i = figures.findIndex((f) => weight(f.kind) > 0 && f.x === target.x && f.y === target.y && f.at === target.at);
+      const m = at(this.meeples, i);
+      owner = m.owner;
+      kind = m.kind;
+      // The feature it stood on, and what else of its owner stays there.
+      const fs = this.boardFeatures();
+      const feat = featureAt(fs, m.x, m.y, m.feature);
+      const rest = feat.meeples.filter((j) => j !== i).map((j) => at(this.meeples, j));
+      const gone = new Set([i]);
+      // Its owner's builder or pig goes home when no follower or large meeple of theirs is left
+      // on the feature (rules-facts §e: they stand only with one).
+      if (!rest.some((o) => o.owner === owner && claims(o))) {
+        for (const j of feat.meeples) {
+          const o = at(this.meeples, j);
+          if (o.owner === owner && (o.kind === 'builder' || o.kind === 'pig')) {
+            gone.add(j);
+            this.sentHomeByCapture.push(o.kind);
+            const list = this.supplyOf(o.kind);
+            list[o.owner] = at(list, o.owner) + 1;
+          }
+        }
+      }
+      this.meeples = this.meeples.filter((_, j) => !gone.has(j));
+      this.featureCache = null;
+    }
+    this.towerLog.push({ type: 'capture', player, detail: `${owner}'s ${kind} at ${target.x},${target.y} ${target.at ?? 'top'}` });
+    // One's own goes back to the supply (papageek: "When 'capturing' your own meeple, return it to
+    // your supply"); another's is held.
+    if (owner === player) {
+      const list = this.supplyOf(kind);
+      list[owner] = at(list, owner) + 1;
+      return this.finishTower();
+    }
+    this.prisonerList.push({ jailer: player, owner, kind });
+    // An exchange at once when the owner holds figures of the capturer: automatic when of one kind.
+    const kinds = this.exchangeKinds(owner, player);
+    if (kinds.length === 0) return this.finishTower();
+    if (kinds.length === 1) {
+      this.swap(player, owner, kind, at(kinds, 0));
+      return this.finishTower();
+    }
+    this.exchangeFor = { owner, kind };
+    this.stepName = 'exchange';
+    return zeros(this.players);
+  }
+
+  /** The kinds of `owner`'s figures that `jailer` holds, in a fixed order. */
+  private exchangeKinds(jailer: number, owner: number): RefFigure[] {
+    const kinds = new Set(this.prisonerList.filter((p) => p.jailer === jailer && p.owner === owner).map((p) => p.kind));
+    return (['follower', 'large', 'abbot', 'builder', 'pig'] as const).filter((k) => kinds.has(k));
+  }
+
+  /** At the exchange step: the kinds of the capturer's figures held by the captured figure's owner, one to choose. */
+  exchangeOptions(): RefFigure[] {
+    if (this.stepName !== 'exchange' || this.exchangeFor === null || this.waiting === null) return [];
+    return this.exchangeKinds(this.exchangeFor.owner, this.waiting.player);
+  }
+
+  /** The exchange step: `player` (the capturer) chooses the kind of theirs that comes back; the move ends. */
+  exchange(player: number, kind: RefFigure): number[] {
+    this.checkPlayer(player);
+    const w = this.waiting;
+    const e = this.exchangeFor;
+    if (this.stepName !== 'exchange' || w === null || e === null) throw new Error('referee: no exchange step under way');
+    if (player !== w.player) throw new Error(`referee: player ${w.player} chooses the exchange, not player ${player}`);
+    if (!this.exchangeOptions().includes(kind)) throw new Error(`referee: player ${e.owner} holds no ${kind} of player ${player}`);
+    this.swap(player, e.owner, e.kind, kind);
+    this.exchangeFor = null;
+    return this.finishTower();
+  }
+
+  /** The exchange: `owner`'s `captured` just taken by `capturer` goes home, and the capturer's earliest-held `mine` held by `owner` too. */
+  private swap(capturer: number, owner: number, captured: RefFigure, mine: RefFigure): void {
+    const take = (jailer: number, who: number, kind: RefFigure): void => {
+      const i = this.prisonerList.findIndex((p) => p.jailer === jailer && p.owner === who && p.kind === kind);
+      if (i < 0) throw new Error('referee internal error: no such prisoner');
+      this.prisonerList.splice(i, 1);
+      const list = this.supplyOf(kind);
+      list[who] = at(list, who) + 1;
+    };
+    take(capturer, owner, captured);
+    take(owner, capturer, mine);
+    this.towerLog.push({ type: 'exchange', player: capturer, detail: `${owner}'s ${captured} for ${capturer}'s ${mine}` });
+  }
+
+  /** The capture step (and its exchange) done: the move waiting for it ends. */
+  private finishTower(): number[] {
+    const w = this.waiting as { end: MoveEnd };
+    this.waiting = null;
+    this.stepName = 'tile';
+    return this.endMove(w.end);
+  }
+
+  /**
+   * The ransoms `player` may pay now: before their tile's action (a new tile is awaited and it is
+   * their turn), once a turn, with at least 3 points (JCloisterZone's PayRansom), one per jailer
+   * and kind of their figures held.
+   */
+  ransomOptions(player: number): { jailer: number; kind: RefFigure }[] {
+    this.checkPlayer(player);
+    if (this.stepName !== 'tile' || this.ransomPaidFlag || player !== this.nextPlayer) return [];
+    if (at(this.scoreList, player) < RANSOM_POINTS) return [];
+    const out: { jailer: number; kind: RefFigure }[] = [];
+    for (const p of this.prisonerList) {
+      if (p.owner === player && !out.some((o) => o.jailer === p.jailer && o.kind === p.kind)) out.push({ jailer: p.jailer, kind: p.kind });
+    }
+    return out;
+  }
+
+  /**
+   * `player` pays 3 points to `jailer` for one of their figures of `kind` held there, which goes
+   * back to their supply (and may be deployed in the same turn). Returns the points each player
+   * gained (−3, +3).
+   */
+  ransom(player: number, jailer: number, kind: RefFigure): number[] {
+    if (!this.ransomOptions(player).some((o) => o.jailer === jailer && o.kind === kind)) {
+      throw new Error(`referee: player ${player} may not pay a ransom to player ${jailer} for a ${kind} now`);
+    }
+    const i = this.prisonerList.findIndex((p) => p.jailer === jailer && p.owner === player && p.kind === kind);
+    this.prisonerList.splice(i, 1);
+    const list = this.supplyOf(kind);
+    list[player] = at(list, player) + 1;
+    const gained = zeros(this.players);
+    gained[player] = -RANSOM_POINTS;
+    gained[jailer] = RANSOM_POINTS;
+    gained.forEach((g, p) => {
+      this.scoreList[p] = at(this.scoreList, p) + g;
+    });
+    this.ransomPaidFlag = true;
+    this.towerLog.push({ type: 'ransom', player, detail: `${kind} from ${jailer}` });
     return gained;
   }
 
@@ -1740,6 +2168,8 @@ export class Referee {
     this.featureCache = null;
     this.placed.push(p);
     this.board.set(cellKey(p.x, p.y), p);
+    // The Tower: a tile printed with a foundation starts a tower of no floor.
+    if (p.def.foundation && this.expansions.includes('tower')) this.towerList.push({ x: p.x, y: p.y, floors: 0, top: null });
   }
 
   /** The spots (canonical order) of each free feature of the placed tile whose kind `allowed` accepts. */
