@@ -4,7 +4,17 @@
 // the page never shows the bag's order, and the bots decide on their own views.
 // Online (examples/online/server.mjs), the server holds the state and the page only ever has its
 // own player's view: it draws it, lists its moves, and sends the one chosen.
-import { applyMove, createGame, EXPANSIONS, legalPlacements, loadView, movesAt, playerView, scoreFinal } from 'carcassonne-engine';
+import {
+  applyMove,
+  createGame,
+  EXPANSIONS,
+  legalMoves,
+  legalPlacements,
+  loadView,
+  movesAt,
+  playerView,
+  scoreFinal,
+} from 'carcassonne-engine';
 import { analyse, levelBot } from 'carcassonne-engine/bots';
 import { makeRecord, replayRecord } from 'carcassonne-engine/notation';
 import { renderSvg } from 'carcassonne-engine/render';
@@ -130,12 +140,16 @@ function play(move) {
 function logMove(before, after, move) {
   const mover = before.players[before.currentPlayer].name;
   const scored = after.scored.slice(before.scored.length);
-  const where = `${move.tile} at ${move.x},${move.y}${move.rotation ? ` turned ${move.rotation}°` : ''}`;
+  // A step of its own (a rule module's: a capture, an exchange) places no tile.
+  const where =
+    move.tile === undefined ? moduleWords(move) : `${move.tile} at ${move.x},${move.y}${move.rotation ? ` turned ${move.rotation}°` : ''}`;
   const figure = move.meeple
     ? `, ${FIGURE_NAMES[move.meeple.kind ?? 'follower']} on ${move.meeple.at}`
     : move.recall
       ? ', abbot taken back'
-      : '';
+      : move.action
+        ? `, ${moduleWords(move.action)}`
+        : '';
   const points = scored.map(
     (s) =>
       `${s.note} (${
@@ -186,9 +200,38 @@ function pickMoves() {
   return movesAt(game.state, { x: pick.x, y: pick.y, rotation: pick.rotations[pick.r] });
 }
 
+/**
+ * A rule module's move in words (The Tower: a floor or a follower on a tower, a capture, an
+ * exchange, a ransom): its type and fields, as the module writes them.
+ */
+function moduleWords(m) {
+  if (m.type === 'pass') return 'no capture';
+  const fields = Object.entries(m)
+    .filter(([key]) => key !== 'type')
+    .map(([key, v]) => (key === 'x' ? `at ${v}` : key === 'y' ? `,${v}` : `${key} ${v}`))
+    .join(' ')
+    .replace(' ,', ',');
+  return `${m.type} ${fields}`;
+}
+
 function actionButtons() {
   const box = $('#actions');
   box.replaceChildren();
+  // A rule module's step (The Tower's capture or exchange): its moves as buttons.
+  if (pick === null && humanToMove() && !['tile', 'action'].includes(game.state.step)) {
+    for (const move of legalMoves(game.state)) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'move';
+      b.textContent = moduleWords(move);
+      b.addEventListener('click', () => {
+        play(move);
+        next();
+      });
+      box.append(b);
+    }
+    return;
+  }
   if (pick === null) return;
   for (const move of pickMoves()) {
     const b = document.createElement('button');
@@ -199,7 +242,9 @@ function actionButtons() {
       ? `${FIGURE_NAMES[move.meeple.kind ?? 'follower']} on ${move.meeple.at}`
       : move.recall
         ? 'take the abbot back'
-        : 'no figure';
+        : move.action
+          ? moduleWords(move.action)
+          : 'no figure';
     b.addEventListener('click', () => {
       play(move);
       next();
