@@ -2,6 +2,7 @@ import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
 import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveType, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { RiverStartTile } from '../rules/river/index.js';
+import type { TowerState } from '../rules/tower/api.js';
 import type { RulesOptions } from './options/options.js';
 
 export type {
@@ -14,7 +15,7 @@ export type {
   ModuleRules,
   Supplies,
 } from '../core/vocabulary.js';
-export type { Goods, RiverStartTile };
+export type { Goods, RiverStartTile, TowerState };
 
 /**
  * A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals): one of
@@ -301,21 +302,6 @@ export interface GameState {
 export interface ModuleStates {
   readonly tower?: TowerState;
   readonly [module: string]: unknown;
-}
-
-/** The Tower's part of a state. */
-export interface TowerState {
-  /** Every tile with a tower foundation, in the order placed: its floors, and the follower closing it. */
-  readonly towers: readonly {
-    readonly x: number;
-    readonly y: number;
-    readonly floors: number;
-    readonly top: { readonly owner: number; readonly kind: MeepleKind } | null;
-  }[];
-  /** Prisoners, by who holds them (`jailer`), whose they are and their kind. */
-  readonly prisoners: readonly { readonly jailer: number; readonly owner: number; readonly kind: MeepleKind; readonly count: number }[];
-  /** Whether the current player paid a ransom this turn (once a turn). */
-  readonly ransomPaid: boolean;
 }
 
 /**

@@ -156,33 +156,20 @@ function scoredFeature(k: Kernel, r: ScoreRecord): ScoredFeature {
   const notes = k.rules.ruleset.notes;
   const tokens = r.kind === K_TOKENS;
   const note = tokens ? tokenNote(r) : featureNote(r, smallCity, notes);
-  return {
-    phase: r.final ? 'final' : 'play',
-    turn: r.turn,
-    kind: tokens ? (tokenKind(r.ref.spot).key as ScoredFeature['kind']) : (FEATURE_KIND_NAMES[r.kind] as FeatureKind),
-    id: tokens ? tokenKind(r.ref.spot).name : featureIdOf(r.ref),
-    complete: r.complete,
-    tiles: r.tiles,
-    pennants: r.pennants,
-    meeples: r.strengths,
-    holders: r.holders,
-    points: r.points,
-    awarded: r.awarded,
-    fields: [],
-    cities: [],
-    note: r.recall >= 0 ? `${figureWord(figureNames()[r.recall] as MeepleKind)} taken back: ${note}` : note,
-  };
+  return lineOf(
+    r,
+    tokens ? (tokenKind(r.ref.spot).key as ScoredFeature['kind']) : (FEATURE_KIND_NAMES[r.kind] as FeatureKind),
+    tokens ? tokenKind(r.ref.spot).name : featureIdOf(r.ref),
+    r.recall >= 0 ? `${figureWord(figureNames()[r.recall] as MeepleKind)} taken back: ${note}` : note,
+  );
 }
 
-/** A line a rule module wrote itself (The Tower's ransom), in its module's words. */
-function moduleLine(k: Kernel, r: ScoreRecord): ScoredFeature {
-  const line = moduleLines()[r.ref.spot] as ReturnType<typeof moduleLines>[number];
-  const api = k.rules.ruleset.words.find((w) => w.module === line.module.name)?.api as ModuleApi;
-  const { id, note } = api.line(k, r);
+/** A scoring record as a scoring line of kind `kind` about `id`, with its sentence. */
+function lineOf(r: ScoreRecord, kind: ScoredFeature['kind'], id: string, note: string): ScoredFeature {
   return {
     phase: r.final ? 'final' : 'play',
     turn: r.turn,
-    kind: line.name,
+    kind,
     id,
     complete: r.complete,
     tiles: r.tiles,
@@ -195,6 +182,14 @@ function moduleLine(k: Kernel, r: ScoreRecord): ScoredFeature {
     cities: [],
     note,
   };
+}
+
+/** A line a rule module wrote itself (The Tower's ransom), in its module's words. */
+function moduleLine(k: Kernel, r: ScoreRecord): ScoredFeature {
+  const line = moduleLines()[r.ref.spot] as ReturnType<typeof moduleLines>[number];
+  const api = k.rules.ruleset.words.find((w) => w.module === line.module.name)?.api as ModuleApi;
+  const { id, note } = api.line(k, r);
+  return lineOf(r, line.name, id, note);
 }
 
 /** A token majority line: every player tied for the most tokens of the kind scores its points. */

@@ -1,6 +1,7 @@
 import { SPOTS, type Spot } from '../../core/geometry.js';
 import { actionCode, moveAction, moveFields, moveFigure, moveStep, moveTarget, stepCode } from '../../core/move-code.js';
 import type { Kernel, ScoreRecord } from '../../kernel/index.js';
+import type { MeepleKind } from '../../core/vocabulary.js';
 import { figuresOf } from '../declared.js';
 import type { Json, ModuleApi } from '../module.js';
 
@@ -13,13 +14,16 @@ import type { Json, ModuleApi } from '../module.js';
 
 /** The Tower's part of a state (`GameState.modules.tower`), as its words write it. */
 export interface TowerState {
+  /** Every tile with a tower foundation, in the order placed: its floors, and the follower closing it. */
   readonly towers: readonly {
     readonly x: number;
     readonly y: number;
     readonly floors: number;
-    readonly top: { readonly owner: number; readonly kind: string } | null;
+    readonly top: { readonly owner: number; readonly kind: MeepleKind } | null;
   }[];
-  readonly prisoners: readonly { readonly jailer: number; readonly owner: number; readonly kind: string; readonly count: number }[];
+  /** Prisoners, by who holds them (`jailer`), whose they are and their kind. */
+  readonly prisoners: readonly { readonly jailer: number; readonly owner: number; readonly kind: MeepleKind; readonly count: number }[];
+  /** Whether the current player paid a ransom this turn (once a turn). */
   readonly ransomPaid: boolean;
 }
 
