@@ -22,6 +22,8 @@ import {
   legalMoves,
   legalTurns,
   loadState,
+  playerView,
+  previewMove,
   setupGame,
   setupOf,
   type ModuleEvent,
@@ -195,6 +197,15 @@ describe('The Tower: floors, captures, exchanges', () => {
     // Bare foundations alone are set up as they are.
     const bare = turn(game(['TO-F', 'TO-L']), 0, 1, null);
     expect(setupGame(setupOf(bare)).modules).toEqual(bare.modules);
+  });
+
+  it('previewMove shows a tower action on a player view; a malformed module move is refused with a code, never played', () => {
+    const s = game(['TO-F', 'TO-L']);
+    const preview = previewMove(playerView(s, 0), { x: 0, y: 1, rotation: 0, action: { type: 'tower', x: 0, y: 1, kind: 'floor' } });
+    expect(preview.events.map((e) => (e.type === 'module' ? e.name : e.type))).toEqual(['tile-placed', 'floor-built']);
+    expect(validateMove(s, { type: 'capture', x: 9, y: 9, at: 'C' })?.code).toBe('malformed-move');
+    expect(validateMove(s, { type: 'ransom', jailer: 7, kind: 'follower' })?.code).toBe('malformed-move');
+    expect(() => applyMove(s, { type: 'tower', x: 0, y: 0, kind: 'floor' })).toThrow(expect.objectContaining({ code: 'malformed-move' }));
   });
 
   it('the move notation writes a module move as its type and fields, and reads it back', () => {
