@@ -654,6 +654,13 @@ export interface Setup {
    * game). Tiles of the set that are in none of these are out of the game.
    */
   readonly tilesLeft?: readonly TileId[] | 'rest';
+  /**
+   * The rule modules' parts of the position, by module name, as {@link GameState.modules} writes
+   * them (default: none): The Tower's `{ towers, prisoners, ransomPaid }`, where `towers` lists the
+   * towers with floors or a follower on top (a foundation left out has no floor) and a prisoner
+   * held or a follower on a tower is out of its owner's supply.
+   */
+  readonly modules?: Partial<ModuleStates>;
 }
 
 /** The rules of a set-up game: those of `createGame`, with a named farmer rule. */
@@ -676,6 +683,11 @@ export interface SetupStart {
   readonly currentTile: TileId | null;
   /** With hands of tiles: each hand as set up, before it was drawn up to full; else `null`. */
   readonly hands: readonly (readonly TileId[])[] | null;
+  /**
+   * The rule modules' parts of the position as set up, as {@link GameState.modules} writes them
+   * (every module in play that keeps one); left out when the set-up gave none.
+   */
+  readonly modules?: ModuleStates;
   /** The tiles of the set left out of the game, sorted by id. */
   readonly removed: readonly TileId[];
 }

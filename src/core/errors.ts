@@ -48,9 +48,7 @@ export type StateErrorCode =
   | 'invalid-viewer'
   | 'hidden-information'
   | 'view-not-playable'
-  | 'mid-turn'
-  /** A rule module keeps something a set-up cannot hold yet (The Tower's floors, prisoners). */
-  | 'module-state';
+  | 'mid-turn';
 
 /**
  * Codes of a {@link NotationError}: `invalid-notation` (text that does not follow the grammar of

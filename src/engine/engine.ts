@@ -5,14 +5,14 @@ import { figureCode, tokenRecords } from '../api/options/figure-kinds.js';
 import { hashSeed, mulberry32 } from '../core/rng.js';
 import { applyMove } from '../api/play/apply.js';
 import { createGame, handsOf, stepOf } from '../api/play/create.js';
-import { handIds, moveOfCode, turnOfCodes } from '../api/play/legality.js';
-import { isModuleCode } from '../api/play/module-moves.js';
+import { handIds, isTurn, moveOfCode, readMove, turnOfCodes } from '../api/play/legality.js';
+import { isModuleCode, isModuleType, moduleCodeOf } from '../api/play/module-moves.js';
 import { checked, workingKernel } from '../api/state/kernels.js';
 import { isViewRecord } from '../api/state/view-input.js';
 import { builderTurnOf, extraTurnOf, type RuleHooks } from '../api/options/game-rules.js';
 import type { GameOptions } from '../api/options/options.js';
-import type { AnyMove, ExpansionName, ExtraTurn, GameState, MeepleKind, PlayerView, Step, TileId } from '../api/types.js';
-import { codeFormProblem, decodeMove, type MoveCode, turnFormProblem } from './move.js';
+import type { AnyMove, ExpansionName, ExtraTurn, GameState, MeepleKind, ModuleMove, Move, PlayerView, Step, TileId } from '../api/types.js';
+import { codeFormProblem, decodeMove, encodeMove, type MoveCode, turnFormProblem } from './move.js';
 import { legalTurnCodes, type TurnCode, turnAction, turnTile } from './turns.js';
 import {
   ACTION_MODULE,
@@ -561,6 +561,67 @@ export class Engine {
     this.playListed(move);
   }
 
+  /**
+   * The move object of a code legal at this position, as the pure API's `legalMoves` writes it:
+   * a tile step's with its tile, an action step's, or a rule module's move (The Tower's floor or
+   * capture names tiles of this board, which `decodeMove` cannot know). Throws
+   * {@link IllegalMoveError}: `game-finished` once the game is over, `malformed-move` for a code
+   * that is not one of {@link Engine.legalMoves}.
+   *
+   * @example
+   * ```ts
+   * import { Engine } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['TO-F'], expansions: ['tower'] });
+   * engine.play(engine.codeOf({ type: 'tile', x: 0, y: 1, rotation: 0 }));
+   * const floor = engine.legalMoves().map((code) => engine.moveOf(code)).find((m) => m.type === 'tower');
+   * console.log(floor); // → { type: 'tower', x: 0, y: 1, kind: 'floor' }
+   * ```
+   */
+  moveOf(code: MoveCode): Move {
+    const k = this.k;
+    if (k.finished) throw new IllegalMoveError('game-finished', 'the game is over: no move is legal');
+    const form = codeFormProblem(code);
+    if (form !== null) throw new IllegalMoveError('malformed-move', `${show(code)} is not a move code: ${form}`);
+    const listed = moduleBuffer(k);
+    const n = k.legalMoveCodes(listed);
+    let legal = false;
+    for (let i = 0; i < n && !legal; i++) legal = listed[i] === code;
+    if (!legal) throw new IllegalMoveError('malformed-move', `${show(code)} is not a legal move of this step`);
+    return freeze(moveOfCode(k, code), true);
+  }
+
+  /**
+   * The code of one step's move object at this position: whatever `encodeMove` takes (the tile in
+   * the current player's hand, with hands of tiles), and a rule module's moves, which name tiles of
+   * this board. Legality is not checked: {@link Engine.play} checks the code. Throws
+   * {@link IllegalMoveError} (`malformed-move`) for a move that is not well formed or names nothing
+   * here, and for a whole turn (encode it with `encodeTurn`).
+   *
+   * @example
+   * ```ts
+   * import { Engine } from 'carcassonne-engine/engine';
+   *
+   * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['TO-F'], expansions: ['tower'] });
+   * engine.play(engine.codeOf({ type: 'tile', x: 0, y: 1, rotation: 0 }));
+   * engine.play(engine.codeOf({ type: 'tower', x: 0, y: 1, kind: 'floor' }));
+   * console.log(engine.inSupply(0, 'floor'), engine.step); // → 9 tile
+   * ```
+   */
+  codeOf(asked: Move): MoveCode {
+    const { move, error } = readMove(asked);
+    if (error !== null) throw error;
+    if (isTurn(move))
+      throw new IllegalMoveError('malformed-move', 'a code is one step: encode a whole turn with encodeTurn, or each of its steps');
+    const k = this.k;
+    if (isModuleType(move.type) || (move.type === 'pass' && k.phase >= PHASE_STEP)) {
+      const code = moduleCodeOf(k, move as ModuleMove);
+      if (typeof code !== 'number') throw code;
+      return code;
+    }
+    return encodeMove(move, k.handSize > 0 ? this.hand(k.current) : undefined);
+  }
+
   /** `play` of a code taken from this position's `legalMoves`: nothing to check. */
   private playListed(move: MoveCode): void {
     const k = this.k;
@@ -691,7 +752,9 @@ export class Engine {
         const named = k.handSize > 0 ? { tile } : {};
         // A module's step (a capture) follows its action: the turn ends with the action, the step is a move of its own.
         const acted = next >= 0 && moveStep(next) === STEP_ACTION;
-        if (acted || i + 1 < k.logged) {
+        // A module's free step (a ransom) at the action step: the tile step was played alone.
+        const freed = next >= 0 && moveStep(next) >= STEP_MODULE;
+        if (acted || (i + 1 < k.logged && !freed)) {
           let after: Kernel | undefined;
           if (acted && isModuleCode(next)) {
             after = checked(state).kernel.clone();

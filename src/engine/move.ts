@@ -36,7 +36,7 @@ import { isModuleCode } from '../api/play/module-moves.js';
 
 /** Why a rule module's move has no code without its game. */
 const MODULE_MOVES =
-  "a rule module's move names tiles of the board by their place in the game: the engine's legalMoves lists its codes, and Engine.moveOf writes one as a move";
+  "a rule module's move names tiles of the board by their place in the game: Engine.codeOf gives its code at a position, and Engine.moveOf writes a listed code as a move";
 
 /**
  * One step's move as a small non-negative integer: a tile step's cell, rotation and hand slot, or

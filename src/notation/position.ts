@@ -16,7 +16,22 @@ import { problemAt, type Word, wordsOf } from './text.js';
 // ` / ` between its fields.
 
 /** The fields of a position, in order: each module's tokens (e.g. goods) after the supplies. */
-const fieldNames = (): string[] => ['game', 'board', 'scores', 'supplies', ...tokenKinds().map((tk) => tk.key), 'turn', 'hands', 'left'];
+const fieldNames = (): string[] => [
+  'game',
+  'board',
+  'scores',
+  'supplies',
+  ...tokenKinds().map((tk) => tk.key),
+  'modules',
+  'turn',
+  'hands',
+  'left',
+];
+/** The fields followed by a JSON object: the options, and the rule modules' parts. */
+const JSON_FIELDS: Readonly<Record<string, string>> = {
+  game: 'the options as a JSON object, e.g. {"players":["Ann","Bob"]}',
+  modules: "the rule modules' parts as a JSON object, by module name, as a state's modules field writes them",
+};
 const GAME_KEYS = ['players', 'seed', 'tileSet', 'edition', 'expansions', 'rules'];
 const OWNER = (): RegExp => /^p(\d{1,2})$/;
 const COUNT = (): RegExp => /^\d{1,7}$/;
@@ -96,6 +111,11 @@ export function parsePosition(text: string): Setup {
     const tokens = fields.get(tk.key);
     if (tokens !== undefined) out[tk.key] = tokens.entries.map((e) => pairs(e, tk.kinds, bad));
   }
+  const modules = fields.get('modules');
+  if (modules !== undefined) {
+    if (!isRecord(modules.json)) bad(modules.keyword, `modules is followed by ${JSON_FIELDS.modules}`);
+    else out.modules = modules.json;
+  }
   const turn = fields.get('turn');
   if (turn !== undefined) readTurn(turn, out, bad);
   const hands = fields.get('hands');
@@ -129,18 +149,19 @@ function splitFields(text: string, bad: (at: { line: number; column: number }, m
         bad(keyword, 'a field is missing before /');
         continue;
       }
-      if (keyword.text === 'game') {
+      const what = Object.hasOwn(JSON_FIELDS, keyword.text) ? JSON_FIELDS[keyword.text] : undefined;
+      if (what !== undefined) {
         const start = line.indexOf('{', c);
         const stop = start < 0 ? -1 : jsonEnd(line, start);
         if (start < 0 || stop < 0 || line.slice(c, start).trim() !== '') {
-          bad({ line: i + 1, column: c + 1 }, 'game is followed by the options as a JSON object, e.g. {"players":["Ann","Bob"]}');
+          bad({ line: i + 1, column: c + 1 }, `${keyword.text} is followed by ${what}`);
           return;
         }
         let json: unknown;
         try {
           json = JSON.parse(line.slice(start, stop));
         } catch {
-          bad({ line: i + 1, column: start + 1 }, 'the options of game are not JSON');
+          bad({ line: i + 1, column: start + 1 }, `the ${keyword.text === 'game' ? 'options of game' : 'parts of modules'} are not JSON`);
         }
         out.push({ keyword, entries: [], json });
         c = stop;
@@ -378,6 +399,7 @@ export function writePosition(setup: Setup, format: PositionFormat = {}): string
     const tokens = (setup as unknown as Readonly<Record<string, unknown>>)[tk.key] as readonly Record<string, number>[] | undefined;
     if (tokens !== undefined && !tokens.every(zero)) lines.push(`${tk.key} ${entries(tokens, () => true).join('; ')}`);
   }
+  if (setup.modules !== undefined && Object.keys(setup.modules).length > 0) lines.push(`modules ${JSON.stringify(setup.modules)}`);
   const turn = [`p${setup.currentPlayer ?? 0}`];
   if ((setup.currentTile ?? null) !== null || (setup.extraTurn ?? null) !== null) turn.push(setup.currentTile ?? '-');
   if ((setup.extraTurn ?? null) !== null) turn.push(setup.extraTurn as string);

@@ -353,8 +353,12 @@ function turnMoves(state: GameState | PlayerView, p: PlacedTile, last: boolean):
   // An action alone names its figure by kind (a role word would read the state's last tile).
   const baseAction: string = p.meeple !== null ? `${p.meeple.kind} ${p.meeple.at}` : p.recall !== null ? `recall ${p.recall}` : 'pass';
   const write = (m: AnyMove) => makeMove(state, m);
+  // The state's last move was a step after the tile (the turn played a step at a time): written
+  // so, so that the replay ends with that step's events, as the state does.
+  const stepwise = last && state.events[0]?.type !== 'tile-placed';
   if (steps.length === 0) {
     if (waiting) return [write(tileStep)];
+    if (stepwise) return [write(tileStep), baseAction];
     const turn: AnyMove = {
       tile: p.tile,
       x: p.x,
@@ -367,7 +371,7 @@ function turnMoves(state: GameState | PlayerView, p: PlacedTile, last: boolean):
   }
   // A module's action as the turn's action, when it is the first step: the whole turn carries it.
   const [head, ...rest] = steps as ModuleMove[];
-  if (head !== undefined && head.type !== 'ransom' && isModuleAction(head))
+  if (head !== undefined && head.type !== 'ransom' && isModuleAction(head) && !(stepwise && rest.length === 0))
     return [write({ tile: p.tile, x: p.x, y: p.y, rotation: p.rotation, action: head }), ...rest.map(write)];
   const after = [...steps.map(write)];
   // A turn whose last module move came before its base action (a ransom, then a follower or the pass).

@@ -266,6 +266,15 @@ export interface ModuleApi {
   write(k: Kernel, code: number): { readonly type: string; readonly [key: string]: Json };
   /** The module's part of a state (`GameState.modules[name]`), from kernel k. */
   state(k: Kernel): Json;
+  /**
+   * Sets up the module's part of a position (`Setup.modules[name]`, as `state` writes it) on
+   * kernel k, whose board is placed and whose supplies are still full: the figures it holds off
+   * the board leave their owners' supplies. Returns a sentence for each problem (nothing is
+   * written then); `part` is plain data of any shape.
+   */
+  setUp(k: Kernel, part: unknown): string[];
+  /** The module's part of the position at kernel k as a set-up gives it, in short (what `setUp` takes), or null when there is none. */
+  position(k: Kernel): Json;
   /** A module event the kernel logged (KernelEvent 'module'), as the API's event's fields. */
   event(k: Kernel, name: number, values: readonly number[]): { readonly name: string; readonly [key: string]: Json };
   /** One of its scoring lines (kernel kind K_MODULE): what it is about (the line's `id`) and its sentence. */

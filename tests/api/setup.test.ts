@@ -259,7 +259,7 @@ describe('setupGame', () => {
     expect(messages(null)).toEqual(['a set-up must be an object such as { players: 2, board: [...] }']);
     expect(messages({ players: 1, board: [] })[0]).toContain('players');
     expect(messages({ players: 2, board: [], colour: 'red' })).toEqual([
-      'a set-up has no field "colour" (fields: players, seed, tileSet, edition, expansions, rules, board, figures, scores, supplies, goods, currentPlayer, extraTurn, currentTile, hands, tilesLeft)',
+      'a set-up has no field "colour" (fields: players, seed, tileSet, edition, expansions, rules, board, figures, scores, supplies, goods, currentPlayer, extraTurn, currentTile, hands, tilesLeft, modules)',
       'board: a set-up board holds at least one tile',
     ]);
     expect(messages({ players: 2, board: [{ tile: 'D', x: 500, y: 0, rotation: 0 }] })).toEqual(['board[0]: x and y run from -255 to 255']);

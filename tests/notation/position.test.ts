@@ -75,7 +75,7 @@ describe('parsePosition', () => {
       'line 1, column 33: "r45" is not a rotation: r0, r90, r180 or r270',
       'line 2, column 8: "x" is not a score: a whole number',
       'line 3, column 6: turn names the player to move first: turn p0 E',
-      'line 4, column 1: "colour" is not a field of a position: game, board, scores, supplies, goods, turn, hands, left',
+      'line 4, column 1: "colour" is not a field of a position: game, board, scores, supplies, goods, modules, turn, hands, left',
       'line 5, column 1: the field board is written twice',
     ]);
     expect(problems('game {"players":2 / board D 0,0')).toEqual([

@@ -29,9 +29,11 @@ import {
   type ModuleEvent,
   type Move,
   type TowerState,
+  type TurnMove,
   validateMove,
+  validateSetup,
 } from '../../src/index.js';
-import { makeMove, parseMove } from '../../src/notation/index.js';
+import { makeMove, makePosition, makeRecord, parseMove, parsePosition, replayRecord } from '../../src/notation/index.js';
 import { renderSvg } from '../../src/render/index.js';
 
 const TOWER = { expansions: ['tower'] } as const;
@@ -191,14 +193,6 @@ describe('The Tower: floors, captures, exchanges', () => {
     expect(loadState(JSON.parse(JSON.stringify(s)))).toEqual(s);
   });
 
-  it('a position holding floors or prisoners is not set up without them: setupOf refuses it (module-state)', () => {
-    const s = turn(game(['TO-F', 'TO-L']), 0, 1, { type: 'tower', x: 0, y: 1, kind: 'floor' });
-    expect(() => setupOf(s)).toThrow(expect.objectContaining({ code: 'module-state' }));
-    // Bare foundations alone are set up as they are.
-    const bare = turn(game(['TO-F', 'TO-L']), 0, 1, null);
-    expect(setupGame(setupOf(bare)).modules).toEqual(bare.modules);
-  });
-
   it('previewMove shows a tower action on a player view; a malformed module move is refused with a code, never played', () => {
     const s = game(['TO-F', 'TO-L']);
     const preview = previewMove(playerView(s, 0), { x: 0, y: 1, rotation: 0, action: { type: 'tower', x: 0, y: 1, kind: 'floor' } });
@@ -222,5 +216,134 @@ describe('The Tower: floors, captures, exchanges', () => {
     const turns = legalTurns(s).filter((t) => t.x === 1 && t.y === 1 && t.rotation === 0);
     expect(turns).toContainEqual({ tile: 'TO-L', x: 1, y: 1, rotation: 0, action: { type: 'tower', x: 0, y: 1, kind: 'floor' } });
     expect(turns).toContainEqual({ tile: 'TO-L', x: 1, y: 1, rotation: 0, action: { type: 'tower', x: 1, y: 1, kind: 'floor' } });
+  });
+});
+
+describe('The Tower: positions (Setup.modules, the position notation)', () => {
+  /** Ann's floor on TO-F at (0,1), Bob's monk on TO-L (1,1), Ann's monk on B (-1,1); Bob builds to 2 and captures Ann's monk. */
+  function captured(): GameState {
+    let s = turn(game(['TO-F', 'TO-L', 'B', 'B', 'B']), 0, 1, { type: 'tower', x: 0, y: 1, kind: 'floor' });
+    s = turn(s, 1, 1, { at: 'C' });
+    s = turn(s, -1, 1, { at: 'C' });
+    s = applyMove(s, { x: 0, y: 2, rotation: 0, action: { type: 'tower', x: 0, y: 1, kind: 'floor' } });
+    return applyMove(s, { type: 'capture', x: -1, y: 1, at: 'C' });
+  }
+
+  it('setupOf keeps the towers with floors and the prisoners; the game set up from it plays on as the game itself', () => {
+    const s = captured();
+    const setup = setupOf(s);
+    // Only what a set-up must say: the bare foundation of TO-L at (1,1) goes without saying.
+    expect(setup.modules).toEqual({
+      tower: { towers: [{ x: 0, y: 1, floors: 2, top: null }], prisoners: [{ jailer: 1, owner: 0, kind: 'follower', count: 1 }] },
+    });
+    const again = setupGame(setup);
+    expect(again.modules).toEqual(s.modules);
+    expect(again.players.map((p) => [p.meeples, p.floors])).toEqual(s.players.map((p) => [p.meeples, p.floors]));
+    expect(again.setup?.modules).toEqual(s.modules);
+    expect(legalTurns(again)).toEqual(legalTurns(s));
+    // The set-up game's JSON loads (its set-up replayed with the towers and prisoners), and so does a view of it.
+    expect(loadState(JSON.parse(JSON.stringify(again)))).toEqual(again);
+    expect(playerView(again, 0).setup?.modules).toEqual(s.modules);
+    // A record of the set-up game holds its position, towers and prisoners included, and replays.
+    let played = applyMove(again, legalTurns(again)[0] as TurnMove);
+    played = applyMove(played, legalMoves(played)[0] as Move);
+    expect(makeRecord(played)).toContain('{\\"x\\":0,\\"y\\":1,\\"floors\\":2');
+    expect(replayRecord(makeRecord(played))).toEqual(played);
+    // A game without floors or prisoners sets up without modules.
+    expect(setupOf(turn(game(['TO-F', 'TO-L']), 0, 1, null)).modules).toBeUndefined();
+  });
+
+  it('the position notation writes the modules as JSON and reads them back', () => {
+    const s = captured();
+    const text = makePosition(s);
+    expect(text.split('\n')).toContain(
+      'modules {"tower":{"towers":[{"x":0,"y":1,"floors":2,"top":null}],"prisoners":[{"jailer":1,"owner":0,"kind":"follower","count":1}]}}',
+    );
+    const again = setupGame(parsePosition(text));
+    expect(again.modules).toEqual(s.modules);
+    expect(legalTurns(again)).toEqual(legalTurns(s));
+    expect(makePosition(parsePosition(text))).toBe(text);
+    expect(() => parsePosition('board D 0,0 / modules tower')).toThrow(
+      /modules is followed by the rule modules' parts as a JSON object, by module name/,
+    );
+  });
+
+  it("a set-up by hand: a tower closed by Bob's follower, Ann holding one of Bob's; Bob's supply is 5, and his ransom is offered", () => {
+    // D (0,0), TO-F (0,1), TO-L (0,2); Bob has 3 points and moves, with B to place.
+    const text = [
+      'game {"players":["Ann","Bob"],"expansions":["tower"]}',
+      'board D 0,0; TO-F 0,1; TO-L 0,2',
+      'scores 0 3',
+      'modules {"tower":{"towers":[{"x":0,"y":1,"floors":2,"top":{"owner":1,"kind":"follower"}}],"prisoners":[{"jailer":0,"owner":1,"kind":"follower","count":1}]}}',
+      'turn p1 B',
+    ].join('\n');
+    let s = setupGame(parsePosition(text));
+    expect(s.players.map((p) => p.meeples)).toEqual([7, 5]);
+    expect(tower(s).towers).toEqual([
+      { x: 0, y: 1, floors: 2, top: { owner: 1, kind: 'follower' } },
+      { x: 0, y: 2, floors: 0, top: null },
+    ]);
+    // Closed: a floor goes only on TO-L's foundation.
+    s = applyMove(s, { type: 'tile', x: 1, y: 1, rotation: 0 });
+    const moves = legalMoves(s);
+    expect(moves.filter((m) => m.type === 'tower')).toEqual([{ type: 'tower', x: 0, y: 2, kind: 'floor' }]);
+    expect(moves.filter((m) => m.type === 'ransom')).toEqual([{ type: 'ransom', jailer: 0, kind: 'follower' }]);
+    s = applyMove(s, { type: 'ransom', jailer: 0, kind: 'follower' });
+    expect(s.players.map((p) => [p.score, p.meeples])).toEqual([
+      [3, 7],
+      [0, 6],
+    ]);
+  });
+
+  it('every problem with the modules of a set-up is listed at once, and nothing is set up', () => {
+    const board = [
+      { tile: 'D', x: 0, y: 0, rotation: 0 },
+      { tile: 'TO-F', x: 0, y: 1, rotation: 0 },
+      { tile: 'B', x: 1, y: 1, rotation: 0 },
+    ] as const;
+    const problems = validateSetup({
+      players: 2,
+      expansions: ['tower'],
+      board,
+      modules: {
+        tower: {
+          towers: [
+            { x: 1, y: 1, floors: 1, top: null },
+            { x: 0, y: 1, floors: 0, top: { owner: 0, kind: 'follower' } },
+          ],
+          prisoners: [
+            { jailer: 0, owner: 0, kind: 'follower', count: 1 },
+            { jailer: 1, owner: 0, kind: 'follower', count: 8 },
+          ],
+          ransomPaid: 'no',
+          height: 3,
+        },
+        dragon: {},
+      },
+    }).map((p) => p.message);
+    expect(problems).toEqual([
+      'modules.tower: has no field "height" (fields: towers, prisoners, ransomPaid)',
+      'modules.tower: towers[0]: the tile at (1, 1) has no tower foundation',
+      'modules.tower: towers[1].top: a tower is closed once it has a floor at least, and this one has none',
+      "modules.tower: prisoners[0]: a player's own follower goes back to the supply, and is never held by them",
+      'modules.tower: ransomPaid must be true or false, not "no"',
+      'modules.tower: player 0 has 7 follower off the board to put on towers and in prison, not 8',
+      'modules.dragon: no rule module keeps a part of a position by that name',
+    ]);
+    // The Tower's part in a game without The Tower.
+    expect(validateSetup({ players: 2, board: [{ tile: 'D', x: 0, y: 0, rotation: 0 }], modules: { tower: {} } })).toEqual([
+      { code: 'invalid-setup', message: 'modules.tower: tower is not in play' },
+    ]);
+  });
+
+  it('a saved set-up whose modules were changed by hand is refused', () => {
+    const again = setupGame(setupOf(captured()));
+    const json = JSON.parse(JSON.stringify(again));
+    json.setup.modules.tower.prisoners[0].count = 2;
+    expect(() => loadState(json)).toThrow(
+      'setup: player 0 has 6 meeples in supply and 2 on the board or kept by the rule modules, but owns 7',
+    );
+    json.setup.modules.tower.towers[0].floors = -1;
+    expect(() => loadState(json)).toThrow('modules.tower: towers[0] is not a tower');
   });
 });

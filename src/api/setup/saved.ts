@@ -116,9 +116,12 @@ export function loadSetUp(
   const reach = Math.max(0, ...tiles.map((t) => Math.max(Math.abs(t.x), Math.abs(t.y))));
   if (reach + toPlace > REACH)
     throw fail(`setup: the board reaches ${reach} cells from (0, 0) with ${toPlace} tiles still to place: it reaches ${REACH} at most`);
+  if (u.modules !== undefined && !isRecord(u.modules))
+    throw fail("setup.modules must be the rule modules' parts of the position as set up");
   const start: StartPosition = {
     tiles,
     figures,
+    modules: (u.modules ?? {}) as Record<string, unknown>,
     players: u.players as StartPosition['players'],
     currentPlayer: u.currentPlayer,
     extraTurn: u.extraTurn as ExtraTurn | null,

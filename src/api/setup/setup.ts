@@ -1,4 +1,4 @@
-import { sameJson } from '../../core/same-json.js';
+import { modulesOf } from '../state/modules.js';
 import { tileDef } from '../../rules/catalogue.js';
 import { OPTIONS_INPUT } from '../../core/limits.js';
 import { readPlain } from '../../core/plain.js';
@@ -6,7 +6,8 @@ import { type Problem, SetupError, type SetupErrorCode, StateError } from '../..
 import { isRotation, type Rotation, type Spot, spotIndex } from '../../core/geometry.js';
 import { isInt, isRecord, show } from '../../core/guards.js';
 import { hashSeed, mulberry32 } from '../../core/rng.js';
-import { tablesFor, type KernelEvent } from '../../kernel/index.js';
+import { type Kernel, tablesFor, type KernelEvent } from '../../kernel/index.js';
+import type { ModuleApi } from '../../rules/module.js';
 import { dealTiles } from '../../rules/deal.js';
 import type { TileSetDef } from '../../tiles/types.js';
 import { describeEvents, figureOf } from '../play/describe.js';
@@ -57,6 +58,7 @@ const SETUP_KEYS = [
   'currentTile',
   'hands',
   'tilesLeft',
+  'modules',
 ];
 
 /**
@@ -293,6 +295,10 @@ function makeSetup(
     }
   });
 
+  const modules = s.modules ?? {};
+  if (!isRecord(modules))
+    note('invalid-setup', `modules must be an object of the rule modules' parts, such as { tower: { … } }, not ${show(modules)}`);
+
   const rules = kernelRules(o.rules, o.expansions, o.farmerRule, tables);
   const start: StartPosition = {
     tiles,
@@ -302,9 +308,12 @@ function makeSetup(
     extraTurn: typeof extraTurn === 'string' ? (extraTurn as ExtraTurn) : null,
     currentTile: tileToPlace,
     hands,
+    modules: isRecord(modules) ? modules : {},
   };
   const labels = { tile: (i: number) => `board[${i}]`, figure: (i: number) => `figures[${listedAt.get(figures[i] as BoardFigure)}]` };
   const { kernel: k, figures: placed } = startKernel(tables, rules, o.expansions, start, labels, note);
+  // The modules' parts as set up, written as a state writes them (every part of the modules in play).
+  const modulesSetUp = Object.keys(start.modules).length > 0 ? modulesOf(k) : null;
   // The supplies not given are what each player owns off the board.
   const filled = records.map((r, pl) => {
     const out = { ...r } as Record<string, unknown>;
@@ -333,6 +342,7 @@ function makeSetup(
     extraTurn: full.extraTurn,
     currentTile: full.currentTile,
     hands: hands,
+    ...(modulesSetUp === null ? {} : { modules: modulesSetUp }),
     removed:
       left === null
         ? []
@@ -447,30 +457,22 @@ export function setupOf(input: GameState | PlayerView): Setup {
       },
     ]);
   }
-  const setup = setupOfState(state, view);
-  // What a rule module keeps (The Tower's floors and prisoners) is no part of a set-up yet: a
-  // position that holds any of it is refused rather than set up without it.
-  if (Object.keys(state.modules ?? {}).length > 0 && state.status === 'playing') {
-    const again = setupGame(setup);
-    const lost = Object.keys(state.modules).filter((name) => !sameJson(state.modules[name], again.modules[name]));
-    if (lost.length > 0)
-      throw new StateError([
-        {
-          code: 'module-state',
-          message: `a set-up holds no ${lost.map((name) => `${name} state (${JSON.stringify(state.modules[name]).slice(0, 120)})`).join(', ')}: this position cannot be set up yet`,
-        },
-      ]);
-  }
-  return setup;
+  return setupOfState(state, view, checked(state).kernel);
 }
 
 /** The set-up of a state that begins a turn (see setupOf). */
-function setupOfState(state: GameState, view: PlayerView | null): Setup {
+function setupOfState(state: GameState, view: PlayerView | null, k: Kernel): Setup {
   const finals = state.status === 'finished' ? state.scored.filter((l) => l.phase === 'final') : [];
   const { farmers, ...rest } = state.rules;
   const keys = supplyKeys();
   const board: SetupTile[] = state.placements.map((p) => ({ tile: p.tile, x: p.x, y: p.y, rotation: p.rotation }));
   const figures: SetupFigure[] = state.meeples.map((m) => ({ owner: m.owner, kind: m.kind, x: m.x, y: m.y, at: m.at }));
+  // Each module's part as a set-up gives it (The Tower's floors, prisoners), when it has one.
+  const parts = k.rules.ruleset.words.flatMap((w) => {
+    const part = (w.api as ModuleApi).position(k);
+    return part === null ? [] : [[w.module, part] as const];
+  });
+  const modules = parts.length === 0 ? null : Object.fromEntries(parts);
   return {
     players: state.players.map((p) => p.name),
     ...(view === null ? { seed: state.seed } : {}),
@@ -489,6 +491,7 @@ function setupOfState(state: GameState, view: PlayerView | null): Setup {
     extraTurn: state.extraTurn,
     ...(state.hands === null ? { currentTile: state.currentTile } : { hands: state.hands as TileId[][] }),
     tilesLeft: [...state.tilesLeft],
+    ...(modules === null ? {} : { modules }),
   };
 }
 
@@ -511,6 +514,7 @@ export function setupStartOf(state: GameState | PlayerView): Omit<Setup, 'hands'
     extraTurn: start.extraTurn,
     currentTile: start.currentTile,
     hands: start.hands,
+    modules: start.modules ?? {},
   };
   return {
     players: state.players.length,
@@ -527,5 +531,6 @@ export function setupStartOf(state: GameState | PlayerView): Omit<Setup, 'hands'
     ...(start.hands === null ? {} : { hands: start.hands }),
     // Nothing removed: the bag held the rest of the set, which is what 'rest' says.
     tilesLeft: start.removed.length === 0 ? 'rest' : setUpBag(k.tables, position, start.removed).sort(),
+    ...(start.modules === undefined ? {} : { modules: start.modules }),
   };
 }

@@ -2,6 +2,8 @@ import { createKernel, type Kernel, type KernelRules, type KernelEvent, DRAW_LAN
 import type { ExpansionName } from '../../core/vocabulary.js';
 import { supplyKeys, tokenKinds } from '../options/figure-kinds.js';
 import { activeModules } from '../../rules/tiles.js';
+import type { ModuleApi } from '../../rules/module.js';
+import { RULE_MODULES } from '../../rules/registry.js';
 import { type BoardFigure, type BoardLabels, type BoardTile, type Note, setUpBoard } from './board.js';
 import type { ExtraTurn, SetupStartFigure, SetupStartPlayer } from '../types.js';
 
@@ -19,6 +21,8 @@ export interface StartPosition {
   readonly currentTile: string | null;
   /** With hands: each hand as set up, or null (dealt from the bag). */
   readonly hands: readonly (readonly (string | null)[])[] | null;
+  /** The rule modules' parts of the position, by module name (`Setup.modules`): as given, unchecked. */
+  readonly modules: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -35,6 +39,19 @@ export function startKernel(
 ): { kernel: Kernel; figures: SetupStartFigure[] } {
   const k = createKernel(tables, rules, start.players.length, true);
   const figures = setUpBoard(k, start.tiles, start.figures, expansions, labels, note);
+  // The modules' parts, on the board placed: the figures they hold leave the supplies, as deployed ones do.
+  for (const name of Object.keys(start.modules)) {
+    const words = rules.ruleset.words.find((w) => w.module === name);
+    if (words === undefined) {
+      const known = RULE_MODULES.some((m) => m.name === name);
+      note(
+        'invalid-setup',
+        `modules.${name}: ${known ? `${name} is not in play` : 'no rule module keeps a part of a position by that name'}`,
+      );
+      continue;
+    }
+    for (const m of (words.api as ModuleApi).setUp(k, start.modules[name])) note('invalid-setup', `modules.${name}: ${m}`);
+  }
   const keys = supplyKeys();
   start.players.forEach((p, pl) => {
     const record = p as unknown as Record<string, unknown>;
@@ -45,7 +62,10 @@ export function startKernel(
       // A supply left out (-1) is what the player owns off the board.
       const supply = (record[key] as number) < 0 ? Math.max(0, owned - onBoard) : (record[key] as number);
       if (supply + onBoard > owned && k.inSupply(pl, figure) >= 0)
-        note('too-many-figures', `player ${pl} has ${supply} ${key} in supply and ${onBoard} on the board, but owns ${owned}`);
+        note(
+          'too-many-figures',
+          `player ${pl} has ${supply} ${key} in supply and ${onBoard} on the board${Object.keys(start.modules).length > 0 ? ' or kept by the rule modules' : ''}, but owns ${owned}`,
+        );
       k.setSupply(pl, figure, supply);
     });
     for (const tk of tokenKinds()) {

@@ -44,10 +44,18 @@ export interface TowerParts {
   at(j: number): number;
   /** The state word that says the current player paid a ransom this turn. */
   readonly paid: number;
+  /** The figure kinds that close a tower (a bit each). */
+  closers(k: Kernel): number;
 }
+
+/** The most floors a tower of a set-up may have: as far as a set-up board reaches. */
+const MOST_FLOORS = 255;
+const TOWER_KEYS = ['towers', 'prisoners', 'ransomPaid'];
 
 const names = () => figuresOf().map((f) => f.name);
 const isInt = (v: unknown): v is number => Number.isInteger(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const show = (v: unknown): string => (v === undefined ? 'nothing' : JSON.stringify(v).slice(0, 80));
 
 /** The Tower's API words, over its kernel state. */
 export function towerApi(parts: TowerParts): ModuleApi {
@@ -138,6 +146,127 @@ export function towerApi(parts: TowerParts): ModuleApi {
             if (n > 0) prisoners.push({ jailer, owner, kind: kindName(f), count: n });
           }
       return { towers, prisoners, ransomPaid: k.slots[parts.paid] !== 0 };
+    },
+    position(k) {
+      const part = this.state(k) as unknown as TowerState;
+      const towers = part.towers.filter((t) => t.floors > 0 || t.top !== null);
+      if (towers.length === 0 && part.prisoners.length === 0 && !part.ransomPaid) return null;
+      return {
+        ...(towers.length === 0 ? {} : { towers }),
+        ...(part.prisoners.length === 0 ? {} : { prisoners: part.prisoners }),
+        ...(part.ransomPaid ? { ransomPaid: true } : {}),
+      } as Json;
+    },
+    setUp(k, part) {
+      const problems: string[] = [];
+      const bad = (m: string): void => {
+        problems.push(m);
+      };
+      if (!isRecord(part)) return [`must be { towers, prisoners, ransomPaid } as a state writes it, not ${show(part)}`];
+      for (const key of Object.keys(part)) if (!TOWER_KEYS.includes(key)) bad(`has no field "${key}" (fields: ${TOWER_KEYS.join(', ')})`);
+      const F = k.rules.ruleset.figures;
+      const close = parts.closers(k);
+      const player = (v: unknown): v is number => isInt(v) && v >= 0 && v < k.players;
+      // What the set-up takes from each supply, by player and kind: checked against it at the end.
+      const taken = new Map<number, number>();
+      const take = (owner: number, f: number, n: number) => taken.set(owner * 32 + f, (taken.get(owner * 32 + f) ?? 0) + n);
+      const writes: [number, number][] = [];
+      const towers = part.towers ?? [];
+      if (!Array.isArray(towers)) bad(`towers must be a list of { x, y, floors, top }, not ${show(towers)}`);
+      else {
+        const seen = new Set<number>();
+        for (const [i, t] of (towers as unknown[]).entries()) {
+          const where = `towers[${i}]`;
+          if (
+            !isRecord(t) ||
+            !isInt(t.floors) ||
+            t.floors < 0 ||
+            t.floors > MOST_FLOORS ||
+            !(t.top === null || t.top === undefined || isRecord(t.top))
+          ) {
+            bad(`${where} is not a tower { x, y, floors: 0 to ${MOST_FLOORS}, top: null or { owner, kind } }: ${show(t)}`);
+            continue;
+          }
+          const p = tileOf(k, t.x, t.y);
+          if (typeof p === 'string') {
+            bad(`${where}: ${p}`);
+            continue;
+          }
+          const j = parts.towerOf(k, p);
+          if (j < 0) {
+            bad(`${where}: the tile at (${t.x}, ${t.y}) has no tower foundation`);
+            continue;
+          }
+          if (seen.has(j)) {
+            bad(`${where}: the tower at (${t.x}, ${t.y}) is listed twice`);
+            continue;
+          }
+          seen.add(j);
+          writes.push([parts.at(j) + 1, t.floors]);
+          const top = t.top ?? null;
+          if (top === null) continue;
+          const f = kindCode(top.kind);
+          if (!player(top.owner)) {
+            bad(`${where}.top: owner ${show(top.owner)} is not a player`);
+            continue;
+          }
+          if (f < 0 || ((close >> f) & 1) === 0) {
+            const closers = names().filter((_, g) => ((close >> g) & 1) !== 0);
+            bad(`${where}.top: a tower is closed by a follower (${closers.join(' or ')}), not ${show(top.kind)}`);
+            continue;
+          }
+          if (t.floors === 0) {
+            bad(`${where}.top: a tower is closed once it has a floor at least, and this one has none`);
+            continue;
+          }
+          writes.push([parts.at(j) + 2, 1 + top.owner * 32 + f]);
+          take(top.owner, f, 1);
+        }
+      }
+      const prisoners = part.prisoners ?? [];
+      if (!Array.isArray(prisoners)) bad(`prisoners must be a list of { jailer, owner, kind, count }, not ${show(prisoners)}`);
+      else {
+        const seen = new Set<number>();
+        for (const [i, q] of (prisoners as unknown[]).entries()) {
+          const where = `prisoners[${i}]`;
+          if (!isRecord(q) || !player(q.jailer) || !player(q.owner) || !isInt(q.count) || q.count < 1 || q.count > 1000) {
+            bad(`${where} is not a prisoner { jailer, owner: players, kind, count: 1 or more }: ${show(q)}`);
+            continue;
+          }
+          const f = kindCode(q.kind);
+          if (f < 0 || (F.weight[f] as number) === 0) {
+            bad(`${where}: only followers are held prisoner, not ${show(q.kind)}`);
+            continue;
+          }
+          if (q.jailer === q.owner) {
+            bad(`${where}: a player's own follower goes back to the supply, and is never held by them`);
+            continue;
+          }
+          const cell = parts.held(q.jailer, q.owner, f, F.kinds);
+          if (seen.has(cell)) {
+            bad(`${where}: player ${q.jailer} holding player ${q.owner}'s ${kindName(f)} is listed twice`);
+            continue;
+          }
+          seen.add(cell);
+          writes.push([cell, q.count]);
+          take(q.owner, f, q.count);
+        }
+      }
+      const paid = part.ransomPaid ?? false;
+      if (typeof paid !== 'boolean') bad(`ransomPaid must be true or false, not ${show(paid)}`);
+      else if (paid) writes.push([parts.paid, 1]);
+      for (const [key, n] of taken) {
+        const owner = key >> 5;
+        const f = key & 31;
+        if (k.inSupply(owner, f) < n)
+          bad(
+            `player ${owner} has ${Math.max(0, k.inSupply(owner, f))} ${kindName(f)} off the board to put on towers and in prison, not ${n}`,
+          );
+      }
+      if (problems.length > 0) return problems;
+      for (const [word, value] of writes) k.setSlot(word, value);
+      for (const [key, n] of taken) k.setSupply(key >> 5, key & 31, k.inSupply(key >> 5, key & 31) - n);
+      return [];
     },
     event(k, name, v) {
       const [a = 0, b = 0, c = 0, d = 0, e = 0] = v;

@@ -128,7 +128,7 @@ export const tower = {
     // The capture step's moves, to know whether it is played (allocated once per game combination).
     const tried = new Int32Array(512 + most);
     return {
-      words: towerApi({ action: ctx.action, capture, exchange, ransom, floor, held, towerOf, count, at, paid: base + S_RANSOM }),
+      words: towerApi({ action: ctx.action, capture, exchange, ransom, floor, held, towerOf, count, at, paid: base + S_RANSOM, closers }),
       placed(k: Kernel, p: number): void {
         if (isTower[k.pType[p] as number] === 0) return;
         const j = count(k);
