@@ -49,20 +49,22 @@ const rows = [
   // board (ModuleLook.board, 0.3 kB to the pictures). Then positions holding the modules' parts
   // (The Tower's set-up of towers and prisoners, with its sentences: ModuleApi.setUp and position)
   // and Engine.moveOf and codeOf: 0.4 to 1 kB an entry, in every bundle that plays until item 8.
+  // Then describeMove (a move in words; a module's from ModuleApi.say) in the notation, and the
+  // board element's module actions and steps: 0.6 kB to the notation, 0.9 kB to the element.
   ['everything', '.', 57.7, BOTH],
   ['everything', './engine', 53.9, BOTH],
   // The bots entry: analyse and analyseAsync, and Engine.fromView, 1.2 kB.
   ['everything', './bots', 60.4, BOTH],
   // The notation (moves, records, positions): its own entry, so that a game site that does not write games
   // down does not carry it.
-  ['everything', './notation', 61.3, BOTH],
+  ['everything', './notation', 61.7, BOTH],
   ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 50.3, BOTH],
   // Pictures: tile geometry and SVG need no rules; a board picture reads the state with the kernel,
   // and since a state read from elsewhere is frozen by the library's own walk, without Immer.
   ['{ tileGeometry, renderTileSvg }', './render', 13.5, NEITHER],
   ['everything', './render', 57.2, KERNEL],
   // The board element for tutorials: positions, moves, pictures.
-  ['everything', './element', 68.9, BOTH],
+  ['everything', './element', 69.5, BOTH],
   ['{ EDGES }', '.', 1, NEITHER],
   ['{ EDGES, HALF_EDGES, SPOTS, ROTATIONS, EXPANSIONS }', '.', 1, NEITHER],
   ['{ CarcassonneError, IllegalMoveError, OptionsError, StateError }', '.', 1, NEITHER],

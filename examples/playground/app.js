@@ -16,7 +16,7 @@ import {
   scoreFinal,
 } from 'carcassonne-engine';
 import { analyse, levelBot } from 'carcassonne-engine/bots';
-import { makeRecord, replayRecord } from 'carcassonne-engine/notation';
+import { describeMove, makeRecord, replayRecord } from 'carcassonne-engine/notation';
 import { renderSvg } from 'carcassonne-engine/render';
 
 const $ = (selector) => document.querySelector(selector);
@@ -142,13 +142,15 @@ function logMove(before, after, move) {
   const scored = after.scored.slice(before.scored.length);
   // A step of its own (a rule module's: a capture, an exchange) places no tile.
   const where =
-    move.tile === undefined ? moduleWords(move) : `${move.tile} at ${move.x},${move.y}${move.rotation ? ` turned ${move.rotation}°` : ''}`;
+    move.tile === undefined
+      ? describeMove(before, move)
+      : `${move.tile} at ${move.x},${move.y}${move.rotation ? ` turned ${move.rotation}°` : ''}`;
   const figure = move.meeple
     ? `, ${FIGURE_NAMES[move.meeple.kind ?? 'follower']} on ${move.meeple.at}`
     : move.recall
       ? ', abbot taken back'
       : move.action
-        ? `, ${moduleWords(move.action)}`
+        ? `, ${describeMove(before, move.action)}`
         : '';
   const points = scored.map(
     (s) =>
@@ -200,20 +202,6 @@ function pickMoves() {
   return movesAt(game.state, { x: pick.x, y: pick.y, rotation: pick.rotations[pick.r] });
 }
 
-/**
- * A rule module's move in words (The Tower: a floor or a follower on a tower, a capture, an
- * exchange, a ransom): its type and fields, as the module writes them.
- */
-function moduleWords(m) {
-  if (m.type === 'pass') return 'no capture';
-  const fields = Object.entries(m)
-    .filter(([key]) => key !== 'type')
-    .map(([key, v]) => (key === 'x' ? `at ${v}` : key === 'y' ? `,${v}` : `${key} ${v}`))
-    .join(' ')
-    .replace(' ,', ',');
-  return `${m.type} ${fields}`;
-}
-
 function actionButtons() {
   const box = $('#actions');
   box.replaceChildren();
@@ -223,7 +211,7 @@ function actionButtons() {
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'move';
-      b.textContent = moduleWords(move);
+      b.textContent = describeMove(game.state, move);
       b.addEventListener('click', () => {
         play(move);
         next();
@@ -243,7 +231,7 @@ function actionButtons() {
       : move.recall
         ? 'take the abbot back'
         : move.action
-          ? moduleWords(move.action)
+          ? describeMove(game.state, move.action)
           : 'no figure';
     b.addEventListener('click', () => {
       play(move);

@@ -1,13 +1,14 @@
 /// <reference lib="dom" />
 import { figureWord } from '../api/options/figure-kinds.js';
 import { applyMove } from '../api/play/apply.js';
-import { legalPlacements } from '../api/play/list.js';
+import { legalMoves, legalPlacements } from '../api/play/list.js';
 import { isTurn, readMove } from '../api/play/legality.js';
 import { movesAt } from '../api/play/cell.js';
 import { setupGame } from '../api/setup/setup.js';
 import { playerView } from '../api/state/view.js';
-import type { GameState, PlayerView, TurnMove } from '../api/types.js';
+import type { GameState, Move, PlayerView, TurnMove } from '../api/types.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
+import { describeMove } from '../notation/describe.js';
 import { makeMove, parseMove } from '../notation/move.js';
 import { parsePosition } from '../notation/position.js';
 import { renderSvg } from '../render/svg.js';
@@ -17,7 +18,9 @@ import type { SvgOptions } from '../render/svg-options.js';
 export interface BoardMoveDetail {
   /** The move the reader made. */
   readonly move: TurnMove;
-  /** The move in the move notation. */
+  /** The steps a rule module added to the turn, in order (The Tower's capture after a floor); often none. */
+  readonly steps: readonly Move[];
+  /** The move in the move notation, its steps after ` & ` as a game record writes them. */
   readonly notation: string;
   /** Whether it is one of the element's `solution` moves (`null` when the element has none). */
   readonly solved: boolean | null;
@@ -80,8 +83,10 @@ const STYLE = `:host{display:inline-block;font-family:system-ui,sans-serif}
  * call with the same name does nothing. Attributes:
  * - `position`: the position, in the position notation (docs/notation.md);
  * - `interactive`: the reader may make one move (click a dashed cell, click the tile to turn it,
- *   click a numbered ring or "no figure");
- * - `solution`: the moves that solve the puzzle, in the move notation, separated by `|`;
+ *   click a numbered ring, "no figure" or a rule module's action such as The Tower's floor; then
+ *   the buttons of any step a module adds to the turn, such as The Tower's capture);
+ * - `solution`: the moves that solve the puzzle, in the move notation, separated by `|`; a
+ *   module's steps after the turn follow it after ` & `, as in a game record;
  * - `tile-size` (pixels a tile, default 64), `coordinates`, `scores`.
  * After a move the element fires `move` (a `CustomEvent` whose `detail` is a {@link BoardMoveDetail})
  * and says whether it solved the puzzle; "Try again" puts the position back. A position or solution
@@ -120,6 +125,8 @@ function boardClass(): CustomElementConstructor {
     #start: GameState | null = null;
     #state: GameState | null = null;
     #move: TurnMove | null = null;
+    #steps: Move[] = [];
+    #notes: string[] = [];
     #pick: { x: number; y: number; rotations: TurnMove['rotation'][]; r: number } | null = null;
 
     /** The game shown: the position, or the game after the reader's move. */
@@ -146,6 +153,7 @@ function boardClass(): CustomElementConstructor {
 
     #load(): void {
       this.#move = null;
+      this.#steps = [];
       this.#pick = null;
       try {
         this.#start = setupGame(parsePosition(this.getAttribute('position') ?? ''));
@@ -161,14 +169,18 @@ function boardClass(): CustomElementConstructor {
       }
     }
 
-    #solutions(): TurnMove[] | null {
+    /** The solutions: each a turn and the steps a rule module adds to it (after ` & `). */
+    #solutions(): { turn: TurnMove; steps: Move[] }[] | null {
       const text = this.getAttribute('solution');
       if (text === null || this.#start === null) return null;
       return text
         .split('|')
         .map((s) => s.trim())
         .filter((s) => s !== '')
-        .map((s) => readTurn(parseMove(s, this.#start as GameState) as TurnMove));
+        .map((s) => {
+          const [turn = '', ...steps] = s.split('&').map((part) => part.trim());
+          return { turn: readTurn(parseMove(turn, this.#start as GameState) as TurnMove), steps: steps.map((m) => parseMove(m) as Move) };
+        });
     }
 
     #moves(): TurnMove[] {
@@ -182,11 +194,42 @@ function boardClass(): CustomElementConstructor {
       const start = this.#start as GameState;
       this.#state = applyMove(start, move);
       this.#move = move;
+      this.#steps = [];
       this.#pick = null;
+      this.#afterStep();
+    }
+
+    /** A step a rule module added to the turn (The Tower's capture): played, then the turn goes on or ends. */
+    #step(move: Move): void {
+      const before = this.#state as GameState;
+      this.#state = applyMove(before, move);
+      this.#steps = [...this.#steps, move];
+      this.#notes.push(makeMove(before, move));
+      this.#afterStep();
+    }
+
+    /** Whether the reader's turn goes on with a rule module's step. */
+    #stepping(): boolean {
+      const state = this.#state;
+      return this.#move !== null && state !== null && state.status === 'playing' && state.step !== 'tile' && state.step !== 'action';
+    }
+
+    #afterStep(): void {
+      if (this.#steps.length === 0) this.#notes = [makeMove(this.#start as GameState, this.#move as TurnMove)];
+      if (this.#stepping()) {
+        this.#draw();
+        return;
+      }
+      const start = this.#start as GameState;
+      const move = this.#move as TurnMove;
+      const steps = this.#steps;
       const solutions = this.#solutions();
-      const solved = solutions === null ? null : solutions.some((s) => sameMove(start, s, move));
+      const solved =
+        solutions === null
+          ? null
+          : solutions.some((s) => sameMove(start, s.turn, move) && JSON.stringify(s.steps) === JSON.stringify(steps));
       this.#draw(solved);
-      const detail: BoardMoveDetail = { move, notation: makeMove(start, move), solved, state: this.#state };
+      const detail: BoardMoveDetail = { move, steps, notation: this.#notes.join(' & '), solved, state: this.#state as GameState };
       this.dispatchEvent(new CustomEvent('move', { detail }));
     }
 
@@ -210,18 +253,21 @@ function boardClass(): CustomElementConstructor {
               spots: [...new Set(this.#moves().flatMap((m) => (m.meeple ? [m.meeple.at] : [])))].map((at) => ({ x: p.x, y: p.y, at })),
             };
       const shown = state.status === 'playing' ? playerView(state, state.currentPlayer) : state;
+      const stepping = this.#stepping();
       const message =
         solved === true
           ? 'Solved!'
           : solved === false
             ? 'That is not the solution.'
-            : this.#move !== null
-              ? `Played ${makeMove(this.#start as GameState, this.#move)}.`
-              : open
-                ? p === null
-                  ? `Place ${state.currentTile}: click a dashed cell.`
-                  : 'Click the tile to turn it, a numbered ring to put a figure there, or:'
-                : '';
+            : stepping
+              ? 'The turn goes on: choose'
+              : this.#move !== null
+                ? `Played ${this.#notes.join(' & ')}.`
+                : open
+                  ? p === null
+                    ? `Place ${state.currentTile}: click a dashed cell.`
+                    : 'Click the tile to turn it, a numbered ring to put a figure there, or:'
+                  : '';
       this.#root.innerHTML = `<style>${STYLE}</style><div class="board">${renderSvg(shown, { ...options, ...extra })}</div><p class="message" role="status"></p><div class="bar"></div>`;
       const text = this.#root.querySelector('.message') as HTMLElement;
       text.textContent = message;
@@ -235,9 +281,13 @@ function boardClass(): CustomElementConstructor {
         bar.append(b);
         return b;
       };
+      if (stepping) for (const m of legalMoves(state)) button(describeMove(state, m), () => this.#step(m)).className = 'step';
       if (p !== null) {
-        for (const m of this.#moves().filter((m) => m.meeple === undefined))
-          button(m.recall ? `take the ${figureWord(m.recall)} back` : 'no figure', () => this.#play(m)).className = 'none';
+        for (const m of this.#moves().filter((m) => m.meeple === undefined)) {
+          // Taking a figure back, a rule module's action (The Tower's floor), or nothing.
+          const label = m.recall ? `take the ${figureWord(m.recall)} back` : m.action ? describeMove(state, m.action) : 'no figure';
+          button(label, () => this.#play(m)).className = m.action ? 'action' : 'none';
+        }
         button('back', () => {
           this.#pick = null;
           this.#draw();

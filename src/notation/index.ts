@@ -6,6 +6,7 @@
  * @module carcassonne-engine/notation
  */
 export { parseMove, makeMove } from './move.js';
+export { describeMove } from './describe.js';
 export { parseRecord, makeRecord, replayRecord } from './record.js';
 export { parsePosition, makePosition } from './position.js';
 export type { PositionFormat } from './position.js';

@@ -279,4 +279,9 @@ export interface ModuleApi {
   event(k: Kernel, name: number, values: readonly number[]): { readonly name: string; readonly [key: string]: Json };
   /** One of its scoring lines (kernel kind K_MODULE): what it is about (the line's `id`) and its sentence. */
   line(k: Kernel, r: ScoreRecord): { readonly id: string; readonly note: string };
+  /**
+   * A person's sentence for one of its moves (its action, or a move of one of its steps, `step`
+   * naming the step the game is at: a `{ type: 'pass' }` there is the module's too), or undefined.
+   */
+  say(move: Readonly<Record<string, unknown>>, step: string): string | undefined;
 }

@@ -55,6 +55,8 @@ const TOWER_KEYS = ['towers', 'prisoners', 'ransomPaid'];
 const names = () => figuresOf().map((f) => f.name);
 const isInt = (v: unknown): v is number => Number.isInteger(v);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const an = (word: string): string => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+const kindWord = (kind: unknown): string => (kind === 'large' ? 'large meeple' : String(kind));
 const show = (v: unknown): string => (v === undefined ? 'nothing' : JSON.stringify(v).slice(0, 80));
 
 /** The Tower's API words, over its kernel state. */
@@ -287,6 +289,26 @@ export function towerApi(parts: TowerParts): ModuleApi {
           };
         default:
           return { name: 'exchanged', player: a, owner: b, back: kindName(c), returned: kindName(d) };
+      }
+    },
+    say(m, step) {
+      switch (m.type) {
+        case 'tower':
+          return m.kind === 'floor'
+            ? `a tower floor on (${m.x}, ${m.y})`
+            : `close the tower at (${m.x}, ${m.y}) with ${an(kindWord(m.kind))}`;
+        case 'capture':
+          return m.at === null
+            ? `capture the follower on the tower at (${m.x}, ${m.y})`
+            : `capture the follower at (${m.x}, ${m.y}) ${m.at}`;
+        case 'pass':
+          return step === 'capture' ? 'capture nobody' : undefined;
+        case 'exchange':
+          return `take your ${kindWord(m.kind)} back in the exchange`;
+        case 'ransom':
+          return `pay 3 points to player ${m.jailer} for your ${kindWord(m.kind)}`;
+        default:
+          return undefined;
       }
     },
     line(_k, r: ScoreRecord) {
