@@ -1,5 +1,7 @@
 import { show } from '../core/guards.js';
-import { badArgument, type Engine, isEngine, playTurnListed } from './engine.js';
+import { isModuleCode } from '../api/play/module-moves.js';
+import { badArgument, type Engine, isEngine, playListed, playTurnListed } from './engine.js';
+import { turnAction } from './turns.js';
 
 /**
  * The deepest perft asked for: the count grows fifty- to a hundredfold a move, and so does the
@@ -9,12 +11,15 @@ export const PERFT_MAX_DEPTH = 4;
 
 /**
  * Counts the move sequences of `depth` turns from the engine's position, with tiles drawn in the
- * order of its bag: each turn's steps (the tile, then its action when there is an action step), a
- * sequence that ends the game early counting as a leaf. A turn of two steps counts as its tile
- * and action together, as a whole turn would (`legalTurns`). A regression and speed check in the
- * manner of chess perft: any change in move generation changes the count. Throws `OptionsError`
- * `invalid-argument` for a non-engine or a depth that is not a whole number from 0 to 4 (the count,
- * and the time, grow fifty- to a hundredfold a turn).
+ * order of its bag. A turn is every step its tile brings, to the end: the tile, then its action
+ * when there is an action step (a figure, a recall, the pass or a rule module's action such as The
+ * Tower's floor), with a module's free moves before it (a ransom) and the steps a module adds
+ * after it (The Tower's capture and exchange); each way of playing a turn to its end is one turn,
+ * and a sequence that ends the game early counts as a leaf. For the base game and the expansions
+ * without moves of their own, the turns are `legalTurns`' whole turns. A regression and speed
+ * check in the manner of chess perft: any change in move generation changes the count. Throws
+ * `OptionsError` `invalid-argument` for a non-engine or a depth that is not a whole number from 0
+ * to 4 (the count, and the time, grow fifty- to a hundredfold a turn).
  *
  * @example
  * ```ts
@@ -35,15 +40,48 @@ export function perft(engine: Engine, depth: number): number {
 
 function count(engine: Engine, depth: number): number {
   if (depth <= 0 || engine.status === 'finished') return 1;
-  // Whole turns (each placement with each action its tile allows): a turn is one depth.
+  if (engine.step !== 'tile') return rest(engine, depth);
+  // Whole turns (each placement with each action its tile allows), played on from where a rule
+  // module's move leaves the turn going on (a capture to make, a ransom paid before the action).
   const turns = new Float64Array(engine.maxMoves);
   const n = engine.legalTurns(turns);
-  if (depth === 1) return n;
   let total = 0;
   for (let i = 0; i < n; i++) {
+    const turn = turns[i] as number;
+    if (depth === 1 && !isModuleCode(turnAction(turn))) {
+      total++;
+      continue;
+    }
     const next = engine.clone();
-    playTurnListed(next, turns[i] as number);
-    total += count(next, depth - 1);
+    playTurnListed(next, turn);
+    total += after(next, depth);
+  }
+  return total;
+}
+
+/** The sequences of `depth` turns from a step just played: the turn goes on, or the next begins. */
+function after(next: Engine, depth: number): number {
+  if (next.status === 'finished') return 1;
+  return next.step !== 'tile' ? rest(next, depth) : count(next, depth - 1);
+}
+
+/** The sequences of `depth` turns, the first being the current turn played on from here to its end. */
+function rest(engine: Engine, depth: number): number {
+  const moves = new Int32Array(engine.maxMoves);
+  const n = engine.legalMoves(moves);
+  const acting = engine.step !== 'tile';
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const code = moves[i] as number;
+    // The last turn's base actions end it: counted without playing them. A module's moves may
+    // open a step of their own (a capture), or keep the action step (a ransom).
+    if (depth === 1 && acting && !isModuleCode(code)) {
+      total++;
+      continue;
+    }
+    const next = engine.clone();
+    playListed(next, code);
+    total += after(next, depth);
   }
   return total;
 }
