@@ -453,6 +453,9 @@ export function createAttack(lib, fc, { clock = () => performance.now() } = {}) 
         () => e.hand(n),
         () => e.copyFrom(j),
         () => e.shuffleTilesLeft(j),
+        () => e.moveOf(n),
+        () => e.moveOf(j),
+        () => e.codeOf(j),
       ]) {
         try {
           out.push(f() ?? null);
@@ -462,7 +465,7 @@ export function createAttack(lib, fc, { clock = () => performance.now() } = {}) 
       }
       // Nothing half applied: a refused play leaves the position as it was.
       const after = JSON.stringify([e.turn, e.scores(), e.tilesLeft]);
-      if (before !== after && out.length === 12) return 'played';
+      if (before !== after && out.length === 15) return 'played';
       return e.status === 'playing' ? e.scoreFinal() : e.scores();
     }),
     t('encodeMove', [move, fc.oneof(fc.constant(undefined), fc.constant(['U', 'V']), junk)], (m, h) => eng.encodeMove(m, h)),
@@ -496,6 +499,7 @@ export function createAttack(lib, fc, { clock = () => performance.now() } = {}) 
     // carcassonne-engine/notation
     t('parseMove', [text, fc.oneof(fc.constant(undefined), state)], (x, s) => notation.parseMove(x, s)),
     t('makeMove', [state, move], (s, m) => notation.makeMove(s, m)),
+    t('describeMove', [state, move], (s, m) => notation.describeMove(s, m)),
     t('parseRecord', [text], (x) => notation.parseRecord(x)),
     t('makeRecord', [state], (s) => notation.makeRecord(s)),
     t('replayRecord', [text], (x) => notation.replayRecord(x)),
