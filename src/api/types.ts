@@ -660,7 +660,13 @@ export interface Setup {
    * towers with floors or a follower on top (a foundation left out has no floor) and a prisoner
    * held or a follower on a tower is out of its owner's supply.
    */
-  readonly modules?: Partial<ModuleStates>;
+  readonly modules?: SetupModules;
+}
+
+/** The rule modules' parts of a set-up position ({@link Setup.modules}): each as a state writes it, any field left out taking its default. */
+export interface SetupModules {
+  readonly tower?: Partial<TowerState>;
+  readonly [module: string]: unknown;
 }
 
 /** The rules of a set-up game: those of `createGame`, with a named farmer rule. */
