@@ -8,7 +8,8 @@ import { type Kernel, PHASE_ACTION, type KernelEvent } from '../../kernel/index.
 import { checked, remember, workingKernel } from '../state/kernels.js';
 import { builderTurnOf, extraTurnBy, extraTurnOf, type RuleHooks, withCustomRule } from '../options/game-rules.js';
 import { describeEvents, figureOf } from './describe.js';
-import { figureNames, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
+import { figureNames } from '../options/figure-kinds.js';
+import { playerAfter } from '../state/players.js';
 import { actionOfTurn, codeOfAction, codeOfTile, isTurn, moveError, readMove, tileOfTurn } from './legality.js';
 import { listedCodes } from './listed.js';
 import { isModuleCode, moduleMoveOf } from './module-moves.js';
@@ -204,35 +205,14 @@ export function applyMove(input: GameState, asked: AnyMove, hooks?: RuleHooks): 
   }
   // The next state shares every part of `state` that did not change, as Immer would write it:
   // only the players, hands and lists that changed are new, and every new part is frozen.
-  const keys = supplyKeys();
-  const tokens = tokenKinds();
   let players: readonly PlayerState[] = state.players;
-  state.players.forEach((p, i) => {
-    const record = p as unknown as Record<string, unknown>;
-    const changed: Record<string, unknown> = {};
-    let any = false;
-    if (p.score !== k.score[i]) {
-      changed.score = k.score[i] as number;
-      any = true;
-    }
-    for (let figure = 0; figure < keys.length; figure++) {
-      const key = keys[figure] as string;
-      if (record[key] === k.inSupply(i, figure)) continue;
-      changed[key] = k.inSupply(i, figure);
-      any = true;
-    }
-    for (const tk of tokens) {
-      const held = record[tk.key] as Record<string, number>;
-      let differs = false;
-      for (let g = 0; g < tk.kinds.length; g++) if (held[tk.kinds[g] as string] !== k.tokensOf(i, tk.first + g)) differs = true;
-      if (!differs) continue;
-      changed[tk.key] = Object.freeze(Object.fromEntries(tk.kinds.map((name, g) => [name, k.tokensOf(i, tk.first + g)])));
-      any = true;
-    }
-    if (!any) return;
+  for (let i = 0; i < state.players.length; i++) {
+    const before = state.players[i] as PlayerState;
+    const after = playerAfter(k, i, before);
+    if (after === before) continue;
     if (players === state.players) players = [...state.players];
-    (players as PlayerState[])[i] = Object.freeze({ ...p, ...changed }) as PlayerState;
-  });
+    (players as PlayerState[])[i] = after;
+  }
   let hands = state.hands;
   const held = handsOf(k);
   if (held !== null) {

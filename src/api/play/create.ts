@@ -9,10 +9,10 @@ import { remember } from '../state/kernels.js';
 import { guardFarmerRule } from '../options/lines.js';
 import { builderTurnOf, extraTurnOf, kernelRules, withCustomRule } from '../options/game-rules.js';
 import { describeEvents, scoringsOf } from './describe.js';
-import { supplyKeys, tokenRecords } from '../options/figure-kinds.js';
+import { playerRecord } from '../state/players.js';
 import { handIds } from './legality.js';
 import { type GameOptions, type ResolvedOptions, resolveOptions } from '../options/options.js';
-import type { GameEvent, GameState, PlayerState, Step, TileDraw, TileId } from '../types.js';
+import type { GameEvent, GameState, Step, TileDraw, TileId } from '../types.js';
 
 /**
  * Starts a game: the start tile at (0,0), the bag shuffled by the seed (after `drawOrder`), and
@@ -128,17 +128,4 @@ export const stepOf = (k: Kernel): Step => (k.phase === PHASE_ACTION ? 'action' 
 export function handsOf(k: Kernel): string[][] | null {
   if (k.handSize === 0) return null;
   return Array.from({ length: k.players }, (_, p) => handIds(k, p));
-}
-
-/** A player's record as the kernel has it. */
-export function playerRecord(k: Kernel, i: number, name: string): PlayerState {
-  const record: Record<string, unknown> = { name, score: k.score[i] as number };
-  supplyKeys().forEach((key, figure) => {
-    record[key] = k.inSupply(i, figure);
-  });
-  Object.assign(
-    record,
-    tokenRecords((g) => k.tokensOf(i, g)),
-  );
-  return record as unknown as PlayerState;
 }

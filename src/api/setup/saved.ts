@@ -2,8 +2,8 @@ import { isRotation, type Rotation, type Spot, spotIndex } from '../../core/geom
 import { isInt, isRecord, show } from '../../core/guards.js';
 import type { Kernel, KernelRules, TileTables } from '../../kernel/index.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
-import { figureNames, isFigureKind, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
-import { isPoints } from '../options/lines.js';
+import { figureNames, isFigureKind } from '../options/figure-kinds.js';
+import { isPlayerRecord } from '../state/players.js';
 import type { BoardFigure, BoardTile } from './board.js';
 import { type StartPosition, startKernel } from './start.js';
 import type { ExtraTurn, MeepleKind } from '../types.js';
@@ -70,18 +70,7 @@ export function loadSetUp(
       throw fail(`setup.figures[${i}] is not a figure { owner, kind: ${figureNames().join(' | ')}, x, y, at }`);
     return { owner: f.owner, kind: f.kind as MeepleKind, x: f.x, y: f.y, at: f.at as Spot };
   });
-  const count = (v: unknown) => isInt(v) && v >= 0;
-  if (
-    !Array.isArray(u.players) ||
-    u.players.length !== players ||
-    !u.players.every(
-      (p) =>
-        isRecord(p) &&
-        isPoints(p.score) &&
-        supplyKeys().every((key) => count(p[key])) &&
-        tokenKinds().every((tk) => isRecord(p[tk.key]) && tk.kinds.every((g) => count((p[tk.key] as Record<string, unknown>)[g]))),
-    )
-  )
+  if (!Array.isArray(u.players) || u.players.length !== players || !u.players.every((p) => isPlayerRecord(p, false)))
     throw fail('setup.players must list each player as set up: { score, figures in supply, tokens }');
   if (!isInt(u.currentPlayer) || u.currentPlayer < 0 || u.currentPlayer >= players) throw fail('setup.currentPlayer is not a player');
   if (u.extraTurn !== null && typeof u.extraTurn !== 'string') throw fail('setup.extraTurn must be null or what gave the extra tile');

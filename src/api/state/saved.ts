@@ -24,13 +24,14 @@ import { gameTiles } from '../../rules/tiles.js';
 import type { TileSetName } from '../../tiles/types.js';
 import { ruleKeys, validateOptions } from '../options/options.js';
 import { isViewRecord, stateOfView } from './view-input.js';
-import { figureNames, figureWord, recallable, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
+import { figureNames, recallable } from '../options/figure-kinds.js';
+import { isPlayerRecord, playerDifferences, playerForm, playerKeys } from './players.js';
 import { actionOfTurn, codeOfAction, codeOfTile, moveError } from '../play/legality.js';
 import type { FarmerRule, GameState, MeepleKind, ModuleMove, TileMove, TurnMove } from '../types.js';
 
 /** Whether a recorded module move is a free move (a ransom), made before the turn's action. */
 const isFreeMove = (m: unknown): boolean => isRecord(m) && stepsOf().some((st) => st.free && st.name === m.type);
-import { fieldLines, isPoints } from '../options/lines.js';
+import { fieldLines } from '../options/lines.js';
 import { builderTurnOf, extraTurnOf, rulesFor } from '../options/game-rules.js';
 import { loadSetUp } from '../setup/saved.js';
 import { sameJson } from '../../core/same-json.js';
@@ -120,11 +121,10 @@ function withModules(from: Record<string, unknown>): Record<string, unknown> {
     ...tokens.map((tk) => [tk.key, Object.fromEntries(tk.kinds.map((g) => [g, 0]))]),
   ]);
   const defaults = Object.fromEntries(missingRules.map((o) => [o.key, optionDefault(o)]));
-  const playerKeys = ['name', 'score', ...supplyKeys(), ...tokenKinds().map((tk) => tk.key)];
   return {
     ...from,
     rules: filled(rules, ruleKeys(), (key) => defaults[key]),
-    players: from.players.map((p: unknown) => (missing(p) ? filled(p as Record<string, unknown>, playerKeys, (key) => zeros[key]) : p)),
+    players: from.players.map((p: unknown) => (missing(p) ? filled(p as Record<string, unknown>, playerKeys(), (key) => zeros[key]) : p)),
   };
 }
 
@@ -174,20 +174,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (!isRecord(rules)) throw fail('rules must be an object');
   const inGame = expansions as ExpansionName[];
   const players = s.players as unknown[];
-  const count = (v: unknown) => isInt(v) && v >= 0;
   players.forEach((p: unknown, i) => {
-    if (
-      !isRecord(p) ||
-      typeof p.name !== 'string' ||
-      !isPoints(p.score) ||
-      !supplyKeys().every((key) => count(p[key])) ||
-      !tokenKinds().every((tk) => isRecord(p[tk.key]) && tk.kinds.every((g) => count((p[tk.key] as Record<string, unknown>)[g])))
-    ) {
-      const tokens = tokenKinds()
-        .map((tk) => ` and ${tk.key} tokens { ${tk.kinds.join(', ')} }`)
-        .join('');
-      throw fail(`players[${i}] must have a name, a whole score, whole counts of ${supplyKeys().join(', ')}${tokens}`);
-    }
+    if (!isPlayerRecord(p, true)) throw fail(`players[${i}] must have ${playerForm()}`);
   });
   if (typeof s.builderTurn !== 'boolean') throw fail('builderTurn must be true or false');
   if (s.extraTurn !== null && typeof s.extraTurn !== 'string')
@@ -583,19 +571,7 @@ function compareWithReplay(s: Record<string, unknown>, k: Kernel, lines: readonl
     );
   }
   (s.players as Record<string, unknown>[]).forEach((pl, i) => {
-    if (pl.score !== k.score[i]) note(`player ${i} has ${amount(pl.score as number, 'point')}, but the placements score ${k.score[i]}`);
-    supplyKeys().forEach((key, figure) => {
-      const want = k.inSupply(i, figure);
-      const word = figureWord(figureNames()[figure] as MeepleKind);
-      if (pl[key] !== want) note(`player ${i} has ${amount(pl[key] as number, word)} in supply, but the placements leave ${want}`);
-    });
-    for (const tk of tokenKinds()) {
-      tk.kinds.forEach((name, g) => {
-        const have = (pl[tk.key] as Record<string, unknown>)[name];
-        const want = k.tokensOf(i, tk.first + g);
-        if (have !== want) note(`player ${i} has ${amount(have as number, `${name} token`)}, but the cities they completed hold ${want}`);
-      });
-    }
+    for (const m of playerDifferences(pl, k, i)) note(m);
   });
   const figures = Array.from({ length: k.nMeeples }, (_, i) => ({
     owner: k.mOwner[i],
