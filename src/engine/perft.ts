@@ -1,6 +1,7 @@
 import { show } from '../core/guards.js';
 import { isModuleCode } from '../api/play/module-moves.js';
-import { badArgument, type Engine, isEngine, playListed, playTurnListed } from './engine.js';
+import { moveStep, STEP_MODULE } from '../core/move-code.js';
+import { badArgument, type Engine, isEngine, kernelOf, playListed, playTurnListed } from './engine.js';
 import { turnAction } from './turns.js';
 
 /**
@@ -55,6 +56,31 @@ function count(engine: Engine, depth: number): number {
     const next = engine.clone();
     playTurnListed(next, turn);
     total += after(next, depth);
+  }
+  // A free move before the action (The Tower's ransom) is no part of a whole turn: the turns that
+  // begin with one, placement by placement, where the action step offers it.
+  if (kernelOf(engine).rules.ruleset.freeSteps) total += freeFirst(engine, depth);
+  return total;
+}
+
+/** The sequences of `depth` turns whose first turn plays a free move (a ransom) before its action. */
+function freeFirst(engine: Engine, depth: number): number {
+  const tiles = new Int32Array(engine.maxMoves);
+  const actions = new Int32Array(engine.maxMoves);
+  const nt = engine.legalMoves(tiles);
+  let total = 0;
+  for (let i = 0; i < nt; i++) {
+    const placed = engine.clone();
+    playListed(placed, tiles[i] as number);
+    if (placed.status === 'finished' || placed.step !== 'action') continue;
+    const na = placed.legalMoves(actions);
+    for (let j = 0; j < na; j++) {
+      const code = actions[j] as number;
+      if (moveStep(code) < STEP_MODULE) continue;
+      const next = placed.clone();
+      playListed(next, code);
+      total += after(next, depth);
+    }
   }
   return total;
 }

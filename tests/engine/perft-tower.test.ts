@@ -9,8 +9,10 @@ import {
   legalMoves,
   legalTurns,
   scoreFinal,
+  setupGame,
 } from 'carcassonne-engine';
 import { Engine, perft } from 'carcassonne-engine/engine';
+import { parsePosition } from 'carcassonne-engine/notation';
 
 // tests/fixtures/perft-tower.json, written by scripts/perft.mjs (npm run perft): games with The
 // Tower played a step at a time (floors, captures, ransoms), and perft counts where a turn counts
@@ -44,7 +46,16 @@ function engineAfter(g: TowerGame, steps: number): Engine {
 function purePerft(s: GameState, depth: number): number {
   if (depth <= 0 || s.status === 'finished') return 1;
   const moves: AnyMove[] = s.step === 'tile' ? legalTurns(s) : legalMoves(s);
-  return moves.reduce((total, m) => total + pureAfter(applyMove(s, m), depth), 0);
+  let total = moves.reduce((sum, m) => sum + pureAfter(applyMove(s, m), depth), 0);
+  // A ransom before the action is no part of a whole turn: the turns that begin with one.
+  if (s.step === 'tile') {
+    for (const tile of legalMoves(s)) {
+      const placed = applyMove(s, tile);
+      if (placed.step !== 'action') continue;
+      for (const m of legalMoves(placed)) if (m.type === 'ransom') total += pureAfter(applyMove(placed, m), depth);
+    }
+  }
+  return total;
 }
 
 function pureAfter(next: GameState, depth: number): number {
@@ -115,5 +126,22 @@ describe('tests/fixtures/perft-tower.json', () => {
       for (const [i, count] of p.counts.entries())
         if (count <= 25_000) expect(purePerft(s, i + 1), `pure perft(${i + 1}) after step ${p.step}`).toBe(count);
     }
+  });
+
+  it('a ransom before the action begins turns of its own (a position worked by hand)', () => {
+    // Bob (3 points) places B; Ann holds one of his followers. B fits at (0,2), (1,1) and (-1,1)
+    // (fields only: not beside D's road or city). Each placement's whole turns: the pass, a monk,
+    // a farmer, a floor on TO-F's foundation: 3 × 4 = 12. Paying the ransom first, then the same
+    // four actions: 12 more.
+    const s = setupGame(
+      parsePosition(
+        'game {"players":["Ann","Bob"],"expansions":["tower"]} / board D 0,0; TO-F 0,1 / scores 0 3 / modules {"tower":{"prisoners":[{"jailer":0,"owner":1,"kind":"follower","count":1}]}} / turn p1 B',
+      ),
+    );
+    expect(legalTurns(s)).toHaveLength(12);
+    const e = Engine.fromState(s);
+    expect(perft(e, 1)).toBe(24);
+    expect(purePerft(s, 1)).toBe(24);
+    expect(perft(e, 2)).toBe(purePerft(s, 2));
   });
 });
