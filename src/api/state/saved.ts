@@ -522,8 +522,15 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     const expected = eventsToCompare(s, view === null ? null : firstMover, note);
     const fromTile = stepStarts.length === 0 || (isRecord(recorded[0]) && recorded[0].type === 'tile-placed');
     const starts = fromTile ? [lastTurn] : [...stepStarts].reverse();
-    const from = starts.find((b) => sameJson(expected, describeEvents(k, records.slice(b)))) ?? (starts[0] as number);
-    compareLists('events', expected, describeEvents(k, records.slice(from)), 'event', showEvent, note);
+    // The events from where the last move began: the first start they match, else the first start's, compared.
+    let matched = false;
+    for (const b of starts) {
+      if (sameJson(expected, describeEvents(k, records.slice(b)))) {
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) compareLists('events', expected, describeEvents(k, records.slice(starts[0] as number)), 'event', showEvent, note);
     const modules = modulesOf(k);
     const listed = isRecord(s.modules) ? s.modules : {};
     for (const name of new Set([...Object.keys(listed), ...Object.keys(modules)])) {
