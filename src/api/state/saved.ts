@@ -379,20 +379,23 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       ...(m === null ? {} : { meeple: m }),
       ...(p.recall === null ? {} : { recall: p.recall as MeepleKind }),
     };
-    // A turn with module moves is checked step by step: its tile alone first.
+    // A turn is checked a step at a time on the kernel itself, its tile first, then (below) its
+    // action with the tile placed: the checks and sentences of a whole turn (legality.ts), without
+    // a copy of the kernel a turn. A figure deployed or taken back asks for the action step even
+    // where the tile gives none, as the check of a whole turn does; a figure deployed and one taken
+    // back in one turn are refused as a whole turn.
     const whole = steps.length === 0 && !waits;
-    const error = verify ? moveError(k, names, inGame, whole ? turn : tile) : null;
-    if (error !== null)
-      throw fail(
-        `placements[${i}] (tile ${String(p.tile)} at (${p.x}, ${p.y}) turned ${p.rotation}°) is not a legal move: ${error.message}`,
-      );
+    const acts = whole && (m !== null || p.recall !== null);
+    const said = `placements[${i}] (tile ${String(p.tile)} at (${p.x}, ${p.y}) turned ${p.rotation}°) is not a legal move`;
+    const error = verify ? moveError(k, names, inGame, m !== null && p.recall !== null ? turn : tile) : null;
+    if (error !== null) throw fail(`${said}: ${error.message}`);
     lastTurn = log?.length ?? 0;
     stepStarts = [];
     const placed = codeOfTile(k, tile);
     codes.push(placed);
     tiles.push(t);
     at.push(i);
-    k.playStep(placed, log);
+    k.playStep(placed, log, acts);
     const play = (code: number) => {
       stepStarts.push(log?.length ?? 0);
       codes.push(code);
@@ -416,14 +419,15 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     recorded(true);
     if (next < steps.length) recorded(false);
     else if (k.phase === PHASE_ACTION && !waits) {
+      if (verify) {
+        const wrong = moveError(k, names, inGame, actionOfTurn(turn));
+        if (wrong !== null)
+          throw fail(steps.length > 0 ? `placements[${i}]'s action is not a legal move: ${wrong.message}` : `${said}: ${wrong.message}`);
+      }
       const action = codeOfAction(k, actionOfTurn(turn));
       const canonical = SPOTS[moveSpot(action)];
       if (m !== null && m.at !== canonical)
         throw fail(`placements[${i}].meeple: spot ${m.at} must be written as its feature's canonical spot ${canonical}`);
-      if (verify && steps.length > 0) {
-        const wrong = moveError(k, names, inGame, actionOfTurn(turn));
-        if (wrong !== null) throw fail(`placements[${i}]'s action is not a legal move: ${wrong.message}`);
-      }
       play(action);
     }
     if (next < steps.length) throw fail(`placements[${i}].steps[${next}]: the turn was over before it`);
