@@ -234,7 +234,7 @@ export function greedyBot(state: GameState | PlayerView, asked?: GreedyOptions):
   const root = engineFor(state, options, 'greedy');
   if (root.status === 'finished') throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
   const me = root.currentPlayer;
-  const turns = new Float64Array(root.maxMoves);
+  const turns = turnBuffer(root.maxMoves);
   const n = legalTurnCodes(kernelOf(root), turns);
   const random = botRandom(state, options, 'greedy');
   const rate = rater(root, options);
@@ -256,6 +256,14 @@ export function greedyBot(state: GameState | PlayerView, asked?: GreedyOptions):
     }
   }
   return moveOfTurn(kernelOf(root), best);
+}
+
+// The turns listed, kept between calls: engine.maxMoves is a bound of tens of thousands, and a new
+// array of it each call cost more than rating the few dozen turns a position has.
+let turnScratch: Float64Array | null = null;
+function turnBuffer(size: number): Float64Array {
+  if (turnScratch === null || turnScratch.length < size) turnScratch = new Float64Array(size);
+  return turnScratch;
 }
 
 /** Throws `invalid-bot-option` listing every bad option: an unknown evaluation, a weight that is not a finite number ≥ 0. */

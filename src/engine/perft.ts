@@ -44,7 +44,7 @@ function count(engine: Engine, depth: number): number {
   if (engine.step !== 'tile') return rest(engine, depth);
   // Whole turns (each placement with each action its tile allows), played on from where a rule
   // module's move leaves the turn going on (a capture to make, a ransom paid before the action).
-  const turns = new Float64Array(engine.maxMoves);
+  const turns = buffers(depth, engine.maxMoves).turns;
   const n = engine.legalTurns(turns);
   let total = 0;
   for (let i = 0; i < n; i++) {
@@ -65,8 +65,7 @@ function count(engine: Engine, depth: number): number {
 
 /** The sequences of `depth` turns whose first turn plays a free move (a ransom) before its action. */
 function freeFirst(engine: Engine, depth: number): number {
-  const tiles = new Int32Array(engine.maxMoves);
-  const actions = new Int32Array(engine.maxMoves);
+  const { tiles, actions } = buffers(depth, engine.maxMoves);
   const nt = engine.legalMoves(tiles);
   let total = 0;
   for (let i = 0; i < nt; i++) {
@@ -93,7 +92,17 @@ function after(next: Engine, depth: number): number {
 
 /** The sequences of `depth` turns, the first being the current turn played on from here to its end. */
 function rest(engine: Engine, depth: number): number {
-  const moves = new Int32Array(engine.maxMoves);
+  // The rest of a turn may go on a step further (a capture after a floor) at the same depth: one
+  // list a step, from a stack of them.
+  const moves = stepList(nested++, engine.maxMoves);
+  try {
+    return restOf(engine, depth, moves);
+  } finally {
+    nested--;
+  }
+}
+
+function restOf(engine: Engine, depth: number, moves: Int32Array): number {
   const n = engine.legalMoves(moves);
   const acting = engine.step !== 'tile';
   let total = 0;
@@ -110,4 +119,36 @@ function rest(engine: Engine, depth: number): number {
     total += after(next, depth);
   }
   return total;
+}
+
+/**
+ * The lists of one level of the count, kept between calls: engine.maxMoves is a bound of tens of
+ * thousands, and a new list of it at each node cost more than the node. A level's lists are read
+ * only while its moves are played out, and a level is never entered again inside itself.
+ */
+interface Level {
+  readonly turns: Float64Array;
+  readonly tiles: Int32Array;
+  readonly actions: Int32Array;
+}
+const levels: Level[] = [];
+function buffers(depth: number, size: number): Level {
+  let level = levels[depth];
+  if (level === undefined || level.turns.length < size) {
+    level = { turns: new Float64Array(size), tiles: new Int32Array(size), actions: new Int32Array(size) };
+    levels[depth] = level;
+  }
+  return level;
+}
+
+/** The steps of turns being played on (see rest), one list each. */
+const steps: Int32Array[] = [];
+let nested = 0;
+function stepList(i: number, size: number): Int32Array {
+  let list = steps[i];
+  if (list === undefined || list.length < size) {
+    list = new Int32Array(size);
+    steps[i] = list;
+  }
+  return list;
 }
