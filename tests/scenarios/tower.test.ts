@@ -330,6 +330,9 @@ describe('The Tower: positions (Setup.modules, the position notation)', () => {
       'modules.tower: player 0 has 7 follower off the board to put on towers and in prison, not 8',
       'modules.dragon: no rule module keeps a part of a position by that name',
     ]);
+    expect(validateSetup({ players: 2, expansions: ['tower'], board, modules: 5 } as never).map((p) => p.message)).toEqual([
+      "modules must be an object of the rule modules' parts, by module name, not 5",
+    ]);
     // The Tower's part in a game without The Tower.
     expect(validateSetup({ players: 2, board: [{ tile: 'D', x: 0, y: 0, rotation: 0 }], modules: { tower: {} } })).toEqual([
       { code: 'invalid-setup', message: 'modules.tower: tower is not in play' },

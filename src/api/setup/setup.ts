@@ -297,7 +297,7 @@ function makeSetup(
 
   const modules = s.modules ?? {};
   if (!isRecord(modules))
-    note('invalid-setup', `modules must be an object of the rule modules' parts, such as { tower: { … } }, not ${show(modules)}`);
+    note('invalid-setup', `modules must be an object of the rule modules' parts, by module name, not ${show(modules)}`);
 
   const rules = kernelRules(o.rules, o.expansions, o.farmerRule, tables);
   const start: StartPosition = {
