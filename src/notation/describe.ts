@@ -38,8 +38,10 @@ export function describeMove(input: GameState | PlayerView, asked: AnyMove): str
   const { move, error } = readMove(asked);
   if (error !== null) throw error;
   const last = state.placements[state.placements.length - 1];
+  // The tile a move places when it names none: the tile to place, or with hands the hand's first.
+  const toPlace = state.currentTile ?? state.hands?.[state.currentPlayer]?.[0] ?? '';
   if (isTurn(move)) {
-    const tile = move.tile ?? state.currentTile ?? '';
+    const tile = move.tile ?? toPlace;
     const placed = tileWords(tile, move.x, move.y, move.rotation);
     if (move.meeple !== undefined && move.meeple !== null)
       return `${placed}, ${figureOn(tile, move.rotation, move.meeple.kind ?? 'follower', move.meeple.at)}`;
@@ -50,7 +52,7 @@ export function describeMove(input: GameState | PlayerView, asked: AnyMove): str
   }
   switch (move.type) {
     case 'tile':
-      return tileWords(move.tile ?? state.currentTile ?? '', move.x, move.y, move.rotation);
+      return tileWords(move.tile ?? toPlace, move.x, move.y, move.rotation);
     case 'meeple':
       return figureOn(last?.tile ?? '', last?.rotation ?? 0, move.kind ?? 'follower', move.at);
     case 'recall':

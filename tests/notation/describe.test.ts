@@ -42,6 +42,12 @@ describe('describeMove', () => {
     expect(describeMove(t, { type: 'exchange', kind: 'follower' })).toBe('take your follower back in the exchange');
   });
 
+  it("with hands of tiles, a tile move that names no tile places the hand's first, as the pure API does", () => {
+    const s = createGame({ players: 2, seed: 1, drawOrder: ['E', 'U', 'V', 'X'], rules: { hand: { size: 2, visible: true } } });
+    const first = s.hands?.[s.currentPlayer]?.[0];
+    expect(describeMove(s, { type: 'tile', x: 0, y: -1, rotation: 180 })).toBe(`${first} on (0, -1) turned 180°`);
+  });
+
   it('a move that is not well formed is refused with a code', () => {
     const s = createGame({ players: 2, seed: 1 });
     expect(() => describeMove(s, { type: 'tile', x: 0.5, y: 0, rotation: 0 } as never)).toThrow(IllegalMoveError);
