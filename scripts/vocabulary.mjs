@@ -71,7 +71,9 @@ export function renderVocabulary(modules, docs, tileIds = []) {
   // House rules are turned on by their options, not listed as expansions.
   const expansions = modules.slice(1).filter((m) => m.activeWhen === undefined);
   const figures = modules.flatMap((m) => (m.figures ?? []).map((f) => ({ ...f, ...figureWords(m, f) })));
-  const options = modules.flatMap((m) => (m.options ?? []).map((o) => ({ ...o, doc: optionWords(m, o) })));
+  const options = modules.flatMap((m) =>
+    (m.options ?? []).map((o) => ({ ...o, doc: optionWords(m, o), optional: m.name !== 'base' && m.activeWhen === undefined })),
+  );
   const errors = modules.flatMap((m) => m.errors ?? []);
   const names = expansions.map((m) => quote(m.name));
   const list = `export const EXPANSIONS: readonly ExpansionName[] = [${names.join(', ')}];`;
@@ -115,6 +117,25 @@ export function renderVocabulary(modules, docs, tileIds = []) {
     ].join('\n'),
     [
       comment([
+        'Every figure kind, in the order move codes number them (`encodeMove`): the same in every game, whichever modules an app imports.',
+        [
+          '@example',
+          '```ts',
+          "import { FIGURE_KINDS } from 'carcassonne-engine';",
+          '',
+          `console.log(FIGURE_KINDS.join(', ')); // → ${figures.map((f) => f.name).join(', ')}`,
+          '```',
+        ].join('\n'),
+      ]),
+      (() => {
+        const one = `export const FIGURE_KINDS: readonly MeepleKind[] = [${figures.map((f) => quote(f.name)).join(', ')}];`;
+        return one.length <= LINE
+          ? one
+          : `export const FIGURE_KINDS: readonly MeepleKind[] = [\n${figures.map((f) => `  ${quote(f.name)},`).join('\n')}\n];`;
+      })(),
+    ].join('\n'),
+    [
+      comment([
         "The types of the rule modules' moves (`ModuleMove`): their actions at the action step and their steps.",
         modules.flatMap((m) =>
           [...(m.action === undefined ? [] : [m.action]), ...(m.steps ?? []).map((st) => st.name)].map(
@@ -131,13 +152,18 @@ export function renderVocabulary(modules, docs, tileIds = []) {
       ),
     ].join('\n'),
     [
-      comment(["The figures in a player's supply: a field per figure kind of every rule module, 0 when its module is not in play."]),
+      comment([
+        "The figures in a player's supply: a field per figure kind of the game's rule modules (an expansion's only when it is in the game).",
+      ]),
       'export interface Supplies {',
-      figures.map((f) => `${comment([f.supply], '  ')}\n  readonly ${f.supplyKey}: number;`).join('\n'),
+      modules
+        .flatMap((m) => (m.figures ?? []).map((f) => ({ ...f, ...figureWords(m, f), optional: m.name !== 'base' })))
+        .map((f) => `${comment([f.supply], '  ')}\n  readonly ${f.supplyKey}${f.optional ? '?' : ''}: number;`)
+        .join('\n'),
       '}',
     ].join('\n'),
     [
-      comment(['The rules the rule modules add to a game: a state records every one, whichever modules are in play.']),
+      comment(["The rules the rule modules add to a game: a state records every house rule's, and an expansion's when it is in the game."]),
       'export interface ModuleRules {',
       options
         .map((o) => {
@@ -146,7 +172,7 @@ export function renderVocabulary(modules, docs, tileIds = []) {
             : o.choices.every((c) => typeof c === 'boolean')
               ? 'boolean'
               : o.choices.map((c) => (typeof c === 'string' ? quote(c) : String(c))).join(' | ');
-          return `${comment([o.doc], '  ')}\n  readonly ${o.key}: ${type};`;
+          return `${comment([o.doc], '  ')}\n  readonly ${o.key}${o.optional ? '?' : ''}: ${type};`;
         })
         .join('\n'),
       '}',

@@ -48,6 +48,6 @@ export type {
   GardenDef,
   RiverDef,
 } from './tiles/types.js';
-export { EXPANSIONS } from './core/vocabulary.js';
+export { EXPANSIONS, FIGURE_KINDS } from './core/vocabulary.js';
 export { LIMITS } from './core/limits.js';
 export type * from './api/types.js';

@@ -58,8 +58,8 @@ export interface PlayerState extends Supplies {
   readonly name: string;
   /** Points so far; once the game is finished, the final total. */
   readonly score: number;
-  /** Goods tokens the player has taken (Traders & Builders; all 0 without). */
-  readonly goods: GoodsTokens;
+  /** Goods tokens the player has taken (Traders & Builders: only in its games). */
+  readonly goods?: GoodsTokens;
 }
 
 /** A tile on the board, in the order placed. */
@@ -508,7 +508,7 @@ export interface BoardFeature {
   readonly inns: number;
   readonly cathedrals: number;
   /** Traders & Builders: the goods symbols in a city (all 0 for other kinds). */
-  readonly goods: GoodsTokens;
+  readonly goods?: GoodsTokens;
   readonly meeples: readonly MeepleOnBoard[];
   /** Fields: the cities it borders. Empty for other kinds. */
   readonly cities: readonly FeatureId[];

@@ -21,7 +21,7 @@
  * | 9–13  | spot: 0 for none, else 1 + the spot's index in `SPOTS`                                     |
  * | 14–26 | target: 0 for the tile just placed, else 1 + the placement index of the tile acted on      |
  *
- * A module's step (STEP_MODULE and up, numbered over the registry's modules in order): bits 0–27
+ * A module's step (STEP_MODULE and up, numbered over the game's modules in order): bits 0–27
  * are the module's (e.g. The Tower's capture: the placement index of the prisoner's tile and its
  * spot). A tile of the board is named by its placement index, which the game turns into a
  * position: a code's meaning may need the game it was listed in.

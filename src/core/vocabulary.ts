@@ -49,6 +49,19 @@ export const EXPANSIONS: readonly ExpansionName[] = ['river', 'abbot', 'inns-cat
 export type MeepleKind = 'follower' | 'abbot' | 'large' | 'builder' | 'pig' | 'floor';
 
 /**
+ * Every figure kind, in the order move codes number them (`encodeMove`): the same in every game,
+ * whichever modules an app imports.
+ *
+ * @example
+ * ```ts
+ * import { FIGURE_KINDS } from 'carcassonne-engine';
+ *
+ * console.log(FIGURE_KINDS.join(', ')); // → follower, abbot, large, builder, pig, floor
+ * ```
+ */
+export const FIGURE_KINDS: readonly MeepleKind[] = ['follower', 'abbot', 'large', 'builder', 'pig', 'floor'];
+
+/**
  * The types of the rule modules' moves (`ModuleMove`): their actions at the action step and their
  * steps.
  *
@@ -60,8 +73,8 @@ export type MeepleKind = 'follower' | 'abbot' | 'large' | 'builder' | 'pig' | 'f
 export type ModuleMoveType = 'tower' | 'capture' | 'exchange' | 'ransom';
 
 /**
- * The figures in a player's supply: a field per figure kind of every rule module, 0 when its module
- * is not in play.
+ * The figures in a player's supply: a field per figure kind of the game's rule modules (an
+ * expansion's only when it is in the game).
  */
 export interface Supplies {
   /**
@@ -72,29 +85,29 @@ export interface Supplies {
    * Abbots in the player's supply: 1 or 0 with The Abbot (0 while it is on the board), always 0
    * without.
    */
-  readonly abbots: number;
+  readonly abbots?: number;
   /**
    * Large meeples in the player's supply: 1 or 0 with Inns & Cathedrals, always 0 without.
    */
-  readonly largeMeeples: number;
+  readonly largeMeeples?: number;
   /**
    * Builders in the player's supply: 1 or 0 with Traders & Builders, always 0 without.
    */
-  readonly builders: number;
+  readonly builders?: number;
   /**
    * Pigs in the player's supply: 1 or 0 with Traders & Builders (a pig stays on the board once
    * placed), always 0 without.
    */
-  readonly pigs: number;
+  readonly pigs?: number;
   /**
    * Tower floors in the player's supply (0 without The Tower).
    */
-  readonly floors: number;
+  readonly floors?: number;
 }
 
 /**
- * The rules the rule modules add to a game: a state records every one, whichever modules are in
- * play.
+ * The rules the rule modules add to a game: a state records every house rule's, and an expansion's
+ * when it is in the game.
  */
 export interface ModuleRules {
   /**
@@ -102,12 +115,12 @@ export interface ModuleRules {
    * (default), `'shuffled'` into the land tiles, or `'first-land'`: drawn as the first tile after
    * the lake and placed like any other tile. Recorded in every game; no effect without The River.
    */
-  readonly riverStartTile: 'removed' | 'shuffled' | 'first-land';
+  readonly riverStartTile?: 'removed' | 'shuffled' | 'first-land';
   /**
    * With The Abbot, whether the garden copies of tiles are used (default `true`; the printings
    * before 2014 have no gardens: `false`). Recorded in every game; no effect without The Abbot.
    */
-  readonly gardens: boolean;
+  readonly gardens?: boolean;
   /**
    * What roads, cities, cloisters and gardens still incomplete at the end score: `'score'`
    * (default) as the rules say, or `'none'`: nothing (a house rule). Fields and goods score by

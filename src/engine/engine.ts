@@ -349,7 +349,7 @@ export class Engine {
    */
   tokens(player: number): Record<string, Record<string, number>> {
     const p = this.player(player);
-    return tokenRecords((g) => this.k.tokensOf(p, g));
+    return tokenRecords(this.k, p);
   }
 
   /** Whether the current player is playing a builder's second tile this turn (Traders & Builders). */

@@ -3,7 +3,8 @@ import type { KernelEvent, ScoreRecord } from './log.js';
 
 /**
  * The figure kinds of a game, compiled into flat tables (see `rules/compile.ts`). Kind 0 is the
- * follower; the others come from the active rule modules, in registry order. Index: `k` kind,
+ * follower; every kind has its place in one order for every game (`FIGURE_KINDS`), a kind the
+ * game's modules do not have an empty row. Index: `k` kind,
  * `t` tile type.
  */
 export interface FigureTable {
@@ -53,7 +54,7 @@ export interface PlacementRule {
 /**
  * A module's action at the action step, instead of deploying on the tile just placed (The Tower:
  * a floor on any tower, a follower on top of one). Its codes carry action kind ACTION_MODULE + its
- * index in Ruleset.actions (numbered over the registry; see core/move-code.ts), with the figure,
+ * index in Ruleset.actions (numbered over the game's modules; see core/move-code.ts), with the figure,
  * spot and target fields as the module uses them.
  */
 export interface ModuleAction {
@@ -110,7 +111,7 @@ export interface Ruleset {
   readonly freeSteps: boolean;
   /**
    * The active modules' words for the API layer (their moves, state and events), by module name,
-   * in registry order: read by the API layer, never by the kernel.
+   * in module order: read by the API layer, never by the kernel.
    */
   readonly words: readonly { readonly module: string; readonly index: number; readonly api: unknown }[];
   /** When the turn passes to the next player (not for an extra tile of the same turn). */

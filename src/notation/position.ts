@@ -3,7 +3,8 @@ import { readPlain } from '../core/plain.js';
 import { NotationError, type NotationProblem, SetupError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
 import { isRecord } from '../core/guards.js';
-import { figureInPlay, figureNames, supplyKeys, tokenKinds } from '../api/options/figure-kinds.js';
+import { figureInPlay, figureKinds, supplyKeysOf } from '../api/options/figure-kinds.js';
+import { tokenDefs } from '../rules/declared.js';
 import { setupOf, validateSetup } from '../api/setup/setup.js';
 import type { ExtraTurn, GameState, MeepleKind, PlayerView, Setup, SetupFigure, SetupTile, TileId } from '../api/types.js';
 import { tileFeatures } from '../rules/catalogue.js';
@@ -21,7 +22,7 @@ const fieldNames = (): string[] => [
   'board',
   'scores',
   'supplies',
-  ...tokenKinds().map((tk) => tk.key),
+  ...tokenDefs().map((tk) => tk.key),
   'modules',
   'turn',
   'hands',
@@ -106,8 +107,8 @@ export function parsePosition(text: string): Setup {
   if (scores !== undefined) out.scores = (scores.entries[0] ?? []).map((w) => count(w, bad, 'a score'));
   if (scores !== undefined && scores.entries.length > 1) bad(scores.keyword, 'scores are written on one entry: scores 10 12');
   const supplies = fields.get('supplies');
-  if (supplies !== undefined) out.supplies = supplies.entries.map((e) => pairs(e, supplyKeys(), bad));
-  for (const tk of tokenKinds()) {
+  if (supplies !== undefined) out.supplies = supplies.entries.map((e) => pairs(e, supplyKeysOf(), bad));
+  for (const tk of tokenDefs()) {
     const tokens = fields.get(tk.key);
     if (tokens !== undefined) out[tk.key] = tokens.entries.map((e) => pairs(e, tk.kinds, bad));
   }
@@ -256,7 +257,7 @@ function readTile(
   const x = Number(at[1]) + 0;
   const y = Number(at[2]) + 0;
   tiles.push({ tile: tile.text, x, y, rotation });
-  const kinds = figureNames();
+  const kinds = figureKinds();
   for (; i < words.length; i += 3) {
     const [owner, what, spot] = [words[i] as Word, words[i + 1], words[i + 2]];
     const o = OWNER().exec(owner.text);
@@ -391,11 +392,11 @@ export function writePosition(setup: Setup, format: PositionFormat = {}): string
       .map((e) => (e === '' ? '-' : e));
   if (setup.supplies !== undefined && setup.supplies.length === players) {
     // A supply of a figure not in play is 0: it goes without saying.
-    const kinds = figureNames();
-    const inPlay = new Set(supplyKeys().filter((_, i) => figureInPlay(kinds[i] as MeepleKind, setup.expansions ?? [])));
+    const kinds = figureKinds();
+    const inPlay = new Set(supplyKeysOf().filter((_, i) => figureInPlay(kinds[i] as MeepleKind, setup.expansions ?? [])));
     lines.push(`supplies ${entries(setup.supplies as Record<string, number>[], (key) => inPlay.has(key)).join('; ')}`);
   }
-  for (const tk of tokenKinds()) {
+  for (const tk of tokenDefs()) {
     const tokens = (setup as unknown as Readonly<Record<string, unknown>>)[tk.key] as readonly Record<string, number>[] | undefined;
     if (tokens !== undefined && !tokens.every(zero)) lines.push(`${tk.key} ${entries(tokens, () => true).join('; ')}`);
   }

@@ -8,7 +8,7 @@ import { checked } from '../api/state/kernels.js';
 import { features } from '../api/state/queries.js';
 import type { GameState, PlacedTile, PlayerView } from '../api/types.js';
 import type { MeepleKind } from '../core/vocabulary.js';
-import { figuresOf, tokensOf } from '../rules/declared.js';
+import { figuresOf, tokenDefs } from '../rules/declared.js';
 import { tileDef } from '../rules/catalogue.js';
 import { boardLooks } from '../rules/looks.js';
 import { tileName } from '../rules/words.js';
@@ -267,7 +267,7 @@ function panelSvg(state: GameState, o: ResolvedSvgOptions, left: number, tileId:
     const y = 40 + i * 40;
     const colour = o.colours[i] ?? '#888888';
     const mark = finished ? (p.score === best ? '★' : '') : i === state.currentPlayer ? '▶' : '';
-    const tokens = tokensOf()
+    const tokens = tokenDefs()
       .map((t) => {
         const held = (p as unknown as Record<string, Record<string, number>>)[t.key];
         return held === undefined || t.kinds.every((k) => held[k] === 0) ? '' : `; ${t.kinds.map((k) => `${k} ${held[k]}`).join(', ')}`;

@@ -1,66 +1,19 @@
 import { type FigureTable, type ModuleAction, type ModuleStep, type Ruleset, KIND_CODE, MAXF, type TileTables } from '../kernel/index.js';
 import { ACTION_MODULE, MOVE_ACTION_LIMIT, MOVE_FIGURE_LIMIT, MOVE_STEP_LIMIT, STEP_MODULE } from '../core/move-code.js';
 import type { FigureDef, ModuleContext, ModuleHooks, RuleModule } from './module.js';
-import { figuresOf, moduleLines, tokensOf } from './declared.js';
-import { RULE_MODULES } from './registry.js';
-
-/** Where an attribute lives in a feature's two attribute words. */
-export interface AttributePlace {
-  readonly word: number;
-  readonly shift: number;
-  readonly bits: number;
-}
-
-/** The attributes of a registry as bit fields in two words, in module order (numbered like figures). */
-export function attributePlaces(registry: readonly RuleModule[] = RULE_MODULES): Map<string, AttributePlace> {
-  let places = placesOf.get(registry);
-  if (places === undefined) {
-    places = placeAttributes(registry);
-    placesOf.set(registry, places);
-  }
-  return places;
-}
-
-const placesOf = new WeakMap<readonly RuleModule[], Map<string, AttributePlace>>();
-
-function placeAttributes(registry: readonly RuleModule[]): Map<string, AttributePlace> {
-  const places = new Map<string, AttributePlace>();
-  let word = 0;
-  let shift = 0;
-  for (const a of registry.flatMap((m) => m.attributes ?? [])) {
-    if (shift + a.bits > 32) {
-      word++;
-      shift = 0;
-    }
-    if (word > 1) throw new Error(`rule modules: attributes need more than 64 bits (at ${a.name})`);
-    places.set(a.name, { word, shift, bits: a.bits });
-    shift += a.bits;
-  }
-  return places;
-}
-
-/** An attribute's value in a pair of attribute words. */
-export function readAttribute(place: AttributePlace, attrs: readonly number[] | Int32Array): number {
-  return ((attrs[place.word] as number) >>> place.shift) & ((1 << place.bits) - 1);
-}
+import { type AttributePlace, rememberRoster, rosterFor } from './roster.js';
 
 const compiled = new WeakMap<TileTables, Map<string, Ruleset>>();
 
 /**
- * Compiles the active modules (the base game first) of `registry` for a game's tile tables and
- * rules into the kernel's Ruleset: the figure tables (every kind of the registry, none in supply
- * unless its module is active), the feature attributes packed in two words, the module state
- * slots, and the hooks. Once per combination of modules and of the values of their options;
+ * Compiles a game's active modules (the base game first) for its tile tables and rules into the
+ * kernel's Ruleset, numbered as their roster numbers them (roster.ts): the figure tables, the
+ * feature attributes packed in two words, the module state slots, and the hooks. Once per combination of modules and of the values of their options;
  * shared by every game of it.
  */
-export function compileRuleset(
-  modules: readonly RuleModule[],
-  tables: TileTables,
-  rules: Readonly<Record<string, unknown>> = {},
-  registry: readonly RuleModule[] = RULE_MODULES,
-): Ruleset {
+export function compileRuleset(modules: readonly RuleModule[], tables: TileTables, rules: Readonly<Record<string, unknown>> = {}): Ruleset {
   const read = modules.flatMap((m) => (m.options ?? []).map((o) => JSON.stringify(rules[o.key] ?? null)));
-  const key = `${modules.map((m) => m.name).join()}|${registry.map((m) => m.name).join()}|${read.join()}`;
+  const key = `${modules.map((m) => m.name).join()}|${read.join()}`;
   let byKey = compiled.get(tables);
   if (byKey === undefined) {
     byKey = new Map();
@@ -68,22 +21,18 @@ export function compileRuleset(
   }
   let ruleset = byKey.get(key);
   if (ruleset === undefined) {
-    ruleset = compile(modules, tables, rules, registry);
+    ruleset = compile(modules, tables, rules);
     byKey.set(key, ruleset);
+    rememberRoster(ruleset, rosterFor(modules));
   }
   return ruleset;
 }
 
-function compile(
-  modules: readonly RuleModule[],
-  tables: TileTables,
-  rules: Readonly<Record<string, unknown>>,
-  registry: readonly RuleModule[],
-): Ruleset {
-  const all = figuresOf(registry);
-  const activeFigures = new Set(figuresOf(modules));
-  const figures = figureTable(all, activeFigures, tables);
-  const places = attributePlaces(registry);
+function compile(modules: readonly RuleModule[], tables: TileTables, rules: Readonly<Record<string, unknown>>): Ruleset {
+  const roster = rosterFor(modules);
+  const all = roster.figures;
+  const figures = figureTable(all, tables);
+  const places = roster.places;
   const attrs = new Int32Array(tables.types * MAXF * 2);
   for (const a of modules.flatMap((m) => m.attributes ?? [])) {
     const { word, shift } = places.get(a.name) as AttributePlace;
@@ -94,17 +43,17 @@ function compile(
       });
     });
   }
-  const names = all.map((f) => f.name);
+  const names = roster.names;
   let slot = 0;
-  // Action kinds and step kinds are numbered over the registry, so that a code means one thing in every game.
-  const actionOwners = registry.filter((m) => m.action !== undefined);
-  const stepNames = registry.flatMap((m) => (m.steps ?? []).map((st) => ({ module: m, ...st })));
+  // Action kinds and step kinds are numbered over the game's own modules.
+  const actionOwners = roster.actions;
+  const stepNames = roster.steps;
   if (actionOwners.length > MOVE_ACTION_LIMIT - ACTION_MODULE)
     throw new Error('rule modules: more module actions than a move code can name');
   if (stepNames.length > MOVE_STEP_LIMIT - STEP_MODULE) throw new Error('rule modules: more module steps than a move code can name');
   const actions: (ModuleAction | null)[] = actionOwners.map(() => null);
   const steps: (ModuleStep | null)[] = stepNames.map(() => null);
-  const tokens = tokensOf(registry);
+  const tokens = roster.tokens;
   // The hooks of each module by its index in `modules` (undefined: none).
   const hooksOf: (ModuleHooks | undefined)[] = [];
   const explain: Ruleset['explainPlacement'][number][] = [];
@@ -115,9 +64,9 @@ function compile(
       slot,
       tokens: tokens.find((tk) => tk.key === m.tokens?.key)?.first ?? -1,
       figure: (name) => names.indexOf(name),
-      index: registry.indexOf(m),
+      index: modules.indexOf(m),
       line(name) {
-        const j = moduleLines(registry).findIndex((l) => l.module === m && l.name === name);
+        const j = roster.lines.findIndex((l) => l.module === m && l.name === name);
         if (j < 0) throw new Error(`rule module ${m.name}: no scoring line ${name}`);
         return j;
       },
@@ -181,7 +130,7 @@ function compile(
     turnPassed: hooks.flatMap((h) => (h.turnPassed === undefined ? [] : [h.turnPassed])),
     words: modules.flatMap((m, i) => {
       const api = hooksOf[i]?.words;
-      return api === undefined ? [] : [{ module: m.name, index: registry.indexOf(m), api }];
+      return api === undefined ? [] : [{ module: m.name, index: i, api }];
     }),
     tokenKinds: tokens.reduce((n, tk) => n + tk.kinds.length, 0),
     attrs,
@@ -206,11 +155,13 @@ function compile(
   };
 }
 
-function figureTable(defs: readonly FigureDef[], active: ReadonlySet<FigureDef>, tables: TileTables): FigureTable {
+function figureTable(defs: readonly (FigureDef | undefined)[], tables: TileTables): FigureTable {
+  // Every kind has its row; a kind the game's modules do not have is in no supply and stands nowhere.
   const kinds = defs.length;
   if (kinds > MOVE_FIGURE_LIMIT) throw new Error(`rule modules: more than ${MOVE_FIGURE_LIMIT} figure kinds`);
   const spots = new Uint16Array(kinds * tables.types);
   defs.forEach((d, f) => {
+    if (d === undefined) return;
     // A move takes a figure back by naming its kind: there must be one of it per player.
     if (d.recall === true && d.perPlayer !== 1)
       throw new Error(`rule modules: ${d.name} may be taken back, so each player has exactly one`);
@@ -220,18 +171,19 @@ function figureTable(defs: readonly FigureDef[], active: ReadonlySet<FigureDef>,
       spots[f * tables.types + t] = mask;
     }
   });
+  const flag = (test: (d: FigureDef) => boolean) => Uint8Array.from(defs, (d) => (d !== undefined && test(d) ? 1 : 0));
   return {
     kinds,
-    weight: Int8Array.from(defs, (d) => d.weight),
+    weight: Int8Array.from(defs, (d) => d?.weight ?? 0),
     perPlayer: Int16Array.from({ length: kinds * 8 }, (_, i) => {
-      const d = defs[i >> 3] as FigureDef;
-      const n = typeof d.perPlayer === 'number' ? d.perPlayer : (d.perPlayer[i & 7] ?? 0);
-      return active.has(d) ? n : 0;
+      const d = defs[i >> 3];
+      if (d === undefined) return 0;
+      return typeof d.perPlayer === 'number' ? d.perPlayer : (d.perPlayer[i & 7] ?? 0);
     }),
-    joinsOwn: Uint8Array.from(defs, (d) => (d.joins === 'own' ? 1 : 0)),
-    recall: Uint8Array.from(defs, (d) => (d.recall === true ? 1 : 0)),
-    marksField: Uint8Array.from(defs, (d) => (d.marksField === true ? 1 : 0)),
-    stands: Uint8Array.from(defs, (d) => d.stands.reduce((mask, kind) => mask | (1 << KIND_CODE[kind]), 0)),
+    joinsOwn: flag((d) => d.joins === 'own'),
+    recall: flag((d) => d.recall === true),
+    marksField: flag((d) => d.marksField === true),
+    stands: Uint8Array.from(defs, (d) => (d?.stands ?? []).reduce((mask, kind) => mask | (1 << KIND_CODE[kind]), 0)),
     spots,
   };
 }

@@ -46,12 +46,12 @@ export interface RuleModule {
   readonly slots?: number | ((shape: SlotShape) => number);
   /**
    * The move type of the module's action at the action step (`hooks.action` plays it), e.g.
-   * `'tower'`: action kinds are numbered over the registry's modules that have one.
+   * `'tower'`: action kinds are numbered over the game's modules that have one.
    */
   readonly action?: string;
   /**
    * The module's steps, by the move type of their moves (`hooks.steps` plays them, in this order):
-   * step kinds are numbered over the registry. `free`: a move besides those of the tile and action
+   * step kinds are numbered over the game's modules. `free`: a move besides those of the tile and action
    * steps, which does not end them (The Tower's ransom).
    */
   readonly steps?: readonly { readonly name: string; readonly free?: boolean }[];

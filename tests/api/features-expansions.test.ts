@@ -38,7 +38,7 @@ describe('features() with the expansions', () => {
     s = applyMove(s, { x: 2, y: -2, rotation: 180 });
     expect(cityOf(s)).toMatchObject({ complete: true, open: 0, goods: { wine: 2, grain: 1, cloth: 0 } });
     expect(s.players[1]?.goods).toEqual({ wine: 2, grain: 1, cloth: 0 });
-    // Without the expansion every feature reports no goods.
-    for (const f of features(createGame({ players: 2, seed: 1 }))) expect(f.goods).toEqual(none);
+    // Without the expansion no feature has a goods field.
+    for (const f of features(createGame({ players: 2, seed: 1 }))) expect('goods' in f).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ describe('createGame options', () => {
     const s = createGame({ players: 2, seed: 1 });
     expect(s.placements).toEqual([{ tile: 'D', x: 0, y: 0, rotation: 0, player: null, meeple: null, recall: null }]);
     expect(s.expansions).toEqual([]);
-    expect(s.players.every((p) => p.abbots === 0)).toBe(true);
+    expect(s.players.every((p) => !('abbots' in p))).toBe(true);
     expect(s.tilesLeft.length + 1 + 1).toBe(72);
     expect(s.players.every((p) => p.meeples === 7)).toBe(true);
     expect(s).toMatchObject({ status: 'playing', turn: 0, currentPlayer: 0, tileSet: 'base', edition: 'current' });
@@ -28,9 +28,8 @@ describe('createGame options', () => {
   });
 
   it('editions are presets that rules override', () => {
+    // The rules of the house rules; an expansion's only with it.
     const setup = {
-      riverStartTile: 'removed',
-      gardens: true,
       incomplete: 'score',
       table: null,
       tableEdge: 'open',
@@ -102,7 +101,7 @@ describe('createGame options', () => {
     expect(s.expansions).toEqual(['inns-cathedrals']);
     expect(s.players).toHaveLength(6);
     // The sixth colour is a full set: 7 followers, and a large meeple like every other colour.
-    expect(s.players.every((p) => p.meeples === 7 && p.largeMeeples === 1 && p.abbots === 0)).toBe(true);
+    expect(s.players.every((p) => p.meeples === 7 && p.largeMeeples === 1 && !('abbots' in p))).toBe(true);
     // 72 base tiles + 18: the start tile on the board, the current tile, the rest left.
     expect(s.tilesLeft.length + 1 + 1).toBe(72 + 18);
     expect(s.placements[0]).toMatchObject({ tile: 'D', x: 0, y: 0 });
@@ -114,7 +113,7 @@ describe('createGame options', () => {
     expect(all.players.every((p) => p.abbots === 1 && p.largeMeeples === 1)).toBe(true);
     expect(validateOptions({ players: 6, seed: 1, tileSet: 'pnp-demo', expansions: ['inns-cathedrals'] })).toEqual([]);
     // Without it: no large meeples, and at most 5 players.
-    expect(createGame({ players: 5, seed: 1, expansions: ['river', 'abbot'] }).players.every((p) => p.largeMeeples === 0)).toBe(true);
+    expect(createGame({ players: 5, seed: 1, expansions: ['river', 'abbot'] }).players.every((p) => !('largeMeeples' in p))).toBe(true);
   });
 
   it("Traders & Builders: 24 more tiles, one builder and one pig each, no goods tokens yet, no builder's second tile (rules-facts §e)", () => {
@@ -122,7 +121,7 @@ describe('createGame options', () => {
     expect(s.expansions).toEqual(['traders-builders']);
     expect(s.builderTurn).toBe(false);
     for (const p of s.players)
-      expect(p).toMatchObject({ meeples: 7, abbots: 0, largeMeeples: 0, builders: 1, pigs: 1, goods: { wine: 0, grain: 0, cloth: 0 } });
+      expect(p).toEqual({ name: p.name, score: 0, meeples: 7, builders: 1, pigs: 1, goods: { wine: 0, grain: 0, cloth: 0 } });
     // 72 base tiles + 24: the start tile on the board, the current tile, the rest left.
     expect(s.tilesLeft.length + 1 + 1).toBe(72 + 24);
     // With all four expansions: six players (Inns & Cathedrals), 72 + 12 river tiles - the start
@@ -131,10 +130,10 @@ describe('createGame options', () => {
     expect(all.expansions).toEqual(['river', 'abbot', 'inns-cathedrals', 'traders-builders']);
     expect(all.tilesLeft.length + 1 + 1).toBe(72 + 12 - 1 + 18 + 24);
     expect(all.players.every((p) => p.abbots === 1 && p.largeMeeples === 1 && p.builders === 1 && p.pigs === 1)).toBe(true);
-    // Without it: no builders, pigs or tokens.
+    // Without it: no builders, pigs or tokens, and their records hold no field for them.
     const other = createGame({ players: 5, seed: 1, expansions: ['river', 'abbot', 'inns-cathedrals'] });
     expect(other.builderTurn).toBe(false);
-    expect(other.players.every((p) => p.builders === 0 && p.pigs === 0 && p.goods.wine + p.goods.grain + p.goods.cloth === 0)).toBe(true);
+    expect(other.players.every((p) => !('builders' in p) && !('pigs' in p) && !('goods' in p))).toBe(true);
     // Traders & Builders alone keeps the base game's 5 players.
     expect(thrown({ players: 6, seed: 1, expansions: ['traders-builders'] }).code).toBe('invalid-players');
   });

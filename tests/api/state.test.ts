@@ -851,7 +851,7 @@ describe('saved states of games with Traders & Builders', () => {
     [
       'goods tokens without Traders & Builders',
       () => baseWithFollower,
-      (s) => (s.players[0].goods.cloth = 1),
+      (s) => (s.players[0].goods = { wine: 0, grain: 0, cloth: 1 }),
       'player 0 has 1 cloth token, but the cities they completed hold 0',
     ],
     [

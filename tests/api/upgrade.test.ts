@@ -49,7 +49,7 @@ describe('version-1 states (saved by 0.1.0)', () => {
     expect(applyMove(loaded, legalTurns(loaded)[0] as never)).toEqual(applyMove(s, legalTurns(s)[0] as never));
   });
 
-  it("upgrade with the expansions' fields at rest: no abbot, large meeple, builder or pig, no goods tokens, no builder's second tile", () => {
+  it("upgrade to a base game: no expansion's fields, no builder's second tile", () => {
     let s = createGame({ players: 4, seed: 'old save 2', rules: { farmers: 'farm-3' } });
     for (let i = 0; i < 30; i++) s = applyMove(s, legalTurns(s)[(i * 7) % legalTurns(s).length] as never);
     const old = asVersion1(s) as { players: Record<string, unknown>[] };
@@ -58,9 +58,7 @@ describe('version-1 states (saved by 0.1.0)', () => {
     const loaded = loadState(old);
     expect(loaded.expansions).toEqual([]);
     expect(loaded.builderTurn).toBe(false);
-    for (const p of loaded.players) {
-      expect(p).toMatchObject({ abbots: 0, largeMeeples: 0, builders: 0, pigs: 0, floors: 0, goods: { wine: 0, grain: 0, cloth: 0 } });
-    }
+    for (const p of loaded.players) expect(Object.keys(p)).toEqual(['name', 'score', 'meeples']);
     expect(loaded.placements.every((p) => p.recall === null)).toBe(true);
     expect(loaded).toEqual(s);
     // And the move a builder would need is refused: there is no Traders & Builders in a version-1 game.
@@ -79,20 +77,38 @@ describe('version-1 states (saved by 0.1.0)', () => {
   });
 });
 
-describe('states saved before a rule module existed', () => {
-  /** The state as a library without the modules `gone` saved it: their supply counts, tokens and rules absent. */
-  function without(state: GameState, gone: { supply: string[]; tokens: string[]; rules: string[] }): Record<string, any> {
+describe("states saved before 0.3.0: every module's fields in every game", () => {
+  /** The state as 0.2.0 and the versions up to 0.3.0 wrote it: every player with every figure kind's count and goods, and every module's rules. */
+  function withEveryField(state: GameState): Record<string, any> {
     const json = JSON.parse(JSON.stringify(state));
-    for (const p of json.players) for (const key of [...gone.supply, ...gone.tokens]) delete p[key];
-    for (const key of gone.rules) delete json.rules[key];
+    json.rules = {
+      farmers: json.rules.farmers,
+      smallCity: json.rules.smallCity,
+      meeples: json.rules.meeples,
+      riverStartTile: 'removed',
+      gardens: true,
+      ...json.rules,
+    };
+    // In the order those versions wrote them.
+    json.players = json.players.map((p: Record<string, unknown>) => ({
+      name: p.name,
+      score: p.score,
+      meeples: p.meeples,
+      abbots: p.abbots ?? 0,
+      largeMeeples: p.largeMeeples ?? 0,
+      builders: p.builders ?? 0,
+      pigs: p.pigs ?? 0,
+      floors: p.floors ?? 0,
+      goods: p.goods ?? { wine: 0, grain: 0, cloth: 0 },
+    }));
     return json;
   }
-  const tradersAndAbbot = { supply: ['builders', 'pigs', 'abbots'], tokens: ['goods'], rules: ['gardens'] };
 
-  it("load with the fields of modules not in the game at rest, written in a new state's order, and play on", () => {
+  it("load with the fields of modules not in the game left out, written in a new state's order, and play on", () => {
     let s = createGame({ players: 3, seed: 7, expansions: ['inns-cathedrals'] });
     for (let i = 0; i < 12; i++) s = applyMove(s, legalTurns(s)[(i * 7) % legalTurns(s).length] as TurnMove);
-    const old = without(s, tradersAndAbbot);
+    const old = withEveryField(s);
+    expect(Object.keys(old.players[0]).length).toBe(Object.keys(s.players[0] as object).length + 5);
     expect(validateState(old)).toEqual([]);
     const loaded = loadState(old);
     expect(loaded).toEqual(s);
@@ -100,12 +116,16 @@ describe('states saved before a rule module existed', () => {
     expect(legalTurns(loaded)).toEqual(legalTurns(s));
   });
 
-  it('a module in the game must have its fields: a Traders & Builders game without its builders is refused', () => {
+  it("a module in the game must have its fields; another module's field that holds something is refused", () => {
     const s = createGame({ players: 2, seed: 7, expansions: ['traders-builders'] });
-    expect(validateState(without(s, { supply: ['builders'], tokens: [], rules: [] }))[0]?.message).toContain(
-      'players[0] must have a name, a whole score, whole counts of meeples, abbots, largeMeeples, builders, pigs',
+    const json = withEveryField(s);
+    delete json.players[0].builders;
+    expect(validateState(json)[0]?.message).toContain(
+      'players[0] must have a name, a whole score, whole counts of meeples, builders, pigs',
     );
-    expect(validateState(without(s, { supply: ['abbots'], tokens: [], rules: ['gardens'] }))).toEqual([]);
+    const abbot = withEveryField(s);
+    abbot.players[1].abbots = 1;
+    expect(validateState(abbot).map((p) => p.message)).toEqual(['player 1 has 1 abbot in supply, but the placements leave 0']);
   });
 });
 

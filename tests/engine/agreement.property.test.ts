@@ -186,10 +186,10 @@ function expectSamePosition(e: Engine, s: GameState, where: string): void {
   expect(e.scores(), where).toEqual(s.players.map((p) => p.score));
   s.players.forEach((p, i) => {
     expect(e.meeples(i), `${where}, player ${i}`).toBe(p.meeples);
-    expect(e.inSupply(i, 'abbot'), `${where}, player ${i}`).toBe(p.abbots);
-    expect(e.inSupply(i, 'large'), `${where}, player ${i}`).toBe(p.largeMeeples);
-    expect(e.inSupply(i, 'builder'), `${where}, player ${i}`).toBe(p.builders);
-    expect(e.inSupply(i, 'pig'), `${where}, player ${i}`).toBe(p.pigs);
+    expect(e.inSupply(i, 'abbot'), `${where}, player ${i}`).toBe(p.abbots ?? 0);
+    expect(e.inSupply(i, 'large'), `${where}, player ${i}`).toBe(p.largeMeeples ?? 0);
+    expect(e.inSupply(i, 'builder'), `${where}, player ${i}`).toBe(p.builders ?? 0);
+    expect(e.inSupply(i, 'pig'), `${where}, player ${i}`).toBe(p.pigs ?? 0);
     expect(e.tokens(i).goods, `${where}, player ${i}`).toEqual(p.goods);
   });
 }

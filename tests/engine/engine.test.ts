@@ -484,10 +484,10 @@ describe('Engine.fromState and legal moves', () => {
       expect(e.expansions).toEqual(state.expansions);
       state.players.forEach((p, i) => {
         expect(e.meeples(i)).toBe(p.meeples);
-        expect(e.inSupply(i, 'abbot')).toBe(p.abbots);
-        expect(e.inSupply(i, 'large')).toBe(p.largeMeeples);
-        expect(e.inSupply(i, 'builder')).toBe(p.builders);
-        expect(e.inSupply(i, 'pig')).toBe(p.pigs);
+        expect(e.inSupply(i, 'abbot')).toBe(p.abbots ?? 0);
+        expect(e.inSupply(i, 'large')).toBe(p.largeMeeples ?? 0);
+        expect(e.inSupply(i, 'builder')).toBe(p.builders ?? 0);
+        expect(e.inSupply(i, 'pig')).toBe(p.pigs ?? 0);
         expect(e.tokens(i).goods).toEqual(p.goods);
       });
       expect(e.movesPlayed()).toEqual([]);
@@ -951,10 +951,10 @@ describe('The River and The Abbot in the engine', () => {
     let wasOnBoard = false;
     playAbbotGame({ players: 2, seed: 'abbots', expansions: ['abbot'] }, (e, s) => {
       s.players.forEach((p, i) => {
-        expect(e.inSupply(i, 'abbot')).toBe(p.abbots);
-        expect(p.abbots + s.meeples.filter((m) => m.owner === i && m.kind === 'abbot').length).toBe(1);
+        expect(e.inSupply(i, 'abbot')).toBe(p.abbots ?? 0);
+        expect((p.abbots ?? 0) + s.meeples.filter((m) => m.owner === i && m.kind === 'abbot').length).toBe(1);
       });
-      if (s.players.some((p) => p.abbots === 0)) wasOnBoard = true;
+      if (s.players.some((p) => (p.abbots ?? 0) === 0)) wasOnBoard = true;
     });
     expect(wasOnBoard).toBe(true);
   });
@@ -1091,7 +1091,7 @@ describe('Inns & Cathedrals in the engine', () => {
         expect(action & 15).toBe(1);
         expect((action >>> 4) & 31).toBe(2);
         expect((action >>> 9) & 31).toBe(SPOTS.indexOf(m.meeple.at) + 1);
-        expect(player.largeMeeples).toBe(1);
+        expect(player.largeMeeples ?? 0).toBe(1);
         // rules-facts §d: placed like a follower, so the same spot is offered to a follower (when one is in supply).
         if (player.meeples > 0) expect(set.has(code - figureBits(2) * TILE_FIELDS)).toBe(true);
       }
@@ -1110,12 +1110,12 @@ describe('Inns & Cathedrals in the engine', () => {
     let wasOnBoard = false;
     const deploys = playLargeGame(ALL, (e, s) => {
       s.players.forEach((p, i) => {
-        expect(e.inSupply(i, 'large')).toBe(p.largeMeeples);
+        expect(e.inSupply(i, 'large')).toBe(p.largeMeeples ?? 0);
         expect(e.meeples(i)).toBe(p.meeples);
-        expect(e.inSupply(i, 'abbot')).toBe(p.abbots);
-        expect(p.largeMeeples + s.meeples.filter((m) => m.owner === i && m.kind === 'large').length).toBe(1);
+        expect(e.inSupply(i, 'abbot')).toBe(p.abbots ?? 0);
+        expect((p.largeMeeples ?? 0) + s.meeples.filter((m) => m.owner === i && m.kind === 'large').length).toBe(1);
       });
-      if (s.players.some((p) => p.largeMeeples === 0)) wasOnBoard = true;
+      if (s.players.some((p) => (p.largeMeeples ?? 0) === 0)) wasOnBoard = true;
     });
     expect(deploys).toBeGreaterThan(0);
     expect(wasOnBoard).toBe(true);
@@ -1147,7 +1147,7 @@ describe('Inns & Cathedrals in the engine', () => {
     const copy = Engine.fromState(JSON.parse(JSON.stringify(mid)) as GameState);
     expect(engineTurnSet(copy)).toEqual(pureTurnSet(mid));
     expect(engineStepSet(copy)).toEqual(pureStepSet(mid));
-    for (const [i, p] of mid.players.entries()) expect(copy.inSupply(i, 'large')).toBe(p.largeMeeples);
+    for (const [i, p] of mid.players.entries()) expect(copy.inSupply(i, 'large')).toBe(p.largeMeeples ?? 0);
     const turns = advance(copy, 40, 24);
     expect(copy.toState()).toEqual(replay(mid, turns));
   });
@@ -1236,7 +1236,7 @@ describe('Traders & Builders in the engine', () => {
           expect((action >>> 4) & 31).toBe(figure);
           expect((action >>> 9) & 31).toBe(SPOTS.indexOf(m.meeple?.at as Spot) + 1);
           // rules-facts §e: one builder and one pig each; the builder on a road or city, the pig on a field.
-          expect(kind === 'builder' ? player.builders : player.pigs).toBe(1);
+          expect(kind === 'builder' ? player.builders : (player.pigs ?? 0)).toBe(1);
           const feature = tileDefinition(tile, m.rotation)?.features.find((f) => f.spot === m.meeple?.at);
           expect(kind === 'builder' ? ['road', 'city'] : ['field']).toContain(feature?.kind);
           // The same spot with the figure bits cleared is a follower turn of the same placement.
@@ -1249,7 +1249,7 @@ describe('Traders & Builders in the engine', () => {
     }
   });
 
-  it("engine.builders, pigs, goods and builderTurn are the state's, all the way through; 1, 1, zeros and false at the start; 0s without the expansion", () => {
+  it("engine.builders, pigs, goods and builderTurn are the state's, all the way through; 1, 1, zeros and false at the start; 0s and no goods without the expansion", () => {
     const fresh = Engine.create(TRADERS);
     expect([0, 1, 2].map((p) => fresh.inSupply(p, 'builder'))).toEqual([1, 1, 1]);
     expect([0, 1, 2].map((p) => fresh.inSupply(p, 'pig'))).toEqual([1, 1, 1]);
@@ -1258,7 +1258,7 @@ describe('Traders & Builders in the engine', () => {
     const base = Engine.create({ players: 2, seed: 1, expansions: ['river', 'abbot', 'inns-cathedrals'] });
     randomPlayout(base, seededRandom(1));
     expect([0, 1].map((p) => [base.inSupply(p, 'builder'), base.inSupply(p, 'pig'), base.tokens(p).goods])).toEqual(
-      [0, 1].map(() => [0, 0, { wine: 0, grain: 0, cloth: 0 }]),
+      [0, 1].map(() => [0, 0, undefined]),
     );
     expect(base.builderTurn).toBe(false);
     let builderOut = false;
@@ -1268,17 +1268,17 @@ describe('Traders & Builders in the engine', () => {
       expect(e.builderTurn).toBe(s.builderTurn);
       expect(e.currentPlayer).toBe(s.currentPlayer);
       s.players.forEach((p, i) => {
-        expect(e.inSupply(i, 'builder')).toBe(p.builders);
-        expect(e.inSupply(i, 'pig')).toBe(p.pigs);
+        expect(e.inSupply(i, 'builder')).toBe(p.builders ?? 0);
+        expect(e.inSupply(i, 'pig')).toBe(p.pigs ?? 0);
         expect(e.tokens(i).goods).toEqual(p.goods);
         expect(e.meeples(i)).toBe(p.meeples);
         // Figure conservation: one builder and one pig each, in supply or on the board.
-        expect(p.builders + s.meeples.filter((m) => m.owner === i && m.kind === 'builder').length).toBe(1);
-        expect(p.pigs + s.meeples.filter((m) => m.owner === i && m.kind === 'pig').length).toBe(1);
+        expect((p.builders ?? 0) + s.meeples.filter((m) => m.owner === i && m.kind === 'builder').length).toBe(1);
+        expect((p.pigs ?? 0) + s.meeples.filter((m) => m.owner === i && m.kind === 'pig').length).toBe(1);
       });
-      if (s.players.some((p) => p.builders === 0)) builderOut = true;
-      if (s.players.some((p) => p.pigs === 0)) pigOut = true;
-      if (s.players.some((p) => p.goods.wine + p.goods.grain + p.goods.cloth > 0)) tokens = true;
+      if (s.players.some((p) => (p.builders ?? 0) === 0)) builderOut = true;
+      if (s.players.some((p) => (p.pigs ?? 0) === 0)) pigOut = true;
+      if (s.players.some((p) => (p.goods?.wine ?? 0) + (p.goods?.grain ?? 0) + (p.goods?.cloth ?? 0) > 0)) tokens = true;
     });
     expect(builderOut && pigOut && tokens).toBe(true);
     expect(seen.doubleTurns).toBeGreaterThan(0);

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderVocabulary } from '../../scripts/vocabulary.mjs';
-import { EXPANSIONS } from '../../src/core/vocabulary.js';
+import { EXPANSIONS, FIGURE_KINDS } from '../../src/core/vocabulary.js';
+import { figureOrder } from '../../src/rules/roster.js';
+import { decodeMove, encodeMove } from '../../src/engine/index.js';
+import { moveFigure } from '../../src/core/move-code.js';
 import { expansionNames, RULE_MODULES } from '../../src/rules/registry.js';
 import type { ModuleDocs, RuleModule } from '../../src/rules/module.js';
 import { tileIds } from '../../src/rules/catalogue.js';
@@ -25,6 +28,17 @@ describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
 
   it('EXPANSIONS lists the registered modules after the base game, in registry order', () => {
     expect([...EXPANSIONS]).toEqual([...expansionNames()]);
+  });
+
+  it('FIGURE_KINDS numbers every figure kind of the registered modules, in registry order, as the move codes do', () => {
+    expect([...FIGURE_KINDS]).toEqual(RULE_MODULES.flatMap((m) => (m.figures ?? []).map((f) => f.name)));
+    expect(figureOrder()).toEqual([...FIGURE_KINDS]);
+    // A code names a figure by its place there, with no game at hand.
+    for (const kind of FIGURE_KINDS.filter((k) => k !== 'floor')) {
+      const code = encodeMove({ type: 'meeple', at: 'C', kind });
+      expect(moveFigure(code)).toBe(FIGURE_KINDS.indexOf(kind));
+      expect(decodeMove(code)).toEqual({ type: 'meeple', at: 'C', kind });
+    }
   });
 
   it('grow with the registry: a module with a figure kind, an option and an error code adds them', async () => {
@@ -56,8 +70,8 @@ describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
       "export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-builders' | 'tower' | 'shepherd';",
     );
     expect(text).toContain("| 'pig' | 'floor' | 'shepherd';");
-    expect(text).toContain('  readonly shepherds: number;');
-    expect(text).toContain("  readonly flock: 'small' | 'large';");
+    expect(text).toContain('  readonly shepherds?: number;');
+    expect(text).toContain("  readonly flock?: 'small' | 'large';");
     expect(text).toContain("export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn' | 'off-the-table' | 'shepherd-lost';");
     expect(text).toContain('// → river, abbot, inns-cathedrals, traders-builders, tower, shepherd');
   });

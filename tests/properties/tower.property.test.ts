@@ -84,10 +84,10 @@ describe('The Tower (fast-check)', () => {
           ['builder', 'builders'],
           ['pig', 'pigs'],
         ] as const)
-          expect((record[key] as number) + outOfSupply(s, i, kind), `${kind} of player ${i}`).toBe(owned[key]);
+          expect((record[key] ?? 0) + outOfSupply(s, i, kind), `${kind} of player ${i}`).toBe(owned[key] ?? 0);
       });
-      const floors = s.players.reduce((n, p) => n + p.floors, 0) + tower(s).towers.reduce((n, w) => n + w.floors, 0);
-      expect(floors).toBe(first.players.reduce((n, p) => n + p.floors, 0));
+      const floors = s.players.reduce((n, p) => n + (p.floors ?? 0), 0) + tower(s).towers.reduce((n, w) => n + w.floors, 0);
+      expect(floors).toBe(first.players.reduce((n, p) => n + (p.floors ?? 0), 0));
       // A tower is closed only once it has a floor; a prisoner is never held by its owner.
       for (const w of tower(s).towers) if (w.top !== null) expect(w.floors).toBeGreaterThan(0);
       for (const p of tower(s).prisoners) expect(p.jailer).not.toBe(p.owner);
@@ -164,7 +164,9 @@ describe('The Tower (fast-check)', () => {
       if (s.step !== 'tile' || s.placements.length === 0) return;
       const again = setupGame(setupOf(s));
       expect(again.modules).toEqual(s.modules);
-      expect(again.players.map((p) => [p.score, p.meeples, p.floors])).toEqual(s.players.map((p) => [p.score, p.meeples, p.floors]));
+      expect(again.players.map((p) => [p.score, p.meeples, p.floors ?? 0])).toEqual(
+        s.players.map((p) => [p.score, p.meeples, p.floors ?? 0]),
+      );
       expect(legalMoves(again)).toEqual(legalMoves(s));
     });
   });

@@ -78,7 +78,7 @@ function engineFeatures(s: GameState): string[] {
         open: f.open,
         inns: f.inns,
         cathedrals: f.cathedrals,
-        goods: f.goods,
+        goods: f.goods ?? { wine: 0, grain: 0, cloth: 0 },
       }),
     )
     .sort();
@@ -233,10 +233,10 @@ type Chooser = (s: GameState, legal: readonly TurnMove[], turn: number, ref: Ref
 /** Each player's figures in supply, by kind, from a state. */
 const engineSupplies = (s: GameState) => ({
   meeples: s.players.map((p) => p.meeples),
-  abbots: s.players.map((p) => p.abbots),
-  largeMeeples: s.players.map((p) => p.largeMeeples),
-  builders: s.players.map((p) => p.builders),
-  pigs: s.players.map((p) => p.pigs),
+  abbots: s.players.map((p) => p.abbots ?? 0),
+  largeMeeples: s.players.map((p) => p.largeMeeples ?? 0),
+  builders: s.players.map((p) => p.builders ?? 0),
+  pigs: s.players.map((p) => p.pigs ?? 0),
 });
 
 /** The same from the referee. */
@@ -258,10 +258,11 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
   const expansions = ALL_EXPANSIONS.filter((e) => options.expansions?.includes(e)) as RefExpansion[];
   const rules = rulesOf(options);
   expect(first.expansions).toEqual(expansions);
+  // The River's and The Abbot's rules are recorded with their expansions only.
   expect(first.rules).toEqual({
     ...rules,
-    riverStartTile: options.rules?.riverStartTile ?? 'removed',
-    gardens: options.rules?.gardens ?? true,
+    ...(expansions.includes('river') ? { riverStartTile: options.rules?.riverStartTile ?? 'removed' } : {}),
+    ...(expansions.includes('abbot') ? { gardens: options.rules?.gardens ?? true } : {}),
     hand: options.rules?.hand ?? null,
   });
   const ref = new Referee({
@@ -283,7 +284,11 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
   }
   // Who moves first (house rules #1, #2: given, at random or by drawing for road ends).
   expect(first.currentPlayer).toBe(ref.nextPlayer);
-  expect({ ...engineSupplies(first), goods: first.players.map((p) => p.goods), builderTurn: first.builderTurn }).toEqual({
+  expect({
+    ...engineSupplies(first),
+    goods: first.players.map((p) => p.goods ?? { wine: 0, grain: 0, cloth: 0 }),
+    builderTurn: first.builderTurn,
+  }).toEqual({
     ...refSupplies(ref),
     goods: ref.goods,
     builderTurn: false,
@@ -350,7 +355,7 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
     expect({
       features: engineFeatures(after),
       ...engineSupplies(after),
-      goods: after.players.map((p) => p.goods),
+      goods: after.players.map((p) => p.goods ?? { wine: 0, grain: 0, cloth: 0 }),
       // The goods each completed city gave, and to whom.
       goodsTaken: after.events.flatMap((e) => (e.type === 'goods-taken' ? [tokens(e)] : [])).sort(),
       figures: after.meeples,

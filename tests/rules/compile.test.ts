@@ -10,7 +10,7 @@ import { tileDef } from '../../src/rules/catalogue.js';
 
 const base = RULE_MODULES[0] as RuleModule;
 const tables = () => tablesFor(TILE_SETS.base, tileDef);
-const compile = (m: RuleModule) => () => compileRuleset([base, m], tables(), {}, [base, m]);
+const compile = (m: RuleModule) => () => compileRuleset([base, m], tables(), {});
 
 describe('compileRuleset refuses a module', () => {
   it('whose placement constraint cannot say why it refuses a placement', () => {
@@ -34,7 +34,7 @@ describe('compileRuleset refuses a module', () => {
       }),
       explainPlacement: () => ({ code: 'loose-undeclared', message: 'no' }),
     };
-    const ruleset = compileRuleset([base, loose], tables(), {}, [base, loose]);
+    const ruleset = compileRuleset([base, loose], tables(), {});
     expect(() => ruleset.explainPlacement[0]?.(undefined as never, 1)).toThrow(
       'rule module loose: error code loose-undeclared is not in its errors',
     );

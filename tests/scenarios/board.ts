@@ -171,7 +171,7 @@ export function scenarioX(steps: readonly XStep[], extra: Extra = {}, moreTiles:
 }
 
 /** The abbots in each player's supply. */
-export const abbots = (s: GameState): number[] => s.players.map((p) => p.abbots);
+export const abbots = (s: GameState): number[] => s.players.map((p) => p.abbots ?? 0);
 
 /**
  * A whole river, spring to lake, used by several scenarios (11 steps, A plays the even ones):
@@ -233,7 +233,7 @@ export function scenarioIC(steps: readonly ICStep[], extra: Extra = {}, moreTile
 }
 
 /** The large meeples in each player's supply. */
-export const largeMeeples = (s: GameState): number[] => s.players.map((p) => p.largeMeeples);
+export const largeMeeples = (s: GameState): number[] => s.players.map((p) => p.largeMeeples ?? 0);
 
 /**
  * What a step of a Traders & Builders scenario does after placing its tile: anything an Inns &
@@ -264,10 +264,10 @@ export function scenarioTB(steps: readonly TBStep[], extra: Extra = {}, moreTile
 }
 
 /** The builders in each player's supply. */
-export const builders = (s: GameState): number[] => s.players.map((p) => p.builders);
+export const builders = (s: GameState): number[] => s.players.map((p) => p.builders ?? 0);
 
 /** The pigs in each player's supply. */
-export const pigs = (s: GameState): number[] => s.players.map((p) => p.pigs);
+export const pigs = (s: GameState): number[] => s.players.map((p) => p.pigs ?? 0);
 
 /** Each player's goods tokens as [wine, grain, cloth]. */
-export const goods = (s: GameState): number[][] => s.players.map((p) => [p.goods.wine, p.goods.grain, p.goods.cloth]);
+export const goods = (s: GameState): number[][] => s.players.map((p) => [p.goods?.wine ?? 0, p.goods?.grain ?? 0, p.goods?.cloth ?? 0]);

@@ -83,14 +83,19 @@ export interface ResolvedOptions {
 }
 
 const OPTION_KEYS = ['players', 'seed', 'tileSet', 'edition', 'expansions', 'rules', 'drawOrder'];
-// The rules a game's options may set, and a state records: both lists are made on first use
-// (nothing is built at load) and then kept, as the registry is fixed.
-let options: readonly OptionDef[] | null = null;
-let keys: readonly string[] | null = null;
-/** The rule modules' options, in registry order. */
-const moduleOptions = (): readonly OptionDef[] => (options ??= RULE_MODULES.flatMap((m) => m.options ?? []));
-/** The keys of `rules`: the base game's, then the modules' options. */
-export const ruleKeys = (): readonly string[] => (keys ??= ['farmers', 'smallCity', 'meeples', ...moduleOptions().map((o) => o.key)]);
+
+/** The modules whose options a game with these expansions has: the base game, those expansions and every house rule. */
+const optionModules = (expansions: readonly unknown[]) =>
+  RULE_MODULES.filter((m) => m.name === 'base' || m.activeWhen !== undefined || expansions.includes(m.name));
+/** The rule options of a game with these expansions, in module order. */
+const moduleOptions = (expansions: readonly unknown[]): readonly OptionDef[] => optionModules(expansions).flatMap((m) => m.options ?? []);
+/** The keys of a game's `rules` (a state records each): the base game's, then its modules' options. */
+export const ruleKeys = (expansions: readonly unknown[]): readonly string[] => [
+  'farmers',
+  'smallCity',
+  'meeples',
+  ...moduleOptions(expansions).map((o) => o.key),
+];
 export const MIN_PLAYERS = 2;
 export const MAX_MEEPLES = 99;
 
@@ -227,12 +232,15 @@ function resolve(input: unknown): { problems: Problem<OptionsErrorCode>[]; resol
   let farmerRule: FarmerRule = farmerRules[preset.farmers];
   let smallCity = preset.smallCity;
   let meeples = landSet.meeples;
-  const moduleRules: Record<string, unknown> = Object.fromEntries(moduleOptions().map((o) => [o.key, optionDefault(o)]));
+  const ownOptions = moduleOptions(expansions);
+  const moduleRules: Record<string, unknown> = Object.fromEntries(ownOptions.map((o) => [o.key, optionDefault(o)]));
   const rules = options.rules === undefined ? {} : options.rules;
   if (!isRecord(rules)) fail('invalid-rule', `rules must be an object, not ${show(rules)}`);
   else {
+    // An expansion's rule is checked whether or not the expansion is in the game, and recorded when it is.
+    const allKeys = ['farmers', 'smallCity', 'meeples', ...RULE_MODULES.flatMap((m) => (m.options ?? []).map((o) => o.key))];
     for (const key of Object.keys(rules)) {
-      if (!ruleKeys().includes(key)) fail('unknown-option', `unknown rule "${key}" (known: ${ruleKeys().join(', ')})`);
+      if (!allKeys.includes(key)) fail('unknown-option', `unknown rule "${key}" (known: ${allKeys.join(', ')})`);
     }
     if (rules.farmers !== undefined) {
       if (typeof rules.farmers === 'function') {
@@ -257,15 +265,16 @@ function resolve(input: unknown): { problems: Problem<OptionsErrorCode>[]; resol
       if (typeof m === 'number' && Number.isInteger(m) && m >= 0 && m <= MAX_MEEPLES) meeples = m;
       else fail('invalid-rule', `rules.meeples must be a whole number from 0 to ${MAX_MEEPLES}, not ${show(m)}`);
     }
-    for (const o of moduleOptions()) {
+    for (const o of RULE_MODULES.flatMap((m) => m.options ?? [])) {
       const v = rules[o.key];
       if (v === undefined) continue;
       // With a bad player list, checks that read the player count see the most any game has.
       const problem = optionProblem(o, v, {
         players: names.length > 0 ? names.length : Math.max(...RULE_MODULES.map((m) => m.maxPlayers ?? 0)),
       });
-      if (problem === null) moduleRules[o.key] = v;
-      else fail('invalid-rule', `rules.${o.key} must be ${problem}, not ${show(v)}`);
+      if (problem === null) {
+        if (ownOptions.includes(o)) moduleRules[o.key] = v;
+      } else fail('invalid-rule', `rules.${o.key} must be ${problem}, not ${show(v)}`);
     }
   }
   const set = gameTiles({ tileSet: tileSetOk ? (tileSet as TileSetName) : 'base', expansions, rules: moduleRules });

@@ -15,10 +15,8 @@ import {
   roadEnds,
   type Ruleset,
 } from '../../kernel/index.js';
-import { attributePlaces, readAttribute } from '../../rules/compile.js';
-import { moduleLines } from '../../rules/declared.js';
+import { readAttribute, rosterOf } from '../../rules/roster.js';
 import type { ModuleApi, RuleModule } from '../../rules/module.js';
-import { RULE_MODULES } from '../../rules/registry.js';
 import type { FeatureKind } from '../../tiles/types.js';
 import { figureNames, figureWord, tokenKinds } from '../options/figure-kinds.js';
 import type { FarmerScore, FeatureId, GameEvent, MeepleKind, MeepleOnBoard, ScoredFeature } from '../types.js';
@@ -35,8 +33,8 @@ export function featureIdOf(ref: FeatureRef): FeatureId {
 }
 
 /** The token record of token kind g: its key, its kind's name. */
-function tokenKind(g: number): { key: string; name: string; first: number; kinds: readonly string[] } {
-  const tk = tokenKinds().find((t) => g >= t.first && g < t.first + t.kinds.length) as ReturnType<typeof tokenKinds>[number];
+function tokenKind(k: Kernel, g: number): { key: string; name: string; first: number; kinds: readonly string[] } {
+  const tk = tokenKinds(k).find((t) => g >= t.first && g < t.first + t.kinds.length) as ReturnType<typeof tokenKinds>[number];
   return { key: tk.key, name: tk.kinds[g - tk.first] as string, first: tk.first, kinds: tk.kinds };
 }
 
@@ -76,7 +74,7 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
         out.push({ type: 'tile-returned', player: e.player, tile: k.tables.ids[e.tile] as string });
         break;
       case 'tokens-taken': {
-        const { key, kinds } = tokenKind(e.first);
+        const { key, kinds } = tokenKind(k, e.first);
         const counts = Object.fromEntries(kinds.map((name, i) => [name, e.counts[i] as number]));
         out.push({ type: `${key}-taken`, player: e.player, city: featureIdOf(e.feature), ...counts } as unknown as GameEvent);
         break;
@@ -100,7 +98,7 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
         });
         break;
       case 'module': {
-        const m = RULE_MODULES[e.module] as RuleModule;
+        const m = rosterOf(k).modules[e.module] as RuleModule;
         const api = k.rules.ruleset.words.find((w) => w.module === m.name)?.api as ModuleApi;
         const { name, ...fields } = api.event(k, e.name, e.values);
         out.push({ type: 'module', module: m.name, name, ...fields });
@@ -155,11 +153,11 @@ function scoredFeature(k: Kernel, r: ScoreRecord): ScoredFeature {
   const smallCity = k.rules.smallCity;
   const notes = k.rules.ruleset.notes;
   const tokens = r.kind === K_TOKENS;
-  const note = tokens ? tokenNote(r) : featureNote(r, smallCity, notes);
+  const note = tokens ? tokenNote(k, r) : featureNote(k, r, smallCity, notes);
   return lineOf(
     r,
-    tokens ? (tokenKind(r.ref.spot).key as ScoredFeature['kind']) : (FEATURE_KIND_NAMES[r.kind] as FeatureKind),
-    tokens ? tokenKind(r.ref.spot).name : featureIdOf(r.ref),
+    tokens ? (tokenKind(k, r.ref.spot).key as ScoredFeature['kind']) : (FEATURE_KIND_NAMES[r.kind] as FeatureKind),
+    tokens ? tokenKind(k, r.ref.spot).name : featureIdOf(r.ref),
     r.recall >= 0 ? `${figureWord(figureNames()[r.recall] as MeepleKind)} taken back: ${note}` : note,
   );
 }
@@ -186,22 +184,22 @@ function lineOf(r: ScoreRecord, kind: ScoredFeature['kind'], id: string, note: s
 
 /** A line a rule module wrote itself (The Tower's ransom), in its module's words. */
 function moduleLine(k: Kernel, r: ScoreRecord): ScoredFeature {
-  const line = moduleLines()[r.ref.spot] as ReturnType<typeof moduleLines>[number];
+  const line = rosterOf(k).lines[r.ref.spot] as ReturnType<typeof rosterOf>['lines'][number];
   const api = k.rules.ruleset.words.find((w) => w.module === line.module.name)?.api as ModuleApi;
   const { id, note } = api.line(k, r);
   return lineOf(r, line.name, id, note);
 }
 
 /** A token majority line: every player tied for the most tokens of the kind scores its points. */
-function tokenNote(r: ScoreRecord): string {
-  const { name } = tokenKind(r.ref.spot);
+function tokenNote(k: Kernel, r: ScoreRecord): string {
+  const { name } = tokenKind(k, r.ref.spot);
   const best = Math.max(0, ...r.strengths);
   if (best === 0) return `${name}: nobody has a token`;
   return `most ${name} tokens (${best}): ${r.points}${r.holders.length > 1 ? ' to each tied player' : ''}`;
 }
 
-function featureNote(r: ScoreRecord, smallCity: 2 | 4, notes: Ruleset['notes']): string {
-  const places = attributePlaces();
+function featureNote(k: Kernel, r: ScoreRecord, smallCity: 2 | 4, notes: Ruleset['notes']): string {
+  const places = rosterOf(k).places;
   const attribute = (name: string) => readAttribute(places.get(name) as NonNullable<ReturnType<typeof places.get>>, r.attrs);
   for (const note of notes) {
     const said = note(r, attribute);

@@ -2,8 +2,9 @@ import { isRotation, type Rotation, type Spot, spotIndex } from '../../core/geom
 import { isInt, isRecord, show } from '../../core/guards.js';
 import type { Kernel, KernelRules, TileTables } from '../../kernel/index.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
-import { figureNames, isFigureKind } from '../options/figure-kinds.js';
+import { figureKinds, isFigureKind } from '../options/figure-kinds.js';
 import { isPlayerRecord } from '../state/players.js';
+import { rosterOfRuleset } from '../../rules/roster.js';
 import type { BoardFigure, BoardTile } from './board.js';
 import { type StartPosition, startKernel } from './start.js';
 import type { ExtraTurn, MeepleKind } from '../types.js';
@@ -67,10 +68,14 @@ export function loadSetUp(
       typeof f.at !== 'string' ||
       spotIndex(f.at) < 0
     )
-      throw fail(`setup.figures[${i}] is not a figure { owner, kind: ${figureNames().join(' | ')}, x, y, at }`);
+      throw fail(`setup.figures[${i}] is not a figure { owner, kind: ${figureKinds().join(' | ')}, x, y, at }`);
     return { owner: f.owner, kind: f.kind as MeepleKind, x: f.x, y: f.y, at: f.at as Spot };
   });
-  if (!Array.isArray(u.players) || u.players.length !== players || !u.players.every((p) => isPlayerRecord(p, false)))
+  if (
+    !Array.isArray(u.players) ||
+    u.players.length !== players ||
+    !u.players.every((p) => isPlayerRecord(p, false, rosterOfRuleset(rules.ruleset)))
+  )
     throw fail('setup.players must list each player as set up: { score, figures in supply, tokens }');
   if (!isInt(u.currentPlayer) || u.currentPlayer < 0 || u.currentPlayer >= players) throw fail('setup.currentPlayer is not a player');
   if (u.extraTurn !== null && typeof u.extraTurn !== 'string') throw fail('setup.extraTurn must be null or what gave the extra tile');

@@ -11,7 +11,8 @@ import type { ModuleApi } from '../../rules/module.js';
 import { dealTiles } from '../../rules/deal.js';
 import type { TileSetDef } from '../../tiles/types.js';
 import { describeEvents, figureOf } from '../play/describe.js';
-import { figureNames, isFigureKind, supplyKeys, tokenKinds } from '../options/figure-kinds.js';
+import { figureKinds, isFigureKind } from '../options/figure-kinds.js';
+import { rosterFor, rosterOf } from '../../rules/roster.js';
 import { firstState } from '../play/create.js';
 import { checked } from '../state/kernels.js';
 import { isPoints } from '../options/lines.js';
@@ -190,7 +191,7 @@ function makeSetup(
       spotIndex(f.at) < 0 ||
       !(f.kind === undefined || isFigureKind(f.kind))
     ) {
-      note('invalid-setup', `figures[${i}] is not a figure { owner, kind: ${figureNames().join(' | ')}, x, y, at: a spot }: ${show(f)}`);
+      note('invalid-setup', `figures[${i}] is not a figure { owner, kind: ${figureKinds().join(' | ')}, x, y, at: a spot }: ${show(f)}`);
       return;
     }
     if (f.owner >= players) {
@@ -255,7 +256,8 @@ function makeSetup(
   const tileToPlace = typeof currentTile === 'string' && Object.hasOwn(tables.typeOf, currentTile) && handSize === 0 ? currentTile : null;
   const mover = isInt(current) && current >= 0 && current < players ? current : 0;
 
-  const keys = supplyKeys();
+  const roster = rosterFor(activeModules(o.expansions, o.rules as unknown as Record<string, unknown>));
+  const keys = roster.supply;
   const records: SetupStartPlayer[] = Array.from({ length: players }, (_, pl) => {
     const supply = (supplies?.[pl] ?? {}) as Record<string, unknown>;
     const tokens = (goods?.[pl] ?? {}) as Record<string, unknown>;
@@ -269,7 +271,11 @@ function makeSetup(
         note('invalid-setup', `supplies[${pl}].${key} must be a whole number, not ${show(n)}`);
       record[key] = isInt(n) && n >= 0 && n <= 1000 ? n : -1;
     });
-    for (const tk of tokenKinds()) {
+    // Tokens of a kind no module in the game has: none may be held (0 goes without saying).
+    if (roster.tokens.length === 0)
+      for (const [g, n] of Object.entries(tokens))
+        if (n !== 0) note('invalid-setup', `goods[${pl}].${g}: no expansion in play has ${g} tokens`);
+    for (const tk of roster.tokens) {
       for (const key of Object.keys(tokens))
         if (!tk.kinds.includes(key)) note('invalid-setup', `goods[${pl}] has no field "${key}" (fields: ${tk.kinds.join(', ')})`);
       record[tk.key] = Object.fromEntries(tk.kinds.map((g) => [g, tokens[g] ?? 0]));
@@ -283,13 +289,11 @@ function makeSetup(
       note('invalid-setup', `scores[${pl}] must be a whole number of points, not ${show(r.score)}`);
       record.score = 0;
     }
-    for (const tk of tokenKinds()) {
+    for (const tk of roster.tokens) {
       const held = record[tk.key] as Record<string, unknown>;
-      const inPlay = activeModules(o.expansions, o.rules as unknown as Record<string, unknown>).some((m) => m.tokens?.key === tk.key);
       for (const [g, n] of Object.entries(held)) {
-        if (!(isInt(n) && n >= 0 && n <= 1000)) note('invalid-setup', `goods[${pl}].${g} must be a whole number, not ${show(n)}`);
-        else if (n > 0 && !inPlay) note('invalid-setup', `goods[${pl}].${g}: no expansion in play has ${g} tokens`);
-        else continue;
+        if (isInt(n) && n >= 0 && n <= 1000) continue;
+        note('invalid-setup', `goods[${pl}].${g} must be a whole number, not ${show(n)}`);
         held[g] = 0;
       }
     }
@@ -317,8 +321,8 @@ function makeSetup(
   // The supplies not given are what each player owns off the board.
   const filled = records.map((r, pl) => {
     const out = { ...r } as Record<string, unknown>;
-    keys.forEach((key, figure) => {
-      out[key] = k.inSupply(pl, figure);
+    keys.forEach((key, j) => {
+      out[key] = k.inSupply(pl, roster.own[j] as number);
     });
     return out as unknown as SetupStartPlayer;
   });
@@ -464,7 +468,7 @@ export function setupOf(input: GameState | PlayerView): Setup {
 function setupOfState(state: GameState, view: PlayerView | null, k: Kernel): Setup {
   const finals = state.status === 'finished' ? state.scored.filter((l) => l.phase === 'final') : [];
   const { farmers, ...rest } = state.rules;
-  const keys = supplyKeys();
+  const keys = rosterOf(k).supply;
   const board: SetupTile[] = state.placements.map((p) => ({ tile: p.tile, x: p.x, y: p.y, rotation: p.rotation }));
   const figures: SetupFigure[] = state.meeples.map((m) => ({ owner: m.owner, kind: m.kind, x: m.x, y: m.y, at: m.at }));
   // Each module's part as a set-up gives it (The Tower's floors, prisoners), when it has one.
@@ -505,7 +509,7 @@ export function setupStartOf(state: GameState | PlayerView): Omit<Setup, 'hands'
   if (start === null) throw new Error('internal error: setupStartOf a game that was not set up');
   const { kernel: k } = checked(state);
   const tiles: SetupTile[] = state.placements.slice(0, start.tiles).map((p) => ({ tile: p.tile, x: p.x, y: p.y, rotation: p.rotation }));
-  const keys = supplyKeys();
+  const keys = rosterOf(k).supply;
   const position: StartPosition = {
     tiles,
     figures: [],

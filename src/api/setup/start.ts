@@ -1,7 +1,6 @@
 import { createKernel, type Kernel, type KernelRules, type KernelEvent, DRAW_LAND, type TileTables } from '../../kernel/index.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
-import { supplyKeys, tokenKinds } from '../options/figure-kinds.js';
-import { activeModules } from '../../rules/tiles.js';
+import { rosterOfRuleset } from '../../rules/roster.js';
 import type { ModuleApi } from '../../rules/module.js';
 import { RULE_MODULES } from '../../rules/registry.js';
 import { type BoardFigure, type BoardLabels, type BoardTile, type Note, setUpBoard } from './board.js';
@@ -52,11 +51,12 @@ export function startKernel(
     }
     for (const m of (words.api as ModuleApi).setUp(k, start.modules[name])) note('invalid-setup', `modules.${name}: ${m}`);
   }
-  const keys = supplyKeys();
+  const roster = rosterOfRuleset(rules.ruleset);
   start.players.forEach((p, pl) => {
     const record = p as unknown as Record<string, unknown>;
     k.setScore(pl, p.score);
-    keys.forEach((key, figure) => {
+    roster.supply.forEach((key, j) => {
+      const figure = roster.own[j] as number;
       const owned = figure === 0 ? rules.meeples : (rules.ruleset.figures.perPlayer[figure * 8 + start.players.length] as number);
       const onBoard = owned - k.inSupply(pl, figure);
       // A supply left out (-1) is what the player owns off the board.
@@ -68,13 +68,11 @@ export function startKernel(
         );
       k.setSupply(pl, figure, supply);
     });
-    for (const tk of tokenKinds()) {
+    for (const tk of roster.tokens) {
       const held = record[tk.key] as Record<string, number>;
-      const inPlay = activeModules(expansions, {}).some((m) => m.tokens?.key === tk.key);
       tk.kinds.forEach((name, g) => {
         const n = held[name] as number;
-        if (n > 0 && !inPlay) note('invalid-setup', `player ${pl} holds ${name} tokens, which no expansion in play has`);
-        else if (n > 0) k.addTokens(pl, tk.first + g, n);
+        if (n > 0) k.addTokens(pl, tk.first + g, n);
       });
     }
   });

@@ -4,18 +4,21 @@ import type { FeatureKind } from '../../tiles/types.js';
 import { checked } from './kernels.js';
 import { featureIdOf } from '../play/describe.js';
 import type { BoardFeature, GameState, GoodsTokens, PlacedTile, PlayerView } from '../types.js';
-import { attributePlaces, readAttribute } from '../../rules/compile.js';
-import { tokenKinds } from '../options/figure-kinds.js';
+import { readAttribute, rosterOf } from '../../rules/roster.js';
 
-let places: ReturnType<typeof attributePlaces> | undefined;
+/** The kinds of goods in kernel k's game: the tokens a city's symbols give (its attributes are named after them). */
+const goodsKinds = (k: Kernel): readonly string[] => rosterOf(k).tokens.find((tk) => tk.key === 'goods')?.kinds ?? [];
 
-/** The kinds of goods: the tokens a city's symbols give (its attributes are named after them). */
-const goodsKinds = (): readonly string[] => tokenKinds().find((tk) => tk.key === 'goods')?.kinds ?? [];
+/** The goods on the feature rooted at r, in a game with goods. */
+function goodsOf(k: Kernel, r: number, kind: number): { goods?: GoodsTokens } {
+  const kinds = goodsKinds(k);
+  if (kinds.length === 0) return {};
+  return { goods: Object.fromEntries(kinds.map((g) => [g, kind === K_CITY ? attribute(k, r, g) : 0])) as unknown as GoodsTokens };
+}
 
 /** An attribute of the feature rooted at r (0 when no module gives it). */
 function attribute(k: Kernel, r: number, name: string): number {
-  places ??= attributePlaces();
-  const at = places.get(name);
+  const at = rosterOf(k).places.get(name);
   return at === undefined ? 0 : readAttribute(at, [k.attrOf(r, 0), k.attrOf(r, 1)]);
 }
 
@@ -82,7 +85,7 @@ export function features(input: GameState | PlayerView): BoardFeature[] {
       pennants: kind === K_CITY ? k.pennantsOf(r) : 0,
       inns: kind === K_ROAD ? attribute(k, r, 'inns') : 0,
       cathedrals: kind === K_CITY ? attribute(k, r, 'inns') : 0,
-      goods: Object.fromEntries(goodsKinds().map((g) => [g, kind === K_CITY ? attribute(k, r, g) : 0])) as unknown as GoodsTokens,
+      ...goodsOf(k, r, kind),
       meeples: state.meeples.filter((_, i) => rootOfMeeple[i] === r),
       cities: kind === K_FIELD ? k.borderingCities(r).map((c) => featureIdOf(k.ref(c))) : [],
     };

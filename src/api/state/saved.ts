@@ -20,7 +20,8 @@ import { checkDraws, drawsShapeProblem } from './draws-check.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
 import { optionDefault } from '../../rules/module.js';
 import { expansionNames, RULE_MODULES } from '../../rules/registry.js';
-import { gameTiles } from '../../rules/tiles.js';
+import { rosterFor } from '../../rules/roster.js';
+import { activeModules, gameTiles } from '../../rules/tiles.js';
 import type { TileSetName } from '../../tiles/types.js';
 import { ruleKeys, validateOptions } from '../options/options.js';
 import { isViewRecord, stateOfView } from './view-input.js';
@@ -46,9 +47,9 @@ import { stepOf } from '../play/create.js';
  * A saved state as the current format reads it, or `state` itself when there is nothing to do:
  * - a version-1 state (0.1.0, before the expansions) becomes the version-2 state of a base game
  *   without expansions;
- * - the fields of rule modules that are not in the game (their figures' supply counts, their
- *   tokens, their rules) are filled in with 0 and the defaults when missing, so that a state saved
- *   before a module existed still loads. A module in the game must have all of its fields.
+ * - the fields of rule modules that are not in the game (their figures' empty supply counts, their
+ *   empty tokens, their rules), which states before 0.3.0 wrote, are left out; house rules saved
+ *   before they existed get their defaults. A module in the game must have all of its fields.
  */
 export function upgrade(state: unknown): unknown {
   if (!isRecord(state)) return state;
@@ -73,7 +74,7 @@ export function upgrade(state: unknown): unknown {
   const drawn = olderField(from, 'discarded', 'draws', () => null);
   // And, since rule modules keep state of their own (The Tower), modules (none kept before).
   const kept = olderField(drawn, 'events', 'modules', () => ({}));
-  return withModules(olderField(kept, 'draws', 'setup', () => null));
+  return ownModules(olderField(kept, 'draws', 'setup', () => null));
 }
 
 /**
@@ -94,37 +95,42 @@ function olderField(r: Record<string, unknown>, after: string, key: string, valu
   );
 }
 
-/** Fills in the fields of the rule modules not in the game (see upgrade). */
-function withModules(from: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A game's player records and rules hold its own modules' fields only (see upgrade): fields of
+ * modules not in the game that earlier versions wrote (every player's empty supply and tokens of
+ * every module, every module's rules) are left out, and the rules of house rules saved before they
+ * existed are filled in with their defaults.
+ */
+function ownModules(from: Record<string, unknown>): Record<string, unknown> {
   if (from.version !== 2 || !Array.isArray(from.expansions) || !Array.isArray(from.players) || !isRecord(from.rules)) return from;
-  const inGame = from.expansions;
-  const absent = RULE_MODULES.filter((m) => m.name !== 'base' && !inGame.includes(m.name));
-  const supply = absent.flatMap((m) => (m.figures ?? []).map((f) => f.supplyKey));
-  const tokens = absent.flatMap((m) => (m.tokens === undefined ? [] : [m.tokens]));
-  const options = absent.flatMap((m) => m.options ?? []);
+  const expansions: unknown[] = from.expansions;
   const rules = from.rules;
-  const missingRules = options.filter((o) => !Object.hasOwn(rules, o.key));
-  const missing = (p: unknown) =>
-    isRecord(p) && (supply.some((key) => !Object.hasOwn(p, key)) || tokens.some((tk) => !Object.hasOwn(p, tk.key)));
-  if (missingRules.length === 0 && !from.players.some(missing)) return from;
-  // Filled in the order a new state writes them (see playerRecord, ruleKeys), then the rest.
-  const filled = (record: Record<string, unknown>, keys: readonly string[], value: (key: string) => unknown) => {
-    const out: Record<string, unknown> = {};
-    for (const key of keys) {
-      if (Object.hasOwn(record, key)) out[key] = record[key];
-      else if (value(key) !== undefined) out[key] = value(key);
-    }
-    return Object.assign(out, record);
-  };
-  const zeros = Object.fromEntries([
-    ...supply.map((key) => [key, 0]),
-    ...tokens.map((tk) => [tk.key, Object.fromEntries(tk.kinds.map((g) => [g, 0]))]),
-  ]);
-  const defaults = Object.fromEntries(missingRules.map((o) => [o.key, optionDefault(o)]));
+  const own = new Set(playerKeys(rosterFor(activeModules(expansions as string[], rules))));
+  const empty = (v: unknown) => v === 0 || (isRecord(v) && Object.values(v).every((n) => n === 0));
+  const foreign = (p: unknown) => isRecord(p) && Object.keys(p).some((key) => !own.has(key) && empty(p[key]));
+  const keys = ruleKeys(expansions);
+  const elsewhere = (key: string) => !keys.includes(key) && RULE_MODULES.some((m) => m.options?.some((o) => o.key === key));
+  const missing = RULE_MODULES.filter((m) => m.activeWhen !== undefined)
+    .flatMap((m) => m.options ?? [])
+    .filter((o) => !Object.hasOwn(rules, o.key));
+  const setup = isRecord(from.setup) && Array.isArray(from.setup.players) ? from.setup : null;
+  const setUp: unknown[] = setup === null ? [] : (setup.players as unknown[]);
+  if (missing.length === 0 && !Object.keys(rules).some(elsewhere) && !from.players.some(foreign) && !setUp.some(foreign)) return from;
+  // Written in the order a new state writes them (see ruleKeys), then the rest.
+  const defaults: Record<string, unknown> = Object.fromEntries(missing.map((o) => [o.key, optionDefault(o)]));
+  const ownRules: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (Object.hasOwn(rules, key)) ownRules[key] = rules[key];
+    else if (Object.hasOwn(defaults, key)) ownRules[key] = defaults[key];
+  }
+  for (const [key, v] of Object.entries(rules)) if (!Object.hasOwn(ownRules, key) && !elsewhere(key)) ownRules[key] = v;
+  const ours = (p: unknown) =>
+    foreign(p) ? Object.fromEntries(Object.entries(p as Record<string, unknown>).filter(([key, v]) => own.has(key) || !empty(v))) : p;
   return {
     ...from,
-    rules: filled(rules, ruleKeys(), (key) => defaults[key]),
-    players: from.players.map((p: unknown) => (missing(p) ? filled(p as Record<string, unknown>, playerKeys(), (key) => zeros[key]) : p)),
+    rules: ownRules,
+    players: from.players.map(ours),
+    ...(setup === null ? {} : { setup: { ...setup, players: setUp.map(ours) } }),
   };
 }
 
@@ -164,7 +170,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   };
   for (const p of validateOptions(options)) note(p.message);
   if (isRecord(rules))
-    for (const key of ruleKeys()) if (!Object.hasOwn(rules, key)) note(`rules.${key} is missing: a state records every rule`);
+    for (const key of ruleKeys(Array.isArray(s.expansions) ? s.expansions : []))
+      if (!Object.hasOwn(rules, key)) note(`rules.${key} is missing: a state records every rule`);
   const expansions = s.expansions as ExpansionName[];
   const order = expansionNames();
   if (problems.length === 0 && expansions.join() !== order.filter((e) => expansions.includes(e as ExpansionName)).join()) {
@@ -174,8 +181,9 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (!isRecord(rules)) throw fail('rules must be an object');
   const inGame = expansions as ExpansionName[];
   const players = s.players as unknown[];
+  const roster = rosterFor(activeModules(inGame, rules));
   players.forEach((p: unknown, i) => {
-    if (!isPlayerRecord(p, true)) throw fail(`players[${i}] must have ${playerForm()}`);
+    if (!isPlayerRecord(p, true, roster)) throw fail(`players[${i}] must have ${playerForm(roster)}`);
   });
   if (typeof s.builderTurn !== 'boolean') throw fail('builderTurn must be true or false');
   if (s.extraTurn !== null && typeof s.extraTurn !== 'string')

@@ -135,7 +135,7 @@ export const river = {
  * differ): `'removed'` from the game, `'shuffled'` into the land tiles, or drawn as the
  * `'first-land'` tile, right after the lake.
  */
-export type RiverStartTile = ModuleRules['riverStartTile'];
+export type RiverStartTile = NonNullable<ModuleRules['riverStartTile']>;
 
 /** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
 export const docs = {

@@ -2,7 +2,7 @@ import { SPOTS, type Spot } from '../../core/geometry.js';
 import { actionCode, moveAction, moveFields, moveFigure, moveStep, moveTarget, stepCode } from '../../core/move-code.js';
 import type { Kernel, ScoreRecord } from '../../kernel/index.js';
 import type { MeepleKind } from '../../core/vocabulary.js';
-import { figuresOf } from '../declared.js';
+import { figureOrder } from '../roster.js';
 import type { Json, ModuleApi } from '../module.js';
 
 // The Tower's words for the pure API: its moves as objects, its part of a state, its events.
@@ -52,7 +52,7 @@ export interface TowerParts {
 const MOST_FLOORS = 255;
 const TOWER_KEYS = ['towers', 'prisoners', 'ransomPaid'];
 
-const names = () => figuresOf().map((f) => f.name);
+const names = figureOrder;
 const isInt = (v: unknown): v is number => Number.isInteger(v);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const an = (word: string): string => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
