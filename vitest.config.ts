@@ -22,7 +22,7 @@ export default defineConfig({
   },
   test: {
     include: ['tests/**/*.test.ts'],
-    setupFiles: ['tests/support/fast-check-seed.ts'],
+    setupFiles: ['tests/support/fast-check-seed.ts', 'tests/support/expansions.ts'],
     testTimeout,
     // Every core (vitest's default leaves one idle: on a two-core machine, one worker and about
     // 220 s instead of 150 s).

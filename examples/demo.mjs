@@ -8,8 +8,11 @@
 //   npm run demo -- --rules '{"hand":{"size":3,"visible":false},"fillingHole":"extra-turn"}'
 // --bots names one bot per seat, cycled (random, greedy, mcts); --rules adds rules (house rules
 // among them) as JSON; --quiet prints only the end.
-import { applyMove, createGame, renderAscii, scoreFinal } from 'carcassonne-engine';
+import { allExpansions, applyMove, createGame, renderAscii, scoreFinal, useExpansions } from 'carcassonne-engine';
 import { greedyBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
+
+// Every expansion this library has, so that any may be asked for.
+useExpansions(...allExpansions);
 
 const args = Object.fromEntries(process.argv.slice(2).flatMap((a, i, all) => (a.startsWith('--') ? [[a.slice(2), all[i + 1]]] : [])));
 const quiet = process.argv.includes('--quiet');

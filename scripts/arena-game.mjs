@@ -1,7 +1,10 @@
 // One game of an arena match (scripts/arena-lib.mjs), run in a worker thread: a pure function of
 // its job, so that a match gives the same games whatever the number of workers.
-import { applyMove, createGame } from 'carcassonne-engine';
+import { allExpansions, applyMove, createGame, useExpansions } from 'carcassonne-engine';
 import { greedyBot, LEVELS, levelBot, mctsBot, randomBot } from 'carcassonne-engine/bots';
+
+// Every expansion this library has, so that any may be asked for.
+useExpansions(...allExpansions);
 
 const BOTS = {
   random: (s, options) => randomBot(s, options),

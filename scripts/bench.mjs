@@ -12,8 +12,20 @@
 // two builds, run scripts/compare.mjs: both in one process.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { applyMove, createGame, legalMoves, legalPlacements, loadState, scoreFinal } from 'carcassonne-engine';
+import {
+  allExpansions,
+  applyMove,
+  createGame,
+  legalMoves,
+  legalPlacements,
+  loadState,
+  scoreFinal,
+  useExpansions,
+} from 'carcassonne-engine';
 import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
+
+// Every expansion this library has, so that any may be asked for.
+useExpansions(...allExpansions);
 
 const argv = process.argv.slice(2);
 const secondsAt = argv.indexOf('--seconds');

@@ -20,11 +20,16 @@ if (other === undefined) {
 const secondsAt = argv.indexOf('--seconds');
 const seconds = secondsAt < 0 ? 3 : Number(argv[secondsAt + 1]);
 if (!(seconds > 0)) throw new Error(`--seconds takes a number of seconds, not ${argv[secondsAt + 1]}`);
-const load = async (dir) => ({
-  api: await import(pathToFileURL(path.resolve(dir, 'dist/index.js')).href),
-  engine: await import(pathToFileURL(path.resolve(dir, 'dist/engine.js')).href),
-  bots: await import(pathToFileURL(path.resolve(dir, 'dist/bots.js')).href),
-});
+const load = async (dir) => {
+  const api = await import(pathToFileURL(path.resolve(dir, 'dist/index.js')).href);
+  // Every expansion registered (a build from before useExpansions plays them all unasked).
+  api.useExpansions?.(...api.allExpansions);
+  return {
+    api,
+    engine: await import(pathToFileURL(path.resolve(dir, 'dist/engine.js')).href),
+    bots: await import(pathToFileURL(path.resolve(dir, 'dist/bots.js')).href),
+  };
+};
 const here = await load(new URL('..', import.meta.url).pathname);
 const there = await load(other);
 

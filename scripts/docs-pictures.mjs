@@ -7,9 +7,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyMove, createGame, legalTurns, movesAt, previewMove, setupGame } from 'carcassonne-engine';
+import { allExpansions, applyMove, createGame, legalTurns, movesAt, previewMove, setupGame, useExpansions } from 'carcassonne-engine';
 import { parsePosition } from 'carcassonne-engine/notation';
 import { renderSvg, renderTileSvg } from 'carcassonne-engine/render';
+
+// Every expansion this library has, so that any may be asked for.
+useExpansions(...allExpansions);
 
 /** The puzzle of docs/guides/tutorial.md: Ann to place E and close her city for the most points. */
 export const PUZZLE = 'game {"players":["Ann","Bob"]} / board D 0,0; G 0,-1 r90 p0 knight N; U -1,0 / scores 10 12 / turn p0 E';

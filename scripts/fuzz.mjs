@@ -26,6 +26,8 @@ const lib = {
   render: await load('render'),
   element: await load('element'),
 };
+// Every expansion registered, so that states of any may be attacked.
+lib.api.useExpansions(...lib.api.allExpansions);
 const { createAttack, describe } = await import(pathToFileURL(path.join(ROOT, 'tests/fuzz/attack.mjs')).href);
 // Calls are timed in CPU time (this process runs one thread), so that a busy machine, or a soak
 // paused and resumed, does not make a call look slow.

@@ -11,8 +11,11 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGame } from 'carcassonne-engine';
+import { allExpansions, createGame, useExpansions } from 'carcassonne-engine';
 import { Engine, perft, seededRandom } from 'carcassonne-engine/engine';
+
+// Every expansion this library has, so that any may be asked for.
+useExpansions(...allExpansions);
 
 const FIXTURE = fileURLToPath(new URL('../tests/fixtures/perft.json', import.meta.url));
 const TOWER_FIXTURE = fileURLToPath(new URL('../tests/fixtures/perft-tower.json', import.meta.url));

@@ -18,6 +18,9 @@ const games = Number(count);
 if (!Number.isInteger(games) || games < 0) throw new Error(`the number of games is a whole number, not ${count}`);
 const root = dir === undefined ? new URL('..', import.meta.url).pathname : path.resolve(dir);
 const { Engine, randomPlayout, seededRandom } = await import(pathToFileURL(path.join(root, 'dist/engine.js')).href);
+// Every expansion registered (a build from before useExpansions plays them all unasked).
+const api = await import(pathToFileURL(path.join(root, 'dist/index.js')).href);
+api.useExpansions?.(...api.allExpansions);
 const expansions = config === 'base' ? [] : config.split('+');
 const start = Engine.create({ players: 2, seed: 1, expansions });
 

@@ -13,6 +13,19 @@ const KB = 1000;
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 const BOTH = ['kernel', 'Immer'];
+const BASE_GAME = '{ createGame, legalMoves, applyMove, scoreFinal }';
+/** Each expansion, with a tile id only its own tiles carry (a marker that survives minification). */
+const EXPANSION_MARKERS = {
+  river: 'RV-lake',
+  abbot: '-garden',
+  'inns-cathedrals': 'IC-Q',
+  'traders-builders': 'TB-X',
+  tower: 'TO-CccC',
+};
+const EVERY_EXPANSION = Object.keys(EXPANSION_MARKERS);
+/** The budget of the base game's four functions with one expansion registered, in kB. */
+const EXPANSION_BUDGET = { river: 47.5, abbot: 46.5, 'inns-cathedrals': 47, 'traders-builders': 47.5, tower: 50 };
+const importName = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 const KERNEL = ['kernel'];
 const NEITHER = [];
 
@@ -55,34 +68,46 @@ const rows = [
   // Then a game's records holding its own modules' fields only (issue "Room to grow", item 8's first
   // step: the roster of a game's modules, reading states before 0.3.0 that held every module's
   // fields): 0.3 to 0.5 kB an entry that plays.
-  ['everything', '.', 58.2, BOTH],
-  ['everything', './engine', 54.7, BOTH],
+  // Then what an app imports is what it ships (the same issue, item 8): the expansions are
+  // registered by the app (useExpansions), so that an entry alone carries none of them, and each
+  // expansion adds its own rules, tiles, words and pictures (the rows after the base game's).
+  // "everything" of the main entry holds them all (allExpansions).
+  ['everything', '.', 60.8, [...BOTH, ...EVERY_EXPANSION]],
+  ['everything', './engine', 49, BOTH],
   // The bots entry: analyse and analyseAsync, and Engine.fromView, 1.2 kB.
-  ['everything', './bots', 60.9, BOTH],
+  ['everything', './bots', 55.2, BOTH],
   // The notation (moves, records, positions): its own entry, so that a game site that does not write games
   // down does not carry it.
-  ['everything', './notation', 62.2, BOTH],
-  ['{ createGame, legalMoves, applyMove, scoreFinal }', '.', 50.8, BOTH],
+  ['everything', './notation', 56.4, BOTH],
+  // The base game's four functions, then the same with each expansion registered: what it adds.
+  [BASE_GAME, '.', 45, BOTH],
+  ...EVERY_EXPANSION.map((name) => [
+    `${BASE_GAME.slice(0, -2)}, useExpansions, ${importName(name)} }`,
+    '.',
+    EXPANSION_BUDGET[name],
+    [...BOTH, name],
+  ]),
   // Pictures: tile geometry and SVG need no rules; a board picture reads the state with the kernel,
   // and since a state read from elsewhere is frozen by the library's own walk, without Immer.
   ['{ tileGeometry, renderTileSvg }', './render', 13.5, NEITHER],
-  ['everything', './render', 57.8, KERNEL],
+  ['everything', './render', 49.9, KERNEL],
   // The board element for tutorials: positions, moves, pictures.
-  ['everything', './element', 69.9, BOTH],
+  ['everything', './element', 63.3, BOTH],
   ['{ EDGES }', '.', 1, NEITHER],
   ['{ EDGES, HALF_EDGES, SPOTS, ROTATIONS, EXPANSIONS }', '.', 1, NEITHER],
   ['{ CarcassonneError, IllegalMoveError, OptionsError, StateError }', '.', 1, NEITHER],
-  ['{ tileDefinition }', '.', 8, NEITHER],
-  ['{ tileDefinition, tileIds, TILE_SETS }', '.', 8, NEITHER],
+  ['{ tileDefinition }', '.', 5, NEITHER],
+  ['{ tileDefinition, tileIds, TILE_SETS }', '.', 5, NEITHER],
 ];
 
 // Markers that survive minification: Immer's draft symbol and a name in the kernel's buffer layout.
-const MARKERS = { Immer: 'immer-state', kernel: 'frontDemand' };
+const MARKERS = { Immer: 'immer-state', kernel: 'frontDemand', ...EXPANSION_MARKERS };
 
 /** The dist file an export condition of the package points an `import` at. */
 const distFile = (subpath) => new URL(`.${pkg.exports[subpath].import.default.slice(1)}`, new URL('../', import.meta.url)).pathname;
 
 let failed = 0;
+const sizes = new Map();
 console.log(`${'import'.padEnd(84)} ${'min'.padStart(8)} ${'brotli'.padStart(8)} ${'budget'.padStart(8)}`);
 for (const [names, subpath, budget, holds] of rows) {
   const from = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`;
@@ -114,11 +139,17 @@ for (const [names, subpath, budget, holds] of rows) {
     if (holds.includes(what) && !has) problems.push(`the ${what} marker "${marker}" is missing: this check no longer sees it`);
   }
   failed += problems.length > 0 ? 1 : 0;
+  if (subpath === '.') sizes.set(names, brotli);
   const label = `${from} ${names}`;
   console.log(
     `${label.padEnd(84)} ${`${(bytes.length / KB).toFixed(1)} kB`.padStart(8)} ${`${(brotli / KB).toFixed(2)} kB`.padStart(8)} ${`${budget} kB`.padStart(8)}${problems.length > 0 ? `  FAIL: ${problems.join('; ')}` : ''}`,
   );
 }
+// What each expansion adds to the base game's four functions.
+const base = sizes.get(BASE_GAME);
+console.log(
+  `\nwhat an expansion adds to ${BASE_GAME}: ${EVERY_EXPANSION.map((name) => `${name} +${((sizes.get(`${BASE_GAME.slice(0, -2)}, useExpansions, ${importName(name)} }`) - base) / KB).toFixed(2)} kB`).join(', ')}`,
+);
 if (failed > 0) {
   console.error(`\n${failed} import${failed === 1 ? '' : 's'} over budget or pulling in what they must not`);
   process.exit(1);

@@ -95,8 +95,9 @@ export function renderVocabulary(modules, docs, tileIds = []) {
         [
           '@example',
           '```ts',
-          "import { createGame, EXPANSIONS } from 'carcassonne-engine';",
+          "import { allExpansions, createGame, EXPANSIONS, useExpansions } from 'carcassonne-engine';",
           '',
+          'useExpansions(...allExpansions);',
           `console.log(EXPANSIONS.join(', ')); // → ${expansions.map((m) => m.name).join(', ')}`,
           'const state = createGame({ players: 2, seed: 1, expansions: [...EXPANSIONS].reverse() });',
           `console.log(state.expansions.join(', ')); // → ${expansions.map((m) => m.name).join(', ')}`,
@@ -163,6 +164,20 @@ export function renderVocabulary(modules, docs, tileIds = []) {
       '}',
     ].join('\n'),
     [
+      comment([
+        'The rules each expansion adds (`ModuleRules`), by its name: a game records them only with the expansion, and a state saved before 0.3.0 recorded them in every game.',
+      ]),
+      (() => {
+        const entries = expansions.map(
+          (m) => `${/^[a-z]+$/.test(m.name) ? m.name : quote(m.name)}: [${(m.options ?? []).map((o) => quote(o.key)).join(', ')}]`,
+        );
+        const one = `export const RULES_OF_EXPANSIONS: Readonly<Record<ExpansionName, readonly string[]>> = { ${entries.join(', ')} };`;
+        return one.length <= LINE
+          ? one
+          : `export const RULES_OF_EXPANSIONS: Readonly<Record<ExpansionName, readonly string[]>> = {\n${entries.map((e) => `  ${e},`).join('\n')}\n};`;
+      })(),
+    ].join('\n'),
+    [
       comment(["The rules the rule modules add to a game: a state records every house rule's, and an expansion's when it is in the game."]),
       'export interface ModuleRules {',
       options
@@ -196,8 +211,9 @@ export function renderVocabulary(modules, docs, tileIds = []) {
         [
           '@example',
           '```ts',
-          "import { type KnownTileId, tileIds } from 'carcassonne-engine';",
+          "import { allExpansions, type KnownTileId, tileIds, useExpansions } from 'carcassonne-engine';",
           '',
+          'useExpansions(...allExpansions);',
           "const spring: KnownTileId = 'RV-spring';",
           `console.log(tileIds().includes(spring), tileIds().length); // → true ${tileIds.length}`,
           '```',
@@ -213,11 +229,13 @@ export function renderVocabulary(modules, docs, tileIds = []) {
   return `${parts.join('\n\n')}\n`;
 }
 
-/** The exports of a TypeScript source of this repository, bundled with esbuild. */
+/** The exports of a TypeScript source of this repository (a path, or `{ contents }` importing from it), bundled with esbuild. */
 async function load(source) {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [path.join(ROOT, source)],
+    ...(typeof source === 'string'
+      ? { entryPoints: [path.join(ROOT, source)] }
+      : { stdin: { contents: source.contents, resolveDir: ROOT, loader: 'ts' } }),
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -234,13 +252,21 @@ async function load(source) {
   }
 }
 
-/** The registry's modules, and the docs of each module's folder (src/rules/<name>/index.ts) by name. */
+/** The registry's modules with every expansion registered (src/rules/all.ts), and the docs of each module's folder (src/rules/<name>/index.ts) by name. */
 async function registered() {
-  const modules = (await load('src/rules/registry.ts')).RULE_MODULES;
+  const all = await load({
+    contents: [
+      "import { allExpansions } from './src/rules/all.ts';",
+      "import * as registry from './src/rules/registry.ts';",
+      "import { tileIds } from './src/rules/catalogue.ts';",
+      'registry.useExpansions(...allExpansions);',
+      'export const modules = registry.RULE_MODULES;',
+      'export const ids = tileIds();',
+    ].join('\n'),
+  });
   const docs = {};
-  for (const m of modules) docs[m.name] = (await load(`src/rules/${m.name}/index.ts`)).docs;
-  const tileIds = (await load('src/rules/catalogue.ts')).tileIds();
-  return { modules, docs, tileIds };
+  for (const m of all.modules) docs[m.name] = (await load(`src/rules/${m.name}/index.ts`)).docs;
+  return { modules: all.modules, docs, tileIds: all.ids };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -49,5 +49,13 @@ export type {
   RiverDef,
 } from './tiles/types.js';
 export { EXPANSIONS, FIGURE_KINDS } from './core/vocabulary.js';
+export { useExpansions } from './rules/registry.js';
+export type { Expansion } from './rules/expansion.js';
+export { allExpansions } from './rules/all.js';
+export { river } from './rules/river/expansion.js';
+export { abbot } from './rules/abbot/expansion.js';
+export { innsCathedrals } from './rules/inns-cathedrals/expansion.js';
+export { tradersBuilders } from './rules/traders-builders/expansion.js';
+export { tower } from './rules/tower/expansion.js';
 export { LIMITS } from './core/limits.js';
 export type * from './api/types.js';

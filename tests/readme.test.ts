@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allExpansions, useExpansions } from '../src/index.js';
+import { forgetExpansions } from '../src/rules/registry.js';
 
 // Runs README's quick start exactly as written (the first ```ts block under "## Quick start").
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
@@ -29,7 +31,12 @@ async function run(name: string, source: string): Promise<string[]> {
 }
 
 describe('README', () => {
-  afterEach(() => vi.restoreAllMocks());
+  // Each example runs as in an app that has registered nothing but what the example registers.
+  beforeEach(() => forgetExpansions());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useExpansions(...allExpansions);
+  });
 
   it('pictures: the render block runs verbatim and prints what its comments say', async () => {
     expect(picturesCode).toContain("from 'carcassonne-engine/render'");

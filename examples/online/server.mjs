@@ -25,10 +25,13 @@
 // should never be seen).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { OptionsError, playerView, scoreFinal, validateOptions } from 'carcassonne-engine';
+import { allExpansions, OptionsError, playerView, scoreFinal, useExpansions, validateOptions } from 'carcassonne-engine';
 import { WebSocketServer } from 'ws';
 import { servePlayground } from '../playground/serve.mjs';
 import { createServer } from '../server-client.mjs';
+
+// Every expansion this library has, so that any may be asked for.
+useExpansions(...allExpansions);
 
 /** The largest message a client may send, in bytes; a longer one closes its connection (code 1009). */
 export const MAX_MESSAGE_BYTES = 16 * 1024;

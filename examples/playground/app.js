@@ -5,6 +5,7 @@
 // Online (examples/online/server.mjs), the server holds the state and the page only ever has its
 // own player's view: it draws it, lists its moves, and sends the one chosen.
 import {
+  allExpansions,
   applyMove,
   createGame,
   EXPANSIONS,
@@ -14,10 +15,14 @@ import {
   movesAt,
   playerView,
   scoreFinal,
+  useExpansions,
 } from 'carcassonne-engine';
 import { analyse, levelBot } from 'carcassonne-engine/bots';
 import { describeMove, makeRecord, replayRecord } from 'carcassonne-engine/notation';
 import { renderSvg } from 'carcassonne-engine/render';
+
+// The playground offers every expansion, so it registers them all (an app registers those it plays).
+useExpansions(...allExpansions);
 
 const $ = (selector) => document.querySelector(selector);
 const FIGURE_NAMES = { follower: 'follower', large: 'large meeple', abbot: 'abbot', builder: 'builder', pig: 'pig' };

@@ -4,8 +4,8 @@ import { readPlain } from '../core/plain.js';
 import { readBotOptions } from './options.js';
 import type { GameState, MeepleKind, PlayerView } from '../api/types.js';
 import type { AnyMove } from '../api/types.js';
-import { figureInPlay } from '../api/options/figure-kinds.js';
-import { figuresOf } from '../rules/declared.js';
+import type { FigureDef } from '../rules/module.js';
+import { rosterOf } from '../rules/roster.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
 import { badArgument, type Engine, isEngine, kernelOf, playTurnListed } from '../engine/engine.js';
 import { legalTurnCodes, moveOfTurn } from '../engine/turns.js';
@@ -112,9 +112,11 @@ function estimateOf(engine: Engine, weights: GreedyWeights = {}): number[] {
 
 /** The figure kinds in play with their worth: the follower's is `meeple`, the others' by name or the module's default. */
 function figureValues(engine: Engine, weights: GreedyWeights, meeple: number): (FigureWorth & { kind: MeepleKind })[] {
-  return figuresOf()
-    .map((f, code) => ({ f, code }))
-    .filter(({ f }) => f.bot !== undefined && figureInPlay(f.name as MeepleKind, engine.expansions))
+  // The game's own figure kinds, by their codes (FIGURE_KINDS).
+  const roster = rosterOf(kernelOf(engine));
+  return roster.own
+    .map((code) => ({ f: roster.figures[code] as FigureDef, code }))
+    .filter(({ f }) => f.bot !== undefined)
     .map(({ f, code }) => ({
       code,
       kind: f.name as MeepleKind,

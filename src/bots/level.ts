@@ -47,9 +47,10 @@ export interface LevelOptions extends BotOptions {
  *
  * @example
  * ```ts
- * import { applyMove, createGame, validateMove } from 'carcassonne-engine';
+ * import { applyMove, createGame, innsCathedrals, useExpansions, validateMove } from 'carcassonne-engine';
  * import { LEVELS, levelBot } from 'carcassonne-engine/bots';
  *
+ * useExpansions(innsCathedrals);
  * const state = createGame({ players: 2, seed: 1, expansions: ['inns-cathedrals'] });
  * for (let level = 1; level <= LEVELS; level++) {
  *   const move = levelBot(state, { level, timeMs: 50, seed: 1 });

@@ -33,6 +33,7 @@ export type OptionsErrorCode =
   | 'invalid-tile-set'
   | 'invalid-edition'
   | 'invalid-expansion'
+  | 'expansion-not-loaded'
   | 'invalid-rule'
   | 'invalid-draw-order'
   | 'invalid-bot-option'
@@ -43,6 +44,7 @@ export type OptionsErrorCode =
 /** Codes of {@link StateError}. */
 export type StateErrorCode =
   | 'invalid-state'
+  | 'expansion-not-loaded'
   | 'custom-rule-missing'
   | 'custom-rule-failed'
   | 'invalid-viewer'
@@ -186,7 +188,7 @@ export class ProblemsError<C extends ErrorCode> extends CarcassonneError<C> {
  * import { createGame, OptionsError } from 'carcassonne-engine';
  *
  * try {
- *   createGame({ players: 2, seed: 1, expansions: ['river', 'dragons'] } as never);
+ *   createGame({ players: 2, seed: 1, expansions: ['dragons'] } as never);
  * } catch (e) {
  *   if (e instanceof OptionsError) console.log(e.code, e.problems.length); // → invalid-expansion 1
  * }

@@ -20,8 +20,9 @@ export type ExpansionName = 'river' | 'abbot' | 'inns-cathedrals' | 'traders-bui
  *
  * @example
  * ```ts
- * import { createGame, EXPANSIONS } from 'carcassonne-engine';
+ * import { allExpansions, createGame, EXPANSIONS, useExpansions } from 'carcassonne-engine';
  *
+ * useExpansions(...allExpansions);
  * console.log(EXPANSIONS.join(', ')); // → river, abbot, inns-cathedrals, traders-builders, tower
  * const state = createGame({ players: 2, seed: 1, expansions: [...EXPANSIONS].reverse() });
  * console.log(state.expansions.join(', ')); // → river, abbot, inns-cathedrals, traders-builders, tower
@@ -104,6 +105,18 @@ export interface Supplies {
    */
   readonly floors?: number;
 }
+
+/**
+ * The rules each expansion adds (`ModuleRules`), by its name: a game records them only with the
+ * expansion, and a state saved before 0.3.0 recorded them in every game.
+ */
+export const RULES_OF_EXPANSIONS: Readonly<Record<ExpansionName, readonly string[]>> = {
+  river: ['riverStartTile'],
+  abbot: ['gardens'],
+  'inns-cathedrals': [],
+  'traders-builders': [],
+  tower: [],
+};
 
 /**
  * The rules the rule modules add to a game: a state records every house rule's, and an expansion's
@@ -200,8 +213,9 @@ export type ExtraTurn = 'builder' | 'hole';
  *
  * @example
  * ```ts
- * import { type KnownTileId, tileIds } from 'carcassonne-engine';
+ * import { allExpansions, type KnownTileId, tileIds, useExpansions } from 'carcassonne-engine';
  *
+ * useExpansions(...allExpansions);
  * const spring: KnownTileId = 'RV-spring';
  * console.log(tileIds().includes(spring), tileIds().length); // → true 107
  * ```

@@ -321,8 +321,10 @@ export class Engine {
    *
    * @example
    * ```ts
+   * import { abbot, tradersBuilders, useExpansions } from 'carcassonne-engine';
    * import { Engine } from 'carcassonne-engine/engine';
    *
+   * useExpansions(abbot, tradersBuilders);
    * const engine = Engine.create({ players: 2, seed: 1, expansions: ['abbot', 'traders-builders'] });
    * console.log(engine.inSupply(0, 'abbot'), engine.inSupply(0, 'builder'), engine.inSupply(0, 'large')); // → 1 1 0
    * ```
@@ -338,8 +340,10 @@ export class Engine {
    *
    * @example
    * ```ts
+   * import { tradersBuilders, useExpansions } from 'carcassonne-engine';
    * import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
    *
+   * useExpansions(tradersBuilders);
    * const engine = Engine.create({ players: 2, seed: 1, expansions: ['traders-builders'] });
    * console.log(engine.tokens(0)); // → { goods: { wine: 0, grain: 0, cloth: 0 } }
    * randomPlayout(engine, seededRandom(1));
@@ -570,8 +574,10 @@ export class Engine {
    *
    * @example
    * ```ts
+   * import { tower, useExpansions } from 'carcassonne-engine';
    * import { Engine } from 'carcassonne-engine/engine';
    *
+   * useExpansions(tower);
    * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['TO-F'], expansions: ['tower'] });
    * engine.play(engine.codeOf({ type: 'tile', x: 0, y: 1, rotation: 0 }));
    * const floor = engine.legalMoves().map((code) => engine.moveOf(code)).find((m) => m.type === 'tower');
@@ -600,8 +606,10 @@ export class Engine {
    *
    * @example
    * ```ts
+   * import { tower, useExpansions } from 'carcassonne-engine';
    * import { Engine } from 'carcassonne-engine/engine';
    *
+   * useExpansions(tower);
    * const engine = Engine.create({ players: 2, seed: 1, drawOrder: ['TO-F'], expansions: ['tower'] });
    * engine.play(engine.codeOf({ type: 'tile', x: 0, y: 1, rotation: 0 }));
    * engine.play(engine.codeOf({ type: 'tower', x: 0, y: 1, kind: 'floor' }));

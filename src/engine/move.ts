@@ -55,8 +55,10 @@ export type MoveCode = number;
  *
  * @example
  * ```ts
+ * import { abbot, useExpansions } from 'carcassonne-engine';
  * import { decodeMove, encodeMove } from 'carcassonne-engine/engine';
  *
+ * useExpansions(abbot); // for its figure, the abbot
  * const code = encodeMove({ type: 'tile', x: 1, y: 0, rotation: 90 });
  * console.log(code); // → 6292481
  * console.log(decodeMove(encodeMove({ type: 'meeple', at: 'C', kind: 'abbot' }))); // → { type: 'meeple', at: 'C', kind: 'abbot' }

@@ -1,5 +1,5 @@
 import type { Edge, Spot } from '../core/geometry.js';
-import { WORDS } from '../rules/words.js';
+import { wordsOf } from '../rules/words.js';
 import { activeModules } from '../rules/tiles.js';
 import { tileFeatures } from '../rules/catalogue.js';
 import type { TileView } from '../tiles/spots.js';
@@ -61,7 +61,7 @@ function drawTile(v: TileView): string[][] {
   ];
   // The features of every module are drawn wherever the tile data holds them (the print-and-play
   // set has tiles with inns), in registry order.
-  for (const w of WORDS) w.draw?.(v, block);
+  for (const w of wordsOf()) w.draw?.(v, block);
   return block;
 }
 
@@ -115,7 +115,8 @@ export function renderAscii(input: GameState | PlayerView): string {
   }
   const rules = state.rules as unknown as Record<string, unknown>;
   const active = new Set(activeModules(state.expansions, rules).map((m) => m.name));
-  const extra = WORDS.filter((w) => active.has(w.module))
+  const extra = wordsOf()
+    .filter((w) => active.has(w.module))
     .flatMap((w) => (typeof w.legend === 'function' ? w.legend(rules) : (w.legend ?? [])))
     .map((entry) => `, ${entry}`)
     .join('');

@@ -12,8 +12,10 @@ import { figurePictureOf } from '../rules/looks.js';
  *
  * @example
  * ```ts
+ * import { abbot as theAbbot, innsCathedrals, useExpansions } from 'carcassonne-engine';
  * import { figurePicture } from 'carcassonne-engine/render';
  *
+ * useExpansions(theAbbot, innsCathedrals); // their figures' pictures come with them
  * const abbot = figurePicture('abbot');
  * const svg = `<svg viewBox="-12 -14 24 26"><path d="${abbot?.path}" fill="#1b65d6"/></svg>`;
  * console.log(abbot?.scale, figurePicture('large')?.scale, svg.startsWith('<svg')); // → 1.05 1.35 true

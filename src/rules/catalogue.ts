@@ -6,21 +6,15 @@ import { type TileView, viewTile } from '../tiles/spots.js';
 import type { TileDef } from '../tiles/types.js';
 import type { TileTypes } from './facets.js';
 import { tileName } from './words.js';
-import { tileTypes as abbot } from './abbot/gardens.js';
-import { tileTypes as innsCathedrals } from './inns-cathedrals/tiles.js';
-import { tileTypes as river } from './river/tiles.js';
-import { tileTypes as tradersBuilders } from './traders-builders/tiles.js';
-import { tileTypes as tower } from './tower/tiles.js';
+import { RULE_MODULES, registeredExpansions } from './registry.js';
 
-/**
- * The tile types of every module that brings or derives some, in registry order (one line a
- * module; `tests/package/layers.test.ts` holds it to the registry): apart from the modules, so
- * that a bundle that draws tiles carries no rules.
- */
-export const TILE_TYPES: readonly TileTypes[] = [river, abbot, innsCathedrals, tradersBuilders, tower];
+/** The tile types of every registered expansion that brings or derives some, in registry order. */
+export const tileTypesOf = (): readonly TileTypes[] => registeredExpansions().flatMap((e) => (e.tiles === undefined ? [] : [e.tiles]));
 
+// Built on first use, and again when the registry changes.
 let catalogue: Readonly<Record<string, TileDef>> | undefined;
 let ids: readonly KnownTileId[] | undefined;
+let builtFor: unknown;
 
 /**
  * Every tile type this library knows, by id, built on first use: the tile sets' (the base game's
@@ -28,15 +22,18 @@ let ids: readonly KnownTileId[] | undefined;
  * in registry order, then the types modules derive from those (garden copies).
  */
 export function tileCatalogue(): Readonly<Record<string, TileDef>> {
-  if (catalogue === undefined) {
+  if (builtFor !== RULE_MODULES) {
+    builtFor = RULE_MODULES;
+    ids = undefined;
     const own = new Map<string, TileDef>();
     for (const t of [...baseTiles(), ...pnpExtraTiles()]) own.set(t.id, t);
-    for (const m of TILE_TYPES) for (const t of m.types?.() ?? []) if (!own.has(t.id)) own.set(t.id, t);
+    const types = tileTypesOf();
+    for (const m of types) for (const t of m.types?.() ?? []) if (!own.has(t.id)) own.set(t.id, t);
     const known = [...own.values()];
-    const derived = TILE_TYPES.flatMap((m) => m.derived?.(known) ?? []);
+    const derived = types.flatMap((m) => m.derived?.(known) ?? []);
     catalogue = Object.fromEntries([...own.values(), ...derived].map((t) => [t.id, t]));
   }
-  return catalogue;
+  return catalogue as Readonly<Record<string, TileDef>>;
 }
 
 /** The definition of a tile type in its printed orientation, or `undefined` for an unknown id. */
@@ -60,7 +57,8 @@ export function tileDef(id: string): TileDef | undefined {
  * ```
  */
 export function tileIds(): readonly KnownTileId[] {
-  ids ??= Object.freeze(Object.keys(tileCatalogue()) as KnownTileId[]);
+  const all = tileCatalogue();
+  ids ??= Object.freeze(Object.keys(all) as KnownTileId[]);
   return ids;
 }
 

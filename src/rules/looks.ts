@@ -1,21 +1,23 @@
 import type { FeatureLook, FigurePicture, ModuleLook, TileSymbolDef } from './facets.js';
-import { look as river } from './river/look.js';
-import { look as abbot } from './abbot/look.js';
 import { look as base } from './base/look.js';
-import { look as innsCathedrals } from './inns-cathedrals/look.js';
-import { look as tradersBuilders } from './traders-builders/look.js';
-import { look as tower } from './tower/look.js';
+import { RULE_MODULES, registeredExpansions } from './registry.js';
+
+let looks: { readonly registry: unknown; readonly list: readonly ModuleLook[] } | undefined;
 
 /**
- * The look of every module with figures, tile symbols or kinds of feature, in registry order (one line a module;
- * `tests/package/layers.test.ts` holds it to the registry): apart from the modules, so that a
- * bundle that plays carries no pictures.
+ * The look of the base game and of every registered expansion with figures, tile symbols or kinds
+ * of feature, in registry order: apart from the modules, so that a bundle that plays carries no
+ * pictures but its expansions'.
  */
-export const LOOKS: readonly ModuleLook[] = [base, river, abbot, innsCathedrals, tradersBuilders, tower];
+export function looksOf(): readonly ModuleLook[] {
+  if (looks?.registry !== RULE_MODULES)
+    looks = { registry: RULE_MODULES, list: [base, ...registeredExpansions().flatMap((e) => (e.look === undefined ? [] : [e.look]))] };
+  return looks.list;
+}
 
 /** The modules' drawings of their parts of a state over the board, in registry order. */
 export function boardLooks(): readonly { readonly module: string; readonly board: NonNullable<ModuleLook['board']> }[] {
-  return LOOKS.flatMap((l) => (l.board === undefined ? [] : [{ module: l.module, board: l.board }]));
+  return looksOf().flatMap((l) => (l.board === undefined ? [] : [{ module: l.module, board: l.board }]));
 }
 
 /** How pictures draw a figure kind, or undefined for an unknown kind. */
@@ -25,7 +27,7 @@ export function figurePictureOf(kind: string): FigurePicture | undefined {
 
 /** The entry for `kind` in the first look whose record `part` has it. */
 function byKind<T>(kind: string, part: (l: ModuleLook) => Readonly<Record<string, T>> | undefined): T | undefined {
-  for (const l of LOOKS) {
+  for (const l of looksOf()) {
     const record = part(l);
     if (record !== undefined && Object.hasOwn(record, kind)) return record[kind];
   }
@@ -38,4 +40,4 @@ export function featureLookOf(kind: string): FeatureLook | undefined {
 }
 
 /** Every tile symbol the modules declare, in registry order. */
-export const symbolsOf = (): TileSymbolDef[] => LOOKS.flatMap((l) => l.symbols ?? []);
+export const symbolsOf = (): TileSymbolDef[] => looksOf().flatMap((l) => l.symbols ?? []);

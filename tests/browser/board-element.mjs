@@ -16,7 +16,7 @@ const immer = path.join(
   'dist/immer.production.mjs',
 );
 const page = `<!doctype html><meta charset="utf-8"><title>board element</title>
-<script type="importmap">{"imports":{"carcassonne-engine/element":"/dist/element.js","immer":"/immer.mjs"}}</script>
+<script type="importmap">{"imports":{"carcassonne-engine":"/dist/index.js","carcassonne-engine/element":"/dist/element.js","immer":"/immer.mjs"}}</script>
 <h2>Close the city with a knight</h2>
 <carcassonne-board id="puzzle" interactive coordinates tile-size="56"
   position="game {&quot;players&quot;:[&quot;Ann&quot;,&quot;Bob&quot;]} / board D 0,0 / turn p0 E"
@@ -29,6 +29,8 @@ const page = `<!doctype html><meta charset="utf-8"><title>board element</title>
   solution="B 1,1 tower x=0 y=1 kind=floor &amp; capture x=-1 y=1 at=C"></carcassonne-board>
 <script type="module">
   import { defineBoardElement } from 'carcassonne-engine/element';
+  import { tower, useExpansions } from 'carcassonne-engine';
+  useExpansions(tower); // the page's puzzles play The Tower
   window.events = [];
   document.querySelector('#puzzle').addEventListener('move', (e) => window.events.push({ notation: e.detail.notation, solved: e.detail.solved }));
   document.querySelector('#broken').addEventListener('error', (e) => window.events.push({ error: e.detail.code }));

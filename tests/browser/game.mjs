@@ -3,6 +3,7 @@
 // The modules come in as arguments so that each side can load the package its own way.
 export function playGame(api, bots, engine) {
   const { applyMove, createGame, loadState, renderAscii, scoreFinal } = api;
+  api.useExpansions(api.abbot, api.tradersBuilders, api.innsCathedrals);
   let state = createGame({ players: ['Ann', 'Bob'], seed: 'browser', expansions: ['abbot'] });
   let moves = 0;
   while (state.status === 'playing') {

@@ -12,6 +12,8 @@ import { exitWith, launchChromium, playByClicks, ROOT, shot } from './support.mj
 const { startOnlineServer } = await import(pathToFileURL(path.join(ROOT, 'examples/online/server.mjs')).href);
 const { connect, playToEnd } = await import(pathToFileURL(path.join(ROOT, 'examples/online/client.mjs')).href);
 const api = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
+// The page plays every expansion; this side reads its games, so it registers them too.
+api.useExpansions(...api.allExpansions);
 
 const server = await startOnlineServer({ seats: 2, options: { seed: 'online-ci', expansions: ['inns-cathedrals'] } });
 const browser = await launchChromium();

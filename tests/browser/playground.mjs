@@ -12,6 +12,8 @@ import { exitWith, launchChromium, playByClicks, ROOT, shot, waitTurn } from './
 
 const { servePlayground } = await import(pathToFileURL(path.join(ROOT, 'examples/playground/serve.mjs')).href);
 const api = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
+// The page plays every expansion; this side reads its games, so it registers them too.
+api.useExpansions(...api.allExpansions);
 const notation = await import(pathToFileURL(path.join(ROOT, 'dist/notation.js')).href);
 
 const server = await servePlayground();

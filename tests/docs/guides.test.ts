@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allExpansions, useExpansions } from '../../src/index.js';
+import { forgetExpansions } from '../../src/rules/registry.js';
 // @ts-expect-error: a plain JavaScript script, without types
 import { pictures } from '../../scripts/docs-pictures.mjs';
 
@@ -23,7 +25,12 @@ const blocks = GUIDES.flatMap((page) =>
 );
 
 describe('the guides', () => {
-  afterEach(() => vi.restoreAllMocks());
+  // Each example runs as in an app that has registered nothing but what the example registers.
+  beforeEach(() => forgetExpansions());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useExpansions(...allExpansions);
+  });
 
   it('are the four guides the docs site promises beside the rules and the notation, each with code that says what it logs', () => {
     expect(GUIDES.sort()).toEqual(['guides/bots.md', 'guides/frontend.md', 'guides/getting-started.md', 'guides/tutorials.md']);
@@ -52,6 +59,7 @@ describe('the guides', () => {
   });
 
   it('every picture in docs/pictures is what the renderer draws now (npm run docs writes them)', () => {
+    useExpansions(...allExpansions);
     const made = pictures() as Record<string, string>;
     const files = readdirSync(path.join(DOCS, 'pictures')).sort();
     expect(files).toEqual(Object.keys(made).sort());

@@ -15,7 +15,8 @@ const DIR = fileURLToPath(new URL('../.generated/allocation/', import.meta.url))
 
 const PROBE = `
 import v8 from 'node:v8';
-import { Engine, randomPlayout, seededRandom } from './engine.mjs';
+import { allExpansions, Engine, randomPlayout, seededRandom, useExpansions } from './engine.mjs';
+useExpansions(...allExpansions);
 const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_used_size;
 const options = JSON.parse(process.argv[2]);
 const start = Engine.create(options);
@@ -77,7 +78,12 @@ const probe = (): Promise<string> => (written ??= writeProbe());
 async function writeProbe(): Promise<string> {
   mkdirSync(DIR, { recursive: true });
   await build({
-    entryPoints: [fileURLToPath(new URL('../../src/engine/index.ts', import.meta.url))],
+    // The engine entry, and the expansions registered as an app registers them.
+    stdin: {
+      contents: "export * from './src/engine/index.ts'; export { allExpansions, useExpansions } from './src/index.ts';",
+      resolveDir: fileURLToPath(new URL('../../', import.meta.url)),
+      loader: 'ts',
+    },
     bundle: true,
     format: 'esm',
     platform: 'node',

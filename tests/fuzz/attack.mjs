@@ -397,6 +397,7 @@ export function createAttack(lib, fc, { clock = () => performance.now() } = {}) 
     t('createGame', [options], (o) => api.createGame(o)),
     t('validateOptions', [options], (o) => api.validateOptions(o)),
     t('editionRules', [junk], (e) => api.editionRules(e)),
+    t('useExpansions', [fc.oneof(junk, fc.constantFrom(...api.allExpansions))], (e) => api.useExpansions(e)),
     t('applyMove', [state, move], (s, m) => api.applyMove(s, m)),
     t('validateMove', [state, move], (s, m) => api.validateMove(s, m)),
     t('previewMove', [state, move], (s, m) => api.previewMove(s, m)),

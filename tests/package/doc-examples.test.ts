@@ -2,7 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import ts from 'typescript';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allExpansions, useExpansions } from '../../src/index.js';
+import { forgetExpansions } from '../../src/rules/registry.js';
 
 // Every export of the six entry points is documented; every exported value (function, class,
 // constant) and every public method of an exported class carries an @example. The examples are
@@ -84,7 +86,12 @@ function promised(code: string): string[] {
 const all = documented();
 
 describe('documentation of the public API', () => {
-  afterEach(() => vi.restoreAllMocks());
+  // Each example runs as in an app that has registered nothing but what the example registers.
+  beforeEach(() => forgetExpansions());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useExpansions(...allExpansions);
+  });
 
   it('finds the exports of the four entry points', () => {
     expect(all.filter((d) => d.needsExample).length).toBeGreaterThan(50);

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { TILE_TYPES, tileCatalogue } from '../../src/rules/catalogue.js';
-import { tileName, WORDS } from '../../src/rules/words.js';
-import { LOOKS } from '../../src/rules/looks.js';
+import { tileCatalogue, tileTypesOf } from '../../src/rules/catalogue.js';
+import { tileName, wordsOf } from '../../src/rules/words.js';
+import { looksOf } from '../../src/rules/looks.js';
 import { RULE_MODULES } from '../../src/rules/registry.js';
 import { TILE_SETS } from '../../src/tiles/sets.js';
 
@@ -189,7 +189,7 @@ describe('rule modules', () => {
   it("a module's tile types are written in its folder only (the tile sets' own aside)", () => {
     const sets = new Set(Object.values(TILE_SETS).flatMap((set) => set.counts.map(([id]) => id)));
     const out: string[] = [];
-    for (const m of TILE_TYPES) {
+    for (const m of tileTypesOf()) {
       const own = new Set(
         [...(m.types?.() ?? []), ...(m.derived?.(Object.values(tileCatalogue())) ?? [])].map((t) => t.id).filter((id) => !sets.has(id)),
       );
@@ -208,27 +208,32 @@ describe('rule modules', () => {
     expect(out).toEqual([]);
     // The check sees the tiles: every module that brings tiles has some of its own.
     for (const name of ['river', 'inns-cathedrals', 'traders-builders']) {
-      expect(TILE_TYPES.find((m) => m.module === name)?.types?.().length, name).toBeGreaterThan(0);
+      expect(
+        tileTypesOf()
+          .find((m) => m.module === name)
+          ?.types?.().length,
+        name,
+      ).toBeGreaterThan(0);
     }
   });
 
   it('the lists of tile types, words and looks follow the registry: its modules, in its order, every tile named, every figure drawn', () => {
     const order = RULE_MODULES.map((m) => m.name);
-    for (const list of [TILE_TYPES.map((t) => t.module), WORDS.map((t) => t.module), LOOKS.map((l) => l.module)]) {
+    for (const list of [tileTypesOf().map((t) => t.module), wordsOf().map((t) => t.module), looksOf().map((l) => l.module)]) {
       expect(list.every((name) => order.includes(name))).toBe(true);
       expect([...list].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(list);
     }
     // A module that adds tiles to a game's set declares its tile types.
     for (const m of RULE_MODULES.filter((m) => m.tiles?.add !== undefined))
       expect(
-        TILE_TYPES.some((t) => t.module === m.name),
+        tileTypesOf().some((t) => t.module === m.name),
         m.name,
       ).toBe(true);
     // Every tile type has a name.
     expect(Object.keys(tileCatalogue()).filter((id) => tileName(id) === '')).toEqual([]);
     for (const m of RULE_MODULES)
       for (const f of m.figures ?? []) {
-        const look = LOOKS.find((l) => l.module === m.name);
+        const look = looksOf().find((l) => l.module === m.name);
         expect(look?.figures?.[f.name]?.path, `${m.name}: ${f.name}`).toMatch(/^M/);
       }
   });
@@ -243,7 +248,7 @@ describe('rule modules', () => {
       for (const f of m.figures ?? []) words.add(f.name).add(f.supplyKey);
       if (m.tokens !== undefined) for (const w of [m.tokens.key, ...m.tokens.kinds]) words.add(w);
       if (m.extraTurn !== undefined) words.add(m.extraTurn);
-      const look = LOOKS.find((l) => l.module === m.name);
+      const look = looksOf().find((l) => l.module === m.name);
       for (const sym of look?.symbols ?? []) words.add(sym.name);
       for (const kind of Object.keys(look?.features ?? {})) words.add(kind);
     }

@@ -5,9 +5,9 @@ import { isRecord, show } from '../../core/guards.js';
 import { farmerRules } from './farmers.js';
 import { tileDef } from '../../rules/catalogue.js';
 import { TILE_SETS } from '../../tiles/sets.js';
-import type { ExpansionName, ModuleRules } from '../../core/vocabulary.js';
+import { EXPANSIONS, type ExpansionName, type ModuleRules, RULES_OF_EXPANSIONS } from '../../core/vocabulary.js';
 import { type OptionDef, optionDefault, optionProblem } from '../../rules/module.js';
-import { expansionNames, RULE_MODULES } from '../../rules/registry.js';
+import { expansionNames, importName, RULE_MODULES } from '../../rules/registry.js';
 import { gameTiles } from '../../rules/tiles.js';
 import type { TileSetDef, TileSetName } from '../../tiles/types.js';
 import type { Edition, FarmerRule, FarmerRuleName, Rules, TileId } from '../types.js';
@@ -97,6 +97,10 @@ export const ruleKeys = (expansions: readonly unknown[]): readonly string[] => [
   ...moduleOptions(expansions).map((o) => o.key),
 ];
 export const MIN_PLAYERS = 2;
+
+/** The sentence for an expansion of this library that the app has not registered. */
+export const notLoaded = (name: string): string =>
+  `the expansion ${name} is not loaded: import ${importName(name)} and pass it to useExpansions (import { ${importName(name)}, useExpansions } from 'carcassonne-engine')`;
 export const MAX_MEEPLES = 99;
 
 /** Where more players than `most` may play: " (6 with Inns & Cathedrals)", from the modules; or nothing. */
@@ -215,8 +219,10 @@ function resolve(input: unknown): { problems: Problem<OptionsErrorCode>[]; resol
   } else {
     const seen: unknown[] = [];
     for (const e of asked as unknown[]) {
-      if (typeof e !== 'string' || !known.includes(e)) {
-        fail('invalid-expansion', `unknown expansion ${show(e)} (known: ${known.join(', ')})`);
+      if (typeof e === 'string' && !known.includes(e) && (EXPANSIONS as readonly string[]).includes(e)) {
+        fail('expansion-not-loaded', notLoaded(e));
+      } else if (typeof e !== 'string' || !known.includes(e)) {
+        fail('invalid-expansion', `unknown expansion ${show(e)} (known: ${EXPANSIONS.join(', ')})`);
       } else if (seen.includes(e)) fail('invalid-expansion', `expansion "${e}" is listed more than once`);
       seen.push(e);
     }
@@ -237,8 +243,15 @@ function resolve(input: unknown): { problems: Problem<OptionsErrorCode>[]; resol
   const rules = options.rules === undefined ? {} : options.rules;
   if (!isRecord(rules)) fail('invalid-rule', `rules must be an object, not ${show(rules)}`);
   else {
-    // An expansion's rule is checked whether or not the expansion is in the game, and recorded when it is.
-    const allKeys = ['farmers', 'smallCity', 'meeples', ...RULE_MODULES.flatMap((m) => (m.options ?? []).map((o) => o.key))];
+    // An expansion's rule is recorded when the expansion is in the game; checked whenever the
+    // expansion is loaded (and a rule of one not loaded goes unread).
+    const allKeys = [
+      'farmers',
+      'smallCity',
+      'meeples',
+      ...RULE_MODULES.flatMap((m) => (m.options ?? []).map((o) => o.key)),
+      ...Object.values(RULES_OF_EXPANSIONS).flat(),
+    ];
     for (const key of Object.keys(rules)) {
       if (!allKeys.includes(key)) fail('unknown-option', `unknown rule "${key}" (known: ${allKeys.join(', ')})`);
     }

@@ -2,21 +2,27 @@ import { IllegalMoveError } from '../../core/errors.js';
 import { ACTION_MODULE, moveAction, moveStep, STEP_MODULE } from '../../core/move-code.js';
 import { type Kernel, PHASE_STEP } from '../../kernel/index.js';
 import { actionsOf, stepsOf } from '../../rules/declared.js';
+import { RULE_MODULES } from '../../rules/registry.js';
+import { rosterOf } from '../../rules/roster.js';
 import type { ModuleApi, RuleModule } from '../../rules/module.js';
 import type { ModuleMove } from '../types.js';
 
 // The rule modules' moves in the pure API: read and written by each module's words (ModuleApi),
 // checked against the moves the kernel lists, whatever the module.
 
-/** The registry's module move types, each with its module (its action, then its steps). */
+/** The registered modules' move types, each with its module (its action, then its steps); read again when the registry changes. */
 function typesOf(): ReadonlyMap<string, RuleModule> {
-  types ??= new Map([
-    ...actionsOf().map((m): [string, RuleModule] => [m.action as string, m]),
-    ...stepsOf().map((st): [string, RuleModule] => [st.name, st.module]),
-  ]);
-  return types;
+  if (types?.registry !== RULE_MODULES)
+    types = {
+      registry: RULE_MODULES,
+      map: new Map([
+        ...actionsOf().map((m): [string, RuleModule] => [m.action as string, m]),
+        ...stepsOf().map((st): [string, RuleModule] => [st.name, st.module]),
+      ]),
+    };
+  return types.map;
 }
-let types: ReadonlyMap<string, RuleModule> | undefined;
+let types: { readonly registry: unknown; readonly map: ReadonlyMap<string, RuleModule> } | undefined;
 
 /** Whether `type` is a rule module's move type. */
 export const isModuleType = (type: unknown): boolean => typeof type === 'string' && typesOf().has(type);
@@ -26,19 +32,13 @@ function apiOf(k: Kernel, name: string): ModuleApi | undefined {
   return k.rules.ruleset.words.find((w) => w.module === name)?.api as ModuleApi | undefined;
 }
 
-/** The registry's module steps and module actions, in code order (read once). */
-function declared(): { readonly steps: ReturnType<typeof stepsOf>; readonly actions: readonly RuleModule[] } {
-  registered ??= { steps: stepsOf(), actions: actionsOf() };
-  return registered;
-}
-let registered: { readonly steps: ReturnType<typeof stepsOf>; readonly actions: readonly RuleModule[] } | undefined;
-
-/** The module whose move code `code` is (its action or one of its steps), or undefined for the base game's. */
-function moduleOfCode(code: number): RuleModule | undefined {
+/** The module whose move code `code` of kernel k's game is (its action or one of its steps, numbered over the game's modules), or undefined for the base game's. */
+function moduleOfCode(k: Kernel, code: number): RuleModule | undefined {
+  const roster = rosterOf(k);
   const step = moveStep(code);
-  if (step >= STEP_MODULE) return declared().steps[step - STEP_MODULE]?.module;
+  if (step >= STEP_MODULE) return roster.steps[step - STEP_MODULE]?.module;
   const action = moveAction(code);
-  return action >= ACTION_MODULE && step === 1 ? declared().actions[action - ACTION_MODULE] : undefined;
+  return action >= ACTION_MODULE && step === 1 ? roster.actions[action - ACTION_MODULE] : undefined;
 }
 
 /** Whether a code is a rule module's move. */
@@ -49,12 +49,12 @@ export const isModuleCode = (code: number): boolean => {
 
 /** The module whose step the kernel is at, or undefined. */
 export function stepModule(k: Kernel): { readonly module: RuleModule; readonly name: string } | undefined {
-  return k.phase >= PHASE_STEP ? declared().steps[k.phase - PHASE_STEP] : undefined;
+  return k.phase >= PHASE_STEP ? rosterOf(k).steps[k.phase - PHASE_STEP] : undefined;
 }
 
 /** The move object of one of a module's codes at k (as it lists it). */
 export function moduleMoveOf(k: Kernel, code: number): ModuleMove {
-  const m = moduleOfCode(code) as RuleModule;
+  const m = moduleOfCode(k, code) as RuleModule;
   return (apiOf(k, m.name) as ModuleApi).write(k, code) as unknown as ModuleMove;
 }
 

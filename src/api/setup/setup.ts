@@ -105,8 +105,9 @@ export function startSetup(setup: Setup, script: readonly string[] | null): Game
  *
  * @example
  * ```ts
- * import { validateSetup } from 'carcassonne-engine';
+ * import { abbot, useExpansions, validateSetup } from 'carcassonne-engine';
  *
+ * useExpansions(abbot); // the abbot is a figure kind, not in this game
  * const problems = validateSetup({
  *   players: 2,
  *   board: [{ tile: 'D', x: 0, y: 0, rotation: 0 }],

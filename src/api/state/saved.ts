@@ -17,7 +17,7 @@ import {
 } from '../../kernel/index.js';
 import { describeEvents, figureOf, scoringsOf } from '../play/describe.js';
 import { checkDraws, drawsShapeProblem } from './draws-check.js';
-import type { ExpansionName } from '../../core/vocabulary.js';
+import { type ExpansionName, RULES_OF_EXPANSIONS } from '../../core/vocabulary.js';
 import { optionDefault } from '../../rules/module.js';
 import { expansionNames, RULE_MODULES } from '../../rules/registry.js';
 import { rosterFor } from '../../rules/roster.js';
@@ -109,7 +109,7 @@ function ownModules(from: Record<string, unknown>): Record<string, unknown> {
   const empty = (v: unknown) => v === 0 || (isRecord(v) && Object.values(v).every((n) => n === 0));
   const foreign = (p: unknown) => isRecord(p) && Object.keys(p).some((key) => !own.has(key) && empty(p[key]));
   const keys = ruleKeys(expansions);
-  const elsewhere = (key: string) => !keys.includes(key) && RULE_MODULES.some((m) => m.options?.some((o) => o.key === key));
+  const elsewhere = (key: string) => !keys.includes(key) && Object.values(RULES_OF_EXPANSIONS).some((rules) => rules.includes(key));
   const missing = RULE_MODULES.filter((m) => m.activeWhen !== undefined)
     .flatMap((m) => m.options ?? [])
     .filter((o) => !Object.hasOwn(rules, o.key));
@@ -168,7 +168,9 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     expansions: s.expansions,
     rules: isRecord(rules) ? { ...rules, farmers: rules.farmers === 'custom' ? 'none' : rules.farmers } : rules,
   };
-  for (const p of validateOptions(options)) note(p.message);
+  for (const p of validateOptions(options))
+    if (p.code === 'expansion-not-loaded') problems.push({ code: p.code, message: p.message });
+    else note(p.message);
   if (isRecord(rules))
     for (const key of ruleKeys(Array.isArray(s.expansions) ? s.expansions : []))
       if (!Object.hasOwn(rules, key)) note(`rules.${key} is missing: a state records every rule`);
