@@ -5,7 +5,8 @@ import { STATE_INPUT } from '../../core/limits.js';
 import { readPlain } from '../../core/plain.js';
 import type { Kernel, KernelRules } from '../../kernel/index.js';
 import type { GameState, PlayerView } from '../types.js';
-import { rebuild, upgrade } from './saved.js';
+import { rebuild } from './saved.js';
+import { upgrade } from './upgrade.js';
 import { type RuleHooks, rulesFor } from '../options/game-rules.js';
 
 // The kernel of every state: a state this library made is remembered with its kernel; any other

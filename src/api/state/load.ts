@@ -1,6 +1,7 @@
 import { type Problem, StateError, type StateErrorCode } from '../../core/errors.js';
 import { checked, readState } from './kernels.js';
-import { rebuild, upgrade } from './saved.js';
+import { rebuild } from './saved.js';
+import { upgrade } from './upgrade.js';
 import { isViewRecord } from './view-input.js';
 import type { GameState } from '../types.js';
 
