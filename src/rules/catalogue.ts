@@ -17,9 +17,10 @@ let ids: readonly KnownTileId[] | undefined;
 let builtFor: unknown;
 
 /**
- * Every tile type this library knows, by id, built on first use: the tile sets' (the base game's
- * `'A'`…`'X'` and the two tiles the print-and-play demo borrows), then each module's own types
- * in registry order, then the types modules derive from those (garden copies).
+ * Every tile type this library knows, by id, built on first use and again when the registry
+ * changes: the tile sets' (the base game's `'A'`…`'X'` and the two tiles the print-and-play demo
+ * borrows), then each registered expansion's own types in registry order, then the types they
+ * derive from those (garden copies).
  */
 export function tileCatalogue(): Readonly<Record<string, TileDef>> {
   if (builtFor !== RULE_MODULES) {
@@ -43,10 +44,11 @@ export function tileDef(id: string): TileDef | undefined {
 }
 
 /**
- * The id of every tile type this library knows: the base game (`'A'`…`'X'`), Inns & Cathedrals
- * (`'IC-A'`…`'IC-Q'`), Traders & Builders (`'TB-A'`…`'TB-X'`), The River (`'RV-…'`) and the garden
- * copies of tiles (`'E-garden'`, …) that The Abbot uses. {@link tileDefinition} gives each one's
- * edges and features.
+ * The id of every tile type this library knows: the base game (`'A'`…`'X'`, and the two tiles the
+ * print-and-play demo borrows), then those of the registered expansions (`useExpansions`): Inns &
+ * Cathedrals (`'IC-A'`…`'IC-Q'`), Traders & Builders (`'TB-A'`…`'TB-X'`), The River (`'RV-…'`), The
+ * Tower (`'TO-…'`) and the garden copies of tiles (`'E-garden'`, …) that The Abbot uses.
+ * {@link tileDefinition} gives each one's edges and features.
  *
  * @example
  * ```ts
