@@ -1,12 +1,11 @@
 import type { TileView } from '../tiles/spots.js';
 import type { FeatureDef, TileDef } from '../tiles/types.js';
 
-// The parts of a module that light bundles read without its rules: its tile types (for the
-// catalogue of every tile), its words (tile names for `tileDefinition`, the text board) and its
-// look (pictures). Each lives in its module's folder (`tiles.ts`, `words.ts`, `look.ts`);
-// `catalogue.ts`, `words.ts` and `looks.ts` list them, one line a module, so that a bundle that
-// draws tiles carries no rules, one that plays carries neither pictures nor words, and one that
-// names tiles carries no pictures.
+// The parts of a module apart from its rules: its tile types (for the catalogue of every tile),
+// its words (tile names for `tileDefinition`, the text board) and its look (pictures). Each lives
+// in its module's folder (`tiles.ts`, `words.ts`, `look.ts`), and an expansion's `expansion.ts`
+// puts them together with its rules; `catalogue.ts`, `words.ts` and `looks.ts` read them from the
+// registered expansions (the base game's own look and the house rules' words aside).
 
 /** A module's tile types, as the catalogue of every tile knows them. */
 export interface TileTypes {
