@@ -59,4 +59,23 @@ describe('moves as listed are played as checked moves are', () => {
     expect(played.placements.at(-1)).toMatchObject({ x: first.type === 'tile' ? first.x : NaN, y: 0 });
     expect(played).toEqual(applyMove(s, copy(first)));
   });
+
+  it('the same move listed at two states is one frozen object, and plays what each state lists', () => {
+    // Listed moves are shared between listings: a straight road D fits at the same places in two games.
+    const a = createGame({ players: 2, seed: 1, drawOrder: ['D'] });
+    const b = createGame({ players: 2, seed: 2, drawOrder: ['D'] });
+    const fromA = legalMoves(a);
+    const fromB = legalMoves(b);
+    expect(fromA.length).toBeGreaterThan(0);
+    fromA.forEach((m, i) => expect(fromB[i]).toBe(m));
+    // With a hand (a tile held twice is listed once, at its first slot).
+    const hand = { players: 2, seed: 1, rules: { hand: { size: 3, visible: true } } } as const;
+    const h = createGame({ ...hand, drawOrder: ['D', 'E', 'D', 'X', 'U', 'V'] });
+    expect(h.hands?.[0]).toEqual(['D', 'E', 'D']);
+    const d = legalMoves(h).filter((m) => m.type === 'tile' && m.tile === 'D');
+    expect(new Set(d.map((m) => JSON.stringify(m))).size).toBe(d.length);
+    const played = applyMove(h, d[d.length - 1]!);
+    expect(played.hands?.[0]).toEqual(['E', 'D']);
+    expect(played).toEqual(applyMove(h, copy(d[d.length - 1]!)));
+  });
 });

@@ -24,6 +24,7 @@ import { refuseHidden } from './legality.js';
 import { rememberListed } from './listed.js';
 import { isModuleCode } from './module-moves.js';
 import { freezeBuilt } from '../../core/freeze.js';
+import { figureNames } from '../options/figure-kinds.js';
 
 /**
  * Every legal position and rotation for the current tile, rotations that give the same board
@@ -104,13 +105,17 @@ export function legalMoves(state: GameState | PlayerView): Move[] {
   refuseHidden(c.state, k);
   const { codes, order, n } = sortedCodes(k);
   const out = new Array<Move>(n);
-  const played = new Array<readonly number[]>(n);
+  const played = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     const code = codes[order[i] as number] as number;
-    out[i] = Object.freeze(moveOfCode(k, code));
-    played[i] = [code];
+    out[i] = isModuleCode(code)
+      ? Object.freeze(moveOfCode(k, code))
+      : moveStep(code) === STEP_TILE
+        ? tileMove(k, code)
+        : actionMove(k, code);
+    played[i] = code;
   }
-  rememberListed(c.state, out.slice(), played);
+  rememberListed(c.state, out.slice(), played, null);
   return out;
 }
 
@@ -138,10 +143,12 @@ export function legalTurns(state: GameState | PlayerView): TurnMove[] {
   const tiles = sortedCodes(k);
   const placements = Array.from({ length: tiles.n }, (_, i) => tiles.codes[tiles.order[i] as number] as number);
   const out: TurnMove[] = [];
-  const played: (readonly number[])[] = [];
+  const played: number[] = [];
+  const acts: number[] = [];
   const add = (tile: string, placed: number, action: number, after?: Kernel) => {
     out.push(freezeBuilt(turnOfCodes(tile, placed, action, after)));
-    played.push([placed, action]);
+    played.push(placed);
+    acts.push(action);
   };
   if (actionBuffer === null || actionBuffer.length < k.maxMoves) actionBuffer = new Int32Array(k.maxMoves);
   const actions = actionBuffer;
@@ -169,12 +176,53 @@ export function legalTurns(state: GameState | PlayerView): TurnMove[] {
     }
     for (let i = 0; i < n; i++) add(tile, placed, actions[i] as number, after);
   }
-  rememberListed(c.state, out.slice(), played);
+  rememberListed(c.state, out.slice(), played, acts);
   return out;
 }
 
 // The actions of one placement, for legalTurns.
 let actionBuffer: Int32Array | null = null;
+
+// Listed moves are frozen plain data, and a code means one move in every game: the moves of the
+// codes listed are made once and shared between listings (the tile step's by tile, the actions'
+// while the registered figures stay the same), up to a bound.
+const INTERNED = 4096;
+let tileMoves = new Map<string, Map<number, Move>>();
+let actionMoves = new Map<number, Move>();
+let actionFigures: readonly string[] | null = null;
+
+/** The frozen move of tile step code `code`. */
+function tileMove(k: Kernel, code: number): Move {
+  const tile = k.tables.ids[k.handSize > 0 ? k.handTile(k.current, moveSlot(code)) : k.currentType] as string;
+  let byCode = tileMoves.get(tile);
+  if (byCode === undefined) {
+    if (tileMoves.size >= INTERNED) tileMoves = new Map();
+    byCode = new Map();
+    tileMoves.set(tile, byCode);
+  }
+  let move = byCode.get(code);
+  if (move === undefined) {
+    if (byCode.size >= INTERNED) byCode.clear();
+    move = Object.freeze(moveOfCode(k, code));
+    byCode.set(code, move);
+  }
+  return move;
+}
+
+/** The frozen move of action step code `code` (not a module's: those name what the board holds). */
+function actionMove(k: Kernel, code: number): Move {
+  const figures = figureNames();
+  if (actionFigures !== figures || actionMoves.size >= INTERNED) {
+    actionMoves = new Map();
+    actionFigures = figures;
+  }
+  let move = actionMoves.get(code);
+  if (move === undefined) {
+    move = Object.freeze(moveOfCode(k, code));
+    actionMoves.set(code, move);
+  }
+  return move;
+}
 
 /**
  * The legal moves of kernel `k`'s current step as codes, and their order: placements by y, x and
@@ -191,7 +239,11 @@ function sortedCodes(k: Kernel): { codes: Int32Array; order: Int32Array; n: numb
   const keyed = keyBuffer;
   for (let i = 0; i < n; i++) keyed[i] = moveOrder(codes[i] as number) * 1048576 + i;
   sortPrefix(keyed, n);
-  for (let i = 0; i < n; i++) orderBuffer[i] = (keyed[i] as number) % 1048576;
+  // The index back from below the key (a double's `%` is a call to fmod).
+  for (let i = 0; i < n; i++) {
+    const v = keyed[i] as number;
+    orderBuffer[i] = v - Math.floor(v / 1048576) * 1048576;
+  }
   return { codes, order: orderBuffer, n };
 }
 

@@ -19,7 +19,6 @@ import { type RuleHooks, rulesFor } from '../options/game-rules.js';
  * handed on.
  */
 interface Entry {
-  readonly state: GameState;
   /** Null once handed on to a following state, until the state is used again. */
   kernel: Kernel | null;
   /** The rules the kernel had, restored on a rebuild (a custom farmer rule lives only here). */
@@ -33,7 +32,7 @@ interface Entry {
 const kernels = new WeakMap<object, Entry>();
 
 export function remember(state: GameState, kernel: Kernel): void {
-  kernels.set(state, { state, kernel, rules: kernel.rules, handedOn: false });
+  kernels.set(state, { kernel, rules: kernel.rules, handedOn: false });
 }
 
 /**
@@ -49,9 +48,9 @@ export function checked(input: GameState | PlayerView): { state: GameState; kern
   if (known !== undefined) {
     if (known.kernel === null) {
       // Used again after its kernel was handed on: rebuild it (the state was checked when made).
-      known.kernel = rebuild(known.state, known.rules);
+      known.kernel = rebuild(state, known.rules);
     }
-    return known as { state: GameState; kernel: Kernel };
+    return { state, kernel: known.kernel };
   }
   const read = readState(state);
   const current = upgrade(read.value);
@@ -60,7 +59,7 @@ export function checked(input: GameState | PlayerView): { state: GameState; kern
   const frozen = current === read.value && read.frozen && read.unchanged ? state : (freezeBuilt(current) as GameState);
   const kernel = rebuild(frozen);
   // Only frozen objects are remembered: an unfrozen one may still change under us.
-  kernels.set(frozen, { state: frozen, kernel, rules: kernel.rules, handedOn: false });
+  kernels.set(frozen, { kernel, rules: kernel.rules, handedOn: false });
   return { state: frozen, kernel };
 }
 
