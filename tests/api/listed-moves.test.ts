@@ -67,7 +67,7 @@ describe('moves as listed are played as checked moves are', () => {
     const fromA = legalMoves(a);
     const fromB = legalMoves(b);
     expect(fromA.length).toBeGreaterThan(0);
-    fromA.forEach((m, i) => expect(fromB[i]).toBe(m));
+    for (const [i, m] of fromA.entries()) expect(fromB[i]).toBe(m);
     // With a hand (a tile held twice is listed once, at its first slot).
     const hand = { players: 2, seed: 1, rules: { hand: { size: 3, visible: true } } } as const;
     const h = createGame({ ...hand, drawOrder: ['D', 'E', 'D', 'X', 'U', 'V'] });
