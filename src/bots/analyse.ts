@@ -7,7 +7,7 @@ import { playerView } from '../api/state/view.js';
 import { isViewRecord } from '../api/state/view-input.js';
 import { OptionsError } from '../core/errors.js';
 import { moveOfTurn } from '../engine/turns.js';
-import { kernelOf } from '../engine/engine.js';
+import { kernelOf } from '../engine/playout.js';
 import { type MctsOptions, Search } from './search.js';
 
 // Analysis for hint buttons and tutorial commentary: the moves of the player to move, ranked by

@@ -2,7 +2,7 @@ import { readBotOptions } from './options.js';
 import type { GameState, PlayerView } from '../api/types.js';
 import type { AnyMove } from '../api/types.js';
 import { moveOfTurn } from '../engine/turns.js';
-import { kernelOf } from '../engine/engine.js';
+import { kernelOf } from '../engine/playout.js';
 import { Search } from './search.js';
 
 export type { MctsOptions } from './search.js';

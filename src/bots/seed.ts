@@ -1,4 +1,5 @@
-import { type Random, Engine, seededRandom } from '../engine/engine.js';
+import { Engine } from '../engine/engine.js';
+import { type Random, seededRandom } from '../engine/random.js';
 import { checked } from '../api/state/kernels.js';
 import { isViewRecord } from '../api/state/view-input.js';
 import type { GameState, PlayerView } from '../api/types.js';

@@ -1,39 +1,22 @@
-import { freeze } from 'immer';
 import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
-import { FIGURE_FOLLOWER, type Kernel, PHASE_ACTION, PHASE_STEP, PHASE_TILE, dealHiddenHands, shuffleUndrawn } from '../kernel/index.js';
+import { FIGURE_FOLLOWER, type Kernel, PHASE_TILE } from '../kernel/index.js';
 import { figureCode, tokenRecords } from '../api/options/figure-kinds.js';
-import { hashSeed, mulberry32 } from '../core/rng.js';
-import { applyMove } from '../api/play/apply.js';
 import { createGame, handsOf, stepOf } from '../api/play/create.js';
-import { handIds, isTurn, moveOfCode, readMove, turnOfCodes } from '../api/play/legality.js';
-import { isModuleCode, isModuleType, moduleCodeOf } from '../api/play/module-moves.js';
+import { handIds } from '../api/play/legality.js';
 import { checked, workingKernel } from '../api/state/kernels.js';
 import { isViewRecord } from '../api/state/view-input.js';
 import { builderTurnOf, extraTurnOf, type RuleHooks } from '../api/options/game-rules.js';
 import type { GameOptions } from '../api/options/options.js';
-import type { AnyMove, ExpansionName, ExtraTurn, GameState, MeepleKind, ModuleMove, Move, PlayerView, Step, TileId } from '../api/types.js';
-import { codeFormProblem, decodeMove, encodeMove, type MoveCode, turnFormProblem } from './move.js';
-import { legalTurnCodes, type TurnCode, turnAction, turnTile } from './turns.js';
-import {
-  ACTION_MODULE,
-  moveAction,
-  moveFigure,
-  moveSlot,
-  moveSpot,
-  moveStep,
-  moveX,
-  moveY,
-  PASS_CODE,
-  STEP_ACTION,
-  STEP_MODULE,
-  STEP_TILE,
-} from '../core/move-code.js';
-import { SPOTS } from '../core/geometry.js';
+import type { ExpansionName, ExtraTurn, GameState, MeepleKind, Move, PlayerView, Step, TileId } from '../api/types.js';
+import { moveSlot } from '../core/move-code.js';
 import { isInt, show } from '../core/guards.js';
-import { LIMITS } from '../core/limits.js';
-
-/** A source of uniform random numbers in [0, 1), such as `Math.random` or {@link seededRandom}. */
-export type Random = () => number;
+import { badArgument, checkCode, checkTurn, moveBuffer, NO_TILE, turnBuffer } from './checks.js';
+import { playTurnListed } from './playout.js';
+import type { MoveCode } from './move.js';
+import { dealUnseen, type Random } from './random.js';
+import { replayed } from './to-state.js';
+import { codeAt, moveAt } from './codes.js';
+import { legalTurnCodes, type TurnCode } from './turns.js';
 
 /**
  * The unchecked fast path: one game in a mutable kernel, for search and playouts. Moves are
@@ -443,22 +426,7 @@ export class Engine {
    */
   legalMoves(out: Int32Array): number;
   legalMoves(out?: Int32Array): MoveCode[] | number {
-    if (out !== undefined) {
-      if (!isInt32Array(out)) {
-        throw new OptionsError([
-          {
-            code: 'invalid-buffer',
-            message: `a move buffer is an Int32Array of engine.maxMoves (${this.maxMoves}) codes, not ${show(out)}`,
-          },
-        ]);
-      }
-      if (out.length < this.maxMoves) {
-        throw new OptionsError([
-          { code: 'invalid-buffer', message: `a move buffer must hold engine.maxMoves (${this.maxMoves}) codes, not ${out.length}` },
-        ]);
-      }
-      return this.k.legalMoveCodes(out);
-    }
+    if (out !== undefined) return this.k.legalMoveCodes(moveBuffer(out, this.maxMoves));
     const codes = scratchFor(this.maxMoves);
     const n = this.k.legalMoveCodes(codes);
     const moves = new Array<MoveCode>(n);
@@ -487,17 +455,7 @@ export class Engine {
   legalTurns(): TurnCode[];
   legalTurns(out: Float64Array): number;
   legalTurns(out?: Float64Array): TurnCode[] | number {
-    if (out !== undefined) {
-      if (!isFloat64Array(out) || out.length < this.maxMoves) {
-        throw new OptionsError([
-          {
-            code: 'invalid-buffer',
-            message: `a turn buffer is a Float64Array of engine.maxMoves (${this.maxMoves}) numbers, not ${show(out)}`,
-          },
-        ]);
-      }
-      return this.k.finished ? 0 : legalTurnCodes(this.k, out);
-    }
+    if (out !== undefined) return this.k.finished ? 0 : legalTurnCodes(this.k, turnBuffer(out, this.maxMoves));
     if (this.k.finished) return [];
     if (turnScratch === null || turnScratch.length < this.maxMoves) turnScratch = new Float64Array(this.maxMoves);
     const turns = turnScratch;
@@ -518,20 +476,8 @@ export class Engine {
    * ```
    */
   playTurn(turn: TurnCode): void {
-    const k = this.k;
-    if (k.finished) throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
-    const problem = turnFormProblem(turn);
-    if (problem !== null) throw new IllegalMoveError('malformed-move', `${show(turn)} is not a turn code: ${problem}`);
-    const tile = turnTile(turn);
-    const action = turnAction(turn);
-    // Both steps are checked before anything changes: the tile on a scratch copy, then the action.
-    const wrong = tile < 0 ? codeProblem(k, action) : turnProblem(k, tile, action);
-    if (wrong !== null) throw new IllegalMoveError('malformed-move', `${show(turn)} is not a turn here: ${wrong}`);
-    if (tile < 0) this.playListed(action);
-    else {
-      this.playListed(tile);
-      if (k.phase === PHASE_ACTION) this.playListed(action);
-    }
+    checkTurn(this.k, turn);
+    playTurnListed(this, turn);
   }
 
   /**
@@ -558,10 +504,7 @@ export class Engine {
    * ```
    */
   play(move: MoveCode): void {
-    const k = this.k;
-    if (k.finished) throw new IllegalMoveError('game-finished', 'the game is over: no tile is left to place');
-    const wrong = codeProblem(k, move);
-    if (wrong !== null) throw new IllegalMoveError('malformed-move', `${show(move)} is not a move here: ${wrong}`);
+    checkCode(this.k, move);
     this.playListed(move);
   }
 
@@ -585,16 +528,7 @@ export class Engine {
    * ```
    */
   moveOf(code: MoveCode): Move {
-    const k = this.k;
-    if (k.finished) throw new IllegalMoveError('game-finished', 'the game is over: no move is legal');
-    const form = codeFormProblem(code);
-    if (form !== null) throw new IllegalMoveError('malformed-move', `${show(code)} is not a move code: ${form}`);
-    const listed = moduleBuffer(k);
-    const n = k.legalMoveCodes(listed);
-    let legal = false;
-    for (let i = 0; i < n && !legal; i++) legal = listed[i] === code;
-    if (!legal) throw new IllegalMoveError('malformed-move', `${show(code)} is not a legal move of this step`);
-    return freeze(moveOfCode(k, code), true);
+    return moveAt(this.k, code);
   }
 
   /**
@@ -617,17 +551,7 @@ export class Engine {
    * ```
    */
   codeOf(asked: Move): MoveCode {
-    const { move, error } = readMove(asked);
-    if (error !== null) throw error;
-    if (isTurn(move))
-      throw new IllegalMoveError('malformed-move', 'a code is one step: encode a whole turn with encodeTurn, or each of its steps');
-    const k = this.k;
-    if (isModuleType(move.type) || (move.type === 'pass' && k.phase >= PHASE_STEP)) {
-      const code = moduleCodeOf(k, move as ModuleMove);
-      if (typeof code !== 'number') throw code;
-      return code;
-    }
-    return encodeMove(move, k.handSize > 0 ? this.hand(k.current) : undefined);
+    return codeAt(this.k, asked);
   }
 
   /** `play` of a code taken from this position's `legalMoves`: nothing to check. */
@@ -661,23 +585,12 @@ export class Engine {
    * ```
    */
   shuffleTilesLeft(asked: Random): void {
-    if (typeof asked !== 'function') throw badArgument(`a random function such as seededRandom(1) is needed, not ${show(asked)}`);
-    // A number outside [0, 1) is refused before it is used: the bag stays a shuffle of its tiles.
-    const random = () => {
-      const r = asked();
-      if (!(typeof r === 'number' && r >= 0 && r < 1)) throw badArgument(`random() must return a number from 0 up to 1, not ${show(r)}`);
-      return r;
-    };
     const k = this.k;
-    const hidden = k.handSize > 0 && this.origin.rules.hand?.visible === false;
-    if (hidden) dealHiddenHands(k, random);
-    else shuffleUndrawn(k, random);
+    dealUnseen(k, asked, k.handSize > 0 && this.origin.rules.hand?.visible === false);
     if (k.handSize > 0) {
       this.originDrawn = k.logged === 0 ? k.bagPos : this.originDrawn;
       this.dealtHands = k.logged === 0 ? handsOf(k) : null;
     }
-    const reseed = this.k.rules.ruleset.reseed;
-    for (const hook of reseed) hook(this.k, () => Math.floor(random() * 4294967296) >>> 0);
     this.dealt = true;
   }
 
@@ -717,183 +630,8 @@ export class Engine {
    * ```
    */
   toState(): GameState {
-    if (isViewRecord(this.origin)) {
-      throw new StateError([
-        {
-          code: 'view-not-playable',
-          message: 'this engine was made from a player view: the game it plays is one possible game, with no state',
-        },
-      ]);
-    }
-    const k = this.k;
-    const ids = k.tables.ids;
-    let state = this.origin;
-    // Tiles dealt anew: the game as if the bag had held, from the start, the tiles this engine
-    // drew in the order it drew them (a tile that went back into the bag then was never drawn).
-    const order = this.dealt ? Array.from(k.bag.subarray(this.originDrawn, k.bagLen), (t) => ids[t] as TileId) : [];
-    const hands = this.dealt && k.handSize > 0 ? this.dealtHands : null;
-    if (this.dealt && k.handSize > 0 && hands === null) {
-      throw new StateError([
-        {
-          code: 'invalid-state',
-          message:
-            'with hands of tiles, toState follows a shuffleTilesLeft made before any move only: make the engine from the state of that moment',
-        },
-      ]);
-    }
-    if (
-      order.some((id, i) => id !== this.origin.tilesLeft[i]) ||
-      (hands !== null && JSON.stringify(hands) !== JSON.stringify(this.origin.hands))
-    ) {
-      state = checked(freeze({ ...this.origin, tilesLeft: order, ...(hands === null ? {} : { hands }) }, true)).state;
-    }
-    // Whole turns (a tile step and the action after it) are replayed as whole turns, so that the
-    // last move's events are the turn's; a tile step the log ends with, or an action it begins
-    // with, as a step.
-    for (let i = 0; i < k.logged; i++) {
-      const code = k.moveLog[i] as MoveCode;
-      const tile = ids[k.moveLogTile[i] as number] as TileId;
-      const next = i + 1 < k.logged ? (k.moveLog[i + 1] as MoveCode) : -1;
-      // A rule module's moves name tiles of the board: written from the state's kernel.
-      let move: AnyMove = isModuleCode(code) ? moveOfCode(checked(state).kernel, code) : decodeMove(code);
-      if (move.type === 'tile') {
-        const named = k.handSize > 0 ? { tile } : {};
-        // A module's step (a capture) follows its action: the turn ends with the action, the step is a move of its own.
-        const acted = next >= 0 && moveStep(next) === STEP_ACTION;
-        // A module's free step (a ransom) at the action step: the tile step was played alone.
-        const freed = next >= 0 && moveStep(next) >= STEP_MODULE;
-        if (acted || (i + 1 < k.logged && !freed)) {
-          let after: Kernel | undefined;
-          if (acted && isModuleCode(next)) {
-            after = checked(state).kernel.clone();
-            after.playStep(code, null, true);
-          }
-          move = turnOfCodes(undefined, code, acted ? next : PASS_CODE, after);
-          if (acted) i++;
-        }
-        move = { ...move, ...named };
-      }
-      state = applyMove(state, move, this.hooks);
-    }
-    return state;
+    return replayed(this.k, this.origin, this.originDrawn, this.dealt, this.dealtHands, this.hooks);
   }
-}
-
-/**
- * Plays uniformly random legal moves, step by step, until the game ends; returns the number of
- * moves (steps) played. Allocates nothing per move with {@link seededRandom}. A tile step's move is
- * drawn without listing them all: a frontier cell and a rotation are drawn at random and kept when
- * the tile fits there, so every legal placement has the same chance; a tile that fits in few
- * places, a hand of tiles or a tile with a placement rule (the river) lists the placements and
- * draws one, and an action step (a few moves) draws from its list. The moves played differ from a
- * playout that draws from `legalMoves` with the same random numbers.
- *
- * @example
- * ```ts
- * import { Engine, randomPlayout, seededRandom } from 'carcassonne-engine/engine';
- *
- * const engine = Engine.create({ players: 2, seed: 1 });
- * const moves = randomPlayout(engine, seededRandom('playout'));
- * console.log(engine.status, moves === engine.movesPlayed().length, moves >= engine.turn); // → finished true true
- * ```
- */
-export function randomPlayout(engine: Engine, random: Random): number {
-  if (!isEngine(engine)) throw badArgument(`randomPlayout takes an engine, not ${show(engine)}`);
-  if (typeof random !== 'function') throw badArgument(`randomPlayout takes a random function such as seededRandom(1), not ${show(random)}`);
-  let n = 0;
-  const codes = scratchFor(engine.maxMoves);
-  const k = kernelOf(engine);
-  while (engine.status === 'playing') {
-    playListed(engine, randomMove(k, random, codes) as MoveCode);
-    n++;
-  }
-  return n;
-}
-
-// Draws tried before listing the moves: a tile that fits in few of the frontier's cells and
-// rotations misses most draws, and a listing with figures costs about as much as this many draws
-// (48 left 1.8% of the turns of Traders & Builders games to a listing, 96 leaves 0.2%).
-export const SAMPLE_TRIES = 96;
-
-/**
- * A legal move drawn uniformly at random: by rejection (see Kernel.sampleSpan) while draws are
- * cheap, else from the list of every legal move. Either way each legal move has the same chance.
- */
-export function randomMove(k: Kernel, random: Random, codes: Int32Array): number {
-  const span = k.sampleSpan();
-  // One call of random() for both ways: V8 inlines it there, so the number it returns is never
-  // written to the heap (a second call site, for the list, was not inlined: 16 bytes a move). The
-  // moves are listed through a function of its own (listMoves): calling the kernel's listing here
-  // left random() out of line when every step is listed (tests/engine/allocation.test.ts, hands of
-  // tiles: 15 bytes a move).
-  let listed = -1;
-  for (let tries = span === 0 ? 0 : SAMPLE_TRIES; ; tries--) {
-    if (tries === 0) listed = listMoves(k, codes);
-    const u = below(random, listed < 0 ? span : listed);
-    if (listed >= 0) return codes[u] as number;
-    const code = k.sampleAt(u);
-    if (code >= 0) return code;
-  }
-}
-
-/** The legal moves of kernel `k`'s step, written into `codes`; their number. */
-function listMoves(k: Kernel, codes: Int32Array): number {
-  return k.legalMoveCodes(codes);
-}
-
-/** A whole number from 0 up to n from random(), which is checked to be a number from 0 up to 1. */
-function below(random: Random, n: number): number {
-  const r = random();
-  if (!(typeof r === 'number' && r >= 0 && r < 1)) throw badArgument(`random() must return a number from 0 up to 1, not ${show(r)}`);
-  // Below n: the product of a double below 1 and a whole number rounds to below that number.
-  return Math.floor(r * n);
-}
-
-/** Plays a code listed by the engine's `legalMoves` for this position, without checking it again. */
-export function playListed(engine: Engine, code: MoveCode): void {
-  // biome-ignore lint/complexity/useLiteralKeys: a private method, reached by this module's helpers only
-  engine['playListed'](code);
-}
-
-/** Plays a turn code listed by the engine's `legalTurns` for this position, without checking it again. */
-export function playTurnListed(engine: Engine, turn: TurnCode): void {
-  const tile = turnTile(turn);
-  if (tile < 0) playListed(engine, turnAction(turn));
-  else {
-    playListed(engine, tile);
-    if (kernelOf(engine).phase === PHASE_ACTION) playListed(engine, turnAction(turn));
-  }
-}
-
-// Turn codes are written here when a new array is asked for, then copied out.
-let turnScratch: Float64Array | null = null;
-
-// Move codes are written here and copied out before anything else runs, so one buffer serves every
-// engine; it grows to the largest maxMoves asked for.
-let scratch: Int32Array | null = null;
-
-function scratchFor(size: number): Int32Array {
-  if (scratch === null || scratch.length < size) scratch = new Int32Array(size);
-  return scratch;
-}
-
-/**
- * A seeded {@link Random} (mulberry32): the same seed gives the same numbers.
- *
- * @example
- * ```ts
- * import { seededRandom } from 'carcassonne-engine/engine';
- *
- * const a = seededRandom('seed');
- * const b = seededRandom('seed');
- * console.log(a() === b(), a() >= 0 && a() < 1); // → true true
- * ```
- */
-export function seededRandom(seed: number | string): Random {
-  if (!((typeof seed === 'number' && Number.isFinite(seed)) || (typeof seed === 'string' && seed.length <= LIMITS.seedLength))) {
-    throw badArgument(`a seed is a finite number or a string of at most ${LIMITS.seedLength} characters, not ${show(seed)}`);
-  }
-  return mulberry32(hashSeed(seed), 4294967296);
 }
 
 /** Whether `v` is an engine; never throws (a revoked Proxy is not one). */
@@ -905,91 +643,14 @@ export function isEngine(v: unknown): v is Engine {
   }
 }
 
-/** An {@link OptionsError} `invalid-argument`. */
-export function badArgument(message: string): OptionsError {
-  return new OptionsError([{ code: 'invalid-argument', message }]);
-}
+// Turn codes are written here when a new array is asked for, then copied out.
+let turnScratch: Float64Array | null = null;
 
-/** Whether `v` is an array of this typed-array class (of any realm); never throws. */
-function isTyped<T>(v: unknown, type: abstract new (...args: never[]) => T, tag: string): v is T {
-  try {
-    // instanceof first: cheap, and the usual case; the tag for an array of another realm.
-    return v instanceof type || Object.prototype.toString.call(v) === `[object ${tag}]`;
-  } catch {
-    return false;
-  }
-}
+// Move codes are written here and copied out before anything else runs, so one buffer serves every
+// engine; it grows to the largest maxMoves asked for.
+let scratch: Int32Array | null = null;
 
-const isInt32Array = (v: unknown): v is Int32Array => isTyped(v, Int32Array, 'Int32Array');
-const isFloat64Array = (v: unknown): v is Float64Array => isTyped(v, Float64Array, 'Float64Array');
-
-/** What the move log records as the tile of an action step. */
-const NO_TILE = 0xffff;
-
-/**
- * Why `code` cannot be played on `k` at all, checked in a few integer operations before anything
- * changes: not a code, not a code of the current step, a figure kind or hand slot this game has
- * not, a spot the tile just placed has not, a cell that is taken or touches no tile. (Whether the
- * tile fits there, or the figure may stand there, is not checked: the engine trusts its caller,
- * and such a code makes a position no game can reach.)
- */
-function codeProblem(k: Kernel, code: number): string | null {
-  const form = codeFormProblem(code);
-  if (form !== null) return form;
-  // A module's moves (its action, its steps, its free moves) are rare: looked up among the listed.
-  if (moveStep(code) >= STEP_MODULE || moveAction(code) >= ACTION_MODULE || k.phase >= PHASE_STEP) {
-    const listed = moduleBuffer(k);
-    const n = k.legalMoveCodes(listed);
-    for (let i = 0; i < n; i++) if (listed[i] === code) return null;
-    return 'it is not a legal move of this step';
-  }
-  if (moveStep(code) === STEP_TILE) {
-    if (k.phase !== PHASE_TILE) return 'it places a tile, and the tile is placed: this is the action step';
-    if (moveSlot(code) >= Math.max(1, k.handSize)) return `hand slot ${moveSlot(code)} is not in the hand`;
-    if (k.frontierIndex(moveX(code), moveY(code)) < 0) return `cell (${moveX(code)}, ${moveY(code)}) is taken or touches no tile`;
-    const t = k.handSize > 0 ? k.handTile(k.current, moveSlot(code)) : k.currentType;
-    return t < 0 ? `hand slot ${moveSlot(code)} holds no tile` : null;
-  }
-  if (k.phase !== PHASE_ACTION) return 'it is an action, and the tile is not placed yet: this is the tile step';
-  if (moveFigure(code) >= k.rules.ruleset.figures.kinds) return `figure kind ${moveFigure(code)} is not in this game`;
-  const spot = moveSpot(code);
-  const p = k.placed;
-  if (spot >= 0 && k.spotFeature(k.pType[p] as number, k.pRot[p] as number, spot) < 0)
-    return `the tile just placed has no spot ${SPOTS[spot]}`;
-  return null;
-}
-
-/**
- * Why whole turn (tile, action) cannot be played on `k` (see codeProblem): its tile step's code,
- * then its action's on a copy with the tile placed (a tile with no action step takes the pass).
- */
-function turnProblem(k: Kernel, tile: number, action: number): string | null {
-  const placing = codeProblem(k, tile);
-  if (placing !== null) return placing;
-  const after = copyOf(k);
-  after.playStep(tile, null);
-  if (after.phase === PHASE_ACTION) return codeProblem(after, action);
-  return action === PASS_CODE ? null : 'it acts after its tile, but the tile gives no action step';
-}
-
-// The moves of a step, to look a module's move up among (see codeProblem).
-let moduleCodes: Int32Array | null = null;
-
-function moduleBuffer(k: Kernel): Int32Array {
-  if (moduleCodes === null || moduleCodes.length < k.maxMoves) moduleCodes = new Int32Array(k.maxMoves);
-  return moduleCodes;
-}
-
-// A scratch copy of a kernel, to try a tile step on (see turnProblem).
-let tried: Kernel | null = null;
-
-function copyOf(k: Kernel): Kernel {
-  if (tried === null || !tried.sameShape(k)) tried = k.clone();
-  else tried.copyFrom(k);
-  return tried;
-}
-
-/** The kernel an engine plays on, for the reference bots' evaluation (not part of the engine entry). */
-export function kernelOf(engine: Engine): Kernel {
-  return engine['k'];
+export function scratchFor(size: number): Int32Array {
+  if (scratch === null || scratch.length < size) scratch = new Int32Array(size);
+  return scratch;
 }

@@ -5,8 +5,10 @@
  * @packageDocumentation
  * @module carcassonne-engine/engine
  */
-export { Engine, randomPlayout, seededRandom } from './engine.js';
-export type { Random } from './engine.js';
+export { Engine } from './engine.js';
+export { randomPlayout } from './playout.js';
+export { seededRandom } from './random.js';
+export type { Random } from './random.js';
 export { encodeMove, decodeMove, encodeTurn, decodeTurn } from './move.js';
 export type { TurnCode } from './turns.js';
 export type { MoveCode } from './move.js';

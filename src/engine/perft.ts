@@ -1,7 +1,9 @@
 import { show } from '../core/guards.js';
 import { isModuleCode } from '../api/play/module-moves.js';
 import { moveStep, STEP_MODULE } from '../core/move-code.js';
-import { badArgument, type Engine, isEngine, kernelOf, playListed, playTurnListed } from './engine.js';
+import { badArgument } from './checks.js';
+import { type Engine, isEngine } from './engine.js';
+import { kernelOf, playListed, playTurnListed } from './playout.js';
 import { turnAction } from './turns.js';
 
 /**

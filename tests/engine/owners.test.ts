@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GameOptions } from 'carcassonne-engine';
 import { ACTION_RECALL, moveAction, moveSpot } from '../../src/core/move-code.js';
-import { Engine, kernelOf, seededRandom } from '../../src/engine/engine.js';
+import { Engine } from '../../src/engine/engine.js';
+import { kernelOf } from '../../src/engine/playout.js';
+import { seededRandom } from '../../src/engine/random.js';
 
 const CONFIGURATIONS: readonly GameOptions[] = [
   { players: 2, seed: 'owners base' },

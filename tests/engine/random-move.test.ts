@@ -4,7 +4,9 @@
 // exactly once and nothing else does.
 import { describe, expect, it } from 'vitest';
 import { type GameOptions, OptionsError } from 'carcassonne-engine';
-import { Engine, kernelOf, randomMove, randomPlayout, SAMPLE_TRIES, seededRandom } from '../../src/engine/engine.js';
+import { Engine } from '../../src/engine/engine.js';
+import { kernelOf, randomMove, randomPlayout, SAMPLE_TRIES } from '../../src/engine/playout.js';
+import { seededRandom } from '../../src/engine/random.js';
 import { caught } from '../support/caught';
 
 const CONFIGURATIONS: readonly GameOptions[] = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/index.js';
-import { Engine, kernelOf } from '../../src/engine/engine.js';
+import { Engine } from '../../src/engine/engine.js';
+import { kernelOf } from '../../src/engine/playout.js';
 import type { Kernel } from '../../src/kernel/index.js';
 
 // The kernel's narrow type (src/kernel/index.ts) lets the layers above read its state but change it
