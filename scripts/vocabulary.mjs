@@ -165,7 +165,7 @@ export function renderVocabulary(modules, docs, tileIds = []) {
     ].join('\n'),
     [
       comment([
-        'The rules each expansion adds (`ModuleRules`), by its name: a game records them only with the expansion, and a state saved before 0.3.0 recorded them in every game.',
+        'The rules each expansion adds (`ModuleRules`), by its name: a game records them only with the expansion, and a state saved by 0.2.0 recorded them in every game.',
       ]),
       (() => {
         const entries = expansions.map(

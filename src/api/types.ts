@@ -236,12 +236,6 @@ export interface GameState {
   /** Index into `players` of the player to move (after the game ends, the next in turn). */
   readonly currentPlayer: number;
   /**
-   * Traders & Builders: `true` while `currentPlayer` plays the second tile of a turn, given by
-   * their builder; that tile gives no third. Always `false` without the expansion. The same as
-   * `extraTurn === 'builder'`.
-   */
-  readonly builderTurn: boolean;
-  /**
    * What gave `currentPlayer` the extra tile they play now (a turn has at most two tiles), or
    * `null` on an ordinary turn: `'builder'` (Traders & Builders), `'hole'` (the house rule
    * `fillingHole`).

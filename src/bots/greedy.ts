@@ -58,7 +58,7 @@ export interface GreedyOptions extends BotOptions {
   readonly weights?: GreedyWeights;
   /**
    * `'tiles'` (the default): {@link evaluate}, which knows the tiles left; `'now'`: {@link estimate},
-   * what the position would score if the game ended now (the greedy bot of 0.3.0 and before).
+   * what the position would score if the game ended now (how earlier versions' greedy bot rated positions).
    */
   readonly evaluation?: 'tiles' | 'now';
 }

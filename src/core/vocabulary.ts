@@ -108,7 +108,7 @@ export interface Supplies {
 
 /**
  * The rules each expansion adds (`ModuleRules`), by its name: a game records them only with the
- * expansion, and a state saved before 0.3.0 recorded them in every game.
+ * expansion, and a state saved by 0.2.0 recorded them in every game.
  */
 export const RULES_OF_EXPANSIONS: Readonly<Record<ExpansionName, readonly string[]>> = {
   river: ['riverStartTile'],

@@ -5,7 +5,7 @@ import { createGame, handsOf, stepOf } from '../api/play/create.js';
 import { handIds } from '../api/play/legality.js';
 import { checked, workingKernel } from '../api/state/kernels.js';
 import { isViewRecord } from '../api/state/view-input.js';
-import { builderTurnOf, extraTurnOf, type RuleHooks } from '../api/options/game-rules.js';
+import { extraTurnOf, type RuleHooks } from '../api/options/game-rules.js';
 import type { GameOptions } from '../api/options/options.js';
 import type { ExpansionName, ExtraTurn, GameState, MeepleKind, Move, PlayerView, Step, TileId } from '../api/types.js';
 import { moveSlot } from '../core/move-code.js';
@@ -337,11 +337,6 @@ export class Engine {
   tokens(player: number): Record<string, Record<string, number>> {
     const p = this.player(player);
     return tokenRecords(this.k, p);
-  }
-
-  /** Whether the current player is playing a builder's second tile this turn (Traders & Builders). */
-  get builderTurn(): boolean {
-    return builderTurnOf(this.k);
   }
 
   /**

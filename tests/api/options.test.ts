@@ -119,7 +119,7 @@ describe('createGame options', () => {
   it("Traders & Builders: 24 more tiles, one builder and one pig each, no goods tokens yet, no builder's second tile (rules-facts §e)", () => {
     const s = createGame({ players: 4, seed: 1, expansions: ['traders-builders'] });
     expect(s.expansions).toEqual(['traders-builders']);
-    expect(s.builderTurn).toBe(false);
+    expect(s.extraTurn === 'builder').toBe(false);
     for (const p of s.players)
       expect(p).toEqual({ name: p.name, score: 0, meeples: 7, builders: 1, pigs: 1, goods: { wine: 0, grain: 0, cloth: 0 } });
     // 72 base tiles + 24: the start tile on the board, the current tile, the rest left.
@@ -132,7 +132,7 @@ describe('createGame options', () => {
     expect(all.players.every((p) => p.abbots === 1 && p.largeMeeples === 1 && p.builders === 1 && p.pigs === 1)).toBe(true);
     // Without it: no builders, pigs or tokens, and their records hold no field for them.
     const other = createGame({ players: 5, seed: 1, expansions: ['river', 'abbot', 'inns-cathedrals'] });
-    expect(other.builderTurn).toBe(false);
+    expect(other.extraTurn === 'builder').toBe(false);
     expect(other.players.every((p) => !('builders' in p) && !('pigs' in p) && !('goods' in p))).toBe(true);
     // Traders & Builders alone keeps the base game's 5 players.
     expect(thrown({ players: 6, seed: 1, expansions: ['traders-builders'] }).code).toBe('invalid-players');

@@ -431,7 +431,7 @@ describe('Traders & Builders: odd inputs give typed errors, never a crash', () =
   const withBoth = game.states.find(
     (s) => s.status === 'playing' && s.meeples.some((m) => m.kind === 'builder') && s.meeples.some((m) => m.kind === 'pig'),
   ) as GameState;
-  const second = game.states.find((s) => s.builderTurn) as GameState;
+  const second = game.states.find((s) => s.extraTurn === 'builder') as GameState;
   const copy = (s: GameState) => JSON.parse(JSON.stringify(s)) as Record<string, any>;
 
   it("the test game has builders and pigs on the board and a builder's second tile", () => {
@@ -508,10 +508,12 @@ describe('Traders & Builders: odd inputs give typed errors, never a crash', () =
     ['negative goods tokens', (s) => (s.players[0].goods.wine = -1)],
     ['fractional goods tokens', (s) => (s.players[0].goods.grain = 0.5)],
     ['goods tokens as a string', (s) => (s.players[0].goods.cloth = '0')],
-    ['builderTurn as a string', (s) => (s.builderTurn = 'yes')],
-    ['builderTurn as a number', (s) => (s.builderTurn = 1)],
-    ['builderTurn as null', (s) => (s.builderTurn = null)],
-    ['no builderTurn field', (s) => delete s.builderTurn],
+    ['extraTurn as true', (s) => (s.extraTurn = true)],
+    ['extraTurn as a number', (s) => (s.extraTurn = 1)],
+    ['an unknown extraTurn', (s) => (s.extraTurn = 'dragon')],
+    ['no extraTurn field, and no builderTurn of 0.2.0', (s) => delete s.extraTurn],
+    ['builderTurn beside extraTurn, as a string', (s) => (s.builderTurn = 'yes')],
+    ['builderTurn beside extraTurn, as null', (s) => (s.builderTurn = null)],
     [
       'a builder deployed in a game without Traders & Builders',
       (s) => {

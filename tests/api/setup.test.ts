@@ -134,12 +134,7 @@ describe('setupGame', () => {
       extraTurn: 'builder',
       currentTile: 'V',
     });
-    expect([state.builderTurn, state.extraTurn, state.players[0]?.builders, state.players[0]?.goods]).toEqual([
-      true,
-      'builder',
-      0,
-      { wine: 2, grain: 0, cloth: 0 },
-    ]);
+    expect([state.extraTurn, state.players[0]?.builders, state.players[0]?.goods]).toEqual(['builder', 0, { wine: 2, grain: 0, cloth: 0 }]);
     // The second tile of a turn gives no third, even on the builder's road.
     const after = applyMove(state, legalTurns(state).find((m) => m.x === 2 && m.y === 0 && !m.meeple) as never);
     expect([after.currentPlayer, after.extraTurn]).toEqual([1, null]);

@@ -192,8 +192,13 @@ describe('the state applyMove writes', () => {
   });
 
   it('writes every field of a saved state that left out those a state may (filled in when read)', () => {
-    const saved = JSON.parse(JSON.stringify(mid)) as Record<string, unknown>;
-    for (const key of ['extraTurn', 'step', 'hands', 'draws', 'setup']) delete saved[key];
+    // As 0.2.0 saved it: builderTurn in place of extraTurn, and none of the fields added since.
+    const saved = Object.fromEntries(
+      Object.entries(JSON.parse(JSON.stringify(mid)) as Record<string, unknown>).map(([k, v]) =>
+        k === 'extraTurn' ? ['builderTurn', v === 'builder'] : [k, v],
+      ),
+    );
+    for (const key of ['step', 'hands', 'draws', 'setup']) delete saved[key];
     const next = applyMove(saved as unknown as GameState, legalTurns(saved as unknown as GameState)[0] as TurnMove);
     expect(new Set(Object.keys(next))).toEqual(new Set(order));
     // Without its draw record, the state keeps none (draws: null); the rest is as played from mid.
@@ -706,13 +711,13 @@ describe('saved states of games with Traders & Builders', () => {
   const goodsTaken = goods[2] as GameState;
 
   it('the scenarios are what the rules say (the states the checks below start from)', () => {
-    expect([builderOut, second, afterSecond].map((x) => [x.turn, x.currentPlayer, x.builderTurn])).toEqual([
+    expect([builderOut, second, afterSecond].map((x) => [x.turn, x.currentPlayer, x.extraTurn === 'builder'])).toEqual([
       [3, 1, false],
       [5, 0, true],
       [6, 1, false],
     ]);
     expect(afterSecond.placements.map((p) => p.player)).toEqual([null, 0, 1, 0, 1, 0, 0]);
-    expect([returnedSecond.turn, returnedSecond.currentPlayer, returnedSecond.builderTurn]).toEqual([5, 0, true]);
+    expect([returnedSecond.turn, returnedSecond.currentPlayer, returnedSecond.extraTurn === 'builder']).toEqual([5, 0, true]);
     // Road D, U, U, W, W: 5 tiles, 1 point each; the follower and the builder are home.
     expect(returnedSecond.players[0]).toMatchObject({ score: 5, meeples: 7, builders: 1 });
     expect(pigOut.meeples.map((m) => [m.owner, m.kind, m.feature])).toEqual([
@@ -746,18 +751,18 @@ describe('saved states of games with Traders & Builders', () => {
     for (const played of [heavy, ...others]) {
       // Every builder's second part of these games, and the finished game.
       for (const [i, st] of played.states.entries()) {
-        if (!st.builderTurn) continue;
+        if (!(st.extraTurn === 'builder')) continue;
         expectRoundTrips({ states: played.states.slice(i, i + 2), moves: played.moves.slice(i, i + 1) }, 1);
       }
       expect(played.states.at(-1)?.status).toBe('finished');
     }
-    expect([heavy, ...others].some((g) => g.states.some((st) => st.builderTurn))).toBe(true);
+    expect([heavy, ...others].some((g) => g.states.some((st) => st.extraTurn === 'builder'))).toBe(true);
     for (const st of [...builder, ...returned, ...pig, ...goods]) {
       const loaded = loadState(JSON.parse(JSON.stringify(st)));
       expect(loaded).toEqual(st);
       expect(legalTurns(loaded)).toEqual(legalTurns(st));
     }
-    expect(loadState(JSON.parse(JSON.stringify(second))).builderTurn).toBe(true);
+    expect(loadState(JSON.parse(JSON.stringify(second))).extraTurn).toBe('builder');
     expect(heavy.states[0]?.players.map((p) => [p.builders, p.pigs, p.goods])).toEqual(
       [0, 1, 2].map(() => [1, 1, { wine: 0, grain: 0, cloth: 0 }]),
     );
@@ -879,37 +884,37 @@ describe('saved states of games with Traders & Builders', () => {
       'meeples[0] is {"owner":0,"kind":"pig"',
     ],
     [
-      'builderTurn true without Traders & Builders',
+      "extraTurn 'builder' without Traders & Builders",
       () => baseWithFollower,
-      (s) => (s.builderTurn = true),
-      "builderTurn is true, but the placements do not give the current player a builder's second tile",
+      (s) => (s.extraTurn = 'builder'),
+      'extraTurn is "builder", but the placements give the current player no extra tile',
     ],
     [
-      "builderTurn true when no tile extended the player's builder",
+      "extraTurn 'builder' when no tile extended the player's builder",
       () => builderOut,
-      (s) => (s.builderTurn = true),
-      "builderTurn is true, but the placements do not give the current player a builder's second tile",
+      (s) => (s.extraTurn = 'builder'),
+      'extraTurn is "builder", but the placements give the current player no extra tile',
     ],
     [
-      'builderTurn true after the second tile (no third, rules-facts §e)',
+      "extraTurn 'builder' after the second tile (no third, rules-facts §e)",
       () => afterSecond,
       (s) => {
-        s.builderTurn = true;
+        s.extraTurn = 'builder';
         s.currentPlayer = 0;
       },
-      "builderTurn is true, but the placements do not give the current player a builder's second tile",
+      'extraTurn is "builder", but the placements give the current player no extra tile',
     ],
     [
-      "builderTurn false when the last tile extended the player's builder",
+      "extraTurn null when the last tile extended the player's builder",
       () => second,
-      (s) => (s.builderTurn = false),
-      "builderTurn is false, but the placements give the current player a builder's second tile",
+      (s) => (s.extraTurn = null),
+      'extraTurn is null, but the placements give the current player an extra tile for "builder"',
     ],
     [
-      'builderTurn false after a builder sent home in part one',
+      'extraTurn null after a builder sent home in part one',
       () => returnedSecond,
-      (s) => (s.builderTurn = false),
-      'builderTurn is false, but the placements give',
+      (s) => (s.extraTurn = null),
+      'extraTurn is null, but the placements give',
     ],
     [
       "the next player to move in a builder's second part",
@@ -1022,7 +1027,7 @@ describe('saved states of games with Traders & Builders', () => {
       const { states } = playTradersHeavy({ players: 2, seed: `last tile ${seed}`, expansions: ['traders-builders'] }, seed);
       const before = states.find((st) => st.status === 'playing' && st.tilesLeft.length === 0) as GameState;
       const own = before.meeples.find((m) => m.kind === 'builder' && m.owner === before.currentPlayer);
-      if (before.builderTurn || own === undefined) continue;
+      if (before.extraTurn === 'builder' || own === undefined) continue;
       const builderFeature = features(before).find((f) => f.meeples.includes(own));
       // A placement next to the builder's road or city that joins it: its tile becomes one of the feature's tiles.
       for (const move of legalTurns(before)) {
@@ -1044,7 +1049,7 @@ describe('saved states of games with Traders & Builders', () => {
     const { before, move } = found as { before: GameState; move: TurnMove };
     const after = applyMove(before, move);
     expect(after.status).toBe('finished');
-    expect(after.builderTurn).toBe(false);
+    expect(after.extraTurn === 'builder').toBe(false);
   });
 
   it('rejects Traders & Builders tiles in a game without the expansion', () => {

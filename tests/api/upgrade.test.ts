@@ -23,7 +23,6 @@ function asVersion1(state: GameState): unknown {
   delete json.expansions;
   delete json.rules.riverStartTile;
   delete json.rules.gardens;
-  delete json.builderTurn;
   for (const p of json.players) {
     delete p.abbots;
     delete p.largeMeeples;
@@ -57,7 +56,7 @@ describe('version-1 states (saved by 0.1.0)', () => {
     expect('builderTurn' in old).toBe(false);
     const loaded = loadState(old);
     expect(loaded.expansions).toEqual([]);
-    expect(loaded.builderTurn).toBe(false);
+    expect(loaded.extraTurn).toBe(null);
     for (const p of loaded.players) expect(Object.keys(p)).toEqual(['name', 'score', 'meeples']);
     expect(loaded.placements.every((p) => p.recall === null)).toBe(true);
     expect(loaded).toEqual(s);
@@ -129,16 +128,42 @@ describe("states saved before 0.3.0: every module's fields in every game", () =>
   });
 });
 
+/** The state as 0.2.0 wrote it: `builderTurn` where `extraTurn` is now. */
+const withBuilderTurn = (s: GameState, builderTurn: unknown = s.extraTurn === 'builder'): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(JSON.parse(JSON.stringify(s))).map(([k, v]) => (k === 'extraTurn' ? ['builderTurn', builderTurn] : [k, v])),
+  );
+
 describe('states saved before extraTurn (0.2.0)', () => {
-  it("read extraTurn from builderTurn, written after it: in a builder's second tile and out of one", () => {
+  it("read extraTurn from builderTurn, written in its place: in a builder's second tile and out of one", () => {
     const { states } = playTradersHeavy({ players: 2, seed: 3, expansions: ['traders-builders'] }, 3);
-    const second = states.filter((s) => s.builderTurn).slice(0, 3);
+    const second = states.filter((s) => s.extraTurn === 'builder').slice(0, 3);
     expect(second.length).toBeGreaterThan(0);
     for (const s of [...second, states[5] as GameState]) {
-      const old = JSON.parse(JSON.stringify(s));
-      delete old.extraTurn;
+      const old = withBuilderTurn(s);
+      expect(Object.keys(old)).toContain('builderTurn');
       expect(JSON.stringify(loadState(old))).toBe(JSON.stringify(s));
-      expect(loadState(old).extraTurn).toBe(s.builderTurn ? 'builder' : null);
+      expect(loadState(old).extraTurn).toBe(s.extraTurn);
+      expect('builderTurn' in loadState(old)).toBe(false);
+    }
+  });
+
+  it("a builderTurn beside extraTurn must say what extraTurn says: a builder's second tile, or not", () => {
+    const { states } = playTradersHeavy({ players: 2, seed: 3, expansions: ['traders-builders'] }, 3);
+    const second = states.find((s) => s.extraTurn === 'builder') as GameState;
+    const ordinary = states[5] as GameState;
+    // Both fields, agreeing: read as the state without builderTurn.
+    expect(loadState({ ...withBuilderTurn(second), extraTurn: 'builder' })).toEqual(second);
+    expect(validateState({ ...withBuilderTurn(ordinary), extraTurn: null })).toEqual([]);
+    // Disagreeing, or not a boolean: refused, saying why.
+    for (const [s, builderTurn] of [
+      [second, false],
+      [ordinary, true],
+      [ordinary, 'yes'],
+    ] as const) {
+      expect(validateState({ ...withBuilderTurn(s, builderTurn), extraTurn: s.extraTurn }).map((p) => p.message)).toEqual([
+        `builderTurn (which 0.2.0 wrote) is ${JSON.stringify(builderTurn)}, but extraTurn is ${JSON.stringify(s.extraTurn)}: a builder's second tile is extraTurn 'builder'`,
+      ]);
     }
   });
 });

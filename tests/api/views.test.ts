@@ -46,7 +46,6 @@ describe('playerView', () => {
       'status',
       'turn',
       'currentPlayer',
-      'builderTurn',
       'extraTurn',
       'step',
       'currentTile',

@@ -265,7 +265,7 @@ describe('bots play Traders & Builders', () => {
     const { states } = playTradersHeavy(options, seed);
     const playing = states.filter((s) => s.status === 'playing');
     const out = playing.find((s) => s.meeples.some((m) => m.kind === 'builder') && s.meeples.some((m) => m.kind === 'pig')) as GameState;
-    const seconds = playing.filter((s) => s.builderTurn).slice(0, 3);
+    const seconds = playing.filter((s) => s.extraTurn === 'builder').slice(0, 3);
     expect(out).toBeDefined();
     expect(seconds.length).toBeGreaterThan(0);
     return [states[0], states[8], out, ...seconds, states[50], states[states.length - 2]] as GameState[];
@@ -277,7 +277,7 @@ describe('bots play Traders & Builders', () => {
       for (const s of [...tradersPositions(OPTIONS, 2), ...tradersPositions(ALL, 3)]) {
         const json = JSON.stringify(s);
         const move = bot(s, { seed: 17 });
-        expect(validateMove(s, move), `turn ${s.turn}${s.builderTurn ? ' (second tile)' : ''}`).toBeNull();
+        expect(validateMove(s, move), `turn ${s.turn}${s.extraTurn === 'builder' ? ' (second tile)' : ''}`).toBeNull();
         expect(JSON.stringify(s)).toBe(json);
         expect(bot(reordered(s), { seed: 17 })).toEqual(move);
       }
@@ -286,7 +286,7 @@ describe('bots play Traders & Builders', () => {
 
   it("mctsBot returns a legal move in a builder's second part, and a finished Traders & Builders game is game-finished", () => {
     const { states } = playTradersHeavy(OPTIONS, 4);
-    const second = states.find((s) => s.builderTurn) as GameState;
+    const second = states.find((s) => s.extraTurn === 'builder') as GameState;
     expect(second).toBeDefined();
     const move = mctsBot(second, { seed: 1, iterations: 200 });
     expect(validateMove(second, move)).toBeNull();
@@ -304,7 +304,7 @@ describe('bots play Traders & Builders', () => {
         const mover = s.currentPlayer;
         if (move.meeple?.kind === 'builder') builders++;
         s = applyMove(s, move);
-        if (s.builderTurn) {
+        if (s.extraTurn === 'builder') {
           seconds++;
           expect(s.currentPlayer).toBe(mover);
         }

@@ -55,13 +55,13 @@ function choose<T>(legal: readonly T[], pick: number, figure: (m: T) => MeepleKi
 
 /** Whether a move can give the current player a builder's second tile: their builder is out, on a first tile. */
 const mayGetSecondTile = (e: Engine): boolean =>
-  e.expansions.includes('traders-builders') && !e.builderTurn && e.inSupply(e.currentPlayer, 'builder') === 0;
+  e.expansions.includes('traders-builders') && !(e.extraTurn === 'builder') && e.inSupply(e.currentPlayer, 'builder') === 0;
 
 /** Whether playing the whole turn `turn` gives the current player a builder's second tile (tried on a clone). */
 function turnGivesSecondTile(e: Engine, turn: TurnCode): boolean {
   const c = e.clone();
   c.playTurn(turn);
-  return c.builderTurn;
+  return c.extraTurn === 'builder';
 }
 
 /** Whether the tile step `code`, the turn then ended with the pass, gives a builder's second tile (tried on a clone). */
@@ -69,7 +69,7 @@ function tileGivesSecondTile(e: Engine, code: MoveCode): boolean {
   const c = e.clone();
   c.play(code);
   if (c.step === 'action') c.play(encodeMove({ type: 'pass' }));
-  return c.builderTurn;
+  return c.extraTurn === 'builder';
 }
 
 /** With hands of tiles, the hand of the player to move (tile step codes name a slot of it). */
@@ -180,7 +180,7 @@ function expectSamePosition(e: Engine, s: GameState, where: string): void {
   });
   expect(e.tilesLeft, where).toBe(s.tilesLeft.length);
   expect(e.players, where).toBe(s.players.length);
-  expect(e.builderTurn, where).toBe(s.builderTurn);
+  expect(e.extraTurn === 'builder', where).toBe(s.extraTurn === 'builder');
   expect(e.extraTurn, where).toBe(s.extraTurn);
   expect(e.expansions, where).toEqual(s.expansions);
   expect(e.scores(), where).toEqual(s.players.map((p) => p.score));
@@ -262,7 +262,6 @@ describe('the engine agrees with the pure API (fast-check)', () => {
           // a tile that extends the road or city holding the player's builder (or, with the house
           // rule, fills a hole), the same player plays another tile; that one never gives a third
           // (rules-facts §e).
-          expect(s.builderTurn, where).toBe(s.extraTurn === 'builder');
           // With hands of tiles, once the bag is empty, players with empty hands pass.
           if (s.status === 'playing' && s.hands === null)
             expect(s.currentPlayer, where).toBe(s.extraTurn !== null ? mover : (mover + 1) % s.players.length);

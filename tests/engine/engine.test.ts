@@ -480,7 +480,7 @@ describe('Engine.fromState and legal moves', () => {
       expect(e.players).toBe(state.players.length);
       expect(e.tilesLeft).toBe(state.tilesLeft.length);
       expect(e.scores()).toEqual(scoresOf(state));
-      expect(e.builderTurn).toBe(false);
+      expect(e.extraTurn === 'builder').toBe(false);
       expect(e.expansions).toEqual(state.expansions);
       state.players.forEach((p, i) => {
         expect(e.meeples(i)).toBe(p.meeples);
@@ -1161,7 +1161,7 @@ describe('Traders & Builders in the engine', () => {
   function givesSecondTile(e: Engine, code: TurnCode): boolean {
     const c = e.clone();
     c.playTurn(code);
-    return c.builderTurn;
+    return c.extraTurn === 'builder';
   }
 
   /** Whether a turn code deploys a builder or a pig. */
@@ -1200,7 +1200,7 @@ describe('Traders & Builders in the engine', () => {
       const mover = e.currentPlayer;
       e.playTurn(code);
       s = applyMove(s, decodeTurn(code, s.currentTile as string));
-      if (e.builderTurn) {
+      if (e.extraTurn === 'builder') {
         seen.doubleTurns++;
         // rules-facts §e: the same player plays the second tile.
         expect(e.currentPlayer).toBe(mover);
@@ -1249,23 +1249,23 @@ describe('Traders & Builders in the engine', () => {
     }
   });
 
-  it("engine.builders, pigs, goods and builderTurn are the state's, all the way through; 1, 1, zeros and false at the start; 0s and no goods without the expansion", () => {
+  it("engine.builders, pigs, goods and extraTurn are the state's, all the way through; 1, 1, zeros and no extra tile at the start; 0s and no goods without the expansion", () => {
     const fresh = Engine.create(TRADERS);
     expect([0, 1, 2].map((p) => fresh.inSupply(p, 'builder'))).toEqual([1, 1, 1]);
     expect([0, 1, 2].map((p) => fresh.inSupply(p, 'pig'))).toEqual([1, 1, 1]);
     expect([0, 1, 2].map((p) => fresh.tokens(p).goods)).toEqual([0, 1, 2].map(() => ({ wine: 0, grain: 0, cloth: 0 })));
-    expect(fresh.builderTurn).toBe(false);
+    expect(fresh.extraTurn === 'builder').toBe(false);
     const base = Engine.create({ players: 2, seed: 1, expansions: ['river', 'abbot', 'inns-cathedrals'] });
     randomPlayout(base, seededRandom(1));
     expect([0, 1].map((p) => [base.inSupply(p, 'builder'), base.inSupply(p, 'pig'), base.tokens(p).goods])).toEqual(
       [0, 1].map(() => [0, 0, undefined]),
     );
-    expect(base.builderTurn).toBe(false);
+    expect(base.extraTurn === 'builder').toBe(false);
     let builderOut = false;
     let pigOut = false;
     let tokens = false;
     const seen = playTradersGame(TRADERS, 3, (e, s) => {
-      expect(e.builderTurn).toBe(s.builderTurn);
+      expect(e.extraTurn === 'builder').toBe(s.extraTurn === 'builder');
       expect(e.currentPlayer).toBe(s.currentPlayer);
       s.players.forEach((p, i) => {
         expect(e.inSupply(i, 'builder')).toBe(p.builders ?? 0);
@@ -1337,7 +1337,7 @@ describe('Traders & Builders in the engine', () => {
     const e = Engine.create(TRADERS);
     const r = lcg(4);
     let s = createGame(TRADERS);
-    while (!s.builderTurn && s.status === 'playing') {
+    while (!(s.extraTurn === 'builder') && s.status === 'playing') {
       const codes = e.legalTurns();
       const builders = codes.filter((c) => turnOf(c).meeple?.kind === 'builder');
       const again = codes.filter((c) => givesSecondTile(e, c));
@@ -1346,17 +1346,21 @@ describe('Traders & Builders in the engine', () => {
       e.playTurn(code);
       s = applyMove(s, decodeTurn(code, s.currentTile as string));
     }
-    expect(s.builderTurn).toBe(true);
-    expect(e.builderTurn).toBe(true);
+    expect(s.extraTurn === 'builder').toBe(true);
+    expect(e.extraTurn === 'builder').toBe(true);
     expect(e.toState()).toEqual(s);
     // Shuffling the tiles left keeps the second part: same player, same flag, a valid state.
     const shuffled = e.clone();
     shuffled.shuffleTilesLeft(seededRandom('second'));
-    expect([shuffled.builderTurn, shuffled.currentPlayer, shuffled.currentTile]).toEqual([true, s.currentPlayer, s.currentTile]);
+    expect([shuffled.extraTurn === 'builder', shuffled.currentPlayer, shuffled.currentTile]).toEqual([
+      true,
+      s.currentPlayer,
+      s.currentTile,
+    ]);
     expect(validateState(JSON.parse(JSON.stringify(shuffled.toState())))).toEqual([]);
     for (const from of [s, JSON.parse(JSON.stringify(s)) as GameState]) {
       const copy = Engine.fromState(from);
-      expect(copy.builderTurn).toBe(true);
+      expect(copy.extraTurn === 'builder').toBe(true);
       expect(copy.currentPlayer).toBe(s.currentPlayer);
       expect(engineTurnSet(copy)).toEqual(pureTurnSet(s));
       expect(engineStepSet(copy)).toEqual(pureStepSet(s));
@@ -1364,8 +1368,8 @@ describe('Traders & Builders in the engine', () => {
       const code = copy.legalTurns()[0] as TurnCode;
       copy.playTurn(code);
       const next = applyMove(s, decodeTurn(code, s.currentTile as string));
-      expect(copy.builderTurn).toBe(false);
-      expect(next.builderTurn).toBe(false);
+      expect(copy.extraTurn === 'builder').toBe(false);
+      expect(next.extraTurn === 'builder').toBe(false);
       expect(copy.currentPlayer).toBe((s.currentPlayer + 1) % s.players.length);
       const later = advance(copy, 30, 6);
       expect(turnCodesOf(copy.movesPlayed())).toEqual([code, ...later]);

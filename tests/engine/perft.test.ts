@@ -197,11 +197,11 @@ describe('tests/fixtures/perft.json', () => {
       let seconds = 0;
       for (const code of g.moves) {
         const mover = e.currentPlayer;
-        const second = e.builderTurn;
+        const second = e.extraTurn === 'builder';
         e.playTurn(code);
         if (e.status === 'finished') break;
         // rules-facts §e: the same player places the second tile, and the second tile gives no third.
-        if (e.builderTurn) {
+        if (e.extraTurn === 'builder') {
           seconds++;
           expect(second, label(g)).toBe(false);
           expect(e.currentPlayer, label(g)).toBe(mover);

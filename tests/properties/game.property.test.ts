@@ -378,7 +378,7 @@ function checkTurnOrder(states: readonly GameState[]): void {
     const again = (extends_ || fills) && after.status === 'playing' && !lost;
     const second = extends_ && after.status === 'playing' && !lost;
     expect(after.extraTurn, `move ${i - 1}`).toBe(again ? (extends_ ? 'builder' : 'hole') : null);
-    expect(after.builderTurn, `move ${i - 1}`).toBe(second);
+    expect(after.extraTurn === 'builder', `move ${i - 1}`).toBe(second);
     let next = (mover + 1) % before.players.length;
     if (after.hands !== null && after.status === 'playing')
       while ((after.hands[next]?.length ?? 0) === 0 && after.tilesLeft.length === 0) next = (next + 1) % before.players.length;
@@ -388,7 +388,7 @@ function checkTurnOrder(states: readonly GameState[]): void {
     if (!again && after.status === 'playing') expect(after.currentPlayer).toBe(next);
     if (!again && after.hands === null) expect(after.currentPlayer).toBe((mover + 1) % before.players.length);
     expect(before.extraTurn !== null && after.extraTurn !== null).toBe(false);
-    if (!hasTraders(after)) expect(after.builderTurn).toBe(false);
+    if (!hasTraders(after)) expect(after.extraTurn === 'builder').toBe(false);
     if (second) {
       tb.builderTurns++;
       if (!after.meeples.some((m) => m.owner === mover && m.kind === 'builder')) tb.builderTurnsAfterReturn++;
@@ -1055,7 +1055,7 @@ describe('Traders & Builders properties (fast-check)', () => {
       const before = states[states.length - 2] as GameState;
       const last = states[states.length - 1] as GameState;
       const builder = before.meeples.find((m) => m.owner === before.currentPlayer && m.kind === 'builder');
-      if (builder === undefined || before.builderTurn) continue;
+      if (builder === undefined || before.extraTurn === 'builder') continue;
       const board = boardModel(last);
       const placed = last.placements.at(-1) as GameState['placements'][number];
       const home = board.componentOf(builder.x, builder.y, builder.at);
@@ -1073,9 +1073,9 @@ describe('Traders & Builders properties (fast-check)', () => {
     const last = found.states[found.states.length - 1] as GameState;
     expect(last.status).toBe('finished');
     expect(last.currentTile).toBeNull();
-    // GameState.builderTurn: "true while currentPlayer plays the second tile of a turn"; no tile is
+    // GameState.extraTurn: 'builder' "while currentPlayer plays the second tile of a turn"; no tile is
     // left, so no second tile is played.
-    expect({ seed: found.seed, builderTurn: last.builderTurn }).toEqual({ seed: found.seed, builderTurn: false });
+    expect({ seed: found.seed, builderTurn: last.extraTurn === 'builder' }).toEqual({ seed: found.seed, builderTurn: false });
     // currentPlayer: "after the game ends, the next in turn"; the same player only with builderTurn.
     expect(last.currentPlayer).toBe((before.currentPlayer + 1) % last.players.length);
   });

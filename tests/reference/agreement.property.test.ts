@@ -287,7 +287,7 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
   expect({
     ...engineSupplies(first),
     goods: first.players.map((p) => p.goods ?? { wine: 0, grain: 0, cloth: 0 }),
-    builderTurn: first.builderTurn,
+    builderTurn: first.extraTurn === 'builder',
   }).toEqual({
     ...refSupplies(ref),
     goods: ref.goods,
@@ -362,7 +362,7 @@ function agree(options: GameOptions, choose: Chooser, everyTurn = false): Refere
       // A discard does not skip anyone: the next player draws until a tile fits. A builder's
       // second tile goes to the same player (rules-facts §e).
       next: after.currentPlayer,
-      builderTurn: after.builderTurn,
+      builderTurn: after.extraTurn === 'builder',
       extraTurn: after.extraTurn,
       turn: after.turn,
       placedBy: after.placements.map((p) => p.player),

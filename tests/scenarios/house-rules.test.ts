@@ -197,7 +197,7 @@ describe('House rule: filling a hole gives another tile (house-rules.md #7, rule
     const states = scenario([...steps, ['U', 2, 0, 0]], { rules: { fillingHole: 'extra-turn' } });
     const filled = states[8] as GameState;
     expect(filled.placements.at(-1)?.player).toBe(1);
-    expect([filled.currentPlayer, filled.extraTurn, filled.builderTurn]).toEqual([1, 'hole', false]);
+    expect([filled.currentPlayer, filled.extraTurn]).toEqual([1, 'hole']);
     const after = last(states);
     expect(after.placements.at(-1)?.player).toBe(1);
     expect([after.currentPlayer, after.extraTurn]).toEqual([0, null]);

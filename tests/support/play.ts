@@ -172,8 +172,8 @@ export function playTradersHeavy(options: GameOptions, seed: number): Played {
     const any = (pool: TurnMove[]) => pool[r() % pool.length] as TurnMove;
     const figures = legal.filter((m) => m.meeple?.kind === 'builder' || m.meeple?.kind === 'pig');
     if (figures.length > 0 && r() % 4 !== 0) return any(figures);
-    if (!s.builderTurn && s.meeples.some((m) => m.owner === s.currentPlayer && m.kind === 'builder') && r() % 2 === 0) {
-      const extending = legal.filter((m) => m.meeple === undefined && m.recall === undefined && applyMove(s, m).builderTurn);
+    if (!(s.extraTurn === 'builder') && s.meeples.some((m) => m.owner === s.currentPlayer && m.kind === 'builder') && r() % 2 === 0) {
+      const extending = legal.filter((m) => m.meeple === undefined && m.recall === undefined && applyMove(s, m).extraTurn === 'builder');
       if (extending.length > 0) return any(extending);
     }
     const tile = s.currentTile as string;

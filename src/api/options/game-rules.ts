@@ -58,9 +58,6 @@ export function extraTurnBy(k: Kernel, by: number): ExtraTurn | null {
   return by < 0 ? null : (k.rules.ruleset.extraTurns[by] as ExtraTurn);
 }
 
-/** Whether the extra tile the current player plays now is a builder's second tile (`GameState.builderTurn`). */
-export const builderTurnOf = (k: Kernel): boolean => extraTurnOf(k) === 'builder';
-
 /** Runs `fn`, turning a missing custom farmer rule into a typed error. */
 export function withCustomRule<T>(fn: () => T): T {
   try {

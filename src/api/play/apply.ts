@@ -6,7 +6,7 @@ import { type Rotation, SPOTS, type Spot } from '../../core/geometry.js';
 import { ACTION_DEPLOY, ACTION_RECALL, moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../../core/move-code.js';
 import { type Kernel, PHASE_ACTION, type KernelEvent } from '../../kernel/index.js';
 import { checked, remember, workingKernel } from '../state/kernels.js';
-import { builderTurnOf, extraTurnBy, extraTurnOf, type RuleHooks, withCustomRule } from '../options/game-rules.js';
+import { extraTurnBy, extraTurnOf, type RuleHooks, withCustomRule } from '../options/game-rules.js';
 import { describeEvents, figureOf } from './describe.js';
 import { figureNames } from '../options/figure-kinds.js';
 import { playerAfter } from '../state/players.js';
@@ -250,7 +250,6 @@ export function applyMove(input: GameState, asked: AnyMove, hooks?: RuleHooks): 
     status: k.finished ? 'finished' : 'playing',
     turn: k.turn,
     currentPlayer: k.current,
-    builderTurn: builderTurnOf(k),
     extraTurn: extraTurnOf(k),
     step: stepOf(k),
     currentTile: currentTileOf(k),

@@ -7,7 +7,7 @@ import { createKernel, type Kernel, PHASE_ACTION, tablesFor, type KernelEvent } 
 import { dealTiles } from '../../rules/deal.js';
 import { remember } from '../state/kernels.js';
 import { guardFarmerRule } from '../options/lines.js';
-import { builderTurnOf, extraTurnOf, kernelRules, withCustomRule } from '../options/game-rules.js';
+import { extraTurnOf, kernelRules, withCustomRule } from '../options/game-rules.js';
 import { describeEvents, scoringsOf } from './describe.js';
 import { playerRecord } from '../state/players.js';
 import { handIds } from './legality.js';
@@ -86,7 +86,6 @@ export function firstState(
     status: k.finished ? 'finished' : 'playing',
     turn: 0,
     currentPlayer: k.current,
-    builderTurn: builderTurnOf(k),
     extraTurn: extraTurnOf(k),
     step: stepOf(k),
     currentTile: currentTileOf(k),

@@ -100,7 +100,7 @@ export function playerDifferences(recorded: Readonly<Record<string, unknown>>, k
       if (have !== want) out.push(`player ${i} has ${amount(have as number, `${name} token`)}, but the cities they completed hold ${want}`);
     });
   }
-  // The fields of registered modules the game does not have (states before 0.3.0 wrote them empty).
+  // The fields of registered modules the game does not have (states of 0.2.0 wrote them empty).
   for (const f of figuresOf()) {
     const n = recorded[f.supplyKey];
     if (!roster.supply.includes(f.supplyKey) && isInt(n) && n > 0)

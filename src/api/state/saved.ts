@@ -32,7 +32,7 @@ import type { FarmerRule, GameState, MeepleKind, ModuleMove, TileMove, TurnMove 
 /** Whether a recorded module move is a free move (a ransom), made before the turn's action. */
 const isFreeMove = (m: unknown): boolean => isRecord(m) && stepsOf().some((st) => st.free && st.name === m.type);
 import { fieldLines } from '../options/lines.js';
-import { builderTurnOf, extraTurnOf, rulesFor } from '../options/game-rules.js';
+import { extraTurnOf, rulesFor } from '../options/game-rules.js';
 import { loadSetUp } from '../setup/saved.js';
 import { sameJson } from '../../core/same-json.js';
 import { modulesOf } from './modules.js';
@@ -95,7 +95,11 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   players.forEach((p: unknown, i) => {
     if (!isPlayerRecord(p, true, roster)) throw fail(`players[${i}] must have ${playerForm(roster)}`);
   });
-  if (typeof s.builderTurn !== 'boolean') throw fail('builderTurn must be true or false');
+  // A state of 0.2.0 whose builderTurn says what its extraTurn says was read without it (upgrade.ts).
+  if (Object.hasOwn(s, 'builderTurn'))
+    throw fail(
+      `builderTurn (which 0.2.0 wrote) is ${show(s.builderTurn)}, but extraTurn is ${show(s.extraTurn)}: a builder's second tile is extraTurn 'builder'`,
+    );
   if (s.extraTurn !== null && typeof s.extraTurn !== 'string')
     throw fail('extraTurn must be null or what gave the current player an extra tile');
   for (const key of ['placements', 'meeples', 'tilesLeft', 'discarded', 'scored', 'events']) {
@@ -487,12 +491,6 @@ function compareWithReplay(s: Record<string, unknown>, k: Kernel, lines: readonl
   if (s.turn !== k.turn) note(`turn is ${s.turn}, but ${k.turn} tiles were placed${drawnStartOf(k) ? '' : ' after the start tile'}`);
   if (s.currentPlayer !== k.current)
     note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${k.turn} is (player ${k.current})`);
-  const builder = builderTurnOf(k);
-  if (s.builderTurn !== builder) {
-    note(
-      `builderTurn is ${String(s.builderTurn)}, but the placements ${builder ? 'give' : 'do not give'} the current player a builder's second tile`,
-    );
-  }
   const extra = extraTurnOf(k);
   if (s.extraTurn !== extra) {
     note(

@@ -14,7 +14,7 @@ import { playerKeys } from './players.js';
  * - a version-1 state (0.1.0, before the expansions) becomes the version-2 state of a base game
  *   without expansions;
  * - the fields of rule modules that are not in the game (their figures' empty supply counts, their
- *   empty tokens, their rules), which states before 0.3.0 wrote, are left out; house rules saved
+ *   empty tokens, their rules), which states of 0.2.0 wrote, are left out; house rules saved
  *   before they existed get their defaults. A module in the game must have all of its fields.
  */
 export function upgrade(state: unknown): unknown {
@@ -32,8 +32,10 @@ export function upgrade(state: unknown): unknown {
       : state;
   // Fields added after 0.2.0, each written right after an older one, from what the older state says:
   // extraTurn (a builder's second tile was the only extra tile), hands (none), draws (not recorded),
-  // setup (none: the game was created).
-  const earlier = olderField(older, 'builderTurn', 'extraTurn', (v) => (typeof v === 'boolean' ? (v ? 'builder' : null) : undefined));
+  // setup (none: the game was created). builderTurn, which 0.2.0 wrote, is extraTurn 'builder'.
+  const earlier = withoutBuilderTurn(
+    olderField(older, 'builderTurn', 'extraTurn', (v) => (typeof v === 'boolean' ? (v ? 'builder' : null) : undefined)),
+  );
   // And, since turns are steps, step (every turn of an older state had ended: the tile step).
   const stepped = olderField(earlier, 'extraTurn', 'step', () => 'tile');
   const from = olderField(stepped, 'currentTile', 'hands', () => null);
@@ -41,6 +43,16 @@ export function upgrade(state: unknown): unknown {
   // And, since rule modules keep state of their own (The Tower), modules (none kept before).
   const kept = olderField(drawn, 'events', 'modules', () => ({}));
   return ownModules(olderField(kept, 'draws', 'setup', () => null));
+}
+
+/**
+ * The record without `builderTurn` when it says what `extraTurn` says (true exactly for a builder's
+ * second tile); one that disagrees is kept, for the check to refuse (saved.ts).
+ */
+function withoutBuilderTurn(r: Record<string, unknown>): Record<string, unknown> {
+  if (r.version !== 2 || !Object.hasOwn(r, 'builderTurn') || r.builderTurn !== (r.extraTurn === 'builder')) return r;
+  const { builderTurn: _, ...rest } = r;
+  return rest;
 }
 
 /**

@@ -55,7 +55,7 @@ export function playerView(input: GameState | PlayerView, asked: Viewer): Player
           for (const t of h) if (t !== null) unseen.push(t);
           return h.map(() => null);
         });
-  const { version, tileSet, edition, expansions, rules, status, turn, currentPlayer, builderTurn, extraTurn, step, currentTile } = state;
+  const { version, tileSet, edition, expansions, rules, status, turn, currentPlayer, extraTurn, step, currentTile } = state;
   const { players: records, placements, meeples, tilesLeft, discarded, scored, events } = state;
   // With hands, a tile kept is drawn into its player's hand.
   const hiddenDraw = (d: { player: number; kept: boolean }) => state.hands !== null && !visible && d.kept && d.player !== viewer;
@@ -70,7 +70,6 @@ export function playerView(input: GameState | PlayerView, asked: Viewer): Player
     status,
     turn,
     currentPlayer,
-    builderTurn,
     extraTurn,
     step,
     currentTile,
