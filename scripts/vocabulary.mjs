@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET = path.join(ROOT, 'src/core/vocabulary.ts');
+const TYPES = path.join(ROOT, 'src/api/module-types.ts');
 const WIDTH = 100;
 const LINE = 140;
 
@@ -229,6 +230,35 @@ export function renderVocabulary(modules, docs, tileIds = []) {
   return `${parts.join('\n\n')}\n`;
 }
 
+/** A module name as a TypeScript identifier: inns-cathedrals → InnsCathedrals. */
+const pascal = (name) => name.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
+
+/**
+ * The text of src/api/module-types.ts for the rule modules of a registry: the public types the API
+ * takes from the modules' folders (each folder's `api.ts`), so that no module's word is written
+ * outside its folder. `FeatureFacts`: the fields of every module that shows facts of a feature.
+ */
+export function renderModuleTypes(modules) {
+  const facts = modules.filter((m) => m.facts !== undefined);
+  const imports = facts.map((m) => `import type { FeatureFacts as ${pascal(m.name)}Facts } from '../rules/${m.name}/api.js';`);
+  const doc = comment([
+    "What the rule modules show of a feature in `features()` (`BoardFeature`): each module's fields (`RuleModule.facts`), in a game with it.",
+    facts.map((m) => `${m.title}: \`${pascal(m.name)}Facts\`.`),
+  ]);
+  const body =
+    facts.length === 0
+      ? 'export type FeatureFacts = Record<never, never>;'
+      : `export interface FeatureFacts extends ${facts.map((m) => `${pascal(m.name)}Facts`).join(', ')} {}`;
+  return `${[
+    [
+      '// Written by `npm run vocabulary` (scripts/vocabulary.mjs) from the rule modules registered in',
+      '// src/rules/registry.ts; a test fails when it is out of date. Do not edit it by hand.',
+    ].join('\n'),
+    ...(imports.length === 0 ? [] : [imports.join('\n')]),
+    `${doc}\n${body}`,
+  ].join('\n\n')}\n`;
+}
+
 /** The exports of a TypeScript source of this repository (a path, or `{ contents }` importing from it), bundled with esbuild. */
 async function load(source) {
   const { build } = await import('esbuild');
@@ -271,23 +301,28 @@ async function registered() {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { modules, docs, tileIds } = await registered();
-  const text = renderVocabulary(modules, docs, tileIds);
-  const now = (() => {
-    try {
-      return readFileSync(TARGET, 'utf8');
-    } catch {
-      return null;
+  for (const [target, text] of [
+    [TARGET, renderVocabulary(modules, docs, tileIds)],
+    [TYPES, renderModuleTypes(modules)],
+  ]) {
+    const name = path.relative(ROOT, target);
+    const now = (() => {
+      try {
+        return readFileSync(target, 'utf8');
+      } catch {
+        return null;
+      }
+    })();
+    if (process.argv.includes('--check')) {
+      if (now !== text) {
+        console.error(`${name} is out of date: run npm run vocabulary`);
+        process.exit(1);
+      }
+      console.log(`vocabulary --check: ${name} is up to date`);
+    } else if (now === text) console.log(`${name} is up to date`);
+    else {
+      writeFileSync(target, text);
+      console.log(`wrote ${name}`);
     }
-  })();
-  if (process.argv.includes('--check')) {
-    if (now !== text) {
-      console.error('src/core/vocabulary.ts is out of date: run npm run vocabulary');
-      process.exit(1);
-    }
-    console.log('vocabulary --check: src/core/vocabulary.ts is up to date');
-  } else if (now === text) console.log('src/core/vocabulary.ts is up to date');
-  else {
-    writeFileSync(TARGET, text);
-    console.log('wrote src/core/vocabulary.ts');
   }
 }

@@ -3,6 +3,8 @@ import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
 import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveType, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { RiverStartTile } from '../rules/river/index.js';
 import type { TowerState } from '../rules/tower/api.js';
+import type { GoodsTokens } from '../rules/traders-builders/api.js';
+import type { FeatureFacts } from './module-types.js';
 import type { RulesOptions } from './options/options.js';
 
 export type {
@@ -15,7 +17,7 @@ export type {
   ModuleRules,
   Supplies,
 } from '../core/vocabulary.js';
-export type { Goods, RiverStartTile, TowerState };
+export type { FeatureFacts, Goods, GoodsTokens, RiverStartTile, TowerState };
 
 /**
  * A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals): one of
@@ -29,13 +31,6 @@ export type TileId = KnownTileId | (string & {});
  * written `"x,y:SPOT"` (e.g. `"0,0:N"`). When two features merge, the merged one keeps the older id.
  */
 export type FeatureId = string;
-
-/** Goods tokens of each kind (Traders & Builders). */
-export interface GoodsTokens {
-  readonly wine: number;
-  readonly grain: number;
-  readonly cloth: number;
-}
 
 /** Named farmer rules; see {@link RulesOptions.farmers}. */
 export type FarmerRuleName = 'city-4' | 'farm-3-once' | 'farm-3' | 'none';
@@ -486,8 +481,12 @@ export interface FinalScore {
   readonly winners: readonly number[];
 }
 
-/** A feature on the board, as {@link features} reports it. */
-export interface BoardFeature {
+/**
+ * A feature on the board, as {@link features} reports it, with the fields the game's expansions add
+ * ({@link FeatureFacts}: Inns & Cathedrals' `inns` on roads and `cathedrals` on cities, Traders &
+ * Builders' `goods` on cities).
+ */
+export interface BoardFeature extends FeatureFacts {
   readonly id: FeatureId;
   readonly kind: FeatureKind;
   /** Distinct tiles, in placement order. */
@@ -498,11 +497,6 @@ export interface BoardFeature {
   /** Roads, cities and rivers: edges still open. Cloisters and gardens: empty cells around them. Fields: 0. */
   readonly open: number;
   readonly pennants: number;
-  /** Inns & Cathedrals: inns beside a road, cathedrals in a city (0 for other kinds). */
-  readonly inns: number;
-  readonly cathedrals: number;
-  /** Traders & Builders: the goods symbols in a city (all 0 for other kinds). */
-  readonly goods?: GoodsTokens;
   readonly meeples: readonly MeepleOnBoard[];
   /** Fields: the cities it borders. Empty for other kinds. */
   readonly cities: readonly FeatureId[];

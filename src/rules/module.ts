@@ -70,6 +70,12 @@ export interface RuleModule {
    * (`attribute` reads the feature's attributes by name), or null to leave it to the base game.
    */
   readonly note?: (r: ScoreRecord, attribute: (name: string) => number) => string | null;
+  /**
+   * The fields this module adds to a feature of kind `kind` in `features()` (`attribute` reads the
+   * feature's attributes by name), or null for none. Its folder's `api.ts` declares them as
+   * `FeatureFacts`, which `BoardFeature` extends.
+   */
+  readonly facts?: (kind: string, attribute: (name: string) => number) => Readonly<Record<string, unknown>> | null;
 }
 
 /**

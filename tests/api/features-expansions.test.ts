@@ -32,7 +32,9 @@ describe('features() with the expansions', () => {
     const city = cityOf(s);
     expect(city).toMatchObject({ kind: 'city', open: 1, complete: false, goods: { wine: 2, grain: 1, cloth: 0 } });
     expect(city?.tiles).toHaveLength(4);
-    for (const f of features(s).filter((x) => x.id !== '0,0:N')) expect(f.goods, `${f.kind} ${f.id}`).toEqual(none);
+    // Other cities show none; roads, cloisters and fields have no goods field.
+    for (const f of features(s).filter((x) => x.id !== '0,0:N'))
+      expect(f.goods, `${f.kind} ${f.id}`).toEqual(f.kind === 'city' ? none : undefined);
     // E turned 180 (city south) at (2,-2) closes it: complete, the same goods (the completer took
     // tokens for them; the city still shows its symbols).
     s = applyMove(s, { x: 2, y: -2, rotation: 180 });
@@ -40,5 +42,21 @@ describe('features() with the expansions', () => {
     expect(s.players[1]?.goods).toEqual({ wine: 2, grain: 1, cloth: 0 });
     // Without the expansion no feature has a goods field.
     for (const f of features(createGame({ players: 2, seed: 1 }))) expect('goods' in f).toBe(false);
+  });
+
+  it('Inns & Cathedrals: roads show their inns and cities their cathedrals, in a game with it only', () => {
+    // The start tile D: its city shows 0 cathedrals, its road 0 inns, its fields neither (the counts
+    // themselves: tests/scenarios/inns-cathedrals.test.ts and the properties).
+    const onlyIn = (s: ReturnType<typeof createGame>) =>
+      features(s).map((f) => [f.kind, 'inns' in f, 'cathedrals' in f, f.inns ?? null, f.cathedrals ?? null]);
+    const start = createGame({ players: 2, seed: 1, expansions: ['inns-cathedrals'] });
+    expect(onlyIn(start)).toEqual([
+      ['city', false, true, null, 0],
+      ['road', true, false, 0, null],
+      ['field', false, false, null, null],
+      ['field', false, false, null, null],
+    ]);
+    // The same board without the expansion: neither field anywhere.
+    expect(onlyIn(createGame({ players: 2, seed: 1 })).every(([, inns, cathedrals]) => !inns && !cathedrals)).toBe(true);
   });
 });

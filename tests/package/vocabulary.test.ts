@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderVocabulary } from '../../scripts/vocabulary.mjs';
+import { renderModuleTypes, renderVocabulary } from '../../scripts/vocabulary.mjs';
 import { EXPANSIONS, FIGURE_KINDS } from '../../src/core/vocabulary.js';
 import { figureOrder } from '../../src/rules/roster.js';
 import { decodeMove, encodeMove } from '../../src/engine/index.js';
@@ -24,6 +24,13 @@ async function docsOf(modules: readonly RuleModule[]): Promise<Record<string, Mo
 describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
   it('are what the registered modules give: run `npm run vocabulary` after changing a module', async () => {
     expect(written()).toBe(renderVocabulary(RULE_MODULES, await docsOf(RULE_MODULES), tileIds()));
+    // And the types the API takes from the modules' folders (src/api/module-types.ts).
+    const types = readFileSync(new URL('../../src/api/module-types.ts', import.meta.url), 'utf8');
+    expect(types).toBe(renderModuleTypes(RULE_MODULES));
+    expect(types).toContain("import type { FeatureFacts as InnsCathedralsFacts } from '../rules/inns-cathedrals/api.js';");
+    expect(renderModuleTypes(RULE_MODULES.filter((m) => m.facts === undefined))).toContain(
+      'export type FeatureFacts = Record<never, never>;',
+    );
   });
 
   it('EXPANSIONS lists the registered modules after the base game, in registry order', () => {

@@ -973,11 +973,14 @@ describe('properties of random games (fast-check)', () => {
           // Without Inns & Cathedrals no tile has an inn or a cathedral (the demo's IC-D and IC-J have neither).
           if (!hasInns(last)) expect(inn || cathedral).toBe(false);
         }
-        // features() counts the inns of a road and the cathedrals of a city, segment by segment.
+        // features() counts the inns of a road and the cathedrals of a city, segment by segment: in
+        // a game with Inns & Cathedrals, roads have `inns` and cities `cathedrals`; no other has either.
         for (const f of features(last)) {
           const segments = board.segments(componentOfId(board, f.id) as number);
-          expect(f.inns, f.id).toBe(segments.filter((g) => g.feature.kind === 'road' && g.feature.inn === true).length);
-          expect(f.cathedrals, f.id).toBe(segments.filter((g) => g.feature.kind === 'city' && g.feature.cathedral === true).length);
+          const inns = segments.filter((g) => g.feature.kind === 'road' && g.feature.inn === true).length;
+          const cathedrals = segments.filter((g) => g.feature.kind === 'city' && g.feature.cathedral === true).length;
+          expect(f.inns, f.id).toBe(hasInns(last) && f.kind === 'road' ? inns : undefined);
+          expect(f.cathedrals, f.id).toBe(hasInns(last) && f.kind === 'city' ? cathedrals : undefined);
         }
       }),
       { numRuns: RUNS },

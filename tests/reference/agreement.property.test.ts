@@ -76,8 +76,8 @@ function engineFeatures(s: GameState): string[] {
         owners: f.meeples.map((m) => m.owner).sort(),
         pennants: f.pennants,
         open: f.open,
-        inns: f.inns,
-        cathedrals: f.cathedrals,
+        inns: f.inns ?? 0,
+        cathedrals: f.cathedrals ?? 0,
         goods: f.goods ?? { wine: 0, grain: 0, cloth: 0 },
       }),
     )

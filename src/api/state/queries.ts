@@ -1,19 +1,19 @@
 import { spotIndex } from '../../core/geometry.js';
-import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, K_ROAD, type Kernel } from '../../kernel/index.js';
+import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, type Kernel } from '../../kernel/index.js';
 import type { FeatureKind } from '../../tiles/types.js';
 import { checked } from './kernels.js';
 import { featureIdOf } from '../play/describe.js';
-import type { BoardFeature, GameState, GoodsTokens, PlacedTile, PlayerView } from '../types.js';
+import type { BoardFeature, GameState, PlacedTile, PlayerView } from '../types.js';
 import { readAttribute, rosterOf } from '../../rules/roster.js';
 
-/** The kinds of goods in kernel k's game: the tokens a city's symbols give (its attributes are named after them). */
-const goodsKinds = (k: Kernel): readonly string[] => rosterOf(k).tokens.find((tk) => tk.key === 'goods')?.kinds ?? [];
-
-/** The goods on the feature rooted at r, in a game with goods. */
-function goodsOf(k: Kernel, r: number, kind: number): { goods?: GoodsTokens } {
-  const kinds = goodsKinds(k);
-  if (kinds.length === 0) return {};
-  return { goods: Object.fromEntries(kinds.map((g) => [g, kind === K_CITY ? attribute(k, r, g) : 0])) as unknown as GoodsTokens };
+/** What the game's rule modules show of the feature rooted at r, of kind `kind` (RuleModule.facts). */
+function factsOf(k: Kernel, r: number, kind: FeatureKind): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const m of rosterOf(k).modules) {
+    const facts = m.facts?.(kind, (name) => attribute(k, r, name));
+    if (facts !== null && facts !== undefined) Object.assign(out, facts);
+  }
+  return out;
 }
 
 /** An attribute of the feature rooted at r (0 when no module gives it). */
@@ -83,9 +83,7 @@ export function features(input: GameState | PlayerView): BoardFeature[] {
       complete: kind !== K_FIELD && open === 0,
       open,
       pennants: kind === K_CITY ? k.pennantsOf(r) : 0,
-      inns: kind === K_ROAD ? attribute(k, r, 'inns') : 0,
-      cathedrals: kind === K_CITY ? attribute(k, r, 'inns') : 0,
-      ...goodsOf(k, r, kind),
+      ...factsOf(k, r, FEATURE_KIND_NAMES[kind] as FeatureKind),
       meeples: state.meeples.filter((_, i) => rootOfMeeple[i] === r),
       cities: kind === K_FIELD ? k.borderingCities(r).map((c) => featureIdOf(k.ref(c))) : [],
     };

@@ -53,6 +53,8 @@ export const innsCathedrals = {
     const pennantPart = p > 0 ? ` and ${p} pennant${p === 1 ? '' : 's'}` : '';
     return `completed city of ${tiles} ${tileWord}${pennantPart} ${with_}: 3×${tiles}${p ? ` + 3×${p}` : ''}`;
   },
+  facts: (kind: string, attribute: (name: string) => number) =>
+    kind === 'road' ? { inns: attribute('inns') } : kind === 'city' ? { cathedrals: attribute('inns') } : null,
   hooks(ctx: ModuleContext) {
     const { word, shift, bits } = ctx.attribute('inns');
     return {

@@ -50,6 +50,8 @@ export const tradersBuilders = {
     { name: 'cloth', bits: 8, of: (f: FeatureDef) => (f.kind === 'city' && f.goods === 'cloth' ? 1 : 0) },
   ],
   tokens: { key: 'goods', kinds: GOODS },
+  facts: (kind: string, attribute: (name: string) => number) =>
+    kind === 'city' ? { goods: Object.fromEntries(GOODS.map((g) => [g, attribute(g)])) } : null,
   tiles: {
     add(draft: TileDraft): void {
       for (const [def, n] of tradersBuildersTiles()) draft.land.set(def.id, (draft.land.get(def.id) ?? 0) + n);
