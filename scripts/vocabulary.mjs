@@ -238,9 +238,33 @@ const pascal = (name) => name.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCa
  * takes from the modules' folders (each folder's `api.ts`), so that no module's word is written
  * outside its folder. `FeatureFacts`: the fields of every module that shows facts of a feature.
  */
-export function renderModuleTypes(modules) {
+export function renderModuleTypes(modules, docs) {
   const facts = modules.filter((m) => m.facts !== undefined);
-  const imports = facts.map((m) => `import type { FeatureFacts as ${pascal(m.name)}Facts } from '../rules/${m.name}/api.js';`);
+  const kept = modules.filter((m) => docs[m.name]?.state !== undefined).map((m) => ({ m, ...docs[m.name].state }));
+  const imports = [
+    ...facts.map((m) => `import type { FeatureFacts as ${pascal(m.name)}Facts } from '../rules/${m.name}/api.js';`),
+    ...kept.map(({ m, type }) => `import type { ${type} } from '../rules/${m.name}/api.js';`),
+  ];
+  const key = (name) => (/^[a-z]+$/.test(name) ? name : quote(name));
+  const states = [
+    comment([
+      "What the rule modules in play keep besides the board (`GameState.modules`), by module name (`{}` when none keeps anything): each module's part only with it.",
+      kept.map(({ m, type }) => `\`${m.name}\`: ${m.title}'s \`${type}\`.`),
+    ]),
+    'export interface ModuleStates {',
+    ...kept.map(({ m, type, about }) => `${comment([`${m.title}: ${about}.`], '  ')}\n  readonly ${key(m.name)}?: ${type};`),
+    '  readonly [module: string]: unknown;',
+    '}',
+    '',
+    comment([
+      "The rule modules' parts of a set-up position (`Setup.modules`), by module name: each as `GameState.modules` writes it, any field left out taking its value at the start of a game.",
+    ]),
+    'export interface SetupModules {',
+    ...kept.map(({ m, type }) => `  readonly ${key(m.name)}?: Partial<${type}>;`),
+    '  readonly [module: string]: unknown;',
+    '}',
+  ].join('\n');
+  const exported = kept.length === 0 ? [] : [`export type { ${kept.map(({ type }) => type).join(', ')} };`];
   const doc = comment([
     "What the rule modules show of a feature in `features()` (`BoardFeature`): each module's fields (`RuleModule.facts`), in a game with it.",
     facts.map((m) => `${m.title}: \`${pascal(m.name)}Facts\`.`),
@@ -255,7 +279,9 @@ export function renderModuleTypes(modules) {
       '// src/rules/registry.ts; a test fails when it is out of date. Do not edit it by hand.',
     ].join('\n'),
     ...(imports.length === 0 ? [] : [imports.join('\n')]),
+    ...exported,
     `${doc}\n${body}`,
+    states,
   ].join('\n\n')}\n`;
 }
 
@@ -303,7 +329,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const { modules, docs, tileIds } = await registered();
   for (const [target, text] of [
     [TARGET, renderVocabulary(modules, docs, tileIds)],
-    [TYPES, renderModuleTypes(modules)],
+    [TYPES, renderModuleTypes(modules, docs)],
   ]) {
     const name = path.relative(ROOT, target);
     const now = (() => {

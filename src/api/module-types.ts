@@ -3,6 +3,9 @@
 
 import type { FeatureFacts as InnsCathedralsFacts } from '../rules/inns-cathedrals/api.js';
 import type { FeatureFacts as TradersBuildersFacts } from '../rules/traders-builders/api.js';
+import type { TowerState } from '../rules/tower/api.js';
+
+export type { TowerState };
 
 /**
  * What the rule modules show of a feature in `features()` (`BoardFeature`): each module's fields
@@ -12,3 +15,27 @@ import type { FeatureFacts as TradersBuildersFacts } from '../rules/traders-buil
  * - Traders & Builders: `TradersBuildersFacts`.
  */
 export interface FeatureFacts extends InnsCathedralsFacts, TradersBuildersFacts {}
+
+/**
+ * What the rule modules in play keep besides the board (`GameState.modules`), by module name (`{}`
+ * when none keeps anything): each module's part only with it.
+ *
+ * - `tower`: The Tower's `TowerState`.
+ */
+export interface ModuleStates {
+  /**
+   * The Tower: every tower with its floors and the follower closing it, the prisoners each player
+   * holds, and whether the player to move paid a ransom this turn.
+   */
+  readonly tower?: TowerState;
+  readonly [module: string]: unknown;
+}
+
+/**
+ * The rule modules' parts of a set-up position (`Setup.modules`), by module name: each as
+ * `GameState.modules` writes it, any field left out taking its value at the start of a game.
+ */
+export interface SetupModules {
+  readonly tower?: Partial<TowerState>;
+  readonly [module: string]: unknown;
+}

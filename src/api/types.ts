@@ -2,9 +2,8 @@ import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
 import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveType, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { RiverStartTile } from '../rules/river/index.js';
-import type { TowerState } from '../rules/tower/api.js';
 import type { GoodsTokens } from '../rules/traders-builders/api.js';
-import type { FeatureFacts } from './module-types.js';
+import type { FeatureFacts, ModuleStates, SetupModules, TowerState } from './module-types.js';
 import type { RulesOptions } from './options/options.js';
 
 export type {
@@ -17,7 +16,7 @@ export type {
   ModuleRules,
   Supplies,
 } from '../core/vocabulary.js';
-export type { FeatureFacts, Goods, GoodsTokens, RiverStartTile, TowerState };
+export type { FeatureFacts, Goods, GoodsTokens, ModuleStates, RiverStartTile, SetupModules, TowerState };
 
 /**
  * A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals): one of
@@ -280,17 +279,8 @@ export interface GameState {
   readonly scored: readonly ScoredFeature[];
   /** What the last move (or the setup, for a new game) did. */
   readonly events: readonly GameEvent[];
-  /**
-   * What the rule modules in play keep besides the board, by module name, when they keep
-   * anything (empty otherwise): The Tower's `{ towers, prisoners, ransomPaid }` (see `TowerState`).
-   */
+  /** What the rule modules in play keep besides the board, by module name ({@link ModuleStates}). */
   readonly modules: ModuleStates;
-}
-
-/** The rule modules' parts of a state (see {@link GameState.modules}), by module name. */
-export interface ModuleStates {
-  readonly tower?: TowerState;
-  readonly [module: string]: unknown;
 }
 
 /**
@@ -644,17 +634,10 @@ export interface Setup {
   readonly tilesLeft?: readonly TileId[] | 'rest';
   /**
    * The rule modules' parts of the position, by module name, as {@link GameState.modules} writes
-   * them (default: none): The Tower's `{ towers, prisoners, ransomPaid }`, where `towers` lists the
-   * towers with floors or a follower on top (a foundation left out has no floor) and a prisoner
-   * held or a follower on a tower is out of its owner's supply.
+   * them ({@link SetupModules}; default: none). A module's figures held there (The Tower's
+   * prisoners, its followers on towers) are out of their owners' supplies.
    */
   readonly modules?: SetupModules;
-}
-
-/** The rule modules' parts of a set-up position ({@link Setup.modules}): each as a state writes it, any field left out taking its default. */
-export interface SetupModules {
-  readonly tower?: Partial<TowerState>;
-  readonly [module: string]: unknown;
 }
 
 /** The rules of a set-up game: those of `createGame`, with a named farmer rule. */

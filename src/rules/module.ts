@@ -90,6 +90,12 @@ export interface ModuleDocs {
   readonly figures?: Readonly<Record<string, { readonly about: string; readonly supply: string }>>;
   /** Per option (by key): what it decides (`rules`). */
   readonly options?: Readonly<Record<string, string>>;
+  /**
+   * For a module that keeps a part of the state (`ModuleApi.state`): the name of its type, exported
+   * by its folder's `api.ts` (`GameState.modules[name]`, and in part `Setup.modules[name]`), and
+   * what it holds.
+   */
+  readonly state?: { readonly type: string; readonly about: string };
 }
 
 /**

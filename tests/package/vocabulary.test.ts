@@ -26,11 +26,16 @@ describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
     expect(written()).toBe(renderVocabulary(RULE_MODULES, await docsOf(RULE_MODULES), tileIds()));
     // And the types the API takes from the modules' folders (src/api/module-types.ts).
     const types = readFileSync(new URL('../../src/api/module-types.ts', import.meta.url), 'utf8');
-    expect(types).toBe(renderModuleTypes(RULE_MODULES));
+    const docs = await docsOf(RULE_MODULES);
+    expect(types).toBe(renderModuleTypes(RULE_MODULES, docs));
+    expect(types).toContain('  readonly tower?: TowerState;');
     expect(types).toContain("import type { FeatureFacts as InnsCathedralsFacts } from '../rules/inns-cathedrals/api.js';");
-    expect(renderModuleTypes(RULE_MODULES.filter((m) => m.facts === undefined))).toContain(
-      'export type FeatureFacts = Record<never, never>;',
-    );
+    expect(
+      renderModuleTypes(
+        RULE_MODULES.filter((m) => m.facts === undefined),
+        docs,
+      ),
+    ).toContain('export type FeatureFacts = Record<never, never>;');
   });
 
   it('EXPANSIONS lists the registered modules after the base game, in registry order', () => {

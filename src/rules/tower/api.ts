@@ -12,7 +12,11 @@ import type { Json, ModuleApi } from '../module.js';
 //   { type: 'exchange', kind }           which of your followers held by the prisoner's owner comes back
 //   { type: 'ransom', jailer, kind }     buy back your follower of `kind` held by `jailer`, for 3 points
 
-/** The Tower's part of a state (`GameState.modules.tower`), as its words write it. */
+/**
+ * The Tower's part of a state (`GameState.modules.tower`), as its words write it. In a set-up
+ * (`Setup.modules.tower`), `towers` lists the towers with floors or a follower on top (a foundation
+ * left out has no floor), and a prisoner held or a follower on a tower is out of its owner's supply.
+ */
 export interface TowerState {
   /** Every tile with a tower foundation, in the order placed: its floors, and the follower closing it. */
   readonly towers: readonly {

@@ -325,4 +325,9 @@ export const docs = {
       supply: "Tower floors in the player's supply (0 without The Tower).",
     },
   },
+  state: {
+    type: 'TowerState',
+    about:
+      'every tower with its floors and the follower closing it, the prisoners each player holds, and whether the player to move paid a ransom this turn',
+  },
 } satisfies ModuleDocs;
