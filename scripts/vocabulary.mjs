@@ -241,10 +241,11 @@ const pascal = (name) => name.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCa
 export function renderModuleTypes(modules, docs) {
   const facts = modules.filter((m) => m.facts !== undefined);
   const kept = modules.filter((m) => docs[m.name]?.state !== undefined).map((m) => ({ m, ...docs[m.name].state }));
-  const imports = [
-    ...facts.map((m) => `import type { FeatureFacts as ${pascal(m.name)}Facts } from '../rules/${m.name}/api.js';`),
-    ...kept.map(({ m, type }) => `import type { ${type} } from '../rules/${m.name}/api.js';`),
-  ];
+  // The types each module's api.ts gives, by module: one import a module.
+  const from = new Map();
+  const take = (m, name) => from.set(m.name, [...(from.get(m.name) ?? []), name]);
+  for (const m of facts) take(m, `FeatureFacts as ${pascal(m.name)}Facts`);
+  for (const { m, type } of kept) take(m, type);
   const key = (name) => (/^[a-z]+$/.test(name) ? name : quote(name));
   const states = [
     comment([
@@ -264,7 +265,48 @@ export function renderModuleTypes(modules, docs) {
     '  readonly [module: string]: unknown;',
     '}',
   ].join('\n');
-  const exported = kept.length === 0 ? [] : [`export type { ${kept.map(({ type }) => type).join(', ')} };`];
+  const tokened = modules
+    .filter((m) => m.tokens !== undefined)
+    .map((m) => {
+      const d = docs[m.name]?.tokens;
+      if (d === undefined) throw new Error(`rule module ${m.name}: its docs name no type for its tokens`);
+      return { m, key: m.tokens.key, kinds: m.tokens.kinds, ...d };
+    });
+  for (const { m, type } of tokened) take(m, type);
+  const imports = [...from].map(([name, types]) => `import type { ${types.join(', ')} } from '../rules/${name}/api.js';`);
+  if (tokened.length > 0) imports.push("import type { FeatureId } from './types.js';");
+  const tokens = [
+    comment(["The tokens the rule modules give players (`PlayerState`), by key: a module's only in a game with it."]),
+    ...(tokened.length === 0
+      ? ['export type PlayerTokens = Record<never, never>;']
+      : [
+          'export interface PlayerTokens {',
+          ...tokened.map(({ m, key: k, type, about }) => `${comment([`${m.title}: ${about}.`], '  ')}\n  readonly ${key(k)}?: ${type};`),
+          '}',
+        ]),
+    '',
+    comment(["Each player's tokens in a set-up position (`Setup`), by key (default none)."]),
+    ...(tokened.length === 0
+      ? ['export type SetupTokens = Record<never, never>;']
+      : [
+          'export interface SetupTokens {',
+          ...tokened.map(({ m, key: k, type }) => `${comment([`${m.title}.`], '  ')}\n  readonly ${key(k)}?: readonly Partial<${type}>[];`),
+          '}',
+        ]),
+    '',
+    comment([
+      'A player completing a feature took its tokens (`GameEvent`): `<key>-taken`, with how many of each kind.',
+      tokened.map(({ m, key: k }) => `\`'${k}-taken'\`: ${m.title}.`),
+    ]),
+    union(
+      'TokensTaken',
+      tokened.length === 0
+        ? ['never']
+        : tokened.map(({ key: k, type }) => `{ readonly type: '${k}-taken'; readonly player: number; readonly city: FeatureId } & ${type}`),
+    ),
+  ].join('\n');
+  const exported =
+    [...kept, ...tokened].length === 0 ? [] : [`export type { ${[...kept, ...tokened].map(({ type }) => type).join(', ')} };`];
   const doc = comment([
     "What the rule modules show of a feature in `features()` (`BoardFeature`): each module's fields (`RuleModule.facts`), in a game with it.",
     facts.map((m) => `${m.title}: \`${pascal(m.name)}Facts\`.`),
@@ -282,6 +324,7 @@ export function renderModuleTypes(modules, docs) {
     ...exported,
     `${doc}\n${body}`,
     states,
+    tokens,
   ].join('\n\n')}\n`;
 }
 

@@ -2,10 +2,11 @@
 // src/rules/registry.ts; a test fails when it is out of date. Do not edit it by hand.
 
 import type { FeatureFacts as InnsCathedralsFacts } from '../rules/inns-cathedrals/api.js';
-import type { FeatureFacts as TradersBuildersFacts } from '../rules/traders-builders/api.js';
+import type { FeatureFacts as TradersBuildersFacts, GoodsTokens } from '../rules/traders-builders/api.js';
 import type { TowerState } from '../rules/tower/api.js';
+import type { FeatureId } from './types.js';
 
-export type { TowerState };
+export type { TowerState, GoodsTokens };
 
 /**
  * What the rule modules show of a feature in `features()` (`BoardFeature`): each module's fields
@@ -39,3 +40,33 @@ export interface SetupModules {
   readonly tower?: Partial<TowerState>;
   readonly [module: string]: unknown;
 }
+
+/**
+ * The tokens the rule modules give players (`PlayerState`), by key: a module's only in a game with
+ * it.
+ */
+export interface PlayerTokens {
+  /**
+   * Traders & Builders: the goods tokens the player has taken, one per symbol of each city they
+   * completed.
+   */
+  readonly goods?: GoodsTokens;
+}
+
+/**
+ * Each player's tokens in a set-up position (`Setup`), by key (default none).
+ */
+export interface SetupTokens {
+  /**
+   * Traders & Builders.
+   */
+  readonly goods?: readonly Partial<GoodsTokens>[];
+}
+
+/**
+ * A player completing a feature took its tokens (`GameEvent`): `<key>-taken`, with how many of each
+ * kind.
+ *
+ * - `'goods-taken'`: Traders & Builders.
+ */
+export type TokensTaken = { readonly type: 'goods-taken'; readonly player: number; readonly city: FeatureId } & GoodsTokens;

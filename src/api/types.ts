@@ -2,8 +2,16 @@ import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
 import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveType, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { RiverStartTile } from '../rules/river/index.js';
-import type { GoodsTokens } from '../rules/traders-builders/api.js';
-import type { FeatureFacts, ModuleStates, SetupModules, TowerState } from './module-types.js';
+import type {
+  FeatureFacts,
+  GoodsTokens,
+  ModuleStates,
+  PlayerTokens,
+  SetupModules,
+  SetupTokens,
+  TokensTaken,
+  TowerState,
+} from './module-types.js';
 import type { RulesOptions } from './options/options.js';
 
 export type {
@@ -16,7 +24,18 @@ export type {
   ModuleRules,
   Supplies,
 } from '../core/vocabulary.js';
-export type { FeatureFacts, Goods, GoodsTokens, ModuleStates, RiverStartTile, SetupModules, TowerState };
+export type {
+  FeatureFacts,
+  Goods,
+  GoodsTokens,
+  ModuleStates,
+  PlayerTokens,
+  RiverStartTile,
+  SetupModules,
+  SetupTokens,
+  TokensTaken,
+  TowerState,
+};
 
 /**
  * A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals): one of
@@ -47,13 +66,11 @@ export interface Rules extends ModuleRules {
   readonly meeples: number;
 }
 
-/** A player's public record. */
-export interface PlayerState extends Supplies {
+/** A player's public record: with the figures in supply ({@link Supplies}) and the tokens ({@link PlayerTokens}) of the game's modules. */
+export interface PlayerState extends Supplies, PlayerTokens {
   readonly name: string;
   /** Points so far; once the game is finished, the final total. */
   readonly score: number;
-  /** Goods tokens the player has taken (Traders & Builders: only in its games). */
-  readonly goods?: GoodsTokens;
 }
 
 /** A tile on the board, in the order placed. */
@@ -91,7 +108,7 @@ export interface MeepleOnBoard {
  * kind of goods tokens, or a line a rule module writes itself (The Tower: `'ransom'`, 3 points
  * paid by `awarded`'s negative entry to its holder).
  */
-export type ScoredKind = FeatureKind | 'goods' | (string & {});
+export type ScoredKind = FeatureKind | (string & {});
 
 /**
  * One scoring: a feature scored when completed during play (`phase: 'play'`), or in the final
@@ -161,15 +178,7 @@ export type GameEvent =
   | { readonly type: 'tile-discarded'; readonly player: number; readonly tile: TileId }
   /** House rule `rules.unplaceable: 'returned'`: `player` drew `tile`, which fitted nowhere, and it went back into the bag. */
   | { readonly type: 'tile-returned'; readonly player: number; readonly tile: TileId }
-  | {
-      /** Traders & Builders: the player who completed `city` takes its goods tokens. */
-      readonly type: 'goods-taken';
-      readonly player: number;
-      readonly city: FeatureId;
-      readonly wine: number;
-      readonly grain: number;
-      readonly cloth: number;
-    }
+  | TokensTaken
   | {
       /**
        * House rule `rules.firstPlayer` (at the start of a game): who moves first, and how it was
@@ -573,12 +582,12 @@ export interface SetupFigure {
 
 /**
  * A position to start a game from, made by hand (a tutorial, a puzzle, a test) or by `setupOf`:
- * the options of a game, the board, the figures, the players' scores, supplies and goods, the player
+ * the options of a game, the board, the figures, the players' scores, supplies and tokens, the player
  * to move, the tile to place and the tiles left. It need not be reachable by legal play, but it must
  * be a position the rules can go on from: `validateSetup` lists everything that stops it.
  * Only `players` and `board` are required.
  */
-export interface Setup {
+export interface Setup extends SetupTokens {
   /** 2 to 5 player names (6 with Inns & Cathedrals), or a player count, as in `createGame`. */
   readonly players: number | readonly string[];
   /** The seed that shuffles the tiles left when they are not listed (default 0). */
@@ -604,8 +613,6 @@ export interface Setup {
    * the expansions in play.
    */
   readonly supplies?: readonly Partial<Supplies>[];
-  /** Traders & Builders: each player's goods tokens (default none). */
-  readonly goods?: readonly Partial<GoodsTokens>[];
   /** The player to move (default 0). */
   readonly currentPlayer?: number;
   /**

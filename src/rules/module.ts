@@ -96,6 +96,11 @@ export interface ModuleDocs {
    * what it holds.
    */
   readonly state?: { readonly type: string; readonly about: string };
+  /**
+   * For a module with tokens (`RuleModule.tokens`): the name of their record's type, exported by
+   * its folder's `api.ts` (a player's tokens, `PlayerState[key]`), and what they are.
+   */
+  readonly tokens?: { readonly type: string; readonly about: string };
 }
 
 /**

@@ -138,6 +138,25 @@ describe('setupGame', () => {
     // The second tile of a turn gives no third, even on the builder's road.
     const after = applyMove(state, legalTurns(state).find((m) => m.x === 2 && m.y === 0 && !m.meeple) as never);
     expect([after.currentPlayer, after.extraTurn]).toEqual([1, null]);
+    // setupOf writes the goods after the supplies, as Traders & Builders' tokens (key 'goods').
+    const setup = setupOf(state);
+    expect(Object.keys(setup).slice(Object.keys(setup).indexOf('supplies'), Object.keys(setup).indexOf('supplies') + 2)).toEqual([
+      'supplies',
+      'goods',
+    ]);
+    expect(setup.goods).toEqual([
+      { wine: 2, grain: 0, cloth: 0 },
+      { wine: 0, grain: 0, cloth: 0 },
+    ]);
+    // Messages name the token key and its kinds.
+    const wrong = validateSetup({ ...setup, goods: [{ wine: 1.5, silk: 1 }, {}] }).map((p) => p.message);
+    expect(wrong).toEqual(['goods[0] has no field "silk" (fields: wine, grain, cloth)', 'goods[0].wine must be a whole number, not 1.5']);
+  });
+
+  it('a game without tokens writes none in its set-up, and a set-up of it may hold none', () => {
+    const setup = setupOf(createGame({ players: 2, seed: 1 }));
+    expect('goods' in setup).toBe(false);
+    expect(validateSetup({ ...setup, goods: [{}, { wine: 0 }] })).toEqual([]);
   });
 
   it('lists every problem at once, each with its code', () => {

@@ -12,7 +12,8 @@ import { dealTiles } from '../../rules/deal.js';
 import type { TileSetDef } from '../../tiles/types.js';
 import { describeEvents, figureOf } from '../play/describe.js';
 import { figureKinds, isFigureKind } from '../options/figure-kinds.js';
-import { rosterFor, rosterOf } from '../../rules/roster.js';
+import { type Roster, rosterFor, rosterOf } from '../../rules/roster.js';
+import { RULE_MODULES } from '../../rules/registry.js';
 import { firstState } from '../play/create.js';
 import { checked } from '../state/kernels.js';
 import { isPoints } from '../options/lines.js';
@@ -53,7 +54,6 @@ const SETUP_KEYS = [
   'figures',
   'scores',
   'supplies',
-  'goods',
   'currentPlayer',
   'extraTurn',
   'currentTile',
@@ -62,9 +62,18 @@ const SETUP_KEYS = [
   'modules',
 ];
 
+/** The token keys of the registered modules (`Setup[key]`: each player's tokens), in registry order. */
+const tokenKeys = (): string[] => RULE_MODULES.flatMap((m) => (m.tokens === undefined ? [] : [m.tokens.key]));
+
+/** The fields a set-up may have: the fixed ones, and each registered module's tokens after `supplies`. */
+function setupKeys(): string[] {
+  const at = SETUP_KEYS.indexOf('supplies') + 1;
+  return [...SETUP_KEYS.slice(0, at), ...tokenKeys(), ...SETUP_KEYS.slice(at)];
+}
+
 /**
  * Starts a game from a set-up position (see {@link Setup}): a board described tile by tile, its
- * figures, scores, supplies and goods, the player to move, the tile to place and the tiles left.
+ * figures, scores, supplies and tokens, the player to move, the tile to place and the tiles left.
  * The position need not be reachable by legal play; it is checked with every problem listed at
  * once ({@link SetupError}). The state records its set-up (`setup`), plays and saves like any
  * other, and {@link setupOf} goes back.
@@ -143,8 +152,9 @@ function makeSetup(
     return done();
   }
   const s = read.value as Record<string, unknown>;
+  const allowed = setupKeys();
   for (const key of Object.keys(s))
-    if (!SETUP_KEYS.includes(key)) note('invalid-setup', `a set-up has no field "${key}" (fields: ${SETUP_KEYS.join(', ')})`);
+    if (!allowed.includes(key)) note('invalid-setup', `a set-up has no field "${key}" (fields: ${allowed.join(', ')})`);
   if (isRecord(s.rules) && typeof s.rules.farmers === 'function')
     note('invalid-setup', 'rules.farmers: a set-up names its farmer rule; a custom rule cannot be set up');
   const options = {
@@ -212,7 +222,7 @@ function makeSetup(
 
   const scores = perPlayer(s.scores, 'scores', players, note);
   const supplies = perPlayer(s.supplies, 'supplies', players, note);
-  const goods = perPlayer(s.goods, 'goods', players, note);
+  const held = new Map(tokenKeys().map((key) => [key, perPlayer(s[key], key, players, note)]));
   const current = s.currentPlayer ?? 0;
   if (!isInt(current) || current < 0 || current >= players)
     note('invalid-setup', `currentPlayer must be a player index (0 to ${players - 1}), not ${show(current)}`);
@@ -261,7 +271,6 @@ function makeSetup(
   const keys = roster.supply;
   const records: SetupStartPlayer[] = Array.from({ length: players }, (_, pl) => {
     const supply = (supplies?.[pl] ?? {}) as Record<string, unknown>;
-    const tokens = (goods?.[pl] ?? {}) as Record<string, unknown>;
     const record: Record<string, unknown> = { score: scores?.[pl] ?? 0 };
     for (const key of Object.keys(supply))
       if (!keys.includes(key)) note('invalid-setup', `supplies[${pl}] has no field "${key}" (fields: ${keys.join(', ')})`);
@@ -272,13 +281,17 @@ function makeSetup(
         note('invalid-setup', `supplies[${pl}].${key} must be a whole number, not ${show(n)}`);
       record[key] = isInt(n) && n >= 0 && n <= 1000 ? n : -1;
     });
-    // Tokens of a kind no module in the game has: none may be held (0 goes without saying).
-    if (roster.tokens.length === 0)
-      for (const [g, n] of Object.entries(tokens))
-        if (n !== 0) note('invalid-setup', `goods[${pl}].${g}: no expansion in play has ${g} tokens`);
-    for (const tk of roster.tokens) {
-      for (const key of Object.keys(tokens))
-        if (!tk.kinds.includes(key)) note('invalid-setup', `goods[${pl}] has no field "${key}" (fields: ${tk.kinds.join(', ')})`);
+    for (const [key, list] of held) {
+      const tokens = (list?.[pl] ?? {}) as Record<string, unknown>;
+      const tk = roster.tokens.find((t) => t.key === key);
+      // Tokens of a module not in the game: none may be held (0 goes without saying).
+      if (tk === undefined) {
+        for (const [g, n] of Object.entries(tokens))
+          if (n !== 0) note('invalid-setup', `${key}[${pl}].${g}: no expansion in play has ${g} tokens`);
+        continue;
+      }
+      for (const kind of Object.keys(tokens))
+        if (!tk.kinds.includes(kind)) note('invalid-setup', `${key}[${pl}] has no field "${kind}" (fields: ${tk.kinds.join(', ')})`);
       record[tk.key] = Object.fromEntries(tk.kinds.map((g) => [g, tokens[g] ?? 0]));
     }
     return record as unknown as SetupStartPlayer;
@@ -294,7 +307,7 @@ function makeSetup(
       const held = record[tk.key] as Record<string, unknown>;
       for (const [g, n] of Object.entries(held)) {
         if (isInt(n) && n >= 0 && n <= 1000) continue;
-        note('invalid-setup', `goods[${pl}].${g} must be a whole number, not ${show(n)}`);
+        note('invalid-setup', `${tk.key}[${pl}].${g} must be a whole number, not ${show(n)}`);
         held[g] = 0;
       }
     }
@@ -378,6 +391,13 @@ function listOf(v: unknown, name: string, note: (code: SetupErrorCode, m: string
 }
 
 /** A per-player list field: one entry per player, or undefined when left out. */
+/** Each player's tokens of the game's modules, by key, as a set-up writes them. */
+function tokensOf(players: readonly object[], roster: Roster): Record<string, Record<string, number>[]> {
+  return Object.fromEntries(
+    roster.tokens.map((tk) => [tk.key, players.map((p) => ({ ...((p as Record<string, unknown>)[tk.key] as Record<string, number>) }))]),
+  );
+}
+
 function perPlayer(v: unknown, name: string, players: number, note: (code: SetupErrorCode, m: string) => void): unknown[] | undefined {
   if (v === undefined) return undefined;
   if (!Array.isArray(v) || v.length !== players) {
@@ -491,7 +511,7 @@ function setupOfState(state: GameState, view: PlayerView | null, k: Kernel): Set
     supplies: state.players.map((p) =>
       Object.fromEntries(keys.map((key) => [key, (p as unknown as Record<string, number>)[key] as number])),
     ),
-    goods: state.players.map((p) => ({ ...p.goods })),
+    ...tokensOf(state.players, rosterOf(k)),
     currentPlayer: state.currentPlayer,
     extraTurn: state.extraTurn,
     ...(state.hands === null ? { currentTile: state.currentTile } : { hands: state.hands as TileId[][] }),
@@ -529,7 +549,7 @@ export function setupStartOf(state: GameState | PlayerView): Omit<Setup, 'hands'
     supplies: start.players.map((p) =>
       Object.fromEntries(keys.map((key) => [key, (p as unknown as Record<string, number>)[key] as number])),
     ),
-    goods: start.players.map((p) => ({ ...p.goods })),
+    ...tokensOf(start.players, rosterOf(k)),
     currentPlayer: start.currentPlayer,
     extraTurn: start.extraTurn,
     ...(start.currentTile === null ? {} : { currentTile: start.currentTile }),

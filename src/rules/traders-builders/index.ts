@@ -136,6 +136,7 @@ function tokenLine(k: Kernel, g: number, w: Int32Array, best: number): ScoreReco
 /** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
 export const docs = {
   about: '24 tiles with 20 goods symbols, a builder and a pig per player',
+  tokens: { type: 'GoodsTokens', about: 'the goods tokens the player has taken, one per symbol of each city they completed' },
   figures: {
     builder: {
       about:
