@@ -371,7 +371,7 @@ function turnMoves(state: GameState | PlayerView, p: PlacedTile, last: boolean):
   }
   // A module's action as the turn's action, when it is the first step: the whole turn carries it.
   const [head, ...rest] = steps as ModuleMove[];
-  if (head !== undefined && head.type !== 'ransom' && isModuleAction(head) && !(stepwise && rest.length === 0))
+  if (head !== undefined && isModuleAction(head) && !(stepwise && rest.length === 0))
     return [write({ tile: p.tile, x: p.x, y: p.y, rotation: p.rotation, action: head }), ...rest.map(write)];
   const after = [...steps.map(write)];
   // A turn whose last module move came before its base action (a ransom, then a follower or the pass).

@@ -220,7 +220,7 @@ function featureNote(k: Kernel, r: ScoreRecord, smallCity: 2 | 4, notes: Ruleset
       return `completed city of ${tiles} ${tileWord}${pennantPart}: 2×${tiles}${pennants ? ` + 2×${pennants}` : ''}`;
     case K_CLOISTER:
     case K_GARDEN: {
-      const name = r.kind === K_CLOISTER ? 'cloister' : 'garden';
+      const name = FEATURE_KIND_NAMES[r.kind] as string;
       if (complete) return `completed ${name}: 9`;
       const around = r.neighbours;
       return `incomplete ${name} with ${around} neighbour${around === 1 ? '' : 's'}: 1 + ${around}`;
