@@ -273,6 +273,8 @@ export function renderModuleTypes(modules, docs) {
       return { m, key: m.tokens.key, kinds: m.tokens.kinds, ...d };
     });
   for (const { m, type } of tokened) take(m, type);
+  const others = modules.flatMap((m) => (docs[m.name]?.types ?? []).map((type) => ({ m, type })));
+  for (const { m, type } of others) take(m, type);
   const imports = [...from].map(([name, types]) => `import type { ${types.join(', ')} } from '../rules/${name}/api.js';`);
   if (tokened.length > 0) imports.push("import type { FeatureId } from './types.js';");
   const tokens = [
@@ -305,8 +307,8 @@ export function renderModuleTypes(modules, docs) {
         : tokened.map(({ key: k, type }) => `{ readonly type: '${k}-taken'; readonly player: number; readonly city: FeatureId } & ${type}`),
     ),
   ].join('\n');
-  const exported =
-    [...kept, ...tokened].length === 0 ? [] : [`export type { ${[...kept, ...tokened].map(({ type }) => type).join(', ')} };`];
+  const named = [...kept, ...tokened, ...others];
+  const exported = named.length === 0 ? [] : [`export type { ${named.map(({ type }) => type).join(', ')} };`];
   const doc = comment([
     "What the rule modules show of a feature in `features()` (`BoardFeature`): each module's fields (`RuleModule.facts`), in a game with it.",
     facts.map((m) => `${m.title}: \`${pascal(m.name)}Facts\`.`),

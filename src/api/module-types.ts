@@ -4,9 +4,10 @@
 import type { FeatureFacts as InnsCathedralsFacts } from '../rules/inns-cathedrals/api.js';
 import type { FeatureFacts as TradersBuildersFacts, GoodsTokens } from '../rules/traders-builders/api.js';
 import type { TowerState } from '../rules/tower/api.js';
+import type { RiverStartTile } from '../rules/river/api.js';
 import type { FeatureId } from './types.js';
 
-export type { TowerState, GoodsTokens };
+export type { TowerState, GoodsTokens, RiverStartTile };
 
 /**
  * What the rule modules show of a feature in `features()` (`BoardFeature`): each module's fields

@@ -101,6 +101,8 @@ export interface ModuleDocs {
    * its folder's `api.ts` (a player's tokens, `PlayerState[key]`), and what they are.
    */
   readonly tokens?: { readonly type: string; readonly about: string };
+  /** Other public types its folder's `api.ts` exports, which the main entry exports too. */
+  readonly types?: readonly string[];
 }
 
 /**

@@ -6,7 +6,7 @@ import { riverTiles } from '../../src/rules/river/tiles.js';
 import { BASE_GARDEN_TILES, EXPANSION_GARDEN_TILES } from '../../src/rules/abbot/gardens.js';
 import { gameTiles } from '../../src/rules/tiles.js';
 import type { ExpansionName } from '../../src/core/vocabulary.js';
-import type { RiverStartTile } from '../../src/rules/river/index.js';
+import type { RiverStartTile } from '../../src/rules/river/api.js';
 import { innsCathedralsTiles } from '../../src/rules/inns-cathedrals/tiles.js';
 import { pnpExtraTiles } from '../../src/tiles/pnp-demo.js';
 import { tradersBuildersTiles } from '../../src/rules/traders-builders/tiles.js';

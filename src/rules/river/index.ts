@@ -2,7 +2,6 @@ import { DX, DY, EDGES } from '../../core/geometry.js';
 import { rotateEdge } from '../../tiles/spots.js';
 import { RIVER_LAKE, RIVER_SPRING, riverTiles } from './tiles.js';
 import type { Kernel } from '../../kernel/index.js';
-import type { ModuleRules } from '../../core/vocabulary.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft, TileOptions } from '../module.js';
 
 // The module's state words: whether the river has an open end, that empty cell, the edge of it
@@ -130,16 +129,10 @@ export const river = {
   },
 } as const satisfies RuleModule;
 
-/**
- * What becomes of the base game's start tile when The River supplies the start (the rulebooks
- * differ): `'removed'` from the game, `'shuffled'` into the land tiles, or drawn as the
- * `'first-land'` tile, right after the lake.
- */
-export type RiverStartTile = NonNullable<ModuleRules['riverStartTile']>;
-
 /** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
 export const docs = {
   about: '12 river tiles, drawn first from the spring',
+  types: ['RiverStartTile'],
   options: {
     riverStartTile:
       "With The River, the base game's start tile (the rulebooks differ): `'removed'` from the game (default), `'shuffled'` into the land tiles, or `'first-land'`: drawn as the first tile after the lake and placed like any other tile. Recorded in every game; no effect without The River.",
