@@ -307,6 +307,22 @@ export function renderModuleTypes(modules, docs) {
         : tokened.map(({ key: k, type }) => `{ readonly type: '${k}-taken'; readonly player: number; readonly city: FeatureId } & ${type}`),
     ),
   ].join('\n');
+  const marking = modules.flatMap((m) => (m.figures ?? []).filter((f) => f.marksField === true).map((f) => ({ m, f })));
+  const marks = [
+    comment([
+      "Who has a figure that marks a field (a figure kind's `marksField`), in a farmer rule's input (`FarmerField`), by the figure's supply key: 1 for each player with one in the field, else 0 (it counts for no majority). The engine fills a game's own; optional in an input written by hand.",
+    ]),
+    ...(marking.length === 0
+      ? ['export type FieldMarks = Record<never, never>;']
+      : [
+          'export interface FieldMarks {',
+          ...marking.map(
+            ({ m, f }) =>
+              `${comment([`${m.title}: who has a ${f.word} in the field.`], '  ')}\n  readonly ${key(f.supplyKey)}?: readonly number[];`,
+          ),
+          '}',
+        ]),
+  ].join('\n');
   const named = [...kept, ...tokened, ...others];
   const exported = named.length === 0 ? [] : [`export type { ${named.map(({ type }) => type).join(', ')} };`];
   const doc = comment([
@@ -327,6 +343,7 @@ export function renderModuleTypes(modules, docs) {
     `${doc}\n${body}`,
     states,
     tokens,
+    marks,
   ].join('\n\n')}\n`;
 }
 

@@ -71,3 +71,15 @@ export interface SetupTokens {
  * - `'goods-taken'`: Traders & Builders.
  */
 export type TokensTaken = { readonly type: 'goods-taken'; readonly player: number; readonly city: FeatureId } & GoodsTokens;
+
+/**
+ * Who has a figure that marks a field (a figure kind's `marksField`), in a farmer rule's input
+ * (`FarmerField`), by the figure's supply key: 1 for each player with one in the field, else 0 (it
+ * counts for no majority). The engine fills a game's own; optional in an input written by hand.
+ */
+export interface FieldMarks {
+  /**
+   * Traders & Builders: who has a pig in the field.
+   */
+  readonly pigs?: readonly number[];
+}

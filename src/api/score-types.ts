@@ -1,6 +1,6 @@
 import type { Position, Spot } from '../core/geometry.js';
 import type { FeatureKind } from '../tiles/types.js';
-import type { FeatureFacts } from './module-types.js';
+import type { FeatureFacts, FieldMarks } from './module-types.js';
 import type { FeatureId, MeepleOnBoard, ScoredFeature } from './types.js';
 
 // Features and scores as the pure API reports them (re-exported by types.ts): the final score,
@@ -44,17 +44,12 @@ export interface FarmerInput {
   readonly cities: readonly FarmerCity[];
 }
 
-/** A field with at least one farmer. */
-export interface FarmerField {
+/** A field with at least one farmer, and who has a figure marking it ({@link FieldMarks}: Traders & Builders' `pigs`). */
+export interface FarmerField extends FieldMarks {
   readonly id: FeatureId;
   readonly tiles: readonly Position[];
   /** Farmer strength per player. */
   readonly meeples: readonly number[];
-  /**
-   * Traders & Builders: 1 for each player with a pig in the field, else 0 (the pig counts for no
-   * majority). Optional for inputs written by hand; the engine always fills it.
-   */
-  readonly pigs?: readonly number[];
   /** Ids of the distinct cities the field borders, complete or not. */
   readonly cities: readonly FeatureId[];
 }

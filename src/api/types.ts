@@ -3,6 +3,7 @@ import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
 import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveType, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type {
   FeatureFacts,
+  FieldMarks,
   GoodsTokens,
   ModuleStates,
   PlayerTokens,
@@ -32,6 +33,7 @@ export type {
 } from '../core/vocabulary.js';
 export type {
   FeatureFacts,
+  FieldMarks,
   Goods,
   GoodsTokens,
   ModuleStates,

@@ -9,8 +9,8 @@ export interface FarmGraph {
   cities: number;
   /** [f * players + p] strength of player p in field f. */
   readonly weight: Int32Array;
-  /** [f * players + p] 1 when player p has a pig in field f (Traders & Builders). */
-  readonly pigs: Uint8Array;
+  /** [f * players + p] 1 when player p has a figure that marks field f (RuleModule figures' marksField: +1 a city). */
+  readonly marks: Uint8Array;
   /** The cities of field f are cityList[cityStart[f] .. cityStart[f + 1]), distinct. */
   readonly cityStart: Int32Array;
   readonly cityList: Int32Array;
@@ -87,7 +87,7 @@ function fieldRule(
         fresh = 0;
         for (let i = from; i < to; i++) if (credited[p * g.cities + (g.cityList[i] as number)] === f + 1) fresh++;
       }
-      const value = (perCity + (g.pigs[f * P + p] as number)) * fresh;
+      const value = (perCity + (g.marks[f * P + p] as number)) * fresh;
       awarded[p] = value;
       points[p] = (points[p] as number) + value;
     }
@@ -97,17 +97,17 @@ function fieldRule(
 
 /**
  * Credits each completed city, per player, to the first field (in graph order) through which the
- * player scores it: with `pigsOnly`, only fields holding the player's pig (a first pass, so that a
- * city bordering such a field scores 4 for its pig).
+ * player scores it: with `marksOnly`, only fields the player's figure marks (a first pass, so that a
+ * city bordering such a field scores 4 for its mark).
  */
-function creditCities(g: FarmGraph, strength: Int32Array, credited: Int32Array, pigsOnly: boolean): void {
+function creditCities(g: FarmGraph, strength: Int32Array, credited: Int32Array, marksOnly: boolean): void {
   const P = g.players;
   for (let f = 0; f < g.fields; f++) {
     for (let p = 0; p < P; p++) strength[p] = g.weight[f * P + p] as number;
     const top = best(strength, P);
     if (top === 0) continue;
     for (let p = 0; p < P; p++) {
-      if (strength[p] !== top || (pigsOnly && g.pigs[f * P + p] === 0)) continue;
+      if (strength[p] !== top || (marksOnly && g.marks[f * P + p] === 0)) continue;
       for (let i = g.cityStart[f] as number; i < (g.cityStart[f + 1] as number); i++) {
         const c = g.cityList[i] as number;
         if (g.complete[c] === 1 && credited[p * g.cities + c] === 0) credited[p * g.cities + c] = f + 1;
@@ -140,7 +140,7 @@ export const city4Core: FarmCore = (g, points, line, scratch) => {
       if (!borders) continue;
       for (let p = 0; p < P; p++) {
         strength[p] = (strength[p] as number) + (g.weight[f * P + p] as number);
-        if (g.pigs[f * P + p] === 1) credited[p] = 1;
+        if (g.marks[f * P + p] === 1) credited[p] = 1;
       }
     }
     const top = best(strength, P);

@@ -25,9 +25,9 @@ export function farmGraph(k: Kernel): FarmGraph {
     sc.farmFieldRoots[fields] = r;
     const w = strengthAmong(k, r, roots, i);
     for (let p = 0; p < P; p++) g.weight[fields * P + p] = w[p] as number;
-    for (let p = 0; p < P; p++) g.pigs[fields * P + p] = 0;
+    for (let p = 0; p < P; p++) g.marks[fields * P + p] = 0;
     for (let j = i; j < k.nMeeples; j++) {
-      if (roots[j] === r && marks[k.mKind[j] as number] !== 0) g.pigs[fields * P + (k.mOwner[j] as number)] = 1;
+      if (roots[j] === r && marks[k.mKind[j] as number] !== 0) g.marks[fields * P + (k.mOwner[j] as number)] = 1;
     }
     const found = citiesOfField(k, r, sc.fieldRoots, sc.fieldFirstSeg);
     for (let kd = 0; kd < found; kd++) {

@@ -49,7 +49,7 @@ export function newScratch(players: number, kinds: number, capacity: number, seg
     fields: 0,
     cities: 0,
     weight: new Int32Array(figures * players),
-    pigs: new Uint8Array(figures * players),
+    marks: new Uint8Array(figures * players),
     cityStart: new Int32Array(figures + 1),
     // A field segment borders at most four cities, and a field's list is distinct.
     cityList: new Int32Array(4 * segs),

@@ -73,4 +73,24 @@ describe('a custom farmer rule', () => {
     const named = playUntil(createGame({ players: 2, seed: 5, edition: 'first', rules: { smallCity: 4 } }), 200, 5);
     expect(s.players.map((p) => p.score)).toEqual(named.players.map((p) => p.score));
   });
+
+  it("is told who has a figure marking a field only in a game with one (Traders & Builders' pigs), and may be given it by hand", () => {
+    const inputs: { fields: readonly Record<string, unknown>[] }[] = [];
+    const spy: FarmerRule = (input) => {
+      inputs.push(input as never);
+      return farmerRules['farm-3'](input);
+    };
+    playUntil(createGame({ players: 2, seed: 3, rules: { farmers: spy } }), 200, 3);
+    const fields = inputs.flatMap((i) => i.fields);
+    expect(fields.length).toBeGreaterThan(0);
+    for (const f of fields) expect(Object.keys(f)).toEqual(['id', 'tiles', 'meeples', 'cities']);
+    // An input written by hand: a pig of player 0 in the field of two completed cities gives 4 a city.
+    const city = (id: string) => ({ id, tiles: [{ x: 0, y: 0 }], pennants: 0, complete: true });
+    const field = { id: '0,0:ENE', tiles: [{ x: 0, y: 0 }], meeples: [1, 1], cities: ['a', 'b'] };
+    const input = { players: 2, fields: [{ ...field, pigs: [1, 0] }], cities: [city('a'), city('b')] };
+    const result = farmerRules['farm-3'](input);
+    expect(result.points).toEqual([8, 6]);
+    expect(result.breakdown[0]?.note).toContain('with a pig (player 0): 4×2');
+    expect(farmerRules['farm-3']({ ...input, fields: [field] }).points).toEqual([6, 6]);
+  });
 });

@@ -15,7 +15,26 @@ import { isInt, isRecord, show } from '../../core/guards.js';
 import { LIMITS, STATE_INPUT } from '../../core/limits.js';
 import { readPlain } from '../../core/plain.js';
 import { featureIdOf } from '../play/describe.js';
+import { figuresOf } from '../../rules/declared.js';
+import { figureOrder } from '../../rules/roster.js';
 import type { FarmerCity, FarmerField, FarmerInput, FarmerResult, FarmerRule, FarmerRuleName, FarmerScore, FeatureId } from '../types.js';
+
+/**
+ * The figures that mark a field (RuleModule figures' `marksField`: Traders & Builders' pig) among
+ * the registered modules: the field of `FarmerField` that lists who has one (their supply key), and
+ * their word.
+ */
+function markers(): { readonly key: string; readonly word: string }[] {
+  return figuresOf()
+    .filter((f) => f.marksField === true)
+    .map((f) => ({ key: f.supplyKey, word: f.word }));
+}
+
+/** How a line says that `players` have a figure marking the field: "a pig" or "pigs". */
+function markWord(players: number): string {
+  const word = markers()[0]?.word ?? 'mark';
+  return players === 1 ? `a ${word}` : `${word}s`;
+}
 
 /** The numeric graph of a farmer input: cities indexed in input order (unknown ids appended, incomplete). */
 function graphOf(input: FarmerInput): { graph: FarmGraph; cityIds: FeatureId[] } {
@@ -25,11 +44,13 @@ function graphOf(input: FarmerInput): { graph: FarmGraph; cityIds: FeatureId[] }
   const cityStart = new Int32Array(input.fields.length + 1);
   const list: number[] = [];
   const weight = new Int32Array(input.fields.length * P);
-  const pigs = new Uint8Array(input.fields.length * P);
+  const marks = new Uint8Array(input.fields.length * P);
+  const keys = markers().map((m) => m.key);
   input.fields.forEach((f, fi) => {
+    const marked = keys.map((key) => (f as unknown as Record<string, readonly number[] | undefined>)[key]);
     for (let p = 0; p < P; p++) {
       weight[fi * P + p] = f.meeples[p] ?? 0;
-      pigs[fi * P + p] = (f.pigs?.[p] ?? 0) > 0 ? 1 : 0;
+      marks[fi * P + p] = marked.some((m) => (m?.[p] ?? 0) > 0) ? 1 : 0;
     }
     for (const id of f.cities) {
       let c = index.get(id);
@@ -51,7 +72,7 @@ function graphOf(input: FarmerInput): { graph: FarmGraph; cityIds: FeatureId[] }
     fields: input.fields.length,
     cities: cityIds.length,
     weight,
-    pigs,
+    marks,
     cityStart,
     cityList: Int32Array.from(list),
     complete,
@@ -84,13 +105,13 @@ function fieldRuleOf(input: FarmerInput, core: FarmCore, perCity: number, oncePe
         if (graph.complete[c] === 1) cities.push(cityIds[c] as FeatureId);
       }
       const holders = holdersOf(strength);
-      const pigged = holders.filter((h) => (graph.pigs[f * input.players + h] as number) === 1);
+      const markedBy = holders.filter((h) => (graph.marks[f * input.players + h] as number) === 1);
       const once =
-        oncePerPlayer && holders.some((h) => awarded[h] !== (perCity + (graph.pigs[f * input.players + h] as number)) * cities.length);
-      const pigNote =
-        pigged.length === 0 || cities.length === 0
+        oncePerPlayer && holders.some((h) => awarded[h] !== (perCity + (graph.marks[f * input.players + h] as number)) * cities.length);
+      const markNote =
+        markedBy.length === 0 || cities.length === 0
           ? ''
-          : `; with ${pigged.length === 1 ? 'a pig' : 'pigs'} (player ${pigged.join(', ')}): ${perCity + 1}×${cities.length}`;
+          : `; with ${markWord(markedBy.length)} (player ${markedBy.join(', ')}): ${perCity + 1}×${cities.length}`;
       breakdown.push({
         id: field.id,
         tiles: field.tiles,
@@ -102,7 +123,7 @@ function fieldRuleOf(input: FarmerInput, core: FarmCore, perCity: number, oncePe
         awarded: Array.from(awarded),
         note:
           `field bordering ${cities.length} completed ${cities.length === 1 ? 'city' : 'cities'}: ${perCity}×${cities.length}` +
-          pigNote +
+          markNote +
           (once ? ' (a city already scored by the same player counts once)' : ''),
       });
     },
@@ -142,7 +163,7 @@ const city4Rule: FarmerRule = (input): FarmerResult => {
       const city = input.cities[c];
       if (city === undefined) return;
       const fields = input.fields.filter((f) => f.cities.includes(city.id));
-      const pigged = holdersOf(strength).filter((h) => awarded[h] === 5);
+      const markedBy = holdersOf(strength).filter((h) => awarded[h] === 5);
       breakdown.push({
         id: city.id,
         tiles: city.tiles,
@@ -154,7 +175,7 @@ const city4Rule: FarmerRule = (input): FarmerResult => {
         awarded: Array.from(awarded),
         note:
           `completed city supplied by ${fields.length} ${fields.length === 1 ? 'field' : 'fields'}: 4 to the most farmers` +
-          (pigged.length === 0 ? '' : `, 5 with a pig (player ${pigged.join(', ')})`),
+          (markedBy.length === 0 ? '' : `, 5 with ${markWord(1)} (player ${markedBy.join(', ')})`),
       });
     },
     newFarmScratch(input.players, graph.cities),
@@ -209,12 +230,14 @@ function farmerInput(input: unknown): FarmerInput {
       typeof f.id === 'string' &&
       positions(f.tiles) &&
       perPlayer(f.meeples, 1000) &&
-      (f.pigs === undefined || perPlayer(f.pigs, 1)) &&
+      markers().every(({ key }) => f[key] === undefined || perPlayer(f[key], 1)) &&
       Array.isArray(f.cities) &&
       f.cities.every((id) => cityIds.has(id));
     if (!ok)
       throw bad(
-        `has fields[${i}] as { id, tiles, meeples: one count a player, pigs?, cities: ids of listed cities }, not ${show(f).slice(0, 80)}`,
+        `has fields[${i}] as { id, tiles, meeples: one count a player, ${markers()
+          .map(({ key }) => `${key}?, `)
+          .join('')}cities: ids of listed cities }, not ${show(f).slice(0, 80)}`,
       );
   }
   return v as unknown as FarmerInput;
@@ -252,6 +275,19 @@ export function farmCoreOf(rule: FarmerRule): FarmCore | undefined {
   return undefined;
 }
 
+/** The figure kinds of kernel k's game that mark a field, by code, with their supply key. */
+function markersOf(k: Kernel): { readonly code: number; readonly key: string }[] {
+  const marks = k.rules.ruleset.figures.marksField;
+  const names = figureOrder();
+  const out: { code: number; key: string }[] = [];
+  for (let code = 0; code < marks.length; code++) {
+    if (marks[code] === 0) continue;
+    const def = figuresOf().find((f) => f.name === names[code]);
+    if (def !== undefined) out.push({ code, key: def.supplyKey });
+  }
+  return out;
+}
+
 /** The input of a farmer rule: every field with a farmer, and every city those fields border, in age order. */
 export function farmerInputOf(k: Kernel): FarmerInput {
   const fieldRoots: number[] = [];
@@ -265,12 +301,14 @@ export function farmerInputOf(k: Kernel): FarmerInput {
   const fields: FarmerField[] = fieldRoots.map((r) => {
     const cities = k.borderingCities(r);
     for (const c of cities) if (!cityRoots.includes(c)) cityRoots.push(c);
-    const marks = k.rules.ruleset.figures.marksField;
-    const pigs = new Array<number>(k.players).fill(0);
-    for (let j = 0; j < k.nMeeples; j++) {
-      if (marks[k.mKind[j] as number] !== 0 && k.find(k.mSeg[j] as number) === r) pigs[k.mOwner[j] as number] = 1;
+    // Per figure kind of the game that marks a field (its supply key): who has one here.
+    const marked: Record<string, number[]> = {};
+    for (const { code, key } of markersOf(k)) {
+      const who = new Array<number>(k.players).fill(0);
+      for (let j = 0; j < k.nMeeples; j++) if (k.mKind[j] === code && k.find(k.mSeg[j] as number) === r) who[k.mOwner[j] as number] = 1;
+      marked[key] = who;
     }
-    return { id: id(r), tiles: k.tilePositions(r), meeples: Array.from(k.strength(r)), pigs, cities: cities.map(id) };
+    return { id: id(r), tiles: k.tilePositions(r), meeples: Array.from(k.strength(r)), ...marked, cities: cities.map(id) };
   });
   cityRoots.sort((a, b) => k.oldest(a) - k.oldest(b));
   const cities: FarmerCity[] = cityRoots.map((c) => ({
