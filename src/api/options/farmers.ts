@@ -275,8 +275,12 @@ export function farmCoreOf(rule: FarmerRule): FarmCore | undefined {
   return undefined;
 }
 
-/** The figure kinds of kernel k's game that mark a field, by code, with their supply key. */
-function markersOf(k: Kernel): { readonly code: number; readonly key: string }[] {
+const markersByRuleset = new WeakMap<object, readonly { readonly code: number; readonly key: string }[]>();
+
+/** The figure kinds of kernel k's game that mark a field, by code, with their supply key (once per game combination). */
+function markersOf(k: Kernel): readonly { readonly code: number; readonly key: string }[] {
+  const known = markersByRuleset.get(k.rules.ruleset);
+  if (known !== undefined) return known;
   const marks = k.rules.ruleset.figures.marksField;
   const names = figureOrder();
   const out: { code: number; key: string }[] = [];
@@ -285,6 +289,7 @@ function markersOf(k: Kernel): { readonly code: number; readonly key: string }[]
     const def = figuresOf().find((f) => f.name === names[code]);
     if (def !== undefined) out.push({ code, key: def.supplyKey });
   }
+  markersByRuleset.set(k.rules.ruleset, out);
   return out;
 }
 
@@ -298,12 +303,13 @@ export function farmerInputOf(k: Kernel): FarmerInput {
   fieldRoots.sort((a, b) => k.oldest(a) - k.oldest(b));
   const id = (r: number) => featureIdOf(k.ref(r));
   const cityRoots: number[] = [];
+  const markerKinds = markersOf(k);
   const fields: FarmerField[] = fieldRoots.map((r) => {
     const cities = k.borderingCities(r);
     for (const c of cities) if (!cityRoots.includes(c)) cityRoots.push(c);
     // Per figure kind of the game that marks a field (its supply key): who has one here.
     const marked: Record<string, number[]> = {};
-    for (const { code, key } of markersOf(k)) {
+    for (const { code, key } of markerKinds) {
       const who = new Array<number>(k.players).fill(0);
       for (let j = 0; j < k.nMeeples; j++) if (k.mKind[j] === code && k.find(k.mSeg[j] as number) === r) who[k.mOwner[j] as number] = 1;
       marked[key] = who;
