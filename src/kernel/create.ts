@@ -73,6 +73,7 @@ function build(k: Kernel, tables: TileTables, rules: KernelRules, players: numbe
     cells: 1 << hashBits,
     tokens: rules.ruleset.tokenKinds,
     slots: rules.ruleset.slots,
+    neutrals: rules.ruleset.neutrals.length,
     // The steps of every turn: a tile step and an action step a tile, and each module's steps.
     steps: 2 + rules.ruleset.steps.filter((st) => st !== null).length,
     handSize,
@@ -91,6 +92,8 @@ function setUp(k: Kernel, empty: boolean): void {
   k.supply.fill(k.rules.meeples, 0, P);
   for (let f = 1; f < F.kinds; f++) k.supply.fill(F.perPlayer[f * 8 + P] as number, f * P, (f + 1) * P);
   k.sole.fill(-1);
+  k.nTile.fill(-1);
+  k.nBeside.fill(-1);
   if (empty) return;
   if (k.tables.set.startDrawn === true) addFrontier(k, cellIndex(k, 0, 0), 0, 0);
   else placeTile(k, k.tables.startType, 0, 0, 0);

@@ -75,6 +75,13 @@ export function removeFigure(k: Kernel, i: number, log: KernelEvent[] | null, to
     k.mKind[j - 1] = k.mKind[j] as number;
   }
   k.nMeeples--;
+  // A figure without an owner beside this one stays on its tile, beside nobody; beside a later
+  // one, it follows that figure down the list.
+  for (let n = 0; n < k.nBeside.length; n++) {
+    const b = k.nBeside[n] as number;
+    if (b === i) k.nBeside[n] = -1;
+    else if (b > i) k.nBeside[n] = b - 1;
+  }
   const weight = k.rules.ruleset.figures.weight;
   if ((weight[fig] as number) > 0) {
     const h = owner * 8 + (k.kind[r] as number);
@@ -105,6 +112,28 @@ export function takeFigure(k: Kernel, i: number, toSupply: boolean, log: KernelE
   for (let j = k.nMeeples - 1; j >= 0; j--) {
     if (k.mOwner[j] === owner && F.joinsOwn[k.mKind[j] as number] !== 0 && find(k, k.mSeg[j] as number) === r) removeFigure(k, j, log);
   }
+}
+
+/**
+ * Puts figure n without an owner (Ruleset.neutrals) on placement p, beside figure `beside` of the
+ * figure list (which must stand on that tile) or beside none (-1); from wherever it stood.
+ */
+export function placeNeutral(k: Kernel, n: number, p: number, beside: number): void {
+  k.nTile[n] = p;
+  k.nBeside[n] = beside;
+}
+
+/** Takes figure n without an owner off the board. */
+export function liftNeutral(k: Kernel, n: number): void {
+  k.nTile[n] = -1;
+  k.nBeside[n] = -1;
+}
+
+/** Writes into `out` the indices (in the figure list) of the figures standing on placement p; returns how many. */
+export function figuresOnTile(k: Kernel, p: number, out: Int32Array): number {
+  let n = 0;
+  for (let i = 0; i < k.nMeeples; i++) if (k.segTile[k.mSeg[i] as number] === p) out[n++] = i;
+  return n;
 }
 
 /** Tokens of kind g that `player` holds. */

@@ -149,6 +149,10 @@ export class Kernel {
 
   /** State words of the rule modules (see Ruleset.slots), copied with the kernel. */
   slots!: Int32Array;
+  /** Figures without an owner (figures.ts, Ruleset.neutrals): the placement each stands on, or -1 off the board. */
+  nTile!: Int16Array;
+  /** The figure (index in the figure list) each figure without an owner stands beside, or -1. */
+  nBeside!: Int16Array;
   /** Whether a land tile was drawn (a `'first-land'` start tile stays first until then). */
   landStarted = false;
 
@@ -367,6 +371,23 @@ export class Kernel {
   }
   takeFigure(i: number, toSupply: boolean, log: KernelEvent[] | null): void {
     figures.takeFigure(this, i, toSupply, log);
+  }
+  placeNeutral(n: number, p: number, beside = -1): void {
+    figures.placeNeutral(this, n, p, beside);
+  }
+  liftNeutral(n: number): void {
+    figures.liftNeutral(this, n);
+  }
+  /** The placement figure n without an owner stands on, or -1 off the board. */
+  neutralTile(n: number): number {
+    return this.nTile[n] as number;
+  }
+  /** The figure (index in the figure list) figure n without an owner stands beside, or -1. */
+  neutralBeside(n: number): number {
+    return this.nBeside[n] as number;
+  }
+  figuresOnTile(p: number, out: Int32Array): number {
+    return figures.figuresOnTile(this, p, out);
   }
   addTokens(player: number, g: number, n: number): void {
     figures.addTokens(this, player, g, n);

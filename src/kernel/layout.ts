@@ -51,6 +51,8 @@ type ArrayName =
   | 'supply'
   | 'tokens'
   | 'slots'
+  | 'nTile'
+  | 'nBeside'
   | 'bag'
   | 'discarded'
   | 'hands'
@@ -82,6 +84,8 @@ export interface Bounds {
   readonly cells: number;
   readonly tokens: number;
   readonly slots: number;
+  /** Figures without an owner. */
+  readonly neutrals: number;
   readonly handSize: number;
   /** Steps a turn may have: the tile, its action, and the active modules' steps. */
   readonly steps: number;
@@ -127,6 +131,9 @@ export function layOut(b: Bounds): Layout {
     ['supply', Int16Array, players * b.kinds],
     ['tokens', Int16Array, players * b.tokens],
     ['slots', Int32Array, b.slots],
+    // Where each figure without an owner stands: a placement, and the figure it stands beside (-1: none).
+    ['nTile', Int16Array, b.neutrals],
+    ['nBeside', Int16Array, b.neutrals],
     ['bag', Uint16Array, capacity],
     ['discarded', Uint16Array, capacity],
     ['hands', Uint16Array, players * Math.max(1, b.handSize)],
@@ -190,6 +197,8 @@ export function attach(k: Kernel, b: ArrayBuffer): void {
   k.supply = new Int16Array(b, at.supply, n.supply);
   k.tokens = new Int16Array(b, at.tokens, n.tokens);
   k.slots = new Int32Array(b, at.slots, n.slots);
+  k.nTile = new Int16Array(b, at.nTile, n.nTile);
+  k.nBeside = new Int16Array(b, at.nBeside, n.nBeside);
   k.bag = new Uint16Array(b, at.bag, n.bag);
   k.discarded = new Uint16Array(b, at.discarded, n.discarded);
   k.hands = new Uint16Array(b, at.hands, n.hands);

@@ -101,6 +101,8 @@ export interface ModuleStep {
  */
 export interface Ruleset {
   readonly figures: FigureTable;
+  /** The names of the figures without an owner (RuleModule.neutrals), by their index (`Kernel.neutralTile`). */
+  readonly neutrals: readonly string[];
   /** Words of module state the kernel keeps and copies with itself (`Kernel.slots`). */
   readonly slots: number;
   /** [j] the module action of action kind ACTION_MODULE + j, or null when its module is not in the game. */

@@ -44,6 +44,9 @@ function compile(modules: readonly RuleModule[], tables: TileTables, rules: Read
     });
   }
   const names = roster.names;
+  // Figures without an owner, numbered over the game's modules in their order.
+  const neutrals = modules.flatMap((m) => (m.neutrals ?? []).map((n) => n.name));
+  if (new Set(neutrals).size !== neutrals.length) throw new Error('rule modules: two figures without an owner have one name');
   let slot = 0;
   // Action kinds and step kinds are numbered over the game's own modules.
   const actionOwners = roster.actions;
@@ -64,6 +67,7 @@ function compile(modules: readonly RuleModule[], tables: TileTables, rules: Read
       slot,
       tokens: tokens.find((tk) => tk.key === m.tokens?.key)?.first ?? -1,
       figure: (name) => names.indexOf(name),
+      neutral: (name) => neutrals.indexOf(name),
       index: modules.indexOf(m),
       line(name) {
         const j = roster.lines.findIndex((l) => l.module === m && l.name === name);
@@ -123,6 +127,7 @@ function compile(modules: readonly RuleModule[], tables: TileTables, rules: Read
   if (putBack.length > 1) throw new Error('rule modules: only one module may put unplaceable tiles back (putBack)');
   return {
     figures,
+    neutrals,
     slots: slot,
     actions,
     steps,

@@ -23,6 +23,12 @@ export interface RuleModule {
   /** Most players with this module (the largest among the active modules counts). */
   readonly maxPlayers?: number;
   readonly figures?: readonly FigureDef[];
+  /**
+   * Figures that belong to no player (a dragon, a fairy): each stands on a tile of the board, or
+   * beside one of the figures there, or off the board. The kernel keeps where (see
+   * `Kernel.neutralTile`) and copies it with itself; the module moves them with its hooks.
+   */
+  readonly neutrals?: readonly NeutralDef[];
   readonly attributes?: readonly AttributeDef[];
   readonly tokens?: TokensDef;
   /** Its tiles and how they join a game's tile set. */
@@ -225,6 +231,13 @@ export interface SlotShape {
 }
 
 /** Where the compile step put a module's data, for its hooks. */
+/** A figure that belongs to no player (see RuleModule.neutrals). */
+export interface NeutralDef {
+  readonly name: string;
+  /** How sentences name it. */
+  readonly word: string;
+}
+
 export interface ModuleContext {
   readonly tables: TileTables;
   /** The game's rules, the modules' options included (resolved: every option has its value). */
@@ -233,6 +246,8 @@ export interface ModuleContext {
   readonly slot: number;
   /** The kernel's figure kind code of a figure the active modules bring, or -1. */
   figure(name: string): number;
+  /** The kernel's index of a figure without an owner the active modules bring (RuleModule.neutrals), or -1. */
+  neutral(name: string): number;
   /** An attribute's place: word (0 or 1), shift and bits. */
   attribute(name: string): { readonly word: number; readonly shift: number; readonly bits: number };
   /** The kernel's index of the module's first token kind. */
