@@ -1,22 +1,13 @@
 import type { Position, Rotation, Spot } from '../core/geometry.js';
 import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
 import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveType, ModuleRules, Supplies } from '../core/vocabulary.js';
-import type {
-  FeatureFacts,
-  FieldMarks,
-  GoodsTokens,
-  ModuleStates,
-  PlayerTokens,
-  RiverStartTile,
-  SetupModules,
-  SetupTokens,
-  TokensTaken,
-  TowerState,
-} from './module-types.js';
+import type { ModuleStates, PlayerTokens, TokensTaken } from './module-types.js';
 import type { RulesOptions } from './options/options.js';
-
 import type { SetupStart } from './setup-types.js';
 
+// The types the modules' folders give (written by npm run vocabulary), and those of the files
+// beside this one.
+export type * from './module-types.js';
 export type * from './move-types.js';
 export type * from './score-types.js';
 export type * from './setup-types.js';
@@ -31,19 +22,7 @@ export type {
   ModuleRules,
   Supplies,
 } from '../core/vocabulary.js';
-export type {
-  FeatureFacts,
-  FieldMarks,
-  Goods,
-  GoodsTokens,
-  ModuleStates,
-  PlayerTokens,
-  RiverStartTile,
-  SetupModules,
-  SetupTokens,
-  TokensTaken,
-  TowerState,
-};
+export type { Goods };
 
 /**
  * A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals): one of

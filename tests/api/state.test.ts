@@ -1019,9 +1019,9 @@ describe('saved states of games with Traders & Builders', () => {
   ])('rejects a state with %s (invalid-state)', rejectsCorrupted);
 
   it("a last tile that extends the player's builder ends the game without a builder's second part (no tile is left to play)", () => {
-    // types.ts: builderTurn is true "while currentPlayer plays the second tile of a turn, given by
-    // their builder"; rules-facts §e: the builder gives a second tile to draw. Once the last tile is
-    // placed the game is over: there is no second tile, so a finished state has builderTurn false.
+    // types.ts: extraTurn is 'builder' while currentPlayer plays the second tile their builder gave
+    // them; rules-facts §e: the builder gives a second tile to draw. Once the last tile is placed the
+    // game is over: there is no second tile, so a finished state has no extra tile.
     let found: { before: GameState; move: TurnMove } | null = null;
     for (let seed = 0; found === null && seed < 40; seed++) {
       const { states } = playTradersHeavy({ players: 2, seed: `last tile ${seed}`, expansions: ['traders-builders'] }, seed);

@@ -76,7 +76,7 @@ const featuresAt = (s: GameState, kind: 'road' | 'city' | 'field' | 'cloister', 
 /** Who placed each tile after the start tile. */
 const movers = (s: GameState): (number | null)[] => s.placements.slice(1).map((p) => p.player);
 
-/** [turn, currentPlayer, builderTurn]. */
+/** [turn, currentPlayer, whether it is a builder's second tile (extraTurn 'builder')]. */
 const turnOf = (s: GameState): [number, number, boolean] => [s.turn, s.currentPlayer, s.extraTurn === 'builder'];
 
 /** All 'feature-scored' entries of the last move (held or not). */
@@ -382,7 +382,7 @@ describe('The builder: double turns (rules-facts §e "Double turn", "No chain", 
     ]);
   });
 
-  it("rules-facts §e: a tile of the builder's owner extending its road gives a second tile: builderTurn, same player, turn + 1", () => {
+  it("rules-facts §e: a tile of the builder's owner extending its road gives a second tile: extraTurn 'builder', same player, turn + 1", () => {
     expect(turnOf(stateAfter(4))).toEqual([5, 0, true]);
     expect(stateAfter(4).currentTile).toBe('U');
     expect(stateAfter(4).placements).toHaveLength(6);
