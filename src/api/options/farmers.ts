@@ -24,10 +24,10 @@ import type { FarmerCity, FarmerField, FarmerInput, FarmerResult, FarmerRule, Fa
  * the registered modules: the field of `FarmerField` that lists who has one (their supply key), and
  * their word.
  */
-function markers(): { readonly key: string; readonly word: string }[] {
+function markers(): { readonly name: string; readonly key: string; readonly word: string }[] {
   return figuresOf()
     .filter((f) => f.marksField === true)
-    .map((f) => ({ key: f.supplyKey, word: f.word }));
+    .map((f) => ({ name: f.name, key: f.supplyKey, word: f.word }));
 }
 
 /** How a line says that `players` have a figure marking the field: "a pig" or "pigs". */
@@ -275,22 +275,12 @@ export function farmCoreOf(rule: FarmerRule): FarmCore | undefined {
   return undefined;
 }
 
-const markersByRuleset = new WeakMap<object, readonly { readonly code: number; readonly key: string }[]>();
-
-/** The figure kinds of kernel k's game that mark a field, by code, with their supply key (once per game combination). */
-function markersOf(k: Kernel): readonly { readonly code: number; readonly key: string }[] {
-  const known = markersByRuleset.get(k.rules.ruleset);
-  if (known !== undefined) return known;
+/** The figure kinds of kernel k's game that mark a field (`markers` in the game), by code, with their supply key. */
+function markersOf(k: Kernel): { readonly code: number; readonly key: string }[] {
   const marks = k.rules.ruleset.figures.marksField;
-  const names = figureOrder();
-  const out: { code: number; key: string }[] = [];
-  for (let code = 0; code < marks.length; code++) {
-    if (marks[code] === 0) continue;
-    const def = figuresOf().find((f) => f.name === names[code]);
-    if (def !== undefined) out.push({ code, key: def.supplyKey });
-  }
-  markersByRuleset.set(k.rules.ruleset, out);
-  return out;
+  return markers()
+    .map((m) => ({ code: figureOrder().indexOf(m.name), key: m.key }))
+    .filter((m) => m.code >= 0 && marks[m.code] !== 0);
 }
 
 /** The input of a farmer rule: every field with a farmer, and every city those fields border, in age order. */
