@@ -4,7 +4,7 @@ import type { GameState, PlayerView } from '../api/types.js';
 import { IllegalMoveError, OptionsError } from '../core/errors.js';
 import type { Engine } from '../engine/engine.js';
 import { kernelOf, playTurnListed } from '../engine/playout.js';
-import { type Random, seededRandom } from '../engine/random.js';
+import { type Random, seededRandom } from '../engine/randomness.js';
 import { moveSlot, PASS_CODE } from '../core/move-code.js';
 import { PHASE_TILE } from '../kernel/index.js';
 import { actionsOf, legalTurnCodes, turnCode, turnTile } from '../engine/turns.js';

@@ -1,5 +1,5 @@
 import { Engine } from '../engine/engine.js';
-import { type Random, seededRandom } from '../engine/random.js';
+import { type Random, seededRandom } from '../engine/randomness.js';
 import { checked } from '../api/state/kernels.js';
 import { isViewRecord } from '../api/state/view-input.js';
 import type { GameState, PlayerView } from '../api/types.js';

@@ -13,7 +13,7 @@ import { isInt, show } from '../core/guards.js';
 import { badArgument, checkCode, checkTurn, moveBuffer, NO_TILE, turnBuffer } from './checks.js';
 import { playTurnListed } from './playout.js';
 import type { MoveCode } from './move.js';
-import { dealUnseen, type Random } from './random.js';
+import { dealUnseen, type Random } from './randomness.js';
 import { replayed } from './to-state.js';
 import { codeAt, moveAt } from './codes.js';
 import { legalTurnCodes, type TurnCode } from './turns.js';

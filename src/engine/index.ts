@@ -7,8 +7,8 @@
  */
 export { Engine } from './engine.js';
 export { randomPlayout } from './playout.js';
-export { seededRandom } from './random.js';
-export type { Random } from './random.js';
+export { seededRandom } from './randomness.js';
+export type { Random } from './randomness.js';
 export { encodeMove, decodeMove, encodeTurn, decodeTurn } from './move.js';
 export type { TurnCode } from './turns.js';
 export type { MoveCode } from './move.js';

@@ -3,7 +3,7 @@ import { type Kernel, PHASE_ACTION } from '../kernel/index.js';
 import { badArgument } from './checks.js';
 import { type Engine, isEngine, scratchFor } from './engine.js';
 import type { MoveCode } from './move.js';
-import type { Random } from './random.js';
+import type { Random } from './randomness.js';
 import { type TurnCode, turnAction, turnTile } from './turns.js';
 
 // Random playouts, and the helpers that play listed codes on an engine (bots, perft).

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluatorFor } from '../../src/bots/greedy.js';
 import { Engine } from '../../src/engine/engine.js';
 import { kernelOf } from '../../src/engine/playout.js';
-import { seededRandom } from '../../src/engine/random.js';
+import { seededRandom } from '../../src/engine/randomness.js';
 import { gameOptions } from '../support/play.js';
 
 // A bot rates the moves of one turn one after another (greedy, the search's expansions). What it

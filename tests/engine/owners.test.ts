@@ -8,7 +8,7 @@ import type { GameOptions } from 'carcassonne-engine';
 import { ACTION_RECALL, moveAction, moveSpot } from '../../src/core/move-code.js';
 import { Engine } from '../../src/engine/engine.js';
 import { kernelOf } from '../../src/engine/playout.js';
-import { seededRandom } from '../../src/engine/random.js';
+import { seededRandom } from '../../src/engine/randomness.js';
 
 const CONFIGURATIONS: readonly GameOptions[] = [
   { players: 2, seed: 'owners base' },

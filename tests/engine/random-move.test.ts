@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type GameOptions, OptionsError } from 'carcassonne-engine';
 import { Engine } from '../../src/engine/engine.js';
 import { kernelOf, randomMove, randomPlayout, SAMPLE_TRIES } from '../../src/engine/playout.js';
-import { seededRandom } from '../../src/engine/random.js';
+import { seededRandom } from '../../src/engine/randomness.js';
 import { caught } from '../support/caught';
 
 const CONFIGURATIONS: readonly GameOptions[] = [
