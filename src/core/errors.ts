@@ -50,7 +50,8 @@ export type StateErrorCode =
   | 'invalid-viewer'
   | 'hidden-information'
   | 'view-not-playable'
-  | 'mid-turn';
+  | 'mid-turn'
+  | 'not-loaded';
 
 /**
  * Codes of a {@link NotationError}: `invalid-notation` (text that does not follow the grammar of

@@ -3,7 +3,8 @@ import { FIGURE_FOLLOWER, type Kernel, PHASE_TILE } from '../kernel/index.js';
 import { figureCode, tokenRecords } from '../api/options/figure-kinds.js';
 import { createGame, handsOf, stepOf } from '../api/play/create.js';
 import { handIds } from '../api/play/legality.js';
-import { checked, workingKernel } from '../api/state/kernels.js';
+import { workingKernel } from '../api/state/kernels.js';
+import { load } from '../api/state/load.js';
 import { isViewRecord } from '../api/state/view-input.js';
 import { extraTurnOf, type RuleHooks } from '../api/options/game-rules.js';
 import type { GameOptions } from '../api/options/options.js';
@@ -59,8 +60,8 @@ export class Engine {
   ) {}
 
   /**
-   * An engine at `state` (any state the pure API made or accepts; a state from elsewhere is
-   * checked and throws {@link StateError}). A game with a custom farmer rule needs it again in
+   * An engine at `state`: a state the pure API made or loaded, or one from elsewhere (for example
+   * `JSON.parse` of a saved game), checked as `loadState` checks it (throwing {@link StateError}). A game with a custom farmer rule needs it again in
    * `hooks` unless its state was made in this process.
    *
    * @example
@@ -74,8 +75,9 @@ export class Engine {
    * console.log(engine.turn, engine.currentPlayer, engine.currentTile === state.currentTile); // → 1 1 true
    * ```
    */
-  static fromState(state: GameState, hooks?: RuleHooks): Engine {
-    if (isViewRecord(checked(state).state)) {
+  static fromState(input: GameState, hooks?: RuleHooks): Engine {
+    const { state } = load(input);
+    if (isViewRecord(state)) {
       throw new StateError([
         {
           code: 'view-not-playable',
@@ -109,7 +111,7 @@ export class Engine {
    * ```
    */
   static fromView(view: PlayerView, random: Random, hooks?: RuleHooks): Engine {
-    const { state } = checked(view as unknown as GameState);
+    const { state } = load(view);
     if (!isViewRecord(state))
       throw new StateError([{ code: 'invalid-viewer', message: 'Engine.fromView takes a player view: make one with playerView' }]);
     const v = state as unknown as PlayerView;

@@ -6,6 +6,7 @@ import { applyMove } from '../api/play/apply.js';
 import { moveOfCode, turnOfCodes } from '../api/play/legality.js';
 import { isModuleCode } from '../api/play/module-moves.js';
 import { checked } from '../api/state/kernels.js';
+import { load } from '../api/state/load.js';
 import { isViewRecord } from '../api/state/view-input.js';
 import type { RuleHooks } from '../api/options/game-rules.js';
 import type { AnyMove, GameState, TileId } from '../api/types.js';
@@ -48,7 +49,7 @@ export function replayed(
     ]);
   }
   if (order.some((id, i) => id !== origin.tilesLeft[i]) || (hands !== null && JSON.stringify(hands) !== JSON.stringify(origin.hands))) {
-    state = checked(freeze({ ...origin, tilesLeft: order, ...(hands === null ? {} : { hands }) }, true)).state;
+    state = load(freeze({ ...origin, tilesLeft: order, ...(hands === null ? {} : { hands }) }, true)).state;
   }
   // Whole turns (a tile step and the action after it) are replayed as whole turns, so that the
   // last move's events are the turn's; a tile step the log ends with, or an action it begins

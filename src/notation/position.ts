@@ -1,5 +1,6 @@
 import { LIMITS, MOVE_INPUT, OPTIONS_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
+import { isKnown } from '../api/state/kernels.js';
 import { NotationError, type NotationProblem, SetupError } from '../core/errors.js';
 import { SPOTS, type Spot } from '../core/geometry.js';
 import { isRecord } from '../core/guards.js';
@@ -346,7 +347,8 @@ export function makePosition(asked: Setup | GameState | PlayerView, askedFormat:
     if (problems.length > 0) throw new SetupError(problems);
     return writePosition(input as Setup, format);
   }
-  return writePosition(setupOf(input as GameState), format);
+  // A state or view this library made or loaded is the one remembered, not the copy read.
+  return writePosition(setupOf((isKnown(asked) ? asked : input) as GameState), format);
 }
 
 /** The text of a position known to be well-formed (a game record's set-up, see record.ts). */

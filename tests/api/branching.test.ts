@@ -4,13 +4,15 @@ import {
   type FarmerRule,
   farmerRules,
   type GameState,
+  legalMoves,
   legalTurns,
   loadState,
   scoreFinal,
   validateMove,
 } from 'carcassonne-engine';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { playSeeded } from '../support/play.js';
+import { gameOptions, lcg, playSeeded } from '../support/play.js';
 
 // applyMove hands a state's kernel on to the next state; a state used again gets its kernel back
 // (rebuilt). These tests use old states after moving on and compare with fresh computations.
@@ -56,6 +58,45 @@ describe('states stay usable after the game moved on from them', () => {
       f.breakdown.filter((b) => b.phase === 'final' && b.kind === 'field').reduce((a, b) => a + b.points, 0);
     expect(fields(plain)).toBeGreaterThan(0);
     expect(fields(withRule)).toBe(2 * fields(plain));
+  });
+});
+
+describe('old states made again from their own record', () => {
+  /** Plays `n` steps (or to the end) from `s`, each a legal step picked by `r`: states at every step kind. */
+  const steps = (s: GameState, n: number, r: () => number): GameState[] => {
+    const out = [s];
+    for (let i = 0; i < n && s.status === 'playing'; i++) {
+      const moves = legalMoves(s);
+      s = applyMove(s, moves[r() % moves.length] as never);
+      out.push(s);
+    }
+    return out;
+  };
+  /** `old` (its kernel handed on long ago) answers as a fresh copy of it loaded from JSON does. */
+  const sameAsFresh = (old: GameState) => {
+    const fresh = loadState(JSON.parse(JSON.stringify(old)));
+    expect(legalMoves(old)).toEqual(legalMoves(fresh));
+    expect(scoreFinal(old)).toEqual(scoreFinal(fresh));
+    const m = legalMoves(old).at(-1);
+    if (m !== undefined) expect(applyMove(old, m)).toEqual(applyMove(fresh, m));
+  };
+
+  it('at any step of random games, with every expansion, The Tower and the house rules (fast-check)', () => {
+    fc.assert(
+      fc.property(gameOptions, fc.boolean(), fc.nat(), (options, tower, seed) => {
+        const r = lcg(seed);
+        const game = createGame(tower ? { ...options, expansions: [...(options.expansions ?? []), 'tower'] } : options);
+        const line = steps(game, 90, r);
+        for (const i of [0, 1, 2, 13, 40, line.length - 2]) if (line[i] !== undefined) sameAsFresh(line[i] as GameState);
+        // A state loaded in the middle of a turn, then played on: the states after it, made again.
+        const at = line.find((s, i) => i > 20 && s.step !== 'tile') ?? (line[20] as GameState | undefined);
+        if (at === undefined) return;
+        const loaded = loadState(JSON.parse(JSON.stringify(at)));
+        const on = steps(loaded, 12, r);
+        for (const s of [on[0], on[1], on[5], on.at(-1)]) if (s !== undefined) sameAsFresh(s);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 15) },
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import {
   farmerRules,
   type GameState,
   legalTurns,
+  loadState,
   scoreFinal,
   StateError,
 } from 'carcassonne-engine';
@@ -36,7 +37,7 @@ describe('a custom farmer rule', () => {
 
   it('after a JSON round trip, must be passed again: custom-rule-missing, then works with { farmers }', () => {
     const s = playUntil(createGame({ players: 2, seed: 8, rules: { farmers: perTile } }), 40, 8);
-    const loaded = JSON.parse(JSON.stringify(s)) as GameState;
+    const loaded = loadState(JSON.parse(JSON.stringify(s)));
     const withFarmers = scoreFinal(s);
     expect(withFarmers.breakdown.some((e) => e.kind === 'field')).toBe(true);
     const err = (() => {

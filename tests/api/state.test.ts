@@ -177,7 +177,7 @@ describe('the state applyMove writes', () => {
   });
 
   it("keeps a saved state's own extra fields, in the state's order", () => {
-    const saved = { ...JSON.parse(JSON.stringify(mid)), app: { table: 7 } } as GameState;
+    const saved = loadState({ ...JSON.parse(JSON.stringify(mid)), app: { table: 7 } });
     const next = applyMove(saved, legalTurns(saved)[0] as TurnMove);
     expect(Object.keys(next)).toEqual([...order, 'app']);
     expect((next as unknown as { app: unknown }).app).toEqual({ table: 7 });
@@ -185,7 +185,7 @@ describe('the state applyMove writes', () => {
   });
 
   it("keeps a saved state's own order of fields", () => {
-    const reversed = Object.fromEntries(Object.entries(JSON.parse(JSON.stringify(mid))).reverse()) as unknown as GameState;
+    const reversed = loadState(Object.fromEntries(Object.entries(JSON.parse(JSON.stringify(mid))).reverse()));
     const next = applyMove(reversed, legalTurns(reversed)[0] as TurnMove);
     expect(Object.keys(next)).toEqual([...order].reverse());
     expect(next).toEqual(applyMove(mid, legalTurns(mid)[0] as TurnMove));
@@ -199,7 +199,8 @@ describe('the state applyMove writes', () => {
       ),
     );
     for (const key of ['step', 'hands', 'draws', 'setup']) delete saved[key];
-    const next = applyMove(saved as unknown as GameState, legalTurns(saved as unknown as GameState)[0] as TurnMove);
+    const loaded = loadState(saved);
+    const next = applyMove(loaded, legalTurns(loaded)[0] as TurnMove);
     expect(new Set(Object.keys(next))).toEqual(new Set(order));
     // Without its draw record, the state keeps none (draws: null); the rest is as played from mid.
     expect(next.draws).toBeNull();

@@ -5,7 +5,7 @@ import { IllegalMoveError, StateError } from '../../core/errors.js';
 import { type Rotation, SPOTS, type Spot } from '../../core/geometry.js';
 import { ACTION_DEPLOY, ACTION_RECALL, moveAction, moveFigure, moveQ, moveSlot, moveSpot, moveX, moveY } from '../../core/move-code.js';
 import { type Kernel, PHASE_ACTION, type KernelEvent } from '../../kernel/index.js';
-import { checked, remember, workingKernel } from '../state/kernels.js';
+import { checked, rememberNext, workingKernel } from '../state/kernels.js';
 import { extraTurnBy, extraTurnOf, type RuleHooks, withCustomRule } from '../options/game-rules.js';
 import { describeEvents, figureOf } from './describe.js';
 import { figureNames } from '../options/figure-kinds.js';
@@ -266,7 +266,7 @@ export function applyMove(input: GameState, asked: AnyMove, hooks?: RuleHooks): 
     modules: modulesOf(k, state.modules),
   };
   const next = Object.freeze(sameKeys(state, written) ? written : { ...state, ...written });
-  remember(next, k);
+  rememberNext(next, k, state);
   return next;
 }
 

@@ -6,6 +6,7 @@ import { hashSeed, mulberry32, startRandom } from '../../core/rng.js';
 import { createKernel, type Kernel, PHASE_ACTION, tablesFor, type KernelEvent } from '../../kernel/index.js';
 import { dealTiles } from '../../rules/deal.js';
 import { remember } from '../state/kernels.js';
+import { remakeFrom } from './recorded.js';
 import { guardFarmerRule } from '../options/lines.js';
 import { extraTurnOf, kernelRules, withCustomRule } from '../options/game-rules.js';
 import { describeEvents, scoringsOf } from './describe.js';
@@ -45,10 +46,21 @@ export interface Script {
 export function startGame(options: GameOptions, script: Script | null): GameState {
   const o = resolveOptions(options);
   const set = o.tiles;
-  const tables = tablesFor(set, tileDef);
+  const { k, log } = startKernel(o, script);
+  const told = script?.first ?? null;
+  const events = describeEvents(k, log).map((e) => (e.type === 'first-player-chosen' && told !== null ? told : e));
+  const board =
+    set.startDrawn === true ? [] : [{ tile: set.startTile, x: 0, y: 0, rotation: 0 as const, player: null, meeple: null, recall: null }];
+  // Its states are made again (when used again once handed on) from the start, made again as it was made.
+  return firstState(k, o, log, events, { placements: board, meeples: [], setup: null }, () => startKernel(o, script).k);
+}
+
+/** The kernel of a game's start, and what it logged: the bag dealt, the first player chosen, the first tile drawn. */
+function startKernel(o: ResolvedOptions, script: Script | null): { k: Kernel; log: KernelEvent[] } {
+  const tables = tablesFor(o.tiles, tileDef);
   const farmers = o.rules.farmers === 'custom' ? guardFarmerRule(o.farmerRule) : o.farmerRule;
   const k = createKernel(tables, kernelRules(o.rules, o.expansions, farmers, tables), o.names.length);
-  const bag = dealTiles(set, o.drawOrder, mulberry32(hashSeed(o.seed)));
+  const bag = dealTiles(o.tiles, o.drawOrder, mulberry32(hashSeed(o.seed)));
   k.setBag(
     [],
     bag.map((id) => tables.typeOf[id] as number),
@@ -57,11 +69,7 @@ export function startGame(options: GameOptions, script: Script | null): GameStat
   const log: KernelEvent[] = [];
   k.begin(startRandom(o.seed), log, script?.first?.player ?? -1);
   withCustomRule(() => k.drawNext(log));
-  const told = script?.first ?? null;
-  const events = describeEvents(k, log).map((e) => (e.type === 'first-player-chosen' && told !== null ? told : e));
-  const board =
-    set.startDrawn === true ? [] : [{ tile: set.startTile, x: 0, y: 0, rotation: 0 as const, player: null, meeple: null, recall: null }];
-  return firstState(k, o, log, events, { placements: board, meeples: [], setup: null });
+  return { k, log };
 }
 
 /**
@@ -74,6 +82,7 @@ export function firstState(
   log: readonly KernelEvent[],
   events: GameEvent[],
   board: Pick<GameState, 'placements' | 'meeples' | 'setup'>,
+  start: () => Kernel,
 ): GameState {
   const ids = k.tables.ids;
   const state: GameState = {
@@ -102,7 +111,7 @@ export function firstState(
     modules: modulesOf(k),
   };
   freezeBuilt(state);
-  remember(state, k);
+  remember(state, k, remakeFrom(start, state));
   return state;
 }
 

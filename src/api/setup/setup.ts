@@ -369,14 +369,17 @@ function makeSetup(
             .flatMap(([id, n]) => Array<string>(n).fill(id))
             .sort(),
   };
-  const state = firstState(k, o, log, events, {
+  // Made again (once handed on, when the first state is used again) as a copy of this start.
+  const first = k.clone();
+  const made = {
     placements: tiles.map((t) => ({ ...t, player: null, meeple: null, recall: null })),
     meeples: Array.from({ length: k.nMeeples }, (_, i) => ({
       owner: k.mOwner[i] as number,
       ...figureOf(k, k.mKind[i] as number, k.mSeg[i] as number),
     })),
     setup,
-  });
+  };
+  const state = firstState(k, o, log, events, made, () => first.clone());
   return { state, problems };
 }
 

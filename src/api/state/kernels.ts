@@ -1,77 +1,76 @@
 import { StateError } from '../../core/errors.js';
-import { freezeBuilt } from '../../core/freeze.js';
 import { isRecord } from '../../core/guards.js';
-import { STATE_INPUT } from '../../core/limits.js';
-import { readPlain } from '../../core/plain.js';
 import type { Kernel, KernelRules } from '../../kernel/index.js';
 import type { GameState, PlayerView } from '../types.js';
-import { rebuild } from './saved.js';
-import { upgrade } from './upgrade.js';
 import { type RuleHooks, rulesFor } from '../options/game-rules.js';
 
-// The kernel of every state: a state this library made is remembered with its kernel; any other
-// state is checked by replaying it (saved.ts) and remembered once.
+// The kernel of every state this library made or loaded. Only the loaders (load.ts: loadState,
+// loadView, and the engine's fromState and fromView) read a state from elsewhere, so that an app
+// that never loads a saved state does not ship the loader.
 
 /**
- * What the library knows of a state: the state to work on and its kernel. `applyMove` hands the
+ * Makes again the kernel of a state of one game (with `rules`, when given, the rules it had): all
+ * the states of a game share one, which holds no state (a value that held its key would slow every
+ * garbage collection down).
+ */
+export type Remake = (state: GameState, rules: KernelRules | null) => Kernel;
+
+/**
+ * What the library knows of a state: its kernel, and how to make it again. `applyMove` hands the
  * kernel on to the next state instead of copying it (most games only ever move forward); a state
- * used again after that gets its kernel rebuilt once, and from then on is copied from, never
+ * used again after that gets its kernel made again once, and from then on is copied from, never
  * handed on.
  */
 interface Entry {
   /** Null once handed on to a following state, until the state is used again. */
   kernel: Kernel | null;
-  /** The rules the kernel had, restored on a rebuild (a custom farmer rule lives only here). */
-  readonly rules: KernelRules;
+  /** The rules the kernel had, restored when it is made again (a custom farmer rule lives only here). */
+  readonly rules: KernelRules | null;
   /** True once the kernel was handed on: the state branches if it is used again. */
   handedOn: boolean;
+  readonly remake: Remake;
 }
 
-// Every state made or checked by this library keeps its entry here; a state from elsewhere (e.g.
-// JSON.parse) is checked and rebuilt once.
 const kernels = new WeakMap<object, Entry>();
 
-export function remember(state: GameState, kernel: Kernel): void {
-  kernels.set(state, { kernel, rules: kernel.rules, handedOn: false });
+/** Remembers a state or view (frozen) with its kernel (null: made when first used). */
+export function remember(state: GameState | PlayerView, kernel: Kernel | null, remake: Remake): void {
+  kernels.set(state, { kernel, rules: kernel?.rules ?? null, handedOn: false, remake });
 }
 
+/** Remembers the state `applyMove` made from `previous`: the same game, made again the same way. */
+export function rememberNext(state: GameState, kernel: Kernel, previous: GameState): void {
+  kernels.set(state, { kernel, rules: kernel.rules, handedOn: false, remake: (kernels.get(previous) as Entry).remake });
+}
+
+/** Whether the library made or loaded `state`. */
+export const isKnown = (state: unknown): boolean => isRecord(state) && kernels.has(state);
+
 /**
- * The state to work on and its kernel. A state this library made is used as is. Anything else is
- * checked (throwing {@link StateError}); an unfrozen one is copied and frozen first, so that the
- * caller's object is never frozen or cached while it may still change.
+ * The state to work on and its kernel: a state (or view) this library made or loaded. Anything
+ * else is refused with {@link StateError}: a saved state is read with `loadState`, a view with
+ * `loadView`.
  */
 export function checked(input: GameState | PlayerView): { state: GameState; kernel: Kernel } {
-  // A player view is checked and kept like a state (saved.ts reads it); callers that must not
-  // play one, or must not list a hidden hand's moves, ask isViewRecord.
+  // A player view is kept like a state; callers that must not play one, or must not list a hidden
+  // hand's moves, ask isViewRecord.
   const state = input as GameState;
-  const known = kernels.get(state as object);
-  if (known !== undefined) {
-    if (known.kernel === null) {
-      // Used again after its kernel was handed on: rebuild it (the state was checked when made).
-      known.kernel = rebuild(state, known.rules);
-    }
-    return { state, kernel: known.kernel };
-  }
-  const read = readState(state);
-  const current = upgrade(read.value);
-  // A deeply frozen input that reads as it is is kept (and remembered) as it is; anything else is
-  // the copy, frozen (the library's own copy: freezeBuilt, which skips what is frozen already).
-  const frozen = current === read.value && read.frozen && read.unchanged ? state : (freezeBuilt(current) as GameState);
-  const kernel = rebuild(frozen);
-  // Only frozen objects are remembered: an unfrozen one may still change under us.
-  kernels.set(frozen, { kernel, rules: kernel.rules, handedOn: false });
-  return { state: frozen, kernel };
+  const known = isRecord(state) ? kernels.get(state) : undefined;
+  if (known === undefined) throw unknown(input);
+  if (known.kernel === null) known.kernel = known.remake(state, known.rules);
+  return { state, kernel: known.kernel };
 }
 
-/**
- * A state or view as plain data (see core/plain.ts), or {@link StateError} `invalid-state` saying
- * where it is not: a cycle, a getter, a hole, too deep, too large.
- */
-export function readState(input: unknown): { value: GameState; frozen: boolean; unchanged: boolean } {
-  if (!isRecord(input)) throw new StateError([{ code: 'invalid-state', message: 'a game state must be an object' }]);
-  const read = readPlain(input, 'the state', STATE_INPUT);
-  if (!read.ok) throw new StateError([{ code: 'invalid-state', message: read.message }]);
-  return { value: read.value as GameState, frozen: read.frozen, unchanged: read.unchanged };
+/** Why `input` is not worked on: not an object, or not a state this library made or loaded. */
+function unknown(input: unknown): StateError {
+  if (!isRecord(input)) return new StateError([{ code: 'invalid-state', message: 'a game state must be an object' }]);
+  const view = Object.hasOwn(input, 'viewer');
+  return new StateError([
+    {
+      code: 'not-loaded',
+      message: `this ${view ? 'view' : 'state'} was not made or loaded by this library: read a saved ${view ? 'view with loadView' : 'state with loadState'} first`,
+    },
+  ]);
 }
 
 /**

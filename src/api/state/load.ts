@@ -1,16 +1,23 @@
 import { type Problem, StateError, type StateErrorCode } from '../../core/errors.js';
-import { checked, readState } from './kernels.js';
+import { freezeBuilt } from '../../core/freeze.js';
+import { isRecord } from '../../core/guards.js';
+import { STATE_INPUT } from '../../core/limits.js';
+import { readPlain } from '../../core/plain.js';
+import type { Kernel } from '../../kernel/index.js';
+import { checked, isKnown, remember } from './kernels.js';
 import { rebuild } from './saved.js';
+import { remakeFrom } from '../play/recorded.js';
 import { upgrade } from './upgrade.js';
 import { isViewRecord } from './view-input.js';
-import type { GameState } from '../types.js';
+import type { GameState, PlayerView } from '../types.js';
 
 /**
  * Checks a saved state (for example `JSON.parse` of a stored game) and returns it deeply
  * frozen, ready for every function of this library. A version-1 state (saved by 0.1.0) is read
  * as a base game without expansions and returned as version 2. Throws {@link StateError} listing what is
- * wrong. (Passing an unchecked parsed state straight to the other functions works too; they
- * check it the same way on first use.)
+ * wrong. The other functions take only the states this library made or loaded: they refuse any
+ * other object with {@link StateError} `not-loaded`. A state this library made or loaded is
+ * returned as it is.
  *
  * @example
  * ```ts
@@ -31,7 +38,7 @@ import type { GameState } from '../types.js';
  * ```
  */
 export function loadState(json: unknown): GameState {
-  const { state } = checked(json as GameState);
+  const { state } = load(json);
   if (isViewRecord(state)) {
     throw new StateError([{ code: 'invalid-state', message: 'this is a player view, not a game state: read it with loadView' }]);
   }
@@ -61,4 +68,49 @@ export function validateState(json: unknown): Problem<StateErrorCode>[] {
     if (e instanceof StateError) return [...e.problems];
     throw e;
   }
+}
+
+/**
+ * A state or view from anywhere, checked by replaying it (saved.ts) and remembered with its
+ * kernel; one this library made or loaded already is used as it is. An unfrozen input is copied
+ * and frozen first, so that the caller's object is never frozen or cached while it may still change.
+ */
+export function load(input: unknown): { state: GameState; kernel: Kernel } {
+  if (isKnown(input)) return checked(input as GameState);
+  const read = readState(input);
+  const current = upgrade(read.value);
+  // A deeply frozen input that reads as it is is kept (and remembered) as it is; anything else is
+  // the copy, frozen (the library's own copy: freezeBuilt, which skips what is frozen already).
+  const frozen = current === read.value && read.frozen && read.unchanged ? (input as GameState) : (freezeBuilt(current) as GameState);
+  const kernel = rebuild(frozen);
+  // Its kernel, and those of the states played from it, are made again from a copy of this one.
+  const first = kernel.clone();
+  remember(
+    frozen,
+    kernel,
+    remakeFrom(() => first.clone(), frozen),
+  );
+  return { state: frozen, kernel };
+}
+
+/**
+ * Remembers a view this library made (playerView): its kernel is the loader's check of it, made
+ * the first time the view is used, so that a view only sent away costs nothing more.
+ */
+export function rememberView(view: PlayerView): void {
+  remember(view, null, checkView);
+}
+
+/** The kernel of a view, made as the loader makes it (a view is never played on). */
+const checkView = (view: GameState): Kernel => rebuild(view);
+
+/**
+ * A state or view as plain data (see core/plain.ts), or {@link StateError} `invalid-state` saying
+ * where it is not: a cycle, a getter, a hole, too deep, too large.
+ */
+export function readState(input: unknown): { value: GameState; frozen: boolean; unchanged: boolean } {
+  if (!isRecord(input)) throw new StateError([{ code: 'invalid-state', message: 'a game state must be an object' }]);
+  const read = readPlain(input, 'the state', STATE_INPUT);
+  if (!read.ok) throw new StateError([{ code: 'invalid-state', message: read.message }]);
+  return { value: read.value as GameState, frozen: read.frozen, unchanged: read.unchanged };
 }

@@ -3,6 +3,7 @@ import { freeze } from 'immer';
 import { StateError } from '../../core/errors.js';
 import { isInt } from '../../core/guards.js';
 import { checked } from './kernels.js';
+import { load, rememberView } from './load.js';
 import type { GameState, PlayerView, TileId, Viewer } from '../types.js';
 import { byId, isViewRecord } from './view-input.js';
 
@@ -85,7 +86,9 @@ export function playerView(input: GameState | PlayerView, asked: Viewer): Player
     events,
     modules: state.modules,
   };
-  return freeze(view, true);
+  freeze(view, true);
+  rememberView(view);
+  return view;
 }
 
 /**
@@ -104,7 +107,7 @@ export function playerView(input: GameState | PlayerView, asked: Viewer): Player
  * ```
  */
 export function loadView(json: unknown): PlayerView {
-  const { state } = checked(json as PlayerView);
+  const { state } = load(json);
   if (!isViewRecord(state)) {
     throw new StateError([
       { code: 'invalid-state', message: 'a player view names its viewer: this is not one (read a game state with loadState)' },
