@@ -1,5 +1,4 @@
 import { modulesOf } from '../state/modules.js';
-import { freeze } from 'immer';
 import { freezeBuilt } from '../../core/freeze.js';
 import { IllegalMoveError, StateError } from '../../core/errors.js';
 import { type Rotation, SPOTS, type Spot } from '../../core/geometry.js';
@@ -318,5 +317,5 @@ export function previewMove(input: GameState | PlayerView, asked: AnyMove): Move
   const completed = events.flatMap((e) => (e.type === 'feature-scored' && e.score.complete ? [e.score.id] : []));
   // At the action step the extra tile the tile gives is known, and comes once the turn is over.
   const extraTurn = k.phase === PHASE_ACTION ? extraTurnBy(k, k.keeps) : extraTurnOf(k);
-  return freeze({ events, scores: Array.from(k.score), completed, extraTurn }, true);
+  return freezeBuilt({ events, scores: Array.from(k.score), completed, extraTurn });
 }

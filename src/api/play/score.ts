@@ -1,4 +1,4 @@
-import { freeze } from 'immer';
+import { freezeBuilt } from '../../core/freeze.js';
 import { winnersOf, type KernelEvent } from '../../kernel/index.js';
 import { checked, workingKernel } from '../state/kernels.js';
 import { type RuleHooks, withCustomRule } from '../options/game-rules.js';
@@ -26,12 +26,12 @@ export function scoreFinal(input: GameState | PlayerView, hooks?: RuleHooks): Fi
   const c = checked(input);
   const state = c.state;
   const scores = state.players.map((p) => p.score);
-  if (state.status === 'finished') return freeze({ scores, breakdown: state.scored, winners: winnersOf(scores) }, true);
+  if (state.status === 'finished') return freezeBuilt({ scores, breakdown: state.scored, winners: winnersOf(scores) });
   const k = hooks?.farmers !== undefined ? workingKernel(state, hooks).kernel : c.kernel;
   const pts = new Int32Array(scores.length);
   const log: KernelEvent[] = [];
   withCustomRule(() => k.finalScoring(pts, log));
   const entries = scoringsOf(describeEvents(k, log));
   const totals = scores.map((s, i) => s + (pts[i] as number));
-  return freeze({ scores: totals, breakdown: [...state.scored, ...entries], winners: winnersOf(totals) }, true);
+  return freezeBuilt({ scores: totals, breakdown: [...state.scored, ...entries], winners: winnersOf(totals) });
 }
