@@ -141,3 +141,29 @@ export function checkTurn(k: Kernel, turn: TurnCode): void {
   const wrong = tile < 0 ? codeProblem(k, action) : turnProblem(k, tile, action);
   if (wrong !== null) throw new IllegalMoveError('malformed-move', `${show(turn)} is not a turn here: ${wrong}`);
 }
+
+/**
+ * Plays a code listed for kernel `k`'s position, logging it in the kernel's buffer (moveLog: a
+ * clone copies it with the rest): a tile step with the tile it places (for toState, with hands),
+ * an action step with none.
+ */
+export function playLogged(k: Kernel, move: number): void {
+  const tile = k.phase !== PHASE_TILE ? NO_TILE : k.handSize > 0 ? k.handTile(k.current, moveSlot(move)) : k.currentType;
+  k.logMove(move, tile);
+  k.play(move, null);
+}
+
+// Move and turn codes are written here and copied out before anything else runs, so one buffer of
+// each serves every engine; each grows to the largest maxMoves asked for.
+let scratch: Int32Array | null = null;
+let turnScratch: Float64Array | null = null;
+
+export function scratchFor(size: number): Int32Array {
+  if (scratch === null || scratch.length < size) scratch = new Int32Array(size);
+  return scratch;
+}
+
+export function turnScratchFor(size: number): Float64Array {
+  if (turnScratch === null || turnScratch.length < size) turnScratch = new Float64Array(size);
+  return turnScratch;
+}

@@ -1,5 +1,5 @@
 import { IllegalMoveError, OptionsError, StateError } from '../core/errors.js';
-import { FIGURE_FOLLOWER, type Kernel, PHASE_TILE } from '../kernel/index.js';
+import { FIGURE_FOLLOWER, type Kernel } from '../kernel/index.js';
 import { figureCode, tokenRecords } from '../api/options/figure-kinds.js';
 import { createGame, handsOf, stepOf } from '../api/play/create.js';
 import { handIds } from '../api/play/legality.js';
@@ -9,9 +9,8 @@ import { isViewRecord } from '../api/state/view-input.js';
 import { extraTurnOf, type RuleHooks } from '../api/options/game-rules.js';
 import type { GameOptions } from '../api/options/options.js';
 import type { ExpansionName, ExtraTurn, GameState, MeepleKind, Move, PlayerView, Step, TileId } from '../api/types.js';
-import { moveSlot } from '../core/move-code.js';
 import { isInt, show } from '../core/guards.js';
-import { badArgument, checkCode, checkTurn, moveBuffer, NO_TILE, turnBuffer } from './checks.js';
+import { badArgument, checkCode, checkTurn, moveBuffer, playLogged, scratchFor, turnBuffer, turnScratchFor } from './checks.js';
 import { playTurnListed } from './playout.js';
 import type { MoveCode } from './move.js';
 import { dealUnseen, type Random } from './randomness.js';
@@ -454,8 +453,7 @@ export class Engine {
   legalTurns(out?: Float64Array): TurnCode[] | number {
     if (out !== undefined) return this.k.finished ? 0 : legalTurnCodes(this.k, turnBuffer(out, this.maxMoves));
     if (this.k.finished) return [];
-    if (turnScratch === null || turnScratch.length < this.maxMoves) turnScratch = new Float64Array(this.maxMoves);
-    const turns = turnScratch;
+    const turns = turnScratchFor(this.maxMoves);
     return Array.from(turns.subarray(0, legalTurnCodes(this.k, turns)));
   }
 
@@ -502,7 +500,7 @@ export class Engine {
    */
   play(move: MoveCode): void {
     checkCode(this.k, move);
-    this.playListed(move);
+    playLogged(this.k, move);
   }
 
   /**
@@ -549,16 +547,6 @@ export class Engine {
    */
   codeOf(asked: Move): MoveCode {
     return codeAt(this.k, asked);
-  }
-
-  /** `play` of a code taken from this position's `legalMoves`: nothing to check. */
-  private playListed(move: MoveCode): void {
-    const k = this.k;
-    // The history lives in the kernel's buffer (moveLog): a clone copies it with the rest; a tile
-    // step with the tile it places, for toState (with hands), an action step with none.
-    const tile = k.phase !== PHASE_TILE ? NO_TILE : k.handSize > 0 ? k.handTile(k.current, moveSlot(move)) : k.currentType;
-    k.logMove(move, tile);
-    k.play(move, null);
   }
 
   /**
@@ -638,16 +626,4 @@ export function isEngine(v: unknown): v is Engine {
   } catch {
     return false;
   }
-}
-
-// Turn codes are written here when a new array is asked for, then copied out.
-let turnScratch: Float64Array | null = null;
-
-// Move codes are written here and copied out before anything else runs, so one buffer serves every
-// engine; it grows to the largest maxMoves asked for.
-let scratch: Int32Array | null = null;
-
-export function scratchFor(size: number): Int32Array {
-  if (scratch === null || scratch.length < size) scratch = new Int32Array(size);
-  return scratch;
 }

@@ -1,7 +1,7 @@
 import { show } from '../core/guards.js';
 import { type Kernel, PHASE_ACTION } from '../kernel/index.js';
-import { badArgument } from './checks.js';
-import { type Engine, isEngine, scratchFor } from './engine.js';
+import { badArgument, playLogged, scratchFor } from './checks.js';
+import { type Engine, isEngine } from './engine.js';
 import type { MoveCode } from './move.js';
 import type { Random } from './randomness.js';
 import { type TurnCode, turnAction, turnTile } from './turns.js';
@@ -80,8 +80,7 @@ function below(random: Random, n: number): number {
 
 /** Plays a code listed by the engine's `legalMoves` for this position, without checking it again. */
 export function playListed(engine: Engine, code: MoveCode): void {
-  // biome-ignore lint/complexity/useLiteralKeys: a private method, reached by this module's helpers only
-  engine['playListed'](code);
+  playLogged(kernelOf(engine), code);
 }
 
 /** Plays a turn code listed by the engine's `legalTurns` for this position, without checking it again. */
