@@ -1,22 +1,24 @@
 import type { Kernel } from './kernel.js';
-import { DRAW_LAKE, DRAW_RIVER } from './tables.js';
 
 /**
  * Shuffles the tiles of kernel `k` not drawn yet (the current tile stays), driven by `random`
  * (uniform in [0, 1)). They are sorted first, so that the result depends only on which tiles are
- * left and on `random`, never on the order they were in. With The River the known structure of the
- * draw stays: river tiles first (shuffled), the lake after them, a `'first-land'` start tile next,
- * then the land tiles (shuffled). A function apart from the kernel class: only search needs it.
+ * left and on `random`, never on the order they were in. The known structure of the draw stays:
+ * the set's piles first, each shuffled or not (The River's course, then its lake), a `firstLand`
+ * tile next, then the land tiles (shuffled). A function apart from the kernel class: only search needs it.
  */
 export function shuffleUndrawn(k: Kernel, random: () => number): void {
   const bag = k.bag;
   const T = k.tables;
   bag.subarray(k.bagPos, k.bagLen).sort();
-  // Sorting by type groups the draw classes, which never decrease along the type order.
+  // Sorting by type groups the draw classes, which never decrease along the type order: each pile
+  // of the set (The River's course, shuffled; its lake), then the land.
   let land = k.bagPos;
-  while (land < k.bagLen && T.drawClass[bag[land] as number] === DRAW_RIVER) land++;
-  shuffleRange(bag, k.bagPos, land, random);
-  while (land < k.bagLen && T.drawClass[bag[land] as number] === DRAW_LAKE) land++;
+  for (let c = 0; c < (T.set.piles?.length ?? 0); c++) {
+    const from = land;
+    while (land < k.bagLen && T.drawClass[bag[land] as number] === c) land++;
+    if (T.set.piles?.[c]?.shuffled === true) shuffleRange(bag, from, land, random);
+  }
   if (T.firstLandType >= 0 && !k.landStarted) {
     const at = bag.indexOf(T.firstLandType, land);
     if (at >= 0 && at < k.bagLen) {

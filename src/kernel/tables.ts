@@ -27,10 +27,8 @@ export const DEMANDS = 625;
 /** The demand digit of edge d. */
 export const demandAt = (demand: number, d: number): number => Math.floor(demand / (DEMAND_UNIT[d] as number)) % 5;
 
-/** Draw classes: when a tile comes out of the bag (see TileTables.drawClass). */
-export const DRAW_RIVER = 0;
-export const DRAW_LAKE = 1;
-export const DRAW_LAND = 2;
+/** The draw class of a land tile: drawn after every pile of the set (see TileTables.drawClass). */
+export const DRAW_LAND = 255;
 
 /**
  * Sides of a cell: side 3d is edge d (where roads, cities and rivers meet), sides 3d+1 and 3d+2
@@ -108,8 +106,9 @@ export interface TileTables {
   /** [t*8+k] bit mask of the local features of tile type t whose kind code is k. */
   readonly kindMask: Uint16Array;
   /**
-   * Per type: DRAW_RIVER (river course tiles, drawn first), DRAW_LAKE (drawn after them) or
-   * DRAW_LAND. Never decreasing along the type order, so that sorting a bag groups the classes.
+   * Per type: the index of the set's pile it is drawn from (TileSetDef.piles: The River's course,
+   * then its lake), or DRAW_LAND. Never decreasing along the type order, so that sorting a bag
+   * groups the classes.
    */
   readonly drawClass: Uint8Array;
   /** The type drawn as the first land tile (The River's `'first-land'` start tile), or -1. */
@@ -199,11 +198,10 @@ export function compileTileSet(set: TileSetDef, tileDef: (id: string) => TileDef
       if (f.kind === 'cloister' || f.kind === 'garden') centre[t] = i;
       kindMask[t * 8 + KIND_CODE[f.kind]] = (kindMask[t * 8 + KIND_CODE[f.kind]] as number) | (1 << i);
     });
-    const riverDef = def.features.find((f) => f.kind === 'river');
-    if (riverDef?.kind === 'river' && def.id !== set.startTile) drawClass[t] = riverDef.edges.length === 1 ? DRAW_LAKE : DRAW_RIVER;
-    else drawClass[t] = DRAW_LAND;
+    const pile = def.id === set.startTile ? -1 : (set.piles ?? []).findIndex((p) => p.ids.includes(def.id));
+    drawClass[t] = pile < 0 ? DRAW_LAND : pile;
     if (t > 0 && (drawClass[t] as number) < (drawClass[t - 1] as number)) {
-      throw new Error(`tile set ${set.name}: river tiles must come before the lake, and the lake before the land`);
+      throw new Error(`tile set ${set.name}: the tiles of each pile must come before the next pile's, and the piles before the land`);
     }
     const seen: string[] = [];
     for (let q = 0; q < 4; q++) {

@@ -1,5 +1,5 @@
 import type { Kernel, KernelEvent, ModuleAction, ModuleStep, ScoreRecord, PlacementRule, TileTables } from '../kernel/index.js';
-import type { FeatureDef, FeatureKind, TileSetDef, TileSetName } from '../tiles/types.js';
+import type { FeatureDef, FeatureKind, TilePile, TileSetDef, TileSetName } from '../tiles/types.js';
 
 /**
  * A rule module: the base game, an expansion, or a house rule. It declares its data (figures,
@@ -203,6 +203,10 @@ export interface TileDraft {
   readonly before: [id: string, count: number][];
   startTile: string;
   firstLand: string | undefined;
+  /** Piles drawn before the land, in order (see TileSetDef.piles). */
+  readonly piles: TilePile[];
+  /** Whether a start tile drawn comes first of all (see TileSetDef.startFirst). */
+  startFirst: boolean;
   /** Whether the start tile's copy is drawn instead of starting the board. */
   startDrawn: boolean;
 }

@@ -43,6 +43,8 @@ export function gameTiles(setup: TileSetup): TileSetDef {
       startTile: land.startTile,
       firstLand: undefined,
       startDrawn: false,
+      piles: [],
+      startFirst: false,
     };
     for (const m of modules) m.tiles?.add?.(draft, options);
     for (const m of modules) m.tiles?.finish?.(draft, options);
@@ -54,6 +56,8 @@ export function gameTiles(setup: TileSetup): TileSetDef {
       meeples: land.meeples,
       ...(draft.firstLand === undefined ? {} : { firstLand: draft.firstLand }),
       ...(draft.startDrawn ? { startDrawn: true as const } : {}),
+      ...(draft.piles.length === 0 ? {} : { piles: draft.piles }),
+      ...(draft.startFirst ? { startFirst: true as const } : {}),
     };
     composed.set(key, set);
   }

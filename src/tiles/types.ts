@@ -101,8 +101,22 @@ export interface TileSetDef {
   /** Followers per player in this set's rules. */
   readonly meeples: number;
   /**
-   * With The River: the base start tile, drawn as the first land tile (after the lake). Absent
+   * With The River: the base start tile, drawn as the first land tile (after the piles). Absent
    * when no tile is drawn at a fixed place.
    */
   readonly firstLand?: string;
+  /**
+   * Tiles drawn before the land, pile after pile (The River's course, then its lake), each pile
+   * shuffled or in the order listed; every other tile is land, shuffled. Absent: all land.
+   */
+  readonly piles?: readonly TilePile[];
+  /** With `startDrawn`, the start tile comes first of all, before `drawOrder` (The River's spring). */
+  readonly startFirst?: true;
+}
+
+/** A pile of tiles drawn before the land (see TileSetDef.piles). */
+export interface TilePile {
+  /** The tile ids in the pile: all their copies. */
+  readonly ids: readonly string[];
+  readonly shuffled: boolean;
 }

@@ -3,7 +3,6 @@ import { LIMITS, OPTIONS_INPUT } from '../../core/limits.js';
 import { readPlain } from '../../core/plain.js';
 import { isRecord, show } from '../../core/guards.js';
 import { farmerRules } from './farmers.js';
-import { tileDef } from '../../rules/catalogue.js';
 import { TILE_SETS } from '../../tiles/sets.js';
 import { EXPANSIONS, type ExpansionName, type ModuleRules, RULES_OF_EXPANSIONS } from '../../core/vocabulary.js';
 import { type OptionDef, optionDefault, optionProblem } from '../../rules/module.js';
@@ -12,8 +11,6 @@ import { gameTiles } from '../../rules/tiles.js';
 import type { TileSetDef, TileSetName } from '../../tiles/types.js';
 import type { Edition, FarmerRule, FarmerRuleName, Rules, TileId } from '../types.js';
 import { maxPlayers } from './figure-kinds.js';
-
-const isRiverTile = (id: string): boolean => tileDef(id)?.features.some((f) => f.kind === 'river') === true;
 
 /** Rule options of {@link GameOptions}; each overrides the edition's preset. */
 export interface RulesOptions extends Partial<ModuleRules> {
@@ -299,8 +296,8 @@ function resolve(input: unknown): { problems: Problem<OptionsErrorCode>[]; resol
     } else if (options.drawOrder.length > LIMITS.drawOrder) {
       fail('invalid-draw-order', `drawOrder lists at most ${LIMITS.drawOrder} tiles, not ${options.drawOrder.length}`);
     } else {
-      // The start tile's copy starts the board, or, drawn, a river's spring comes first of all.
-      const startCopy = (id: string) => id === set.startTile && (set.startDrawn !== true || isRiverTile(id));
+      // The start tile's copy starts the board, or, drawn, comes first of all (a river's spring).
+      const startCopy = (id: string) => id === set.startTile && (set.startDrawn !== true || set.startFirst === true);
       const available = new Map(set.counts.map(([id, n]) => [id, startCopy(id) ? n - 1 : n]));
       const asked = new Map<string, number>();
       for (const id of options.drawOrder as string[]) asked.set(id, (asked.get(id) ?? 0) + 1);

@@ -154,15 +154,15 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   if (setUp !== null) {
     // Checked by loadSetUp.
   } else if (drawnStart) {
-    // Checked as moves below; a river's spring is drawn first of all.
+    // Checked as moves below; a start tile drawn first of all (a river's spring) comes first.
     // With hands, the spring is in the first player's hand until it is placed.
     const inHand =
       Array.isArray(s.hands) && Array.isArray(s.hands[s.currentPlayer as number]) ? (s.hands[s.currentPlayer as number] as unknown[]) : [];
     const firstDrawn = isRecord(first) ? first.tile : handSize > 0 ? inHand.find((id) => id === tables.set.startTile) : s.currentTile;
     // A hand hidden from a view does not show it.
     const unseen = view !== null && !isRecord(first) && view.facts.hidden[s.currentPlayer as number] === true;
-    if (tables.defs[tables.startType]?.features.some((f) => f.kind === 'river') && firstDrawn !== tables.set.startTile && !unseen)
-      throw fail(`the first tile drawn must be the river's spring ${tables.set.startTile}, which starts the river`);
+    if (tables.set.startFirst === true && firstDrawn !== tables.set.startTile && !unseen)
+      throw fail(`the first tile drawn must be the start tile ${tables.set.startTile}, which this game draws first of all`);
   } else if (
     !isRecord(first) ||
     first.tile !== tables.set.startTile ||

@@ -57,6 +57,11 @@ export const abbot = {
       const land = swap([...draft.land]);
       draft.land.clear();
       for (const [id, n] of land) draft.land.set(id, n);
+      // A tile's garden copy is drawn from the pile the tile is drawn from (a river tile's, its course).
+      draft.piles.forEach((p, i) => {
+        const copies = p.ids.filter((id) => gardened.has(id)).map(gardenId);
+        if (copies.length > 0) draft.piles[i] = { ...p, ids: [...p.ids, ...copies] };
+      });
     },
   },
 } as const satisfies RuleModule;

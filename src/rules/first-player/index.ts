@@ -24,9 +24,8 @@ function drawPile(T: TileTables): number[] {
   const pile: number[] = [];
   for (const t of types) {
     if (T.drawClass[t] !== DRAW_LAND) continue;
-    // The start tile's copy starts the board, unless it is in the bag (a land tile, not a spring).
-    const river = (T.defs[t]?.features ?? []).some((f) => f.kind === 'river');
-    const copies = (T.count[t] as number) - (t === T.startType && (T.set.startDrawn !== true || river) ? 1 : 0);
+    // The start tile's copy starts the board, unless it is in the bag and not drawn first of all (a river's spring).
+    const copies = (T.count[t] as number) - (t === T.startType && (T.set.startDrawn !== true || T.set.startFirst === true) ? 1 : 0);
     for (let i = 0; i < copies; i++) pile.push(t);
   }
   return pile;

@@ -40,8 +40,17 @@ export const river = {
   tiles: {
     add(draft: TileDraft, options: TileOptions): void {
       // The kernel relies on this order: river course tiles, the lake, the spring, then the land.
-      for (const [def, n] of riverTiles()) if (def.id !== RIVER_LAKE && def.id !== RIVER_SPRING) draft.before.push([def.id, n]);
+      const course: string[] = [];
+      for (const [def, n] of riverTiles())
+        if (def.id !== RIVER_LAKE && def.id !== RIVER_SPRING) {
+          draft.before.push([def.id, n]);
+          course.push(def.id);
+        }
       draft.before.push([RIVER_LAKE, 1], [RIVER_SPRING, 1]);
+      // The river is drawn first, its course shuffled, then the lake; a spring drawn (the start
+      // tile in the bag, a house rule) comes before it all: a river begins at its spring.
+      draft.piles.push({ ids: course, shuffled: true }, { ids: [RIVER_LAKE], shuffled: false });
+      draft.startFirst = true;
       const start = options.rules.riverStartTile;
       const land = draft.base.startTile;
       if (start === 'removed') draft.land.set(land, (draft.land.get(land) ?? 1) - 1);
