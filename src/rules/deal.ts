@@ -14,8 +14,13 @@ export function dealTiles(set: TileSetDef, drawOrder: readonly string[], next: (
   const land: string[] = [];
   for (const [id, n] of set.counts) {
     const at = (set.piles ?? []).findIndex((p) => p.ids.includes(id));
-    const pile = id === set.startTile && set.startFirst === true ? first : at < 0 ? land : (piles[at] as string[]);
-    for (let i = id === set.startTile && set.startDrawn !== true ? 1 : 0; i < n; i++) pile.push(id);
+    const pile = at < 0 ? land : (piles[at] as string[]);
+    let copies = n;
+    if (id === set.startTile) {
+      copies--;
+      if (set.startDrawn === true) (set.startFirst === true ? first : pile).push(id);
+    }
+    for (let i = 0; i < copies; i++) pile.push(id);
   }
   for (const id of drawOrder) {
     const pile = [...piles, land].find((p) => p.includes(id));
