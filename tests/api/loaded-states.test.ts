@@ -105,6 +105,21 @@ describe('a state from elsewhere goes through loadState', () => {
     }
   });
 
+  it('a Proxy whose traps throw, or a revoked one, is refused with a StateError, its traps never escaping', () => {
+    const boom = () => {
+      throw new Error('trap');
+    };
+    const traps = { get: boom, has: boom, ownKeys: boom, getOwnPropertyDescriptor: boom, getPrototypeOf: boom };
+    const hostile = new Proxy({}, traps);
+    const revocable = Proxy.revocable({}, {});
+    revocable.revoke();
+    for (const s of [hostile, revocable.proxy]) {
+      expect(refusal(() => legalMoves(s as never)).code).toMatch(/^(not-loaded|invalid-state)$/);
+      expect(refusal(() => applyMove(s as never, turn)).code).toMatch(/^(not-loaded|invalid-state)$/);
+      expect(refusal(() => loadState(s)).code).toBe('invalid-state');
+    }
+  });
+
   it('a state changed after it was made is refused, not read as the state it was', () => {
     const copy = { ...mid, turn: mid.turn + 1 } as GameState;
     expect(refusal(() => applyMove(copy, turn)).code).toBe('not-loaded');

@@ -64,7 +64,11 @@ export function checked(input: GameState | PlayerView): { state: GameState; kern
 /** Why `input` is not worked on: not an object, or not a state this library made or loaded. */
 function unknown(input: unknown): StateError {
   if (!isRecord(input)) return new StateError([{ code: 'invalid-state', message: 'a game state must be an object' }]);
-  const view = Object.hasOwn(input, 'viewer');
+  // Read without a getter or a Proxy's trap running wild: a trap that throws means a state.
+  let view = false;
+  try {
+    view = Object.hasOwn(input, 'viewer');
+  } catch {}
   return new StateError([
     {
       code: 'not-loaded',
