@@ -37,6 +37,7 @@ export type { Edge, HalfEdge, Spot, Rotation, Position } from './core/geometry.j
 export type {
   TileDef,
   TileSetDef,
+  TilePile,
   TileSetName,
   FeatureDef,
   FeatureKind,

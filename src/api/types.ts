@@ -204,8 +204,8 @@ export interface ModuleMove {
 }
 
 /**
- * The whole game as a deeply frozen, plain-JSON value. `JSON.parse(JSON.stringify(state))` is a
- * state every function of this library accepts.
+ * The whole game as a deeply frozen, plain-JSON value. `loadState(JSON.parse(JSON.stringify(state)))`
+ * gives back an equal state, checked: a saved game is that string.
  */
 export interface GameState {
   /**

@@ -114,7 +114,19 @@ export interface TileSetDef {
   readonly startFirst?: true;
 }
 
-/** A pile of tiles drawn before the land (see TileSetDef.piles). */
+/**
+ * A pile of tiles drawn before the land (see TileSetDef.piles).
+ *
+ * @example
+ * ```ts
+ * import { createGame, river, useExpansions } from 'carcassonne-engine';
+ *
+ * useExpansions(river);
+ * // The River's course is drawn first, shuffled, then its lake: the first tile of a game is a river tile.
+ * const state = createGame({ players: 2, seed: 3, expansions: ['river'] });
+ * console.log(state.currentTile?.startsWith('RV-')); // → true
+ * ```
+ */
 export interface TilePile {
   /** The tile ids in the pile: all their copies. */
   readonly ids: readonly string[];
