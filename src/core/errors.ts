@@ -41,7 +41,14 @@ export type OptionsErrorCode =
   | 'invalid-render-option'
   | 'invalid-argument';
 
-/** Codes of {@link StateError}. */
+/**
+ * Codes of {@link StateError}: `invalid-state` (a state or view that is not one this library could
+ * have made, with every problem listed), `not-loaded` (an object the library did not make or load:
+ * read a saved state with `loadState`, a view with `loadView`), `expansion-not-loaded` (its
+ * expansions are not registered), `custom-rule-missing` and `custom-rule-failed` (a custom farmer
+ * rule to pass again, or that failed), `invalid-viewer`, `hidden-information` (what a view hides),
+ * `view-not-playable` (a view has no bag to play from), `mid-turn` (a set-up begins a turn).
+ */
 export type StateErrorCode =
   | 'invalid-state'
   | 'expansion-not-loaded'
