@@ -25,9 +25,9 @@ const markOf = (s: GameState): Mark => ({
 });
 
 /**
- * How the states of a game whose kernel at `first` a copy of `start()` is are made again: each from
- * such a copy, with the moves its record lists after `first`'s. Holds `first`'s place in the
- * record, never a state.
+ * How the states of a game are made again: each from a copy of the game's kernel at state `first`
+ * (`start()` makes one), with the moves its record lists after `first`'s. Holds `first`'s place in
+ * the record, never a state.
  */
 export function remakeFrom(start: () => Kernel, first: GameState): Remake {
   const mark = markOf(first);
