@@ -1,6 +1,6 @@
 import { neighbours } from './board.js';
 import { oldest, tilePositions } from './features.js';
-import { K_CITY, K_CLOISTER, K_GARDEN, MAXF } from './tables.js';
+import { isCentreKind, K_CITY, MAXF } from './tables.js';
 import { SPOT_COUNT, SPOTS } from '../core/geometry.js';
 import type { FeatureRef, ScoreRecord } from './log.js';
 import type { Spot } from '../core/geometry.js';
@@ -54,7 +54,7 @@ export function scoreRecord(
     tiles: tilePositions(k, r),
     pennants: kd === K_CITY ? (k.pennants[r] as number) : 0,
     attrs: [k.attr[2 * r] as number, k.attr[2 * r + 1] as number],
-    neighbours: kd === K_CLOISTER || kd === K_GARDEN ? neighbours(k, k.segTile[r] as number) : 0,
+    neighbours: isCentreKind(kd) ? neighbours(k, k.segTile[r] as number) : 0,
     strengths: Array.from(w),
     holders,
     points,

@@ -2,7 +2,7 @@ import { neighbours } from './board.js';
 import { distinctTiles, find, nextRootMark } from './features.js';
 import { figureRoots, strength, strengthAmong } from './figures.js';
 import { scoreRecord } from './records.js';
-import { K_ROAD, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, MAXF } from './tables.js';
+import { isCentreKind, K_ROAD, K_CITY, K_FIELD, MAXF } from './tables.js';
 import { completedValue, finalValue, majority } from './values.js';
 import type { KernelEvent } from './log.js';
 import { MissingFarmerRule, type Kernel } from './kernel.js';
@@ -44,7 +44,7 @@ export function scoreCompleted(k: Kernel, p: number, log: KernelEvent[] | null):
 /** Value of the feature rooted at r: completed during play, or incomplete at the end (`distinct`: its distinct tiles, when known). */
 export function featureValue(k: Kernel, r: number, complete: boolean, distinct = -1): number {
   const kd = k.kind[r] as number;
-  const centre = kd === K_CLOISTER || kd === K_GARDEN;
+  const centre = isCentreKind(kd);
   const tiles = centre ? 1 : distinct >= 0 ? distinct : distinctTiles(k, r);
   const extra = centre ? neighbours(k, k.segTile[r] as number) : (k.pennants[r] as number);
   const base = complete ? completedValue(kd, tiles, extra, k.rules.smallCity) : finalValue(kd, tiles, extra);

@@ -11,6 +11,12 @@ export const K_GARDEN = 4;
 export const K_RIVER = 5;
 export const FEATURE_KIND_NAMES = ['road', 'city', 'cloister', 'field', 'garden', 'river'] as const;
 
+/**
+ * Whether features of this kind sit in a tile's middle and are scored by the tiles around them:
+ * the cloister, and The Abbot's garden ("scored like a cloister", rules-facts §g).
+ */
+export const isCentreKind = (kind: number): boolean => kind === K_CLOISTER || kind === K_GARDEN;
+
 export const E_FIELD = 0;
 export const E_ROAD = 1;
 export const E_CITY = 2;
@@ -195,7 +201,7 @@ export function compileTileSet(set: TileSetDef, tileDef: (id: string) => TileDef
       if (f.kind === 'city') featPennants[t * MAXF + i] = f.pennants;
       if (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') featEdges[t * MAXF + i] = f.edges.length;
       if (f.kind === 'field') fieldCities[t * MAXF + i] = f.cities.reduce((m, c) => m | (1 << c), 0);
-      if (f.kind === 'cloister' || f.kind === 'garden') centre[t] = i;
+      if (isCentreKind(KIND_CODE[f.kind])) centre[t] = i;
       kindMask[t * 8 + KIND_CODE[f.kind]] = (kindMask[t * 8 + KIND_CODE[f.kind]] as number) | (1 << i);
     });
     const pile = def.id === set.startTile ? -1 : (set.piles ?? []).findIndex((p) => p.ids.includes(def.id));

@@ -1,4 +1,4 @@
-import { K_CITY, K_CLOISTER, K_GARDEN, K_ROAD } from './tables.js';
+import { isCentreKind, K_CITY, K_ROAD } from './tables.js';
 
 /**
  * Points of a feature completed during play, in the base game (rule modules change them through
@@ -15,10 +15,8 @@ export function completedValue(kind: number, tiles: number, extra: number, small
       return tiles;
     case K_CITY:
       return tiles === 2 && smallCity === 2 ? tiles + extra : 2 * tiles + 2 * extra;
-    case K_CLOISTER:
-    case K_GARDEN:
-      return 9;
     default:
+      if (isCentreKind(kind)) return 9;
       throw new Error(`unknown feature kind ${kind} (fields are scored by the farmer rule)`);
   }
 }
@@ -34,10 +32,8 @@ export function finalValue(kind: number, tiles: number, extra: number): number {
       return tiles;
     case K_CITY:
       return tiles + extra;
-    case K_CLOISTER:
-    case K_GARDEN:
-      return 1 + extra;
     default:
+      if (isCentreKind(kind)) return 1 + extra;
       throw new Error(`unknown feature kind ${kind} (fields are scored by the farmer rule)`);
   }
 }

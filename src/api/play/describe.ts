@@ -8,9 +8,8 @@ import {
   type KernelEvent,
   type ScoreRecord,
   FEATURE_KIND_NAMES,
+  isCentreKind,
   K_CITY,
-  K_CLOISTER,
-  K_GARDEN,
   K_ROAD,
   roadEnds,
   type Ruleset,
@@ -218,14 +217,12 @@ function featureNote(k: Kernel, r: ScoreRecord, smallCity: 2 | 4, notes: Ruleset
         return `completed two-tile city${pennantPart} (first-edition rule): 1×2${pennants ? ` + 1×${pennants}` : ''}`;
       }
       return `completed city of ${tiles} ${tileWord}${pennantPart}: 2×${tiles}${pennants ? ` + 2×${pennants}` : ''}`;
-    case K_CLOISTER:
-    case K_GARDEN: {
+    default: {
+      if (!isCentreKind(r.kind)) return `${points}`;
       const name = FEATURE_KIND_NAMES[r.kind] as string;
       if (complete) return `completed ${name}: 9`;
       const around = r.neighbours;
       return `incomplete ${name} with ${around} neighbour${around === 1 ? '' : 's'}: 1 + ${around}`;
     }
-    default:
-      return `${points}`;
   }
 }

@@ -1,5 +1,5 @@
 import { spotIndex } from '../../core/geometry.js';
-import { FEATURE_KIND_NAMES, K_CITY, K_CLOISTER, K_FIELD, K_GARDEN, type Kernel } from '../../kernel/index.js';
+import { FEATURE_KIND_NAMES, isCentreKind, K_CITY, K_FIELD, type Kernel } from '../../kernel/index.js';
 import type { FeatureKind } from '../../tiles/types.js';
 import { checked } from './kernels.js';
 import { featureIdOf } from '../play/describe.js';
@@ -73,7 +73,7 @@ export function features(input: GameState | PlayerView): BoardFeature[] {
   });
   return roots.map((r): BoardFeature => {
     const kind = k.kindOf(r);
-    const centre = kind === K_CLOISTER || kind === K_GARDEN;
+    const centre = isCentreKind(kind);
     const open = centre ? 8 - k.neighbours(k.segmentTile(r)) : kind === K_FIELD ? 0 : k.openOf(r);
     return {
       id: featureIdOf(k.ref(r)),
