@@ -199,7 +199,7 @@ export function compileTileSet(set: TileSetDef, tileDef: (id: string) => TileDef
     def.features.forEach((f, i) => {
       featKind[t * MAXF + i] = KIND_CODE[f.kind];
       if (f.kind === 'city') featPennants[t * MAXF + i] = f.pennants;
-      if (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') featEdges[t * MAXF + i] = f.edges.length;
+      if ('edges' in f) featEdges[t * MAXF + i] = f.edges.length;
       if (f.kind === 'field') fieldCities[t * MAXF + i] = f.cities.reduce((m, c) => m | (1 << c), 0);
       if (isCentreKind(KIND_CODE[f.kind])) centre[t] = i;
       kindMask[t * 8 + KIND_CODE[f.kind]] = (kindMask[t * 8 + KIND_CODE[f.kind]] as number) | (1 << i);
@@ -228,7 +228,7 @@ export function compileTileSet(set: TileSetDef, tileDef: (id: string) => TileDef
         if (fits) fitRotations[t * DEMANDS + demand] = (fitRotations[t * DEMANDS + demand] as number) | (1 << q);
       }
       def.features.forEach((f, i) => {
-        if (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') {
+        if ('edges' in f) {
           for (const e of f.edges) edgeFeat[tr * 4 + EDGES.indexOf(rotateEdge(e, q))] = i;
         } else if (f.kind === 'field') {
           for (const h of f.halfEdges) halfFeat[tr * 8 + HALF_EDGES.indexOf(rotateHalf(h as HalfEdge, q))] = i;

@@ -49,7 +49,7 @@ export function spotFeature(tile: TileDef, spot: Spot, quarters: number): number
   const ei = EDGES.indexOf(spot as Edge);
   if (ei >= 0) {
     const e = EDGES[(ei - quarters + 4) & 3] as Edge;
-    const edgeFeature = fs.findIndex((f) => (f.kind === 'road' || f.kind === 'city' || f.kind === 'river') && f.edges.includes(e));
+    const edgeFeature = fs.findIndex((f) => 'edges' in f && f.edges.includes(e));
     if (edgeFeature >= 0) return edgeFeature;
     const h0 = HALF_EDGES[2 * EDGES.indexOf(e)] as HalfEdge;
     const h1 = HALF_EDGES[2 * EDGES.indexOf(e) + 1] as HalfEdge;
@@ -87,17 +87,10 @@ export interface TileView {
 
 /** Rotates a feature definition by `quarters` quarter turns clockwise. */
 function rotateFeature(f: FeatureDef, q: number): FeatureDef {
-  switch (f.kind) {
-    case 'road':
-    case 'city':
-    case 'river':
-      return { ...f, edges: f.edges.map((e) => rotateEdge(e, q)) };
-    case 'field':
-      return { ...f, halfEdges: f.halfEdges.map((h) => rotateHalf(h, q)) };
-    case 'cloister':
-    case 'garden':
-      return f;
-  }
+  // By shape: a feature along edges, a field along half-edges, or one in the middle (turning keeps it).
+  if ('edges' in f) return { ...f, edges: f.edges.map((e) => rotateEdge(e, q)) };
+  if ('halfEdges' in f) return { ...f, halfEdges: f.halfEdges.map((h) => rotateHalf(h, q)) };
+  return f;
 }
 
 /** A tile type's definition rotated as it would lie on the board (see `tileDefinition`), with its name. */
