@@ -10,7 +10,6 @@ import {
   PHASE_ACTION,
   PHASE_DRAW,
   PHASE_STEP,
-  type KernelRules,
   type KernelEvent,
   DRAW_LAND,
   tablesFor,
@@ -47,10 +46,10 @@ import { stepOf } from '../play/create.js';
  * and builds its kernel by replaying its placements through the kernel: every placement must be a
  * legal move (the check `applyMove` makes), and the scores, figures, goods, turn and scorings the
  * state records must be the ones the rules give. Throws {@link StateError}: structural problems
- * stop the check at the first; the others are all listed. With `known` (the rules of a state this
- * library made, whose kernel was handed on) nothing is compared: the state was checked when made.
+ * stop the check at the first; the others are all listed. (The kernel of a state this library
+ * made is made again without these checks: api/play/recorded.ts.)
  */
-export function rebuild(state: GameState, known?: KernelRules): Kernel {
+export function rebuild(state: GameState): Kernel {
   const problems: Problem<StateErrorCode>[] = [];
   const note = (message: string) => problems.push({ code: 'invalid-state', message });
   const fail = (message: string) => {
@@ -129,9 +128,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   }
 
   const tables = tablesFor(gameTiles({ tileSet: s.tileSet as TileSetName, expansions: inGame, rules }), tileDef);
-  const verify = known === undefined;
   const scored = s.scored as unknown[];
-  const kernelRules = known ?? rulesFor(state, tables, undefined, verify ? recordedFarmers(scored, players.length, fail) : null);
+  const kernelRules = rulesFor(state, tables, undefined, recordedFarmers(scored, players.length, fail));
   if (s.setup === undefined) throw fail('setup is missing: a state records it (null for a game not set up)');
   const counts = new Map<string, number>(tables.set.counts.map(([id, n]) => [id, n]));
   const take = (id: unknown, where: string) => {
@@ -180,7 +178,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   }
   if (!drawnStart && setUp === null) take((first as Record<string, unknown>).tile, 'placements[0]');
   const names = players.map((p) => (p as { name: string }).name);
-  const log: KernelEvent[] | null = verify ? [] : null;
+  const log: KernelEvent[] = [];
   // The start as createGame made it (who moves first, from the seed); a set-up says who moves.
   if (setUp === null) k.begin(startRandom(s.seed as number | string), log);
   // A view has no seed: who moved first is who made the first move (or is to move).
@@ -188,10 +186,8 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   const firstMover = isRecord(opener) && isInt(opener.player) ? opener.player : s.currentPlayer;
   if (view !== null && setUp === null) {
     if (isInt(firstMover) && firstMover >= 0 && firstMover < players.length) k.setPlayer(firstMover);
-    if (log !== null) {
-      const chosen = log.findIndex((e) => e.type === 'first-chosen');
-      if (chosen >= 0) log.splice(chosen, 1);
-    }
+    const chosen = log.findIndex((e) => e.type === 'first-chosen');
+    if (chosen >= 0) log.splice(chosen, 1);
   }
   // A tile is discarded when it is drawn and fits nowhere. The discards are drawn in order, each
   // at the first draw (the start, or after a placement) where it fits nowhere, except those the
@@ -204,14 +200,14 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
   let discards = 0;
   const drawDiscards = (last: boolean) => {
     const until = last ? discarded.length : beforeLast;
-    while (verify && discards < until) {
+    while (discards < until) {
       const id = discarded[discards];
       if (typeof id !== 'string' || !Object.hasOwn(tables.typeOf, id) || k.canPlaceAnywhere(tables.typeOf[id] as number)) return;
       // With hands, players whose hands hold no tile that fits pass: the last move's events name
       // whose hand each tile left.
       const by = shownEvents[discards - beforeLast]?.player;
       const player = handSize > 0 && discards >= beforeLast && isInt(by) && by < players.length ? by : k.current;
-      log?.push({ type: 'discarded', player, tile: tables.typeOf[id] as number });
+      log.push({ type: 'discarded', player, tile: tables.typeOf[id] as number });
       discards++;
     }
   };
@@ -222,11 +218,11 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     typeof id === 'string' && Object.hasOwn(tables.typeOf, id) && tables.drawClass[tables.typeOf[id] as number] === DRAW_LAND;
   // With hands the game goes on after the bag ran out (it never fills again then): hands leave.
   const ranOut = (i: number) => (handSize > 0 ? (s.tilesLeft as unknown[]).length === 0 : finished && i >= beforeLast);
-  if (verify && putBack && discarded.some((id, i) => landTile(id) && !ranOut(i)))
+  if (putBack && discarded.some((id, i) => landTile(id) && !ranOut(i)))
     note('discarded: with unplaceable tiles returned to the bag, a land tile leaves the game only when the bag runs out');
   const drawReturns = (last: boolean) => {
     // A tile that went back is in the bag, and a tile that fits was drawn after it: the game goes on.
-    if (!verify || !last || finished) return;
+    if (!last || finished) return;
     const inBag = new Map<unknown, number>();
     for (const id of s.tilesLeft as unknown[]) inBag.set(id, (inBag.get(id) ?? 0) + 1);
     for (const e of s.events as unknown[]) {
@@ -235,7 +231,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       const copies = inBag.get(e.tile) ?? 0;
       if (!putBack || t < 0 || copies === 0 || k.canPlaceAnywhere(t)) return;
       inBag.set(e.tile, copies - 1);
-      log?.push({ type: 'put-back', player: k.current, tile: t });
+      log.push({ type: 'put-back', player: k.current, tile: t });
     }
   };
   const firstMove = setUp !== null ? setUp.start.tiles.length : drawnStart ? 0 : 1;
@@ -309,9 +305,9 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     const whole = steps.length === 0 && !waits;
     const acts = whole && (m !== null || p.recall !== null);
     const said = `placements[${i}] (tile ${String(p.tile)} at (${p.x}, ${p.y}) turned ${p.rotation}°) is not a legal move`;
-    const error = verify ? moveError(k, names, inGame, m !== null && p.recall !== null ? turn : tile) : null;
+    const error = moveError(k, names, inGame, m !== null && p.recall !== null ? turn : tile);
     if (error !== null) throw fail(`${said}: ${error.message}`);
-    lastTurn = log?.length ?? 0;
+    lastTurn = log.length;
     stepStarts = [];
     const placed = codeOfTile(k, tile);
     codes.push(placed);
@@ -319,7 +315,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     at.push(i);
     k.playStep(placed, log, acts);
     const play = (code: number) => {
-      stepStarts.push(log?.length ?? 0);
+      stepStarts.push(log.length);
       codes.push(code);
       tiles.push(-1);
       at.push(i);
@@ -330,7 +326,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     const recorded = (free: boolean) => {
       while (next < steps.length && k.phase !== PHASE_DRAW && (!free || isFreeMove(steps[next]))) {
         const move = steps[next] as ModuleMove;
-        const wrong = verify ? moveError(k, names, inGame, move) : null;
+        const wrong = moveError(k, names, inGame, move);
         if (wrong !== null) throw fail(`placements[${i}].steps[${next}] ${show(move)} is not a legal move: ${wrong.message}`);
         play(codeOfAction(k, move));
         next++;
@@ -341,11 +337,9 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     recorded(true);
     if (next < steps.length) recorded(false);
     else if (k.phase === PHASE_ACTION && !waits) {
-      if (verify) {
-        const wrong = moveError(k, names, inGame, actionOfTurn(turn));
-        if (wrong !== null)
-          throw fail(steps.length > 0 ? `placements[${i}]'s action is not a legal move: ${wrong.message}` : `${said}: ${wrong.message}`);
-      }
+      const wrong = moveError(k, names, inGame, actionOfTurn(turn));
+      if (wrong !== null)
+        throw fail(steps.length > 0 ? `placements[${i}]'s action is not a legal move: ${wrong.message}` : `${said}: ${wrong.message}`);
       const action = codeOfAction(k, actionOfTurn(turn));
       const canonical = SPOTS[moveSpot(action)];
       if (m !== null && m.at !== canonical)
@@ -362,7 +356,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       drawReturns(i === placements.length - 1);
     }
   }
-  for (let i = discards; verify && i < discarded.length; i++) {
+  for (let i = discards; i < discarded.length; i++) {
     note(
       `discarded[${i}] is tile ${show(discarded[i])}, which fits on the board wherever it could have been drawn: only a tile that fits nowhere is discarded`,
     );
@@ -397,16 +391,15 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       // A set-up may deal hands short of full; the check of the draws follows them.
       // A short hand holds a tile, except at the action step, where its last tile may be the one placed.
       const least = pending && pl === k.current ? 0 : 1;
-      if (verify && setUp === null && left.length > 0 && h.length !== full && !(mayBeShort && h.length >= least && h.length < full))
+      if (setUp === null && left.length > 0 && h.length !== full && !(mayBeShort && h.length >= least && h.length < full))
         note(`hands[${pl}] holds ${amount(h.length, 'tile')}, but with tiles left in the bag it holds ${full}`);
-      if (verify && finished && h.length > 0)
-        note(`hands[${pl}] holds tiles, but the game is over: it ends when the bag and every hand are empty`);
+      if (finished && h.length > 0) note(`hands[${pl}] holds tiles, but the game is over: it ends when the bag and every hand are empty`);
     });
     if (!finished && k.phase !== PHASE_ACTION && k.phase < PHASE_STEP) {
       const mine = hands[k.current] as unknown[];
       if (mine.length === 0) note(`player ${k.current} is to move with an empty hand`);
       const seen = view === null || !view.facts.hidden[k.current];
-      if (verify && seen && mine.length > 0 && !mine.some((_, i) => k.canPlaceAnywhere(k.hands[k.current * handSize + i] as number)))
+      if (seen && mine.length > 0 && !mine.some((_, i) => k.canPlaceAnywhere(k.hands[k.current * handSize + i] as number)))
         note(`no tile of hands[${k.current}] fits anywhere: the hand would have left the game`);
       k.setCurrentTile(mine.length > 0 ? (k.hands[k.current * handSize] as number) : -1);
     }
@@ -419,7 +412,7 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
       note(`currentTile is ${show(s.currentTile)}, but at the action step it is the tile just placed, ${placedTile}`);
   } else if (handSize === 0) {
     k.setCurrentTile(take(s.currentTile, 'currentTile'));
-    if (verify && !k.canPlaceAnywhere(k.currentType)) note(`currentTile ${s.currentTile} fits nowhere: it would have been discarded`);
+    if (!k.canPlaceAnywhere(k.currentType)) note(`currentTile ${s.currentTile} fits nowhere: it would have been discarded`);
   }
   k.setBag(
     drawn,
@@ -440,34 +433,31 @@ export function rebuild(state: GameState, known?: KernelRules): Kernel {
     drawn.some(drawnLand)
   )
     k.setLandStarted();
-  if (verify) {
-    const records = log as KernelEvent[];
-    compareWithReplay(s, k, scoringsOf(describeEvents(k, records)), note);
-    // The last move was the whole last turn or its tile step, or a step of its own after the tile.
-    const recorded = s.events as unknown[];
-    const expected = eventsToCompare(s, view === null ? null : firstMover, note);
-    const fromTile = stepStarts.length === 0 || (isRecord(recorded[0]) && recorded[0].type === 'tile-placed');
-    const starts = fromTile ? [lastTurn] : [...stepStarts].reverse();
-    // The events from where the last move began: the first start they match, else the first start's, compared.
-    let matched = false;
-    for (const b of starts) {
-      if (sameJson(expected, describeEvents(k, records.slice(b)))) {
-        matched = true;
-        break;
-      }
+  compareWithReplay(s, k, scoringsOf(describeEvents(k, log)), note);
+  // The last move was the whole last turn or its tile step, or a step of its own after the tile.
+  const recorded = s.events as unknown[];
+  const expected = eventsToCompare(s, view === null ? null : firstMover, note);
+  const fromTile = stepStarts.length === 0 || (isRecord(recorded[0]) && recorded[0].type === 'tile-placed');
+  const starts = fromTile ? [lastTurn] : [...stepStarts].reverse();
+  // The events from where the last move began: the first start they match, else the first start's, compared.
+  let matched = false;
+  for (const b of starts) {
+    if (sameJson(expected, describeEvents(k, log.slice(b)))) {
+      matched = true;
+      break;
     }
-    if (!matched) compareLists('events', expected, describeEvents(k, records.slice(starts[0] as number)), 'event', showEvent, note);
-    const modules = modulesOf(k);
-    const listed = isRecord(s.modules) ? s.modules : {};
-    for (const name of new Set([...Object.keys(listed), ...Object.keys(modules)])) {
-      if (!sameJson(listed[name], (modules as Record<string, unknown>)[name]))
-        note(`modules.${name} is ${show(listed[name])}, but the placements give ${show((modules as Record<string, unknown>)[name])}`);
-    }
-    if (problems.length === 0 && view === null && s.draws !== null)
-      for (const m of checkDraws(s, k, codes, tiles, at, setUp?.start ?? null)) note(m);
-    // The recorded field scorings served the replay only: a custom rule must be given again.
-    k.setRules(rulesFor(state, tables, undefined, null));
   }
+  if (!matched) compareLists('events', expected, describeEvents(k, log.slice(starts[0] as number)), 'event', showEvent, note);
+  const modules = modulesOf(k);
+  const listed = isRecord(s.modules) ? s.modules : {};
+  for (const name of new Set([...Object.keys(listed), ...Object.keys(modules)])) {
+    if (!sameJson(listed[name], (modules as Record<string, unknown>)[name]))
+      note(`modules.${name} is ${show(listed[name])}, but the placements give ${show((modules as Record<string, unknown>)[name])}`);
+  }
+  if (problems.length === 0 && view === null && s.draws !== null)
+    for (const m of checkDraws(s, k, codes, tiles, at, setUp?.start ?? null)) note(m);
+  // The recorded field scorings served the replay only: a custom rule must be given again.
+  k.setRules(rulesFor(state, tables, undefined, null));
   if (problems.length > 0) throw new StateError(problems);
   return k;
 }
