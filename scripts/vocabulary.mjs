@@ -136,6 +136,7 @@ export function renderVocabulary(modules, docs, tileIds = []) {
           : `export const FIGURE_KINDS: readonly MeepleKind[] = [\n${figures.map((f) => `  ${quote(f.name)},`).join('\n')}\n];`;
       })(),
     ].join('\n'),
+    ...featureVocabulary(modules, words),
     [
       comment([
         "The types of the rule modules' moves (`ModuleMove`): their actions at the action step and their steps.",
@@ -228,6 +229,145 @@ export function renderVocabulary(modules, docs, tileIds = []) {
     ].join('\n'),
   ];
   return `${parts.join('\n\n')}\n`;
+}
+
+/** Every spot in order, for the centre feature kinds `centres`. */
+const SPOTS_OF = (centres) => [
+  ...'NESW',
+  ...centres.filter((f) => f.m.name === 'base').map((f) => f.spot),
+  'NNW',
+  'NNE',
+  'ENE',
+  'ESE',
+  'SSE',
+  'SSW',
+  'WSW',
+  'WNW',
+  'I',
+  ...centres.filter((f) => f.m.name !== 'base').map((f) => f.spot),
+];
+
+/** `export const name: readonly type[] = [...]`, on one line when it fits. */
+function list(name, type, members) {
+  const one = `export const ${name}: ${type} = [${members.join(', ')}];`;
+  return one.length <= LINE ? one : `export const ${name}: ${type} = [\n${members.map((m) => `  ${m},`).join('\n')}\n];`;
+}
+
+/**
+ * The parts of the vocabulary the modules' feature and edge kinds make: their names and unions, the
+ * centre spots, the edge letters of tile definitions, and the fields modules print on roads and cities.
+ */
+function featureVocabulary(modules, words) {
+  const kinds = modules.flatMap((m) => (m.featureKinds ?? []).map((f) => ({ m, ...f })));
+  const edges = modules.flatMap((m) => (m.edgeKinds ?? []).map((e) => ({ m, ...e })));
+  const seen = (what, names) => {
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice !== undefined) throw new Error(`two rule modules declare the ${what} ${twice}`);
+  };
+  seen(
+    'feature kind',
+    kinds.map((f) => f.name),
+  );
+  seen(
+    'edge kind',
+    edges.map((e) => e.name),
+  );
+  seen(
+    'edge letter',
+    edges.map((e) => e.letter),
+  );
+  seen('spot', [...'NESWI', ...kinds.filter((f) => f.shape === 'centre').map((f) => f.spot)]);
+  // The kernel keeps figures per (player, feature kind) in blocks of 8, and a cell's demand as one
+  // base-5 digit per edge (1 + the edge kind): at most 8 feature kinds and 4 edge kinds.
+  if (kinds.length > 8) throw new Error(`${kinds.length} feature kinds: the kernel numbers at most 8`);
+  if (edges.length > 4) throw new Error(`${edges.length} edge kinds: the kernel numbers at most 4`);
+  const kindWords = (f) => {
+    const d = words(f.m).featureKinds?.[f.name];
+    if (d === undefined) throw new Error(`rule module ${f.m.name}: its docs say nothing of the feature kind ${f.name}`);
+    return d;
+  };
+  const centres = kinds.filter((f) => f.shape === 'centre');
+  const fields = (on) =>
+    modules.flatMap((m) =>
+      Object.entries(words(m).featureFields?.[on] ?? {}).map(([key, f]) => `${comment([f.about], '  ')}\n  readonly ${key}?: ${f.type};`),
+    );
+  const fieldsOf = (name, on, about) => {
+    const lines = fields(on);
+    return [
+      comment([about]),
+      lines.length === 0 ? `export type ${name} = Record<never, never>;` : `export interface ${name} {\n${lines.join('\n')}\n}`,
+    ].join('\n');
+  };
+  return [
+    [
+      comment([
+        'Kinds of feature a tile can carry, one or more per rule module:',
+        kinds.map((f) => `\`${quote(f.name)}\`: ${kindWords(f)} (${f.m.title}).`),
+      ]),
+      union(
+        'FeatureKind',
+        kinds.map((f) => quote(f.name)),
+      ),
+    ].join('\n'),
+    [
+      comment(['Every feature kind, in the order the kernel numbers them (registry order).']),
+      list(
+        'FEATURE_KINDS',
+        'readonly FeatureKind[]',
+        kinds.map((f) => quote(f.name)),
+      ),
+    ].join('\n'),
+    [
+      comment(['The feature kinds in the middle of a tile, named by a spot of their own and scored by the tiles around them.']),
+      union(
+        'CentreKind',
+        centres.map((f) => quote(f.name)),
+      ),
+    ].join('\n'),
+    [
+      comment(['The spots that name a feature in the middle of a tile (`CentreKind`).']),
+      union(
+        'CentreSpot',
+        centres.map((f) => quote(f.spot)),
+      ),
+    ].join('\n'),
+    [
+      comment(["The spot of each kind of `FEATURE_KINDS` that lies in the middle of a tile, `''` for the others."]),
+      list(
+        'CENTRE_SPOTS',
+        "readonly ('' | CentreSpot)[]",
+        kinds.map((f) => quote(f.shape === 'centre' ? f.spot : '')),
+      ),
+    ].join('\n'),
+    [
+      comment([
+        "Every spot (`SPOTS`): the edges, the base game's centre spot, the half-edges and `I`, then the rule modules' centre spots in registry order.",
+      ]),
+      list('SPOT_ORDER', 'readonly string[]', SPOTS_OF(centres).map(quote)),
+    ].join('\n'),
+    [comment(['The number of spots (`SPOT_ORDER`).']), `export const SPOT_COUNT = ${SPOTS_OF(centres).length};`].join('\n'),
+    [
+      comment(['What an edge of a tile shows; two touching edges must show the same.']),
+      union(
+        'EdgeKind',
+        edges.map((e) => quote(e.name)),
+      ),
+    ].join('\n'),
+    [
+      comment(['Every edge kind, in the order the kernel numbers them (registry order).']),
+      list(
+        'EDGE_KINDS',
+        'readonly EdgeKind[]',
+        edges.map((e) => quote(e.name)),
+      ),
+    ].join('\n'),
+    [
+      comment(['The letter of each kind of `EDGE_KINDS` in the edges of a tile definition (`tiles/define.ts`).']),
+      `export const EDGE_LETTERS = ${quote(edges.map((e) => e.letter).join(''))};`,
+    ].join('\n'),
+    fieldsOf('RoadFields', 'road', 'What the rule modules print on a road segment of a tile definition (`RoadDef`).'),
+    fieldsOf('CityFields', 'city', 'What the rule modules print on a city segment of a tile definition (`CityDef`).'),
+  ];
 }
 
 /** A module name as a TypeScript identifier: inns-cathedrals → InnsCathedrals. */

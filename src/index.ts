@@ -45,9 +45,9 @@ export type {
   RoadDef,
   CityDef,
   CloisterDef,
+  CentreDef,
+  LineDef,
   FieldDef,
-  GardenDef,
-  RiverDef,
 } from './tiles/types.js';
 export { EXPANSIONS, FIGURE_KINDS } from './core/vocabulary.js';
 export { useExpansions } from './rules/registry.js';

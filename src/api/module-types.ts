@@ -2,12 +2,13 @@
 // src/rules/registry.ts; a test fails when it is out of date. Do not edit it by hand.
 
 import type { FeatureFacts as InnsCathedralsFacts } from '../rules/inns-cathedrals/api.js';
-import type { FeatureFacts as TradersBuildersFacts, GoodsTokens } from '../rules/traders-builders/api.js';
+import type { FeatureFacts as TradersBuildersFacts, GoodsTokens, Goods } from '../rules/traders-builders/api.js';
 import type { TowerState } from '../rules/tower/api.js';
-import type { RiverStartTile } from '../rules/river/api.js';
+import type { RiverStartTile, RiverDef } from '../rules/river/api.js';
+import type { GardenDef } from '../rules/abbot/api.js';
 import type { FeatureId } from './types.js';
 
-export type { TowerState, GoodsTokens, RiverStartTile };
+export type { TowerState, GoodsTokens, RiverStartTile, RiverDef, GardenDef, Goods };
 
 /**
  * What the rule modules show of a feature in `features()` (`BoardFeature`): each module's fields

@@ -1,5 +1,5 @@
 import type { Position, Rotation, Spot } from '../core/geometry.js';
-import type { FeatureKind, Goods, TileSetName } from '../tiles/types.js';
+import type { FeatureKind, TileSetName } from '../tiles/types.js';
 import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveType, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { ModuleStates, PlayerTokens, TokensTaken } from './module-types.js';
 import type { RulesOptions } from './options/options.js';
@@ -21,8 +21,11 @@ export type {
   ModuleMoveType,
   ModuleRules,
   Supplies,
+  CentreKind,
+  CentreSpot,
+  RoadFields,
+  CityFields,
 } from '../core/vocabulary.js';
-export type { Goods };
 
 /**
  * A tile id such as `'D'` (base game letters) or `'IC-D'` (a tile from Inns & Cathedrals): one of

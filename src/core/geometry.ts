@@ -1,3 +1,7 @@
+import { type CentreSpot, SPOT_ORDER } from './vocabulary.js';
+
+export { SPOT_COUNT } from './vocabulary.js';
+
 /** An edge of a tile as it lies on the board. x grows east, y grows south. */
 export type Edge = 'N' | 'E' | 'S' | 'W';
 
@@ -14,9 +18,9 @@ export type HalfEdge = 'NNW' | 'NNE' | 'ENE' | 'ESE' | 'SSE' | 'SSW' | 'WSW' | '
  * - `'C'`: the cloister;
  * - a {@link HalfEdge}: the field touching that half of an edge;
  * - `'I'`: a field enclosed on the tile that touches no edge;
- * - `'G'`: the garden (The Abbot), where only an abbot may stand.
+ * - a rule module's {@link CentreSpot}: its feature in the middle of the tile (see `FeatureKind`).
  */
-export type Spot = Edge | 'C' | HalfEdge | 'I' | 'G';
+export type Spot = Edge | 'C' | HalfEdge | 'I' | CentreSpot;
 
 /** Rotation of a tile in degrees, clockwise. */
 export type Rotation = 0 | 90 | 180 | 270;
@@ -51,8 +55,9 @@ export const EDGES: readonly Edge[] = ['N', 'E', 'S', 'W'];
  */
 export const HALF_EDGES: readonly HalfEdge[] = ['NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW'];
 /**
- * Every spot, in the order legal moves list them. A feature's canonical spot is its first edge
- * (roads, cities, rivers), `C` (cloisters), its first half-edge or `I` (fields), or `G` (gardens).
+ * Every spot, in the order legal moves list them: the base game's, then the rule modules' centre
+ * spots. A feature's canonical spot is its first edge (roads, cities, a module's
+ * lines), its first half-edge or `I` (fields), or its kind's centre spot (`C` for cloisters).
  *
  * @example
  * ```ts
@@ -63,7 +68,7 @@ export const HALF_EDGES: readonly HalfEdge[] = ['NNW', 'NNE', 'ENE', 'ESE', 'SSE
  * console.log(SPOTS.filter((s) => spots.includes(s))); // → [ 'N', 'E', 'ENE', 'ESE' ]
  * ```
  */
-export const SPOTS: readonly Spot[] = ['N', 'E', 'S', 'W', 'C', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'I', 'G'];
+export const SPOTS: readonly Spot[] = SPOT_ORDER as readonly Spot[];
 /**
  * The four rotations, in degrees clockwise.
  *
@@ -75,9 +80,6 @@ export const SPOTS: readonly Spot[] = ['N', 'E', 'S', 'W', 'C', 'NNW', 'NNE', 'E
  * ```
  */
 export const ROTATIONS: readonly Rotation[] = [0, 90, 180, 270];
-
-/** Number of spots (length of {@link SPOTS}). */
-export const SPOT_COUNT = 15;
 
 /** x and y offsets of the neighbour across each edge. */
 export const DX: readonly number[] = [0, 1, 0, -1];

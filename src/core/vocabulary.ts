@@ -63,6 +63,92 @@ export type MeepleKind = 'follower' | 'abbot' | 'large' | 'builder' | 'pig' | 'f
 export const FIGURE_KINDS: readonly MeepleKind[] = ['follower', 'abbot', 'large', 'builder', 'pig', 'floor'];
 
 /**
+ * Kinds of feature a tile can carry, one or more per rule module:
+ *
+ * - `'road'`: a road segment, along one or two edges of its tile (the base game).
+ * - `'city'`: a city segment, along one or more edges of its tile (the base game).
+ * - `'cloister'`: a cloister in the middle of its tile (spot `C`) (the base game).
+ * - `'field'`: a field segment, along half-edges of its tile (or enclosed on it, spot `I`) (the
+ *   base game).
+ * - `'river'`: a river segment along edges of its tile (one edge: the spring or the lake): nothing
+ *   may stand on it, and it splits the fields on its banks (The River).
+ * - `'garden'`: a garden in the middle of its tile (spot `G`): only an abbot may stand on it, and
+ *   it does not split the field around it (The Abbot).
+ */
+export type FeatureKind = 'road' | 'city' | 'cloister' | 'field' | 'river' | 'garden';
+
+/**
+ * Every feature kind, in the order the kernel numbers them (registry order).
+ */
+export const FEATURE_KINDS: readonly FeatureKind[] = ['road', 'city', 'cloister', 'field', 'river', 'garden'];
+
+/**
+ * The feature kinds in the middle of a tile, named by a spot of their own and scored by the tiles
+ * around them.
+ */
+export type CentreKind = 'cloister' | 'garden';
+
+/**
+ * The spots that name a feature in the middle of a tile (`CentreKind`).
+ */
+export type CentreSpot = 'C' | 'G';
+
+/**
+ * The spot of each kind of `FEATURE_KINDS` that lies in the middle of a tile, `''` for the others.
+ */
+export const CENTRE_SPOTS: readonly ('' | CentreSpot)[] = ['', '', 'C', '', '', 'G'];
+
+/**
+ * Every spot (`SPOTS`): the edges, the base game's centre spot, the half-edges and `I`, then the
+ * rule modules' centre spots in registry order.
+ */
+export const SPOT_ORDER: readonly string[] = ['N', 'E', 'S', 'W', 'C', 'NNW', 'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'I', 'G'];
+
+/**
+ * The number of spots (`SPOT_ORDER`).
+ */
+export const SPOT_COUNT = 15;
+
+/**
+ * What an edge of a tile shows; two touching edges must show the same.
+ */
+export type EdgeKind = 'field' | 'road' | 'city' | 'river';
+
+/**
+ * Every edge kind, in the order the kernel numbers them (registry order).
+ */
+export const EDGE_KINDS: readonly EdgeKind[] = ['field', 'road', 'city', 'river'];
+
+/**
+ * The letter of each kind of `EDGE_KINDS` in the edges of a tile definition (`tiles/define.ts`).
+ */
+export const EDGE_LETTERS = 'FRCS';
+
+/**
+ * What the rule modules print on a road segment of a tile definition (`RoadDef`).
+ */
+export interface RoadFields {
+  /**
+   * Inns & Cathedrals: an inn stands beside this segment.
+   */
+  readonly inn?: boolean;
+}
+
+/**
+ * What the rule modules print on a city segment of a tile definition (`CityDef`).
+ */
+export interface CityFields {
+  /**
+   * Inns & Cathedrals: a cathedral stands in this segment.
+   */
+  readonly cathedral?: boolean;
+  /**
+   * Traders & Builders: the goods symbol printed in this segment.
+   */
+  readonly goods?: 'wine' | 'grain' | 'cloth';
+}
+
+/**
  * The types of the rule modules' moves (`ModuleMove`): their actions at the action step and their
  * steps.
  *

@@ -1,27 +1,30 @@
 import { EDGES, type Edge, HALF_EDGES, type HalfEdge, SPOT_COUNT, SPOTS } from '../core/geometry.js';
 import { canonicalSpot, rotateEdge, rotateHalf, spotFeature } from '../tiles/spots.js';
-import type { EdgeKind, FeatureDef, TileDef, TileSetDef } from '../tiles/types.js';
+import { CENTRE_SPOTS, EDGE_KINDS, FEATURE_KINDS } from '../core/vocabulary.js';
+import type { EdgeKind, FeatureDef, FeatureKind, TileDef, TileSetDef } from '../tiles/types.js';
 
-// Feature kinds and edge kinds as small integers for the kernel's typed arrays.
+// Feature kinds and edge kinds as small integers for the kernel's typed arrays: the base game's
+// here, the rule modules' after them (FEATURE_KINDS, EDGE_KINDS: the vocabulary the modules declare).
 export const K_ROAD = 0;
 export const K_CITY = 1;
 export const K_CLOISTER = 2;
 export const K_FIELD = 3;
-export const K_GARDEN = 4;
-export const K_RIVER = 5;
-export const FEATURE_KIND_NAMES = ['road', 'city', 'cloister', 'field', 'garden', 'river'] as const;
+export const FEATURE_KIND_NAMES: readonly FeatureKind[] = FEATURE_KINDS;
 
 /**
  * Whether features of this kind sit in a tile's middle and are scored by the tiles around them:
- * the cloister, and The Abbot's garden ("scored like a cloister", rules-facts §g).
+ * the cloister, and the modules' kinds of that shape (The Abbot's garden is "scored like a
+ * cloister", rules-facts §g).
  */
-export const isCentreKind = (kind: number): boolean => kind === K_CLOISTER || kind === K_GARDEN;
+export const isCentreKind = (kind: number): boolean => CENTRE_SPOTS[kind] !== '';
 
 export const E_FIELD = 0;
 export const E_ROAD = 1;
 export const E_CITY = 2;
-export const E_RIVER = 3;
-export const EDGE_KIND_NAMES: readonly EdgeKind[] = ['field', 'road', 'city', 'river'];
+export const EDGE_KIND_NAMES: readonly EdgeKind[] = EDGE_KINDS;
+
+/** The kernel's code of a feature kind. */
+export const kindCode = (kind: FeatureKind): number => FEATURE_KINDS.indexOf(kind);
 
 /**
  * A frontier cell's demand: for each edge d, the digit at 5^d is 0 when there is no neighbour
@@ -46,17 +49,6 @@ export const SIDE_PARTNER: readonly number[] = [6, 8, 7, 9, 11, 10, 0, 2, 1, 3, 
 
 /** Most features a tile type may have; the tables are laid out in blocks of this size. */
 export const MAXF = 16;
-
-const EDGE_CODE: Record<EdgeKind, number> = { field: E_FIELD, road: E_ROAD, city: E_CITY, river: E_RIVER };
-/** The kernel's code of each feature kind. */
-export const KIND_CODE: Readonly<Record<FeatureDef['kind'], number>> = {
-  road: K_ROAD,
-  city: K_CITY,
-  cloister: K_CLOISTER,
-  field: K_FIELD,
-  garden: K_GARDEN,
-  river: K_RIVER,
-};
 
 /**
  * A tile set compiled into flat lookup tables. Index conventions: `t` tile type (0..types-1),
@@ -121,6 +113,9 @@ export interface TileTables {
   readonly firstLandType: number;
 }
 
+/** The keys of a feature definition that say where it lies (see signature). */
+const SHAPE_KEYS = ['kind', 'edges', 'halfEdges', 'cities'];
+
 function signature(t: TileDef, q: number): string {
   const edges = EDGES.map((_, d) => t.edges[(d - q + 4) & 3]).join(',');
   const turned = (list: readonly Edge[]) =>
@@ -132,23 +127,21 @@ function signature(t: TileDef, q: number): string {
     const c = t.features[i];
     return c?.kind === 'city' ? turned(c.edges) : '?';
   };
+  // What the rule modules print on a feature (an inn, a goods symbol…) tells tiles apart too.
+  const printed = (f: FeatureDef) =>
+    Object.entries(f)
+      .filter(([key]) => !SHAPE_KEYS.includes(key))
+      .map(([key, v]) => `${key}=${JSON.stringify(v)}`)
+      .sort()
+      .join(',');
   function feature(f: FeatureDef): string {
-    switch (f.kind) {
-      case 'road':
-        return `road:${turned(f.edges)}:${f.inn === true}`;
-      case 'city':
-        return `city:${turned(f.edges)}:${f.pennants}:${f.cathedral === true}:${f.goods ?? ''}`;
-      case 'river':
-        return `river:${turned(f.edges)}`;
-      case 'cloister':
-      case 'garden':
-        return f.kind;
-      case 'field':
-        return `field:${f.halfEdges
-          .map((h) => rotateHalf(h, q))
-          .sort()
-          .join('')}:${f.cities.map(cityName).sort().join('|')}`;
-    }
+    if ('edges' in f) return `${f.kind}:${turned(f.edges)}:${printed(f)}`;
+    if (f.kind === 'field')
+      return `field:${f.halfEdges
+        .map((h) => rotateHalf(h, q))
+        .sort()
+        .join('')}:${f.cities.map(cityName).sort().join('|')}:${printed(f)}`;
+    return `${f.kind}:${printed(f)}`;
   }
   return `${edges}/${t.features.map(feature).sort().join(';')}`;
 }
@@ -197,12 +190,13 @@ export function compileTileSet(set: TileSetDef, tileDef: (id: string) => TileDef
     if (def.features.length > MAXF) throw new Error(`tile ${def.id}: more than ${MAXF} features`);
     nFeat[t] = def.features.length;
     def.features.forEach((f, i) => {
-      featKind[t * MAXF + i] = KIND_CODE[f.kind];
+      const kind = kindCode(f.kind);
+      featKind[t * MAXF + i] = kind;
       if (f.kind === 'city') featPennants[t * MAXF + i] = f.pennants;
       if ('edges' in f) featEdges[t * MAXF + i] = f.edges.length;
       if (f.kind === 'field') fieldCities[t * MAXF + i] = f.cities.reduce((m, c) => m | (1 << c), 0);
-      if (isCentreKind(KIND_CODE[f.kind])) centre[t] = i;
-      kindMask[t * 8 + KIND_CODE[f.kind]] = (kindMask[t * 8 + KIND_CODE[f.kind]] as number) | (1 << i);
+      if (isCentreKind(kind)) centre[t] = i;
+      kindMask[t * 8 + kind] = (kindMask[t * 8 + kind] as number) | (1 << i);
     });
     const pile = def.id === set.startTile ? -1 : (set.piles ?? []).findIndex((p) => p.ids.includes(def.id));
     drawClass[t] = pile < 0 ? DRAW_LAND : pile;
@@ -217,7 +211,7 @@ export function compileTileSet(set: TileSetDef, tileDef: (id: string) => TileDef
       seen.push(sig);
       sameBoard[tr] = seen.indexOf(sig);
       for (let d = 0; d < 4; d++) {
-        edgeKind[tr * 4 + ((d + q) & 3)] = EDGE_CODE[def.edges[d] as EdgeKind];
+        edgeKind[tr * 4 + ((d + q) & 3)] = EDGE_KINDS.indexOf(def.edges[d] as EdgeKind);
       }
       for (let demand = 0; demand < DEMANDS; demand++) {
         let fits = true;

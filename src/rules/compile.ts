@@ -1,4 +1,4 @@
-import { type FigureTable, type ModuleAction, type ModuleStep, type Ruleset, KIND_CODE, MAXF, type TileTables } from '../kernel/index.js';
+import { type FigureTable, type ModuleAction, type ModuleStep, type Ruleset, kindCode, MAXF, type TileTables } from '../kernel/index.js';
 import { ACTION_MODULE, MOVE_ACTION_LIMIT, MOVE_FIGURE_LIMIT, MOVE_STEP_LIMIT, STEP_MODULE } from '../core/move-code.js';
 import type { FigureDef, ModuleContext, ModuleHooks, RuleModule } from './module.js';
 import { type AttributePlace, rememberRoster, rosterFor } from './roster.js';
@@ -172,7 +172,7 @@ function figureTable(defs: readonly (FigureDef | undefined)[], tables: TileTable
       throw new Error(`rule modules: ${d.name} may be taken back, so each player has exactly one`);
     for (let t = 0; t < tables.types; t++) {
       let mask = 0;
-      for (const kind of d.stands) mask |= tables.kindMask[t * 8 + KIND_CODE[kind]] as number;
+      for (const kind of d.stands) mask |= tables.kindMask[t * 8 + kindCode(kind)] as number;
       spots[f * tables.types + t] = mask;
     }
   });
@@ -188,7 +188,7 @@ function figureTable(defs: readonly (FigureDef | undefined)[], tables: TileTable
     joinsOwn: flag((d) => d.joins === 'own'),
     recall: flag((d) => d.recall === true),
     marksField: flag((d) => d.marksField === true),
-    stands: Uint8Array.from(defs, (d) => (d?.stands ?? []).reduce((mask, kind) => mask | (1 << KIND_CODE[kind]), 0)),
+    stands: Uint8Array.from(defs, (d) => (d?.stands ?? []).reduce((mask, kind) => mask | (1 << kindCode(kind)), 0)),
     spots,
   };
 }

@@ -24,6 +24,13 @@ export interface RuleModule {
   readonly maxPlayers?: number;
   readonly figures?: readonly FigureDef[];
   /**
+   * The kinds of feature its tiles print (the base game's road, city, cloister and field; a
+   * garden, a river): the kernel numbers them in registry order (`FEATURE_KINDS`).
+   */
+  readonly featureKinds?: readonly FeatureKindDef[];
+  /** The kinds of tile edge its tiles print (two touching edges show the same), in registry order (`EDGE_KINDS`). */
+  readonly edgeKinds?: readonly EdgeKindDef[];
+  /**
    * Figures that belong to no player (a dragon, a fairy): each stands on a tile of the board, or
    * beside one of the figures there, or off the board. The kernel keeps where (see
    * `Kernel.neutralTile`) and copies it with itself; the module moves them with its hooks.
@@ -109,6 +116,31 @@ export interface ModuleDocs {
   readonly tokens?: { readonly type: string; readonly about: string };
   /** Other public types its folder's `api.ts` exports, which the main entry exports too. */
   readonly types?: readonly string[];
+  /** Per feature kind it declares (by name): what it is (`FeatureKind`). */
+  readonly featureKinds?: Readonly<Record<string, string>>;
+  /**
+   * The fields it prints on the base game's roads and cities in tile definitions (`RoadFields`,
+   * `CityFields`), by feature kind and key: their TypeScript type (always optional) and what they say.
+   */
+  readonly featureFields?: Readonly<
+    Partial<Record<'road' | 'city', Readonly<Record<string, { readonly type: string; readonly about: string }>>>>
+  >;
+}
+
+/**
+ * A kind of feature. `shape`: `'edges'`, a segment along edges of its tile (a road, a river);
+ * `'halves'`, along half-edges (a field); `'centre'`, in the middle of its tile, named by the spot
+ * `spot`, complete when the eight cells around it hold tiles and scored by them (the cloister; The
+ * Abbot's garden is "scored like a cloister").
+ */
+export type FeatureKindDef =
+  | { readonly name: string; readonly shape: 'edges' | 'halves' }
+  | { readonly name: string; readonly shape: 'centre'; readonly spot: string };
+
+/** A kind of tile edge, and the letter tile definitions write it with (`tiles/define.ts`). */
+export interface EdgeKindDef {
+  readonly name: string;
+  readonly letter: string;
 }
 
 /**

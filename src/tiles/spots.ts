@@ -1,4 +1,5 @@
 import { EDGES, type Edge, HALF_EDGES, type HalfEdge, type Rotation, SPOTS, type Spot } from '../core/geometry.js';
+import { CENTRE_SPOTS, type CentreSpot, FEATURE_KINDS } from '../core/vocabulary.js';
 import type { EdgeKind, FeatureDef, TileDef } from './types.js';
 
 /** Rotates an edge by a number of quarter turns clockwise. */
@@ -23,9 +24,9 @@ export function featureSpots(tile: TileDef, featureIndex: number, quarters: numb
 }
 
 /**
- * The canonical spot of a feature (the one legal moves and the state use): a road, city or river
- * its first edge in N, E, S, W order; a cloister `C`; a garden `G`; a field its first half-edge in
- * NNW … WNW order, or `I` when it touches no edge. Never an edge letter for a field, although an edge letter
+ * The canonical spot of a feature (the one legal moves and the state use): a feature along edges
+ * its first edge in N, E, S, W order; a feature in the middle its kind's spot (a cloister `C`); a
+ * field its first half-edge in NNW … WNW order, or `I` when it touches no edge. Never an edge letter for a field, although an edge letter
  * names a field that owns both halves of a field edge.
  */
 export function canonicalSpot(tile: TileDef, featureIndex: number, quarters: number): Spot {
@@ -38,13 +39,13 @@ export function canonicalSpot(tile: TileDef, featureIndex: number, quarters: num
 
 /**
  * The index of the feature that a spot names on a tile rotated by `quarters`, or -1.
- * An edge spot names the road, city or river at that edge; on a field edge, the field that owns both
+ * An edge spot names the feature along that edge (a road, city, river…); on a field edge, the field that owns both
  * halves of it (the reference's 12-position convention).
  */
 export function spotFeature(tile: TileDef, spot: Spot, quarters: number): number {
   const fs = tile.features;
-  if (spot === 'C') return fs.findIndex((f) => f.kind === 'cloister');
-  if (spot === 'G') return fs.findIndex((f) => f.kind === 'garden');
+  const centre = CENTRE_SPOTS.indexOf(spot as CentreSpot);
+  if (centre >= 0) return fs.findIndex((f) => f.kind === FEATURE_KINDS[centre]);
   if (spot === 'I') return fs.findIndex((f) => f.kind === 'field' && f.halfEdges.length === 0);
   const ei = EDGES.indexOf(spot as Edge);
   if (ei >= 0) {
@@ -68,8 +69,9 @@ export type FeatureView = FeatureDef & {
   /** Every spot that names this feature, in canonical order. */
   readonly spots: readonly Spot[];
   /**
-   * The canonical spot, the one legal moves and the state use: a road, city or river its first edge in
-   * N, E, S, W order; a cloister `C`; a field its first half-edge in NNW … WNW order, or `I`.
+   * The canonical spot, the one legal moves and the state use: a feature along edges its first edge
+   * in N, E, S, W order; a feature in the middle its kind's spot (a cloister `C`); a field its first
+   * half-edge in NNW … WNW order, or `I`.
    */
   readonly spot: Spot;
 };

@@ -1,53 +1,40 @@
 import type { Edge, HalfEdge } from '../core/geometry.js';
+import type { CentreKind, CityFields, EdgeKind, FeatureKind, RoadFields } from '../core/vocabulary.js';
 
-/** What an edge of a tile shows; two touching edges must show the same. */
-export type EdgeKind = 'field' | 'road' | 'city' | 'river';
-
-/** Kinds of feature a tile can carry. */
-export type FeatureKind = 'road' | 'city' | 'cloister' | 'field' | 'garden' | 'river';
+export type { EdgeKind, FeatureKind };
 
 /**
- * A road segment. One edge: the road ends on this tile. Two edges: it passes through. `inn`
- * (Inns & Cathedrals): an inn stands beside this segment.
+ * A road segment. One edge: the road ends on this tile. Two edges: it passes through. The rule
+ * modules may print more on it (`RoadFields`).
  */
-export interface RoadDef {
+export interface RoadDef extends RoadFields {
   readonly kind: 'road';
   readonly edges: readonly Edge[];
-  readonly inn?: boolean;
 }
 
-/** The goods of Traders & Builders. */
-export type Goods = 'wine' | 'grain' | 'cloth';
-
 /**
- * A city segment touching the listed edges, with its pennants (coats of arms). `cathedral`
- * (Inns & Cathedrals): a cathedral stands in this segment. `goods` (Traders & Builders): the goods
- * symbol printed in this segment.
+ * A city segment touching the listed edges, with its pennants (coats of arms). The rule modules
+ * may print more on it (`CityFields`).
  */
-export interface CityDef {
+export interface CityDef extends CityFields {
   readonly kind: 'city';
   readonly edges: readonly Edge[];
   readonly pennants: number;
-  readonly cathedral?: boolean;
-  readonly goods?: Goods;
 }
 
-/** A cloister in the centre of the tile. */
-export interface CloisterDef {
+/** A feature in the middle of the tile: a cloister, or a module's kind of its shape (`CentreKind`). */
+export interface CentreDef {
+  readonly kind: CentreKind;
+}
+
+/** A cloister in the middle of the tile. */
+export interface CloisterDef extends CentreDef {
   readonly kind: 'cloister';
 }
 
-/** A garden (The Abbot): only an abbot may stand on it; it does not split the field around it. */
-export interface GardenDef {
-  readonly kind: 'garden';
-}
-
-/**
- * A river segment (The River). One edge: the spring or the lake. Nothing may stand on it; it
- * splits the fields on its banks.
- */
-export interface RiverDef {
-  readonly kind: 'river';
+/** A segment of a module's kind along the listed edges of the tile, other than a road or city (a river). */
+export interface LineDef {
+  readonly kind: Exclude<FeatureKind, 'road' | 'city' | 'field' | CentreKind>;
   readonly edges: readonly Edge[];
 }
 
@@ -61,8 +48,8 @@ export interface FieldDef {
   readonly cities: readonly number[];
 }
 
-/** A feature of a tile type: a road, city, cloister, field, garden or river segment (see `kind`). */
-export type FeatureDef = RoadDef | CityDef | CloisterDef | FieldDef | GardenDef | RiverDef;
+/** A feature of a tile type: a road, city or field segment, a feature in the middle, or a module's line (see `kind`). */
+export type FeatureDef = RoadDef | CityDef | CentreDef | FieldDef | LineDef;
 
 /**
  * A tile type in its printed orientation (rotation 0). Tile ids are unique across every tile set

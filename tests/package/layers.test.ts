@@ -238,7 +238,7 @@ describe('rule modules', () => {
       }
   });
 
-  it('render, notation, bots and element write no word of an expansion in code (comments aside)', () => {
+  it('outside src/rules/, no code writes a word of an expansion (comments aside)', () => {
     // The words of every expansion, from what it declares: its name, figures, tokens, extra tile,
     // and its look's symbols and kinds of feature.
     const expansions = RULE_MODULES.filter((m) => m.name !== 'base' && m.activeWhen === undefined);
@@ -251,6 +251,7 @@ describe('rule modules', () => {
       const look = looksOf().find((l) => l.module === m.name);
       for (const sym of look?.symbols ?? []) words.add(sym.name);
       for (const kind of Object.keys(look?.features ?? {})) words.add(kind);
+      for (const kind of [...(m.featureKinds ?? []), ...(m.edgeKinds ?? [])]) words.add(kind.name);
     }
     expect([...words]).toEqual(
       expect.arrayContaining(['river', 'abbot', 'inns', 'large', 'builder', 'pig', 'goods', 'wine', 'inn', 'garden']),
@@ -260,9 +261,19 @@ describe('rule modules', () => {
     const out: string[] = [];
     for (const file of files(SRC)) {
       const rel = file.slice(SRC.length);
-      if (!['render', 'notation', 'bots', 'element'].includes(layerOf(file))) continue;
+      // Written from the modules by npm run vocabulary (tests/package/vocabulary.test.ts).
+      if (rel.startsWith('rules/') || rel === 'core/vocabulary.ts' || rel === 'api/module-types.ts') continue;
+      // 0.2.0's states, from before the modules, held `builderTurn`: the loader reads it.
+      const allowed = rel === 'api/state/upgrade.ts' || rel === 'api/state/saved.ts' ? ['builder'] : [];
       const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
       const visit = (n: ts.Node): void => {
+        // The main entry's one export line per expansion.
+        if (
+          rel === 'index.ts' &&
+          ts.isExportDeclaration(n) &&
+          /^'\.\/rules\/[a-z-]+\/expansion\.js'$/.test(n.moduleSpecifier?.getText() ?? '')
+        )
+          return;
         // Math's own names (Math.floor) are JavaScript's words, not a module's (The Tower's floor).
         const builtin =
           n.parent !== undefined &&
@@ -276,7 +287,7 @@ describe('rule modules', () => {
           const found = n.text
             .replace(/([a-z])([A-Z])/g, '$1 $2')
             .split(/[^A-Za-z]+/)
-            .filter((w) => w !== '' && stems.has(stem(w)));
+            .filter((w) => w !== '' && stems.has(stem(w)) && !allowed.includes(stem(w)));
           if (found.length > 0) out.push(`${rel}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1} ${found.join(' ')}`);
         }
         ts.forEachChild(n, visit);

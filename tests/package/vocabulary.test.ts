@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderModuleTypes, renderVocabulary } from '../../scripts/vocabulary.mjs';
-import { EXPANSIONS, FIGURE_KINDS } from '../../src/core/vocabulary.js';
+import { EDGE_KINDS, EXPANSIONS, FEATURE_KINDS, FIGURE_KINDS, SPOT_COUNT } from '../../src/core/vocabulary.js';
+import { SPOTS } from '../../src/core/geometry.js';
+import { E_CITY, E_FIELD, E_ROAD, isCentreKind, K_CITY, K_CLOISTER, K_FIELD, K_ROAD } from '../../src/kernel/tables.js';
 import { figureOrder } from '../../src/rules/roster.js';
 import { decodeMove, encodeMove } from '../../src/engine/index.js';
 import { moveFigure } from '../../src/core/move-code.js';
@@ -86,6 +88,85 @@ describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
     expect(text).toContain("  readonly flock?: 'small' | 'large';");
     expect(text).toContain("export type ModuleMoveErrorCode = 'river-not-continued' | 'river-u-turn' | 'off-the-table' | 'shepherd-lost';");
     expect(text).toContain('// → river, abbot, inns-cathedrals, traders-builders, tower, shepherd');
+  });
+
+  it('FEATURE_KINDS, EDGE_KINDS and SPOTS are what the registered modules declare, numbered as the kernel numbers them', () => {
+    expect([...FEATURE_KINDS]).toEqual(RULE_MODULES.flatMap((m) => (m.featureKinds ?? []).map((f) => f.name)));
+    expect([...EDGE_KINDS]).toEqual(RULE_MODULES.flatMap((m) => (m.edgeKinds ?? []).map((e) => e.name)));
+    expect([FEATURE_KINDS[K_ROAD], FEATURE_KINDS[K_CITY], FEATURE_KINDS[K_CLOISTER], FEATURE_KINDS[K_FIELD]]).toEqual([
+      'road',
+      'city',
+      'cloister',
+      'field',
+    ]);
+    expect([EDGE_KINDS[E_FIELD], EDGE_KINDS[E_ROAD], EDGE_KINDS[E_CITY]]).toEqual(['field', 'road', 'city']);
+    // A module's centre kind has its spot after the base game's, and scores like a cloister.
+    expect(SPOTS.slice(0, 14).join(' ')).toBe('N E S W C NNW NNE ENE ESE SSE SSW WSW WNW I');
+    expect(SPOTS.length).toBe(SPOT_COUNT);
+    const centres = RULE_MODULES.flatMap((m) => (m.featureKinds ?? []).flatMap((f) => (f.shape === 'centre' ? [f.spot] : [])));
+    expect(SPOTS.filter((s) => centres.includes(s))).toEqual(centres);
+    expect(FEATURE_KINDS.map((_, i) => isCentreKind(i))).toEqual(
+      RULE_MODULES.flatMap((m) => (m.featureKinds ?? []).map((f) => f.shape === 'centre')),
+    );
+  });
+
+  it('grow with the registry: a module with a feature kind in the middle, a line, an edge kind and printed fields adds them', async () => {
+    const docs = await docsOf(RULE_MODULES);
+    // Without The River's edge kind, to leave room for one (the kernel numbers at most 4).
+    const modules = RULE_MODULES.map((m) => (m.name === 'river' ? { ...m, edgeKinds: [] } : m));
+    const added: RuleModule = {
+      name: 'volcanoes',
+      title: 'Volcanoes',
+      featureKinds: [
+        { name: 'shrine', shape: 'centre', spot: 'H' },
+        { name: 'lava', shape: 'edges' },
+      ],
+      edgeKinds: [{ name: 'lava', letter: 'L' }],
+    };
+    const words: ModuleDocs = {
+      about: 'shrines and lava',
+      featureKinds: { shrine: 'a shrine in the middle of its tile', lava: 'a lava flow' },
+      featureFields: { city: { castle: { type: 'boolean', about: 'A castle stands in this segment.' } } },
+    };
+    const text = renderVocabulary([...modules, added], { ...docs, volcanoes: words });
+    expect(text).toContain("export type FeatureKind = 'road' | 'city' | 'cloister' | 'field' | 'river' | 'garden' | 'shrine' | 'lava';");
+    expect(text).toContain("export type CentreKind = 'cloister' | 'garden' | 'shrine';");
+    expect(text).toContain("export const CENTRE_SPOTS: readonly ('' | CentreSpot)[] = ['', '', 'C', '', '', 'G', 'H', ''];");
+    expect(text).toContain("  'I',\n  'G',\n  'H',\n];");
+    expect(text).toContain('export const SPOT_COUNT = 16;');
+    expect(text).toContain("export type EdgeKind = 'field' | 'road' | 'city' | 'lava';");
+    expect(text).toContain("export const EDGE_LETTERS = 'FRCL';");
+    expect(text).toContain('  readonly castle?: boolean;');
+    expect(text).toContain("  readonly goods?: 'wine' | 'grain' | 'cloth';");
+    expect(text).toContain("- `'shrine'`: a shrine in the middle of its tile (Volcanoes).");
+  });
+
+  it('refuses feature and edge kinds that clash or that the kernel cannot number', async () => {
+    const docs = await docsOf(RULE_MODULES);
+    const render =
+      (m: RuleModule, d: ModuleDocs = { about: 'x', featureKinds: { shrine: 'a shrine', lava: 'lava' } }) =>
+      () =>
+        renderVocabulary([...RULE_MODULES, m], { ...docs, [m.name]: d });
+    expect(render({ name: 'x', title: 'X', featureKinds: [{ name: 'garden', shape: 'centre', spot: 'H' }] })).toThrow(
+      'two rule modules declare the feature kind garden',
+    );
+    expect(render({ name: 'x', title: 'X', featureKinds: [{ name: 'shrine', shape: 'centre', spot: 'S' }] })).toThrow(
+      'two rule modules declare the spot S',
+    );
+    expect(render({ name: 'x', title: 'X', edgeKinds: [{ name: 'lava', letter: 'S' }] })).toThrow(
+      'two rule modules declare the edge letter S',
+    );
+    // The River's four edge kinds fill the kernel's base-5 demand digit.
+    expect(render({ name: 'x', title: 'X', edgeKinds: [{ name: 'lava', letter: 'L' }] })).toThrow(
+      '5 edge kinds: the kernel numbers at most 4',
+    );
+    const many = ['a', 'b', 'c'].map((n) => ({ name: n, shape: 'edges' as const }));
+    expect(render({ name: 'x', title: 'X', featureKinds: many }, { about: 'x', featureKinds: { a: 'a', b: 'b', c: 'c' } })).toThrow(
+      '9 feature kinds: the kernel numbers at most 8',
+    );
+    expect(render({ name: 'x', title: 'X', featureKinds: [{ name: 'shrine', shape: 'edges' }] }, { about: 'x' })).toThrow(
+      'rule module x: its docs say nothing of the feature kind shrine',
+    );
   });
 
   it('a module without docs for its figures or options is refused', async () => {

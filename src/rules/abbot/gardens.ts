@@ -1,4 +1,5 @@
-import type { GardenDef, TileDef } from '../../tiles/types.js';
+import type { TileDef } from '../../tiles/types.js';
+import type { GardenDef } from './api.js';
 import type { TileTypes } from '../facets.js';
 
 /**

@@ -24,6 +24,7 @@ function withGardenCopy(counts: [string, number][]): [string, number][] {
 export const abbot = {
   name: 'abbot',
   title: 'The Abbot',
+  featureKinds: [{ name: 'garden', shape: 'centre', spot: 'G' }],
   options: [
     {
       key: 'gardens',
@@ -69,6 +70,10 @@ export const abbot = {
 /** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
 export const docs = {
   about: 'one abbot per player, and gardens',
+  types: ['GardenDef'],
+  featureKinds: {
+    garden: 'a garden in the middle of its tile (spot `G`): only an abbot may stand on it, and it does not split the field around it',
+  },
   figures: {
     abbot: {
       about:

@@ -5,6 +5,18 @@ export const base = {
   name: 'base',
   title: 'the base game',
   maxPlayers: 5,
+  // Numbered in this order by the kernel (K_ROAD … K_FIELD, E_FIELD … E_CITY).
+  featureKinds: [
+    { name: 'road', shape: 'edges' },
+    { name: 'city', shape: 'edges' },
+    { name: 'cloister', shape: 'centre', spot: 'C' },
+    { name: 'field', shape: 'halves' },
+  ],
+  edgeKinds: [
+    { name: 'field', letter: 'F' },
+    { name: 'road', letter: 'R' },
+    { name: 'city', letter: 'C' },
+  ],
   figures: [
     {
       name: 'follower',
@@ -24,6 +36,12 @@ export const base = {
 /** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
 export const docs = {
   about: 'the base game: its tiles are the tile sets of src/tiles/',
+  featureKinds: {
+    road: 'a road segment, along one or two edges of its tile',
+    city: 'a city segment, along one or more edges of its tile',
+    cloister: 'a cloister in the middle of its tile (spot `C`)',
+    field: 'a field segment, along half-edges of its tile (or enclosed on it, spot `I`)',
+  },
   figures: {
     follower: {
       about: "the base game's follower (the tile set's count per player): on a road, city, cloister or field",

@@ -73,6 +73,10 @@ export const innsCathedrals = {
 /** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
 export const docs = {
   about: '18 tiles with inns and cathedrals, a large meeple per player, up to 6 players',
+  featureFields: {
+    road: { inn: { type: 'boolean', about: 'Inns & Cathedrals: an inn stands beside this segment.' } },
+    city: { cathedral: { type: 'boolean', about: 'Inns & Cathedrals: a cathedral stands in this segment.' } },
+  },
   figures: {
     large: {
       about: "Inns & Cathedrals' large meeple (one per player): where a follower may stand; it counts as two followers for every majority",

@@ -1,4 +1,5 @@
 import type { ModuleRules } from '../../core/vocabulary.js';
+import type { LineDef } from '../../tiles/types.js';
 
 // The River's words for the pure API.
 
@@ -8,3 +9,11 @@ import type { ModuleRules } from '../../core/vocabulary.js';
  * `'first-land'` tile, right after the lake.
  */
 export type RiverStartTile = NonNullable<ModuleRules['riverStartTile']>;
+
+/**
+ * A river segment (The River). One edge: the spring or the lake. Nothing may stand on it; it
+ * splits the fields on its banks.
+ */
+export interface RiverDef extends LineDef {
+  readonly kind: 'river';
+}

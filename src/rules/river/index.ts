@@ -29,6 +29,8 @@ export function riverTurn(inEdge: number, outEdge: number): number {
 export const river = {
   name: 'river',
   title: 'The River',
+  featureKinds: [{ name: 'river', shape: 'edges' }],
+  edgeKinds: [{ name: 'river', letter: 'S' }],
   slots: 5,
   options: [
     {
@@ -141,7 +143,11 @@ export const river = {
 /** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
 export const docs = {
   about: '12 river tiles, drawn first from the spring',
-  types: ['RiverStartTile'],
+  types: ['RiverStartTile', 'RiverDef'],
+  featureKinds: {
+    river:
+      'a river segment along edges of its tile (one edge: the spring or the lake): nothing may stand on it, and it splits the fields on its banks',
+  },
   options: {
     riverStartTile:
       "With The River, the base game's start tile (the rulebooks differ): `'removed'` from the game (default), `'shuffled'` into the land tiles, or `'first-land'`: drawn as the first tile after the lake and placed like any other tile. Recorded in every game; no effect without The River.",

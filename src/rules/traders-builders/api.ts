@@ -1,5 +1,8 @@
 // Traders & Builders' words for the pure API.
 
+/** The goods of Traders & Builders. */
+export type Goods = keyof GoodsTokens;
+
 /** Goods tokens of each kind (Traders & Builders). */
 export interface GoodsTokens {
   readonly wine: number;

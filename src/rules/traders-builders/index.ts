@@ -137,6 +137,10 @@ function tokenLine(k: Kernel, g: number, w: Int32Array, best: number): ScoreReco
 export const docs = {
   about: '24 tiles with 20 goods symbols, a builder and a pig per player',
   tokens: { type: 'GoodsTokens', about: 'the goods tokens the player has taken, one per symbol of each city they completed' },
+  types: ['Goods'],
+  featureFields: {
+    city: { goods: { type: "'wine' | 'grain' | 'cloth'", about: 'Traders & Builders: the goods symbol printed in this segment.' } },
+  },
   figures: {
     builder: {
       about:

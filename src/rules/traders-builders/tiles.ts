@@ -1,7 +1,8 @@
 import type { TileTypes } from '../facets.js';
 import type { Edge } from '../../core/geometry.js';
 import { city, cloister, field, road, tile } from '../../tiles/define.js';
-import type { CityDef, Goods, TileDef } from '../../tiles/types.js';
+import type { CityDef, TileDef } from '../../tiles/types.js';
+import type { Goods } from './api.js';
 
 /** A city segment with a goods symbol. */
 const goodsCity = (edges: string, goods: Goods): CityDef => ({ kind: 'city', edges: edges.split(' ') as Edge[], pennants: 0, goods });
