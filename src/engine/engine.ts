@@ -3,9 +3,7 @@ import { FIGURE_FOLLOWER, type Kernel } from '../kernel/index.js';
 import { figureCode, tokenRecords } from '../api/options/figure-kinds.js';
 import { createGame, handsOf, stepOf } from '../api/play/create.js';
 import { handIds } from '../api/play/legality.js';
-import { workingKernel } from '../api/state/kernels.js';
-import { load } from '../api/state/load.js';
-import { isViewRecord } from '../api/state/view-input.js';
+import { engineKernel, loadPlayable, loadSearchable } from './load.js';
 import { extraTurnOf, type RuleHooks } from '../api/options/game-rules.js';
 import type { GameOptions } from '../api/options/options.js';
 import type { ExpansionName, ExtraTurn, GameState, MeepleKind, Move, PlayerView, Step, TileId } from '../api/types.js';
@@ -75,17 +73,7 @@ export class Engine {
    * ```
    */
   static fromState(input: GameState, hooks?: RuleHooks): Engine {
-    const { state } = load(input);
-    if (isViewRecord(state)) {
-      throw new StateError([
-        {
-          code: 'view-not-playable',
-          message:
-            'an engine plays a game state, not a player view: a view holds no bag to draw from (Engine.fromView deals what it hides for a search)',
-        },
-      ]);
-    }
-    return Engine.at(state, hooks);
+    return Engine.at(loadPlayable(input), hooks);
   }
 
   /**
@@ -110,32 +98,14 @@ export class Engine {
    * ```
    */
   static fromView(view: PlayerView, random: Random, hooks?: RuleHooks): Engine {
-    const { state } = load(view);
-    if (!isViewRecord(state))
-      throw new StateError([{ code: 'invalid-viewer', message: 'Engine.fromView takes a player view: make one with playerView' }]);
-    const v = state as unknown as PlayerView;
-    if (v.status === 'playing' && v.hands?.[v.currentPlayer]?.includes(null)) {
-      throw new StateError([
-        {
-          code: 'hidden-information',
-          message: `the hand of player ${v.currentPlayer}, to move, is hidden from this view: only that player's view can be searched`,
-        },
-      ]);
-    }
-    const engine = Engine.at(state, hooks);
+    const engine = Engine.at(loadSearchable(view), hooks);
     engine.shuffleTilesLeft(random);
     return engine;
   }
 
   /** An engine at a checked state or view. */
   private static at(state: GameState, hooks: RuleHooks | undefined): Engine {
-    const { state: origin, kernel } = workingKernel(state, hooks);
-    kernel.clearMoveLog();
-    if (kernel.rules.fields === null) {
-      throw new StateError([
-        { code: 'custom-rule-missing', message: 'this game scores farmers with a custom rule: pass it to Engine.fromState as { farmers }' },
-      ]);
-    }
+    const { origin, kernel } = engineKernel(state, hooks);
     return new Engine(kernel, origin, kernel.bagPos, hooks, false, kernel.maxMoves);
   }
 

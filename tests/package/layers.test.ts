@@ -111,8 +111,8 @@ describe('the kernel', () => {
     expect(kernelInternals()).toEqual([]);
   });
 
-  it('has no source file over 600 lines', () => {
-    const long = files(`${SRC}kernel/`)
+  it('has no source file over 600 lines, nor has any other part of src/', () => {
+    const long = files(SRC)
       .map((f) => [f.slice(SRC.length), readFileSync(f, 'utf8').split('\n').length] as const)
       .filter(([, n]) => n > 600);
     expect(long).toEqual([]);
