@@ -3,7 +3,7 @@ import { FIGURE_FOLLOWER, type Kernel } from '../kernel/index.js';
 import { figureCode, tokenRecords } from '../api/options/figure-kinds.js';
 import { createGame, handsOf, stepOf } from '../api/play/create.js';
 import { handIds } from '../api/play/legality.js';
-import { engineKernel, loadPlayable, loadSearchable } from './load.js';
+import { engineKernel, loadPlayable, loadSearchable } from './from-state.js';
 import { extraTurnOf, type RuleHooks } from '../api/options/game-rules.js';
 import type { GameOptions } from '../api/options/options.js';
 import type { ExpansionName, ExtraTurn, GameState, MeepleKind, Move, PlayerView, Step, TileId } from '../api/types.js';
