@@ -48,7 +48,7 @@ export type {
   CentreDef,
   LineDef,
   FieldDef,
-} from './tiles/types.js';
+} from './tiles/tile-types.js';
 export { EXPANSIONS, FIGURE_KINDS } from './core/vocabulary.js';
 export { useExpansions } from './rules/registry.js';
 export type { Expansion } from './rules/expansion.js';

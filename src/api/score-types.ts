@@ -1,5 +1,5 @@
 import type { Position, Spot } from '../core/geometry.js';
-import type { FeatureKind } from '../tiles/types.js';
+import type { FeatureKind } from '../tiles/tile-types.js';
 import type { FeatureFacts, FieldMarks } from './module-types.js';
 import type { FeatureId, MeepleOnBoard, ScoredFeature } from './types.js';
 

@@ -1,5 +1,5 @@
 import type { Rotation, Spot } from '../core/geometry.js';
-import type { TileSetName } from '../tiles/types.js';
+import type { TileSetName } from '../tiles/tile-types.js';
 import type { ExpansionName, ExtraTurn, MeepleKind, Supplies } from '../core/vocabulary.js';
 import type { SetupModules, SetupTokens } from './module-types.js';
 import type { RulesOptions } from './options/options.js';

@@ -1,5 +1,5 @@
 import type { Position, Rotation, Spot } from '../core/geometry.js';
-import type { FeatureKind, TileSetName } from '../tiles/types.js';
+import type { FeatureKind, TileSetName } from '../tiles/tile-types.js';
 import type { ExpansionName, ExtraTurn, KnownTileId, MeepleKind, ModuleMoveType, ModuleRules, Supplies } from '../core/vocabulary.js';
 import type { ModuleStates, PlayerTokens, TokensTaken } from './module-types.js';
 import type { RulesOptions } from './options/options.js';

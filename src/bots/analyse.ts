@@ -1,5 +1,5 @@
 import { show } from '../core/guards.js';
-import { readBotOptions } from './options.js';
+import { readBotOptions } from './bot-options.js';
 import { checked } from '../api/state/kernels.js';
 import type { GameState, PlayerView } from '../api/types.js';
 import type { AnyMove } from '../api/types.js';

@@ -1,7 +1,7 @@
 import { isInt, show } from '../core/guards.js';
 import { LIMITS, STATE_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
-import { readBotOptions } from './options.js';
+import { readBotOptions } from './bot-options.js';
 import type { GameState, MeepleKind, PlayerView } from '../api/types.js';
 import type { AnyMove } from '../api/types.js';
 import type { FigureDef } from '../rules/module.js';
@@ -13,7 +13,7 @@ import { kernelOf, playTurnListed } from '../engine/playout.js';
 import { legalTurnCodes, moveOfTurn } from '../engine/turns.js';
 import { DEFAULT_WEIGHTS, type EvaluationWeights, Evaluator, type FigureWorth } from './evaluate.js';
 import { botRandom, engineFor } from './seed.js';
-import type { BotOptions } from './types.js';
+import type { BotOptions } from './bot-types.js';
 
 /**
  * Weights of the reference bots' evaluations: {@link evaluate} (the default) reads them all but

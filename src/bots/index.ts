@@ -15,6 +15,6 @@ export { mctsBot } from './mcts.js';
 export type { MctsOptions } from './mcts.js';
 export { analyse, analyseAsync } from './analyse.js';
 export type { Analysis, AnalysisOptions, AsyncAnalysisOptions, RatedMove } from './analyse.js';
-export type { Bot, BotOptions } from './types.js';
+export type { Bot, BotOptions } from './bot-types.js';
 export { LEVELS, levelBot } from './level.js';
 export type { LevelOptions } from './level.js';

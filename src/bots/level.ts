@@ -1,13 +1,13 @@
 import { show } from '../core/guards.js';
 import { LIMITS } from '../core/limits.js';
-import { readBotOptions } from './options.js';
+import { readBotOptions } from './bot-options.js';
 import type { GameState, PlayerView } from '../api/types.js';
 import type { AnyMove } from '../api/types.js';
 import { OptionsError } from '../core/errors.js';
 import { greedyBot } from './greedy.js';
 import { mctsBot } from './mcts.js';
 import { randomBot } from './random.js';
-import type { BotOptions } from './types.js';
+import type { BotOptions } from './bot-types.js';
 
 /**
  * The number of levels of {@link levelBot}: levels run from 1 to `LEVELS`.

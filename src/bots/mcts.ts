@@ -1,4 +1,4 @@
-import { readBotOptions } from './options.js';
+import { readBotOptions } from './bot-options.js';
 import type { GameState, PlayerView } from '../api/types.js';
 import type { AnyMove } from '../api/types.js';
 import { moveOfTurn } from '../engine/turns.js';

@@ -1,10 +1,10 @@
-import { readBotOptions } from './options.js';
+import { readBotOptions } from './bot-options.js';
 import { legalMoves, legalTurns } from '../api/play/list.js';
 import type { AnyMove } from '../api/types.js';
 import type { GameState, PlayerView } from '../api/types.js';
 import { IllegalMoveError } from '../core/errors.js';
 import { botRandom } from './seed.js';
-import type { BotOptions } from './types.js';
+import type { BotOptions } from './bot-types.js';
 
 /**
  * Plays a uniformly random legal turn at the tile step ({@link legalTurns}), a uniformly random

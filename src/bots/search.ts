@@ -11,7 +11,7 @@ import { actionsOf, legalTurnCodes, turnCode, turnTile } from '../engine/turns.j
 import type { Evaluator } from './evaluate.js';
 import { evaluatorFor, marginOf } from './greedy.js';
 import { botSeed, engineFor } from './seed.js';
-import type { BotOptions } from './types.js';
+import type { BotOptions } from './bot-types.js';
 
 // The Monte Carlo tree search of mctsBot and analyse: information-set UCT over the engine, run a
 // slice at a time so that an asynchronous caller can yield between slices.

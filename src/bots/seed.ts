@@ -3,7 +3,7 @@ import { type Random, seededRandom } from '../engine/randomness.js';
 import { checked } from '../api/state/kernels.js';
 import { isViewRecord } from '../api/state/view-input.js';
 import type { GameState, PlayerView } from '../api/types.js';
-import type { BotOptions } from './types.js';
+import type { BotOptions } from './bot-types.js';
 
 /**
  * The seed of a bot's randomness: `options.seed`, or one made of what every player sees (the turn,

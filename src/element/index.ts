@@ -7,5 +7,5 @@
  * @packageDocumentation
  * @module carcassonne-engine/element
  */
-export { defineBoardElement, sameMove } from './board.js';
-export type { BoardMoveDetail } from './board.js';
+export { defineBoardElement, sameMove } from './board-moves.js';
+export type { BoardMoveDetail } from './board-moves.js';

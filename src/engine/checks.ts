@@ -15,7 +15,7 @@ import {
 } from '../core/move-code.js';
 import { type Kernel, PHASE_ACTION, PHASE_STEP, PHASE_TILE } from '../kernel/index.js';
 import { show } from '../core/guards.js';
-import { codeFormProblem, turnFormProblem } from './move.js';
+import { codeFormProblem, turnFormProblem } from './encode.js';
 import { type TurnCode, turnAction, turnTile } from './turns.js';
 
 // What the engine checks of its caller's arguments and codes, in a few integer operations before

@@ -6,7 +6,7 @@ import { handIds, isTurn, moveOfCode, readMove } from '../api/play/legality.js';
 import { isModuleType, moduleCodeOf } from '../api/play/module-moves.js';
 import type { ModuleMove, Move } from '../api/types.js';
 import { moduleBuffer } from './checks.js';
-import { codeFormProblem, encodeMove, type MoveCode } from './move.js';
+import { codeFormProblem, encodeMove, type MoveCode } from './encode.js';
 
 // Codes and moves at a position (Engine.moveOf and Engine.codeOf): a rule module's moves name
 // tiles of the board, and a tile step's the tile in hand, which encodeMove and decodeMove cannot know.

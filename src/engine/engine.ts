@@ -10,7 +10,7 @@ import type { ExpansionName, ExtraTurn, GameState, MeepleKind, Move, PlayerView,
 import { isInt, show } from '../core/guards.js';
 import { badArgument, checkCode, checkTurn, moveBuffer, playLogged, scratchFor, turnBuffer, turnScratchFor } from './checks.js';
 import { playTurnListed } from './playout.js';
-import type { MoveCode } from './move.js';
+import type { MoveCode } from './encode.js';
 import { dealUnseen, type Random } from './randomness.js';
 import { replayed } from './to-state.js';
 import { codeAt, moveAt } from './codes.js';

@@ -2,7 +2,7 @@ import { show } from '../core/guards.js';
 import { type Kernel, PHASE_ACTION } from '../kernel/index.js';
 import { badArgument, playLogged, scratchFor } from './checks.js';
 import { type Engine, isEngine } from './engine.js';
-import type { MoveCode } from './move.js';
+import type { MoveCode } from './encode.js';
 import type { Random } from './randomness.js';
 import { type TurnCode, turnAction, turnTile } from './turns.js';
 

@@ -10,7 +10,7 @@ import { load } from '../api/state/load.js';
 import { isViewRecord } from '../api/state/view-input.js';
 import type { RuleHooks } from '../api/options/game-rules.js';
 import type { AnyMove, GameState, TileId } from '../api/types.js';
-import { decodeMove, type MoveCode } from './move.js';
+import { decodeMove, type MoveCode } from './encode.js';
 
 /**
  * The state the pure API gives for the moves kernel `k` played since `origin` (Engine.toState):

@@ -1,4 +1,4 @@
-import { createKernel as create } from './create.js';
+import { createKernel as create } from './make.js';
 import * as shuffle from './shuffle.js';
 import type { Kernel as State, KernelRules } from './kernel.js';
 import type { TileTables } from './tables.js';

@@ -6,7 +6,7 @@ import type { TileTables } from './tables.js';
 import type { Kernel as PublicKernel } from './index.js';
 import type { Layout } from './layout.js';
 import type { LastFarm, Scratch } from './scratch.js';
-import * as create from './create.js';
+import * as create from './make.js';
 import * as board from './board.js';
 import * as actions from './actions.js';
 import * as draw from './draw.js';
@@ -17,7 +17,7 @@ import * as hands from './hands.js';
 import * as moves from './moves.js';
 import * as place from './place.js';
 import * as placement from './placement.js';
-import * as position from './position.js';
+import * as position from './set-position.js';
 import * as records from './records.js';
 import * as scoring from './scoring.js';
 import * as turn from './turn.js';
@@ -248,7 +248,7 @@ export class Kernel {
   }
   /** Whether `other` has this kernel's layout (same tile set, players and figures), so that copyFrom works. */
   sameShape(other: Kernel): boolean {
-    // Kernels of one shape share their layout (create.ts).
+    // Kernels of one shape share their layout (make.ts).
     return this.tables === other.tables && this.layout === other.layout;
   }
   /**
@@ -323,7 +323,7 @@ export class Kernel {
     return hands.handTile(this, player, i);
   }
 
-  // Setting up a position (position.ts, place.ts, figures.ts) and what rule modules change
+  // Setting up a position (set-position.ts, place.ts, figures.ts) and what rule modules change
   setPlayer(player: number, extraBy = -1): void {
     position.setPlayer(this, player, extraBy);
   }

@@ -1,7 +1,7 @@
 import type { Position } from '../core/geometry.js';
 
 // What the kernel records while it plays, when asked to (the pure API asks; playouts do not): plain
-// numbers and positions, no words. The API layer (`api/play/describe.ts`) writes the events and the
+// numbers and positions, no words. The API layer (`api/play/events.ts`) writes the events and the
 // sentences of scorings from them.
 
 /** A feature named by its oldest segment: that segment's tile position and canonical spot index. */

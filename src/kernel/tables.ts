@@ -1,7 +1,7 @@
 import { EDGES, type Edge, HALF_EDGES, type HalfEdge, SPOT_COUNT, SPOTS } from '../core/geometry.js';
 import { canonicalSpot, rotateEdge, rotateHalf, spotFeature } from '../tiles/spots.js';
 import { CENTRE_SPOTS, EDGE_KINDS, FEATURE_KINDS } from '../core/vocabulary.js';
-import type { EdgeKind, FeatureDef, FeatureKind, TileDef, TileSetDef } from '../tiles/types.js';
+import type { EdgeKind, FeatureDef, FeatureKind, TileDef, TileSetDef } from '../tiles/tile-types.js';
 
 // Feature kinds and edge kinds as small integers for the kernel's typed arrays: the base game's
 // here, the rule modules' after them (FEATURE_KINDS, EDGE_KINDS: the vocabulary the modules declare).

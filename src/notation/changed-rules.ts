@@ -1,6 +1,6 @@
 import { resolveOptions } from '../api/options/options.js';
 import type { Edition, ExpansionName } from '../api/types.js';
-import type { TileSetName } from '../tiles/types.js';
+import type { TileSetName } from '../tiles/tile-types.js';
 
 /** The rules that differ from those the edition, expansions and tile set give: what a record or a position writes. */
 export function changedRules(

@@ -9,7 +9,7 @@ import { legalMoves } from '../api/play/list.js';
 import { figureNames, recallable } from '../api/options/figure-kinds.js';
 import type { GameState, MeepleDeploy, MeepleKind, ModuleMove, PlayerView, TileId } from '../api/types.js';
 import { tileFeatures } from '../rules/catalogue.js';
-import type { FeatureKind } from '../tiles/types.js';
+import type { FeatureKind } from '../tiles/tile-types.js';
 import { after, problemAt, type Word, wordsOf } from './text.js';
 
 // The move notation (docs/notation.md): a whole turn `U -1,0 r90 farmer NNW`, its tile step alone

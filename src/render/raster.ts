@@ -1,5 +1,5 @@
 import type { Edge, HalfEdge } from '../core/geometry.js';
-import type { FeatureDef, TileDef } from '../tiles/types.js';
+import type { FeatureDef, TileDef } from '../tiles/tile-types.js';
 import { featureLookOf } from '../rules/looks.js';
 
 // A tile's areas are first painted on a fine grid of cells, one label a cell (the index of the

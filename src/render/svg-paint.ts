@@ -1,4 +1,4 @@
-import type { FeatureKind } from '../tiles/types.js';
+import type { FeatureKind } from '../tiles/tile-types.js';
 import { featureLookOf, symbolsOf } from '../rules/looks.js';
 import type { Point, TileGeometry, TileSymbol } from './tile-geometry.js';
 

@@ -1,7 +1,7 @@
 import { isRotation, type Rotation, type Spot } from '../core/geometry.js';
 import { tileDef } from '../rules/catalogue.js';
 import { featureSpots } from '../tiles/spots.js';
-import type { FeatureKind, TileDef } from '../tiles/types.js';
+import type { FeatureKind, TileDef } from '../tiles/tile-types.js';
 import { symbolsOf as symbolDefs } from '../rules/looks.js';
 import {
   type CapShape,

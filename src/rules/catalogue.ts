@@ -3,7 +3,7 @@ import type { KnownTileId } from '../core/vocabulary.js';
 import { baseTiles } from '../tiles/base.js';
 import { pnpExtraTiles } from '../tiles/pnp-demo.js';
 import { type TileView, viewTile } from '../tiles/spots.js';
-import type { TileDef } from '../tiles/types.js';
+import type { TileDef } from '../tiles/tile-types.js';
 import type { TileTypes } from './facets.js';
 import { tileName } from './words.js';
 import { RULE_MODULES, registeredExpansions } from './registry.js';

@@ -1,5 +1,5 @@
 import { shuffleInPlace } from '../core/rng.js';
-import type { TileSetDef } from '../tiles/types.js';
+import type { TileSetDef } from '../tiles/tile-types.js';
 
 /**
  * The tiles to draw, in order: `drawOrder` first, then the set's piles (The River's course

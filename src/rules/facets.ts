@@ -1,5 +1,5 @@
 import type { TileView } from '../tiles/spots.js';
-import type { FeatureDef, TileDef } from '../tiles/types.js';
+import type { FeatureDef, TileDef } from '../tiles/tile-types.js';
 
 // The parts of a module apart from its rules: its tile types (for the catalogue of every tile),
 // its words (tile names for `tileDefinition`, the text board) and its look (pictures). Each lives

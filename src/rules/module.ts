@@ -1,5 +1,5 @@
 import type { Kernel, KernelEvent, ModuleAction, ModuleStep, ScoreRecord, PlacementRule, TileTables } from '../kernel/index.js';
-import type { FeatureDef, FeatureKind, TilePile, TileSetDef, TileSetName } from '../tiles/types.js';
+import type { FeatureDef, FeatureKind, TilePile, TileSetDef, TileSetName } from '../tiles/tile-types.js';
 
 /**
  * A rule module: the base game, an expansion, or a house rule. It declares its data (figures,

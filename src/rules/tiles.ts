@@ -1,5 +1,5 @@
 import { TILE_SETS } from '../tiles/sets.js';
-import type { TileSetDef, TileSetName } from '../tiles/types.js';
+import type { TileSetDef, TileSetName } from '../tiles/tile-types.js';
 import type { RuleModule, TileDraft } from './module.js';
 import type { ExpansionName } from '../core/vocabulary.js';
 import { RULE_MODULES } from './registry.js';

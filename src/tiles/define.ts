@@ -1,6 +1,6 @@
 import type { Edge, HalfEdge } from '../core/geometry.js';
 import { EDGE_KINDS, EDGE_LETTERS } from '../core/vocabulary.js';
-import type { CityDef, CloisterDef, EdgeKind, FeatureDef, FieldDef, RoadDef, TileDef } from './types.js';
+import type { CityDef, CloisterDef, EdgeKind, FeatureDef, FieldDef, RoadDef, TileDef } from './tile-types.js';
 
 // Tiny builders that keep the tile tables readable. `edges` is a string of four letters for
 // N, E, S, W: the letter of each edge kind (EDGE_LETTERS: C = city, R = road, F = field, and the

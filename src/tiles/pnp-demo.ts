@@ -1,5 +1,5 @@
 import { city, cloister, field, road, tile } from './define.js';
-import type { TileDef, TileSetDef } from './types.js';
+import type { TileDef, TileSetDef } from './tile-types.js';
 
 let pnpExtraTilesCache: readonly TileDef[] | undefined;
 

@@ -1,6 +1,6 @@
 import { BASE_SET } from './base.js';
 import { PNP_DEMO_SET } from './pnp-demo.js';
-import type { TileSetDef, TileSetName } from './types.js';
+import type { TileSetDef, TileSetName } from './tile-types.js';
 
 /**
  * Every tile set, by name.

@@ -1,6 +1,6 @@
 import { EDGES, type Edge, HALF_EDGES, type HalfEdge, type Rotation, SPOTS, type Spot } from '../core/geometry.js';
 import { CENTRE_SPOTS, type CentreSpot, FEATURE_KINDS } from '../core/vocabulary.js';
-import type { EdgeKind, FeatureDef, TileDef } from './types.js';
+import type { EdgeKind, FeatureDef, TileDef } from './tile-types.js';
 
 /** Rotates an edge by a number of quarter turns clockwise. */
 export function rotateEdge(e: Edge, quarters: number): Edge {

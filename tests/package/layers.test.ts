@@ -297,6 +297,17 @@ describe('rule modules', () => {
     expect(out).toEqual([]);
   });
 
+  it('names each source file once across folders (index.ts and the files every module folder has aside)', () => {
+    const byName = new Map<string, string[]>();
+    for (const file of files(SRC)) {
+      const rel = file.slice(SRC.length);
+      const name = rel.split('/').pop() as string;
+      if (name === 'index.ts' || /^rules\/[^/]+\/(api|expansion|look|tiles|words)\.ts$/.test(rel)) continue;
+      byName.set(name, [...(byName.get(name) ?? []), rel]);
+    }
+    expect([...byName.values()].filter((paths) => paths.length > 1)).toEqual([]);
+  });
+
   it('the registry lists the base game first', () => {
     expect(RULE_MODULES[0]?.name).toBe('base');
   });

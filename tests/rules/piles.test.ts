@@ -4,7 +4,7 @@ import { dealTiles } from '../../src/rules/deal.js';
 import { tablesFor, DRAW_LAND } from '../../src/kernel/tables.js';
 import { tileDef } from '../../src/rules/catalogue.js';
 import { TILE_SETS } from '../../src/tiles/sets.js';
-import type { TileSetDef } from '../../src/tiles/types.js';
+import type { TileSetDef } from '../../src/tiles/tile-types.js';
 
 // A tile set's piles (TileSetDef.piles): tiles drawn before the land, pile after pile, each
 // shuffled or in order. The River declares its course and lake this way; nothing else in the core

@@ -14,7 +14,7 @@ import { OptionsError } from '../../core/errors.js';
 import { isInt, isRecord, show } from '../../core/guards.js';
 import { LIMITS, STATE_INPUT } from '../../core/limits.js';
 import { readPlain } from '../../core/plain.js';
-import { featureIdOf } from '../play/describe.js';
+import { featureIdOf } from '../play/events.js';
 import { figuresOf } from '../../rules/declared.js';
 import { figureOrder } from '../../rules/roster.js';
 import type { FarmerCity, FarmerField, FarmerInput, FarmerResult, FarmerRule, FarmerRuleName, FarmerScore, FeatureId } from '../types.js';

@@ -8,7 +8,7 @@ import { EXPANSIONS, type ExpansionName, type ModuleRules, RULES_OF_EXPANSIONS }
 import { type OptionDef, optionDefault, optionProblem } from '../../rules/module.js';
 import { expansionNames, importName, RULE_MODULES } from '../../rules/registry.js';
 import { gameTiles } from '../../rules/tiles.js';
-import type { TileSetDef, TileSetName } from '../../tiles/types.js';
+import type { TileSetDef, TileSetName } from '../../tiles/tile-types.js';
 import type { Edition, FarmerRule, FarmerRuleName, Rules, TileId } from '../types.js';
 import { maxPlayers } from './figure-kinds.js';
 

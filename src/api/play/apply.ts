@@ -6,7 +6,7 @@ import { ACTION_DEPLOY, ACTION_RECALL, moveAction, moveFigure, moveQ, moveSlot, 
 import { type Kernel, PHASE_ACTION, type KernelEvent } from '../../kernel/index.js';
 import { checked, rememberNext, workingKernel } from '../state/kernels.js';
 import { extraTurnBy, extraTurnOf, type RuleHooks, withCustomRule } from '../options/game-rules.js';
-import { describeEvents, figureOf } from './describe.js';
+import { describeEvents, figureOf } from './events.js';
 import { figureNames } from '../options/figure-kinds.js';
 import { playerAfter } from '../state/players.js';
 import { actionOfTurn, codeOfAction, codeOfTile, isTurn, moveError, readMove, tileOfTurn } from './legality.js';

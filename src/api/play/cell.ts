@@ -4,7 +4,7 @@ import { isRecord } from '../../core/guards.js';
 import { MOVE_INPUT } from '../../core/limits.js';
 import { readPlain } from '../../core/plain.js';
 import { tileFeatures } from '../../rules/catalogue.js';
-import type { FeatureKind } from '../../tiles/types.js';
+import type { FeatureKind } from '../../tiles/tile-types.js';
 import { legalTurns } from './list.js';
 import { checked } from '../state/kernels.js';
 import { features, tileAt } from '../state/queries.js';

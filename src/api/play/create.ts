@@ -9,7 +9,7 @@ import { remember } from '../state/kernels.js';
 import { remakeFrom } from './recorded.js';
 import { guardFarmerRule } from '../options/lines.js';
 import { extraTurnOf, kernelRules, withCustomRule } from '../options/game-rules.js';
-import { describeEvents, scoringsOf } from './describe.js';
+import { describeEvents, scoringsOf } from './events.js';
 import { playerRecord } from '../state/players.js';
 import { handIds } from './legality.js';
 import { type GameOptions, type ResolvedOptions, resolveOptions } from '../options/options.js';

@@ -2,7 +2,7 @@ import { freezeBuilt } from '../../core/freeze.js';
 import { winnersOf, type KernelEvent } from '../../kernel/index.js';
 import { checked, workingKernel } from '../state/kernels.js';
 import { type RuleHooks, withCustomRule } from '../options/game-rules.js';
-import { describeEvents, scoringsOf } from './describe.js';
+import { describeEvents, scoringsOf } from './events.js';
 import type { FinalScore, GameState, PlayerView } from '../types.js';
 
 /**

@@ -9,8 +9,8 @@ import { hashSeed, mulberry32 } from '../../core/rng.js';
 import { type Kernel, tablesFor, type KernelEvent } from '../../kernel/index.js';
 import type { ModuleApi } from '../../rules/module.js';
 import { dealTiles } from '../../rules/deal.js';
-import type { TileSetDef } from '../../tiles/types.js';
-import { describeEvents, figureOf } from '../play/describe.js';
+import type { TileSetDef } from '../../tiles/tile-types.js';
+import { describeEvents, figureOf } from '../play/events.js';
 import { figureKinds, isFigureKind } from '../options/figure-kinds.js';
 import { type Roster, rosterFor, rosterOf } from '../../rules/roster.js';
 import { RULE_MODULES } from '../../rules/registry.js';
@@ -21,8 +21,8 @@ import { resolveOptions, validateOptions } from '../options/options.js';
 import { activeModules } from '../../rules/tiles.js';
 import { kernelRules } from '../options/game-rules.js';
 import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from './start.js';
-import type { BoardFigure, BoardTile } from './board.js';
-import { setUpBag } from './saved.js';
+import type { BoardFigure, BoardTile } from './setup-board.js';
+import { setUpBag } from './saved-setup.js';
 import { isViewRecord } from '../state/view-input.js';
 import type {
   ExtraTurn,

@@ -3,7 +3,7 @@ import type { ExpansionName } from '../../core/vocabulary.js';
 import { rosterOfRuleset } from '../../rules/roster.js';
 import type { ModuleApi } from '../../rules/module.js';
 import { RULE_MODULES } from '../../rules/registry.js';
-import { type BoardFigure, type BoardLabels, type BoardTile, type Note, setUpBoard } from './board.js';
+import { type BoardFigure, type BoardLabels, type BoardTile, type Note, setUpBoard } from './setup-board.js';
 import type { ExtraTurn, SetupStartFigure, SetupStartPlayer } from '../types.js';
 
 // The start of a set-up game: a kernel at the set-up position, and its opening draws. setupGame

@@ -4,7 +4,7 @@ import { hashSeed, mulberry32, startRandom } from '../../core/rng.js';
 import { createKernel, type Kernel, type KernelEvent } from '../../kernel/index.js';
 import { dealTiles } from '../../rules/deal.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
-import { setUpBag } from '../setup/saved.js';
+import { setUpBag } from '../setup/saved-setup.js';
 import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from '../setup/start.js';
 import { sameJson } from '../../core/same-json.js';
 

@@ -1,8 +1,8 @@
 import { spotIndex } from '../../core/geometry.js';
 import { FEATURE_KIND_NAMES, isCentreKind, K_CITY, K_FIELD, type Kernel } from '../../kernel/index.js';
-import type { FeatureKind } from '../../tiles/types.js';
+import type { FeatureKind } from '../../tiles/tile-types.js';
 import { checked } from './kernels.js';
-import { featureIdOf } from '../play/describe.js';
+import { featureIdOf } from '../play/events.js';
 import type { BoardFeature, GameState, PlacedTile, PlayerView } from '../types.js';
 import { readAttribute, rosterOf } from '../../rules/roster.js';
 

@@ -14,13 +14,13 @@ import {
   DRAW_LAND,
   tablesFor,
 } from '../../kernel/index.js';
-import { describeEvents, figureOf, scoringsOf } from '../play/describe.js';
+import { describeEvents, figureOf, scoringsOf } from '../play/events.js';
 import { checkDraws, drawsShapeProblem } from './draws-check.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
 import { expansionNames } from '../../rules/registry.js';
 import { rosterFor } from '../../rules/roster.js';
 import { activeModules, gameTiles } from '../../rules/tiles.js';
-import type { TileSetName } from '../../tiles/types.js';
+import type { TileSetName } from '../../tiles/tile-types.js';
 import { ruleKeys, validateOptions } from '../options/options.js';
 import { isViewRecord, stateOfView } from './view-input.js';
 import { figureNames, recallable } from '../options/figure-kinds.js';
@@ -32,7 +32,7 @@ import type { FarmerRule, GameState, MeepleKind, ModuleMove, TileMove, TurnMove 
 const isFreeMove = (m: unknown): boolean => isRecord(m) && stepsOf().some((st) => st.free && st.name === m.type);
 import { fieldLines } from '../options/lines.js';
 import { extraTurnOf, rulesFor } from '../options/game-rules.js';
-import { loadSetUp } from '../setup/saved.js';
+import { loadSetUp } from '../setup/saved-setup.js';
 import { sameJson } from '../../core/same-json.js';
 import { modulesOf } from './modules.js';
 import { stepsOf } from '../../rules/declared.js';

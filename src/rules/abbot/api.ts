@@ -1,4 +1,4 @@
-import type { CentreDef } from '../../tiles/types.js';
+import type { CentreDef } from '../../tiles/tile-types.js';
 
 // The Abbot's words for the pure API.
 

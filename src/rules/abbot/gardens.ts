@@ -1,4 +1,4 @@
-import type { TileDef } from '../../tiles/types.js';
+import type { TileDef } from '../../tiles/tile-types.js';
 import type { GardenDef } from './api.js';
 import type { TileTypes } from '../facets.js';
 

@@ -1,4 +1,4 @@
-import type { FeatureDef } from '../../tiles/types.js';
+import type { FeatureDef } from '../../tiles/tile-types.js';
 import type { ModuleLook } from '../facets.js';
 
 /** A meeple's outline (the large meeple's too, drawn bigger). */

@@ -1,6 +1,6 @@
 import { K_CITY, K_ROAD, type Kernel, type ScoreRecord } from '../../kernel/index.js';
 import { innsCathedralsTiles } from './tiles.js';
-import type { FeatureDef } from '../../tiles/types.js';
+import type { FeatureDef } from '../../tiles/tile-types.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { FeatureDef } from '../../tiles/types.js';
+import type { FeatureDef } from '../../tiles/tile-types.js';
 import { MEEPLE } from '../base/look.js';
 import type { ModuleLook } from '../facets.js';
 

@@ -2,7 +2,7 @@ import type { TileTypes } from '../facets.js';
 import type { Edge } from '../../core/geometry.js';
 import { city, field, road, tile } from '../../tiles/define.js';
 import { pnpExtraTiles } from '../../tiles/pnp-demo.js';
-import type { CityDef, RoadDef, TileDef } from '../../tiles/types.js';
+import type { CityDef, RoadDef, TileDef } from '../../tiles/tile-types.js';
 
 /** A road segment with an inn beside it. */
 const innRoad = (edges: string): RoadDef => ({ kind: 'road', edges: edges.split(' ') as Edge[], inn: true });

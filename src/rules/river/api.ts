@@ -1,5 +1,5 @@
 import type { ModuleRules } from '../../core/vocabulary.js';
-import type { LineDef } from '../../tiles/types.js';
+import type { LineDef } from '../../tiles/tile-types.js';
 
 // The River's words for the pure API.
 

@@ -1,7 +1,7 @@
 import type { TileTypes } from '../facets.js';
 import type { Edge } from '../../core/geometry.js';
 import { city, cloister, field, road, tile } from '../../tiles/define.js';
-import type { TileDef } from '../../tiles/types.js';
+import type { TileDef } from '../../tiles/tile-types.js';
 import type { RiverDef } from './api.js';
 
 const river = (edges: string): RiverDef => ({ kind: 'river', edges: edges.split(' ') as Edge[] });

@@ -1,6 +1,6 @@
 import type { TileTypes } from '../facets.js';
 import { city, cloister, field, road, tile } from '../../tiles/define.js';
-import type { TileDef } from '../../tiles/types.js';
+import type { TileDef } from '../../tiles/tile-types.js';
 
 /** The mark of a tile printed with a tower foundation (`TileDef.marks`). */
 export const FOUNDATION = 'tower';

@@ -1,6 +1,6 @@
 import { type Kernel, award, K_TOKENS, type KernelEvent, type ScoreRecord, majority, K_CITY, K_ROAD } from '../../kernel/index.js';
 import { tradersBuildersTiles } from './tiles.js';
-import type { FeatureDef } from '../../tiles/types.js';
+import type { FeatureDef } from '../../tiles/tile-types.js';
 import type { ModuleContext, ModuleDocs, RuleModule, TileDraft } from '../module.js';
 
 /** The goods, in the order of their token kinds. */

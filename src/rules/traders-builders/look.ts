@@ -1,4 +1,4 @@
-import type { FeatureDef } from '../../tiles/types.js';
+import type { FeatureDef } from '../../tiles/tile-types.js';
 import type { ModuleLook } from '../facets.js';
 
 /** Traders & Builders' pictures: the builder and the pig; the goods symbols of cities. */

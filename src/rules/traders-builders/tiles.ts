@@ -1,7 +1,7 @@
 import type { TileTypes } from '../facets.js';
 import type { Edge } from '../../core/geometry.js';
 import { city, cloister, field, road, tile } from '../../tiles/define.js';
-import type { CityDef, TileDef } from '../../tiles/types.js';
+import type { CityDef, TileDef } from '../../tiles/tile-types.js';
 import type { Goods } from './api.js';
 
 /** A city segment with a goods symbol. */

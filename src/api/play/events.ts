@@ -16,7 +16,7 @@ import {
 } from '../../kernel/index.js';
 import { readAttribute, rosterOf } from '../../rules/roster.js';
 import type { ModuleApi, RuleModule } from '../../rules/module.js';
-import type { FeatureKind } from '../../tiles/types.js';
+import type { FeatureKind } from '../../tiles/tile-types.js';
 import { figureNames, figureWord, tokenKinds } from '../options/figure-kinds.js';
 import type { FarmerScore, FeatureId, GameEvent, MeepleKind, MeepleOnBoard, ScoredFeature } from '../types.js';
 import type { Rotation } from '../../core/geometry.js';

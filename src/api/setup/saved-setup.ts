@@ -5,7 +5,7 @@ import type { ExpansionName } from '../../core/vocabulary.js';
 import { figureKinds, isFigureKind } from '../options/figure-kinds.js';
 import { isPlayerRecord } from '../state/players.js';
 import { rosterOfRuleset } from '../../rules/roster.js';
-import type { BoardFigure, BoardTile } from './board.js';
+import type { BoardFigure, BoardTile } from './setup-board.js';
 import { type StartPosition, startKernel } from './start.js';
 import type { ExtraTurn, MeepleKind } from '../types.js';
 import { sameJson } from '../../core/same-json.js';
