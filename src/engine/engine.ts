@@ -541,7 +541,7 @@ export class Engine {
    */
   shuffleTilesLeft(asked: Random): void {
     const k = this.k;
-    dealUnseen(k, asked, k.handSize > 0 && this.origin.rules.hand?.visible === false);
+    dealUnseen(k, asked, k.handSize > 0 && k.rules.ruleset.handsHidden);
     if (k.handSize > 0) {
       this.originDrawn = k.logged === 0 ? k.bagPos : this.originDrawn;
       this.dealtHands = k.logged === 0 ? handsOf(k) : null;

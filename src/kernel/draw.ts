@@ -1,4 +1,3 @@
-import { nextHand } from './hands.js';
 import { canPlaceAnywhere } from './placement.js';
 import { finish } from './turn.js';
 import { DRAW_LAND } from './tables.js';
@@ -13,8 +12,9 @@ import type { Kernel } from './kernel.js';
  * left the game ends and the final scoring is applied.
  */
 export function drawNext(k: Kernel, log: KernelEvent[] | null): void {
-  if (k.handSize > 0) {
-    nextHand(k, log);
+  const hand = k.rules.ruleset.hand;
+  if (hand !== null) {
+    hand.ready(k, log);
     return;
   }
   const t = drawFitting(k, log);

@@ -1,14 +1,11 @@
 import { discardAside, drawFitting, drewLand, pull, returnAside } from './draw.js';
-import { canPlaceAnywhere } from './placement.js';
-import { finish } from './turn.js';
 import { DRAW_LAND } from './tables.js';
 import type { KernelEvent } from './log.js';
 import type { Kernel } from './kernel.js';
 
-/** Draws every hand up to its size, in turn order from the player to move (nothing without hands). */
-export function dealHands(k: Kernel, log: KernelEvent[] | null): void {
-  for (let i = 0; i < k.players && k.handSize > 0; i++) refill(k, (k.current + i) % k.players, log);
-}
+// Hands of tiles (Ruleset.handSize > 0): each player's tiles, kept in `k.hands`. The kernel keeps
+// them and lists the moves of every tile in hand; when hands are dealt, drawn up and given up is
+// the rule of the module that has them (Ruleset.hand), which plays it with these primitives.
 
 /** Tiles in `player`'s hand. */
 export function handCount(k: Kernel, player: number): number {
@@ -18,18 +15,6 @@ export function handCount(k: Kernel, player: number): number {
 /** The tile type in slot i of `player`'s hand. */
 export function handTile(k: Kernel, player: number, i: number): number {
   return k.hands[player * k.handSize + i] as number;
-}
-
-/** Draws `player`'s hand back up to its size from the bag, without looking at the tiles. */
-export function refill(k: Kernel, player: number, log: KernelEvent[] | null): void {
-  const at = player * k.handSize;
-  while ((k.handLen[player] as number) < k.handSize && k.bagPos < k.bagLen) {
-    const t = k.script === null ? (k.bag[k.bagPos++] as number) : pull(k);
-    if (log !== null) log.push({ type: 'drew', player, tile: t, kept: true });
-    drewLand(k, t);
-    k.hands[at + (k.handLen[player] as number)] = t;
-    k.handLen[player] = (k.handLen[player] as number) + 1;
-  }
 }
 
 /** Makes slot i of the current player's hand the current tile and takes it out of the hand. */
@@ -42,43 +27,44 @@ export function takeFromHand(k: Kernel, i: number): void {
   k.handLen[me] = n - 1;
 }
 
-/**
- * Readies the hand of the player to move (see readyHand); a player whose hand stays empty passes
- * (an extra tile is lost), and when every hand is empty with the bag, the game ends.
- */
-export function nextHand(k: Kernel, log: KernelEvent[] | null): void {
-  for (;;) {
-    if (readyHand(k, log)) {
-      k.currentType = k.hands[k.current * k.handSize] as number;
-      return;
-    }
-    let held = 0;
-    for (let p = 0; p < k.players; p++) held += k.handLen[p] as number;
-    if (held === 0) {
-      finish(k, log);
-      return;
-    }
-    k.extraTurn = false;
-    k.extraBy = -1;
-    k.current = (k.current + 1) % k.players;
-  }
+/** Puts tile t last in `player`'s hand. */
+function addToHand(k: Kernel, player: number, t: number): void {
+  k.hands[player * k.handSize + (k.handLen[player] as number)] = t;
+  k.handLen[player] = (k.handLen[player] as number) + 1;
+}
+
+/** Draws the bag's next tile into `player`'s hand, without looking at it; false when the bag is empty. */
+export function drawIntoHand(k: Kernel, player: number, log: KernelEvent[] | null): boolean {
+  if (k.bagPos >= k.bagLen) return false;
+  const t = k.script === null ? (k.bag[k.bagPos++] as number) : pull(k);
+  if (log !== null) log.push({ type: 'drew', player, tile: t, kept: true });
+  drewLand(k, t);
+  addToHand(k, player, t);
+  return true;
 }
 
 /**
- * The current player is about to play. When no tile of the hand fits anywhere, the whole hand
- * leaves (out of the game, or set aside with Ruleset.putBack, as a drawn tile would) and as many
- * tiles that fit are drawn in its place, at least one. A tile that fits nowhere beside one that
- * fits stays: it may fit later. Whether the hand then holds a tile.
+ * Draws into the current player's hand until a tile fits (see drawFitting: the tiles that fit
+ * nowhere leave the game or are set aside); false when the bag runs out first.
  */
-export function readyHand(k: Kernel, log: KernelEvent[] | null): boolean {
+export function drawFittingIntoHand(k: Kernel, log: KernelEvent[] | null): boolean {
+  const t = drawFitting(k, log);
+  if (t < 0) return false;
+  addToHand(k, k.current, t);
+  return true;
+}
+
+/**
+ * The current player gives up their whole hand: each tile leaves the game, or with Ruleset.putBack
+ * a land tile is set aside as a drawn tile that fits nowhere is (then returned with returnAside,
+ * or put in the box with discardAside).
+ */
+export function giveUpHand(k: Kernel, log: KernelEvent[] | null): void {
   const me = k.current;
   const at = me * k.handSize;
-  const hands = k.hands;
-  const n = k.handLen[me] as number;
-  for (let i = 0; i < n; i++) if (canPlaceAnywhere(k, hands[at + i] as number)) return true;
   const putBack = k.rules.ruleset.putBack;
-  for (let i = 0; i < n; i++) {
-    const t = hands[at + i] as number;
+  for (let i = 0; i < (k.handLen[me] as number); i++) {
+    const t = k.hands[at + i] as number;
     if (putBack !== null && k.tables.drawClass[t] === DRAW_LAND) {
       // Set aside with the tiles drawn next (see drawFitting): written just below them, over the
       // record of an earlier draw (the bag before bagPos holds one per tile drawn).
@@ -90,16 +76,22 @@ export function readyHand(k: Kernel, log: KernelEvent[] | null): boolean {
     }
   }
   k.handLen[me] = 0;
-  for (let want = Math.max(n, 1); want > 0; want--) {
-    const t = drawFitting(k, log);
-    if (t < 0) break;
-    hands[at + (k.handLen[me] as number)] = t;
-    k.handLen[me] = (k.handLen[me] as number) + 1;
-  }
-  // The tiles set aside go back into the bag once the new hand is drawn, if it holds a tile
-  // (which is then placed: the board changes); otherwise they fit nowhere and leave the game.
-  const held = (k.handLen[me] as number) > 0;
-  if (held) returnAside(k, log);
+}
+
+/** The tiles set aside go back into the bag (a tile that fits was drawn), or leave the game (none was). */
+export function settleAside(k: Kernel, drewOne: boolean, log: KernelEvent[] | null): void {
+  if (drewOne) returnAside(k, log);
   else discardAside(k, log);
-  return held;
+}
+
+/** The player to move has no tile: the turn passes to the next player (an extra tile is lost). */
+export function passTurn(k: Kernel): void {
+  k.extraTurn = false;
+  k.extraBy = -1;
+  k.current = (k.current + 1) % k.players;
+}
+
+/** The player to move holds a tile: the first of their hand is the current tile (they choose among the hand). */
+export function showHand(k: Kernel): void {
+  k.currentType = k.hands[k.current * k.handSize] as number;
 }

@@ -72,6 +72,12 @@ type Exposed =
   | 'keeps'
   | 'drawNext'
   | 'dealHands'
+  | 'drawIntoHand'
+  | 'drawFittingIntoHand'
+  | 'giveUpHand'
+  | 'settleAside'
+  | 'showHand'
+  | 'passTurn'
   | 'finish'
   | 'legalMoveCodes'
   | 'sampleSpan'
@@ -188,7 +194,7 @@ export * from './tables.js';
 export * from './log.js';
 export * from './values.js';
 export * from './farm-graph.js';
-export type { FigureTable, ModuleAction, ModuleStep, PlacementRule, Ruleset } from './ruleset.js';
+export type { FigureTable, HandPolicy, ModuleAction, ModuleStep, PlacementRule, Ruleset } from './ruleset.js';
 export { award, winnersOf } from './scoring.js';
 
 /**

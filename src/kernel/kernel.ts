@@ -283,7 +283,25 @@ export class Kernel {
     draw.drawNext(this, log);
   }
   dealHands(log: KernelEvent[] | null): void {
-    hands.dealHands(this, log);
+    this.rules.ruleset.hand?.deal(this, log);
+  }
+  drawIntoHand(player: number, log: KernelEvent[] | null): boolean {
+    return hands.drawIntoHand(this, player, log);
+  }
+  drawFittingIntoHand(log: KernelEvent[] | null): boolean {
+    return hands.drawFittingIntoHand(this, log);
+  }
+  giveUpHand(log: KernelEvent[] | null): void {
+    hands.giveUpHand(this, log);
+  }
+  settleAside(drewOne: boolean, log: KernelEvent[] | null): void {
+    hands.settleAside(this, drewOne, log);
+  }
+  showHand(): void {
+    hands.showHand(this);
+  }
+  passTurn(): void {
+    hands.passTurn(this);
   }
   finish(log: KernelEvent[] | null): void {
     turn.finish(this, log);

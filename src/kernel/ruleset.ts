@@ -99,6 +99,20 @@ export interface ModuleStep {
  * called at a rare point (a constrained tile, a completed feature, the end); none in the loops
  * that list moves.
  */
+/**
+ * When a module's hands of tiles (Ruleset.handSize) are dealt and drawn: the kernel keeps the
+ * hands and calls these at the start and at each draw; they play with the kernel's hand
+ * primitives (drawIntoHand, drawFittingIntoHand, giveUpHand, settleAside, showHand, passTurn).
+ */
+export interface HandPolicy {
+  /** Deals every hand at the start of a game (after the start hooks), or of a set-up that gives none. */
+  readonly deal: (k: Kernel, log: KernelEvent[] | null) => void;
+  /** Readies the hand of the player to move (the game's first draw): its first tile is the current tile, or the game ends. */
+  readonly ready: (k: Kernel, log: KernelEvent[] | null) => void;
+  /** A turn is over (PHASE_DRAW; the turn passed, or an extra tile follows): hands are drawn up and the next readied. */
+  readonly turnOver: (k: Kernel, log: KernelEvent[] | null) => void;
+}
+
 export interface Ruleset {
   readonly figures: FigureTable;
   /** The names of the figures without an owner (RuleModule.neutrals), by their index (`Kernel.neutralTile`). */
@@ -178,6 +192,10 @@ export interface Ruleset {
    * names it) and refills a hand at the end of its player's turn.
    */
   readonly handSize: number;
+  /** With hands, the rule that deals them and draws them up (the module's), else null. */
+  readonly hand: HandPolicy | null;
+  /** With hands, whether each is hidden from the other players (RuleModule.handsHidden): read by searches that deal them anew. */
+  readonly handsHidden: boolean;
   /** Whether features still incomplete at the end score (a house rule says they score nothing). */
   readonly incompleteScores: boolean;
   /** Adds end-of-game scorings to `into` after fields, with a log when not null. */

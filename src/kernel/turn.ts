@@ -1,7 +1,7 @@
 import { hasAction } from './actions.js';
 import { drawNext } from './draw.js';
 import { deploy, recall } from './figures.js';
-import { dealHands, nextHand, refill, takeFromHand } from './hands.js';
+import { takeFromHand } from './hands.js';
 import { placeTile } from './place.js';
 import { spotFeature } from './records.js';
 import { applyFinalScoring, scoreCompleted } from './scoring.js';
@@ -39,7 +39,7 @@ export function begin(k: Kernel, random: () => number, log: KernelEvent[] | null
   for (let j = 0; j < start.length; j++) (start[j] as (typeof start)[number])(k, random, log);
   // A replay without the seed knows who moved first instead.
   if (first >= 0) k.current = first;
-  dealHands(k, log);
+  k.rules.ruleset.hand?.deal(k, log);
 }
 
 /**
@@ -146,11 +146,9 @@ function endTurn(k: Kernel, log: KernelEvent[] | null): void {
  * the next player's readied. With no tile left the game ends.
  */
 export function draw(k: Kernel, log: KernelEvent[] | null): void {
-  if (k.handSize > 0) {
-    // The hand is drawn back up once the turn is over, a second tile included.
-    if (!k.extraTurn) refill(k, (k.current + k.players - 1) % k.players, log);
-    nextHand(k, log);
-  } else drawNext(k, log);
+  const hand = k.rules.ruleset.hand;
+  if (hand !== null) hand.turnOver(k, log);
+  else drawNext(k, log);
   k.phase = PHASE_TILE;
 }
 

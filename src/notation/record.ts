@@ -1,3 +1,4 @@
+import { handsIn } from '../rules/tiles.js';
 import { actionsOf } from '../rules/declared.js';
 import { LIMITS, OPTIONS_INPUT } from '../core/limits.js';
 import { readPlain } from '../core/plain.js';
@@ -456,7 +457,7 @@ export function replayRecord(record: GameRecord | string, hooks?: RuleHooks): Ga
     ...(h.Expansions === undefined ? {} : { expansions: h.Expansions }),
     rules: custom ? { ...(rules as object), farmers: hooks?.farmers } : rules,
   } as GameOptions;
-  const hands = isRecord(rules) && isRecord(rules.hand);
+  const hands = isRecord(rules) && handsIn(Array.isArray(h.Expansions) ? h.Expansions : [], rules).size > 0;
   // A game set up with its tile to place did not draw it: the first move's tile is no draw.
   const setUp = h.Setup === undefined ? null : setupOfHeader(h.Setup, at('Setup'), fail);
   let given = setUp !== null && typeof setUp.currentTile === 'string';

@@ -125,6 +125,11 @@ function compile(modules: readonly RuleModule[], tables: TileTables, rules: Read
   });
   const putBack = hooks.flatMap((h) => (h.putBack === undefined ? [] : [h.putBack]));
   if (putBack.length > 1) throw new Error('rule modules: only one module may put unplaceable tiles back (putBack)');
+  const handSize = modules.reduce((n, m) => Math.max(n, m.handSize?.(rules) ?? 0), 0);
+  const hand = hooks.flatMap((h) => (h.hand === undefined ? [] : [h.hand]));
+  if (hand.length > 1) throw new Error('rule modules: only one module may deal hands of tiles (hand)');
+  if (handSize > 0 !== hand.length > 0)
+    throw new Error('rule modules: hands of tiles (handSize) need the hook that deals them (hand), and only they');
   return {
     figures,
     neutrals,
@@ -153,7 +158,9 @@ function compile(modules: readonly RuleModule[], tables: TileTables, rules: Read
         ? null
         : (k, r, kind, tiles, extra, complete, base) => values.reduce((v, f) => f(k, r, kind, tiles, extra, complete, v), base),
     final: hooks.flatMap((h) => (h.final === undefined ? [] : [h.final])),
-    handSize: modules.reduce((n, m) => Math.max(n, m.handSize?.(rules) ?? 0), 0),
+    handSize,
+    hand: hand[0] ?? null,
+    handsHidden: handSize > 0 && modules.some((m) => m.handSize?.(rules) === handSize && m.handsHidden?.(rules) === true),
     incompleteScores: !modules.some((m) => m.incompleteScores === false),
     notes: modules.flatMap((m) => (m.note === undefined ? [] : [m.note])),
     explainPlacement: explain,

@@ -1,4 +1,4 @@
-import type { Kernel, KernelEvent, ModuleAction, ModuleStep, ScoreRecord, PlacementRule, TileTables } from '../kernel/index.js';
+import type { HandPolicy, Kernel, KernelEvent, ModuleAction, ModuleStep, ScoreRecord, PlacementRule, TileTables } from '../kernel/index.js';
 import type { FeatureDef, FeatureKind, TilePile, TileSetDef, TileSetName } from '../tiles/tile-types.js';
 
 /**
@@ -52,6 +52,8 @@ export interface RuleModule {
    * the active modules counts, 0 (no module with it) meaning none: each turn draws its tile.
    */
   readonly handSize?: (rules: Readonly<Record<string, unknown>>) => number;
+  /** With `handSize`: whether the game's rules hide each hand from the other players (views and searches deal them anew). */
+  readonly handsHidden?: (rules: Readonly<Record<string, unknown>>) => boolean;
   /**
    * Words of module state the kernel keeps for this module (its `slot` in the hooks' context), or
    * how many a game needs, from its tile tables, player count and figure kinds.
@@ -305,6 +307,8 @@ export interface ModuleHooks {
   readonly start?: (k: Kernel, random: () => number, log: KernelEvent[] | null) => void;
   readonly keepsTurn?: (k: Kernel, p: number) => boolean;
   readonly putBack?: (k: Kernel) => void;
+  /** With `handSize`: when the hands are dealt and drawn (one module at most). */
+  readonly hand?: HandPolicy;
   readonly reseed?: (k: Kernel, random: () => number) => void;
   readonly completed?: (k: Kernel, r: number, kind: number, log: KernelEvent[] | null) => void;
   readonly value?: (k: Kernel, r: number, kind: number, tiles: number, extra: number, complete: boolean, base: number) => number;

@@ -12,6 +12,28 @@ export function activeModules(expansions: readonly string[], rules: Readonly<Rec
   return RULE_MODULES.filter((m) => m.name === 'base' || (m.activeWhen === undefined ? expansions.includes(m.name) : m.activeWhen(rules)));
 }
 
+/**
+ * The hands of tiles of a game with these expansions and rules (its modules' `handSize` and
+ * `handsHidden`): how many tiles a hand holds (0: none, each turn draws its tile) and whether the
+ * other players may not see a hand.
+ */
+export function handsIn(expansions: readonly unknown[], rules: object): { readonly size: number; readonly hidden: boolean } {
+  const read = rules as Readonly<Record<string, unknown>>;
+  let size = 0;
+  let hidden = false;
+  for (const m of activeModules(
+    expansions.filter((e): e is string => typeof e === 'string'),
+    read,
+  )) {
+    const n = m.handSize?.(read);
+    if (typeof n === 'number' && n > size) {
+      size = n;
+      hidden = m.handsHidden?.(read) === true;
+    }
+  }
+  return { size, hidden };
+}
+
 /** The choices that decide which tiles a game is played with. */
 export interface TileSetup {
   readonly tileSet: TileSetName;

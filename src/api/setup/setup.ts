@@ -18,7 +18,7 @@ import { firstState } from '../play/create.js';
 import { checked } from '../state/kernels.js';
 import { isPoints } from '../options/lines.js';
 import { resolveOptions, validateOptions } from '../options/options.js';
-import { activeModules } from '../../rules/tiles.js';
+import { activeModules, handsIn } from '../../rules/tiles.js';
 import { kernelRules } from '../options/game-rules.js';
 import { fillSetUpBag, openSetUp, type StartPosition, startKernel } from './start.js';
 import type { BoardFigure, BoardTile } from './setup-board.js';
@@ -230,7 +230,7 @@ function makeSetup(
   if (extraTurn !== null && typeof extraTurn !== 'string')
     note('invalid-setup', `extraTurn must be null or what gave the extra tile, not ${show(extraTurn)}`);
 
-  const handSize = o.rules.hand === null ? 0 : o.rules.hand.size;
+  const handSize = handsIn(o.expansions, o.rules).size;
   const currentTile = s.currentTile ?? null;
   if (handSize > 0 && currentTile !== null)
     note('invalid-setup', 'currentTile: with hands of tiles, the player to move chooses from the hand (see hands)');

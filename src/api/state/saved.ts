@@ -19,7 +19,7 @@ import { checkDraws, drawsShapeProblem } from './draws-check.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
 import { expansionNames } from '../../rules/registry.js';
 import { rosterFor } from '../../rules/roster.js';
-import { activeModules, gameTiles } from '../../rules/tiles.js';
+import { activeModules, gameTiles, handsIn } from '../../rules/tiles.js';
 import type { TileSetName } from '../../tiles/tile-types.js';
 import { ruleKeys, validateOptions } from '../options/options.js';
 import { isViewRecord, stateOfView } from './view-input.js';
@@ -116,8 +116,7 @@ export function rebuild(state: GameState): Kernel {
   if (!isInt(s.turn) || s.turn < 0) throw fail('turn must be a whole number');
   if (!isInt(s.currentPlayer) || s.currentPlayer < 0 || s.currentPlayer >= players.length) throw fail('currentPlayer is not a player');
   const finished = s.status === 'finished';
-  const handRule = (rules as { hand?: unknown }).hand;
-  const handSize = isRecord(handRule) ? (handRule.size as number) : 0;
+  const handSize = handsIn(inGame, rules).size;
   if (handSize > 0) {
     if (s.currentTile !== null) throw fail('currentTile must be null with hands of tiles: the player chooses among hands');
     if (!Array.isArray(s.hands) || s.hands.length !== players.length || !s.hands.every((h) => Array.isArray(h) && h.length <= handSize))

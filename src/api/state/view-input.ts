@@ -1,3 +1,4 @@
+import { handsIn } from '../../rules/tiles.js';
 import { isInt, isRecord, show } from '../../core/guards.js';
 
 // A player view read back (see view.ts): the state it stands for, with a seed of its own, the
@@ -38,8 +39,8 @@ export function stateOfView(
     if (byId(ids[i - 1] as string, ids[i] as string) > 0) throw fail('a player view lists tilesLeft sorted by id (the order is hidden)');
   }
   const rules = isRecord(v.rules) ? v.rules : {};
-  const hand = isRecord(rules.hand) ? rules.hand : null;
-  const hidden = Array.from({ length: players }, (_, p) => hand !== null && hand.visible !== true && p !== viewer);
+  const hand = handsIn(Array.isArray(v.expansions) ? v.expansions : [], rules);
+  const hidden = Array.from({ length: players }, (_, p) => hand.size > 0 && hand.hidden && p !== viewer);
   if (v.hands === null || v.hands === undefined) return { state: { ...withoutViewer(v), seed: 0 }, facts: { hidden } };
   if (!Array.isArray(v.hands) || v.hands.length !== players || !v.hands.every(Array.isArray))
     throw fail("hands must list each player's hand");

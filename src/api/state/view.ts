@@ -1,3 +1,4 @@
+import { handsIn } from '../../rules/tiles.js';
 import { show } from '../../core/guards.js';
 import { freeze } from 'immer';
 import { StateError } from '../../core/errors.js';
@@ -46,7 +47,7 @@ export function playerView(input: GameState | PlayerView, asked: Viewer): Player
       },
     ]);
   }
-  const visible = state.rules.hand?.visible ?? true;
+  const visible = !handsIn(state.expansions, state.rules).hidden;
   const unseen: TileId[] = [];
   const hands =
     state.hands === null

@@ -1,5 +1,6 @@
 import { isRecord } from '../../core/guards.js';
 import type { ModuleDocs, RuleModule } from '../module.js';
+import { drawUpHands } from './draw-up.js';
 
 /** A hand of tiles: how many each player holds, and whether the others see them. */
 export interface HandRule {
@@ -20,7 +21,8 @@ function handProblem(v: unknown): string | null {
  * (wikicarpedia, Print-and-Play Demo, House rules #3 and #4): each player holds `size` tiles and
  * chooses which to play; after the turn (a second tile included, which also comes from the hand)
  * they draw back up. Size 1 is the first rule: the next tile is drawn at the end of one's own turn.
- * The kernel keeps the hands (Kernel.handSize); this module declares the option and its size.
+ * The kernel keeps the hands (Kernel.handSize); this module declares the option and its size, and
+ * deals and draws them (draw-up.ts).
  */
 export const hand = {
   name: 'hand',
@@ -28,6 +30,8 @@ export const hand = {
   activeWhen: (rules: Readonly<Record<string, unknown>>) => rules.hand !== null && rules.hand !== undefined,
   options: [{ key: 'hand', default: null, check: handProblem, type: '{ readonly size: 1 | 2 | 3; readonly visible: boolean } | null' }],
   handSize: (rules: Readonly<Record<string, unknown>>) => (rules.hand as HandRule).size,
+  handsHidden: (rules: Readonly<Record<string, unknown>>) => (rules.hand as HandRule).visible !== true,
+  hooks: () => ({ hand: drawUpHands }),
 } as const satisfies RuleModule;
 
 /** Words for the documentation of the public types (see ModuleDocs): not part of the module. */
