@@ -27,7 +27,7 @@ const EXPANSION_MARKERS = {
 };
 const EVERY_EXPANSION = Object.keys(EXPANSION_MARKERS);
 /** The budget of the base game's four functions with one expansion registered, in kB. */
-const EXPANSION_BUDGET = { river: 35, abbot: 34.5, 'inns-cathedrals': 35, 'traders-builders': 35.3, tower: 38.3 };
+const EXPANSION_BUDGET = { river: 35.3, abbot: 34.5, 'inns-cathedrals': 35.3, 'traders-builders': 35.4, tower: 38.4 };
 const importName = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 const NEITHER = [];
 
@@ -79,10 +79,10 @@ const rows = [
   // Then the four functions freeze what they build with the library's own walk (freezeBuilt, as the
   // states already were), not Immer's freeze: 32.8 kB. Views, set-ups and the engine's states keep Immer.
   // Then The River's piles declared by its module (TileSetDef.piles): the main entry 61.3 kB.
-  ['everything', '.', 61.6, [...ALL, ...EVERY_EXPANSION]],
-  ['everything', './engine', 49, ALL],
+  ['everything', '.', 62, [...ALL, ...EVERY_EXPANSION]],
+  ['everything', './engine', 49.5, ALL],
   // The bots entry: analyse and analyseAsync, and Engine.fromView, 1.2 kB.
-  ['everything', './bots', 55.5, ALL],
+  ['everything', './bots', 56, ALL],
   // The notation (moves, records, positions): its own entry, so that a game site that does not write games
   // down does not carry it.
   ['everything', './notation', 57, ALL],

@@ -83,15 +83,3 @@ export function settleAside(k: Kernel, drewOne: boolean, log: KernelEvent[] | nu
   if (drewOne) returnAside(k, log);
   else discardAside(k, log);
 }
-
-/** The player to move has no tile: the turn passes to the next player (an extra tile is lost). */
-export function passTurn(k: Kernel): void {
-  k.extraTurn = false;
-  k.extraBy = -1;
-  k.current = (k.current + 1) % k.players;
-}
-
-/** The player to move holds a tile: the first of their hand is the current tile (they choose among the hand). */
-export function showHand(k: Kernel): void {
-  k.currentType = k.hands[k.current * k.handSize] as number;
-}

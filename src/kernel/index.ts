@@ -76,8 +76,6 @@ type Exposed =
   | 'drawFittingIntoHand'
   | 'giveUpHand'
   | 'settleAside'
-  | 'showHand'
-  | 'passTurn'
   | 'finish'
   | 'legalMoveCodes'
   | 'sampleSpan'

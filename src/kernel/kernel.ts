@@ -297,12 +297,6 @@ export class Kernel {
   settleAside(drewOne: boolean, log: KernelEvent[] | null): void {
     hands.settleAside(this, drewOne, log);
   }
-  showHand(): void {
-    hands.showHand(this);
-  }
-  passTurn(): void {
-    hands.passTurn(this);
-  }
   finish(log: KernelEvent[] | null): void {
     turn.finish(this, log);
   }

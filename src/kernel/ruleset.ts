@@ -102,7 +102,7 @@ export interface ModuleStep {
 /**
  * When a module's hands of tiles (Ruleset.handSize) are dealt and drawn: the kernel keeps the
  * hands and calls these at the start and at each draw; they play with the kernel's hand
- * primitives (drawIntoHand, drawFittingIntoHand, giveUpHand, settleAside, showHand, passTurn).
+ * primitives (drawIntoHand, drawFittingIntoHand, giveUpHand, settleAside) and setCurrentTile, setPlayer.
  */
 export interface HandPolicy {
   /** Deals every hand at the start of a game (after the start hooks), or of a set-up that gives none. */

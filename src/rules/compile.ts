@@ -125,11 +125,16 @@ function compile(modules: readonly RuleModule[], tables: TileTables, rules: Read
   });
   const putBack = hooks.flatMap((h) => (h.putBack === undefined ? [] : [h.putBack]));
   if (putBack.length > 1) throw new Error('rule modules: only one module may put unplaceable tiles back (putBack)');
-  const handSize = modules.reduce((n, m) => Math.max(n, m.handSize?.(rules) ?? 0), 0);
+  // The largest hand counts, and whether the module that gives it hides it.
+  let handSize = 0;
+  let handsHidden = false;
+  for (const m of modules) {
+    const n = m.handSize?.(rules) ?? 0;
+    if (n > handSize) [handSize, handsHidden] = [n, m.handsHidden?.(rules) === true];
+  }
   const hand = hooks.flatMap((h) => (h.hand === undefined ? [] : [h.hand]));
-  if (hand.length > 1) throw new Error('rule modules: only one module may deal hands of tiles (hand)');
-  if (handSize > 0 !== hand.length > 0)
-    throw new Error('rule modules: hands of tiles (handSize) need the hook that deals them (hand), and only they');
+  if (hand.length !== (handSize > 0 ? 1 : 0))
+    throw new Error('rule modules: hands of tiles (handSize) need one module to deal them (hooks.hand)');
   return {
     figures,
     neutrals,
@@ -160,7 +165,7 @@ function compile(modules: readonly RuleModule[], tables: TileTables, rules: Read
     final: hooks.flatMap((h) => (h.final === undefined ? [] : [h.final])),
     handSize,
     hand: hand[0] ?? null,
-    handsHidden: handSize > 0 && modules.some((m) => m.handSize?.(rules) === handSize && m.handsHidden?.(rules) === true),
+    handsHidden,
     incompleteScores: !modules.some((m) => m.incompleteScores === false),
     notes: modules.flatMap((m) => (m.note === undefined ? [] : [m.note])),
     explainPlacement: explain,

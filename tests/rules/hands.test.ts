@@ -18,11 +18,12 @@ const tables = () => tablesFor(TILE_SETS.base, tileDef);
 describe('hands of tiles, dealt by their module', () => {
   it('compileRuleset refuses hands without the hook that deals them, and two modules dealing hands', () => {
     const bare: RuleModule = { name: 'bare', title: 'Bare', handSize: () => 2 };
-    expect(() => compileRuleset([base, bare], tables(), {})).toThrow('hands of tiles (handSize) need the hook that deals them (hand)');
+    const message = 'rule modules: hands of tiles (handSize) need one module to deal them (hooks.hand)';
+    expect(() => compileRuleset([base, bare], tables(), {})).toThrow(message);
     const stray: RuleModule = { name: 'stray', title: 'Stray', hooks: () => ({ hand: pocket.hooks().hand }) };
-    expect(() => compileRuleset([base, stray], tables(), {})).toThrow('need the hook that deals them (hand), and only they');
+    expect(() => compileRuleset([base, stray], tables(), {})).toThrow(message);
     const twin: RuleModule = { ...pocket, name: 'twin' };
-    expect(() => compileRuleset([base, pocket, twin], tables(), {})).toThrow('only one module may deal hands of tiles');
+    expect(() => compileRuleset([base, pocket, twin], tables(), {})).toThrow(message);
   });
 
   it("handsIn reads the size and the hiding from the game's modules: the house rule's option, or a module of its own", () => {

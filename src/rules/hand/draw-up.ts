@@ -34,7 +34,7 @@ function readyHand(k: Kernel, log: KernelEvent[] | null): boolean {
 function nextHand(k: Kernel, log: KernelEvent[] | null): void {
   for (;;) {
     if (readyHand(k, log)) {
-      k.showHand();
+      k.setCurrentTile(k.handTile(k.current, 0));
       return;
     }
     let held = 0;
@@ -43,7 +43,8 @@ function nextHand(k: Kernel, log: KernelEvent[] | null): void {
       k.finish(log);
       return;
     }
-    k.passTurn();
+    // The turn passes (an extra tile is lost).
+    k.setPlayer((k.current + 1) % k.players);
   }
 }
 

@@ -22,11 +22,11 @@ function next(k: Kernel, log: KernelEvent[] | null): void {
     const me = k.current;
     for (let i = 0; i < k.handCount(me); i++) {
       if (k.canPlaceAnywhere(k.handTile(me, i))) {
-        k.showHand();
+        k.setCurrentTile(k.handTile(me, 0));
         return;
       }
     }
-    k.passTurn();
+    k.setPlayer((k.current + 1) % k.players);
   }
   k.finish(log);
 }
