@@ -106,13 +106,21 @@ export function legalMoves(state: GameState | PlayerView): Move[] {
   const { codes, order, n } = sortedCodes(k);
   const out = new Array<Move>(n);
   const played = new Array<number>(n);
+  // The tile step's moves are all of one tile (with hands, of a few): its interned moves are looked
+  // up once per tile, not once per move.
+  let tile = -1;
+  let byCode: Map<number, Move> | null = null;
   for (let i = 0; i < n; i++) {
     const code = codes[order[i] as number] as number;
-    out[i] = isModuleCode(code)
-      ? Object.freeze(moveOfCode(k, code))
-      : moveStep(code) === STEP_TILE
-        ? tileMove(k, code)
-        : actionMove(k, code);
+    if (isModuleCode(code)) out[i] = Object.freeze(moveOfCode(k, code));
+    else if (moveStep(code) === STEP_TILE) {
+      const t = k.handSize > 0 ? k.handTile(k.current, moveSlot(code)) : k.currentType;
+      if (t !== tile || byCode === null) {
+        tile = t;
+        byCode = movesOfTile(k.tables.ids[t] as string);
+      }
+      out[i] = tileMove(k, byCode, code);
+    } else out[i] = actionMove(k, code);
     played[i] = code;
   }
   rememberListed(c.state, out.slice(), played, null);
@@ -191,15 +199,19 @@ let tileMoves = new Map<string, Map<number, Move>>();
 let actionMoves = new Map<number, Move>();
 let actionFigures: readonly string[] | null = null;
 
-/** The frozen move of tile step code `code`. */
-function tileMove(k: Kernel, code: number): Move {
-  const tile = k.tables.ids[k.handSize > 0 ? k.handTile(k.current, moveSlot(code)) : k.currentType] as string;
+/** The interned moves of tile `tile`, by code. */
+function movesOfTile(tile: string): Map<number, Move> {
   let byCode = tileMoves.get(tile);
   if (byCode === undefined) {
     if (tileMoves.size >= INTERNED) tileMoves = new Map();
     byCode = new Map();
     tileMoves.set(tile, byCode);
   }
+  return byCode;
+}
+
+/** The frozen move of tile step code `code`, interned in `byCode` (its tile's: movesOfTile). */
+function tileMove(k: Kernel, byCode: Map<number, Move>, code: number): Move {
   let move = byCode.get(code);
   if (move === undefined) {
     if (byCode.size >= INTERNED) byCode.clear();
