@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
-// A soak asks the properties for more runs (PROPERTY_RUNS, REFERENCE_RUNS, ENGINE_RUNS; 25 to 40
-// by default): each test then gets time in proportion, so that only a hang or a failure fails it.
+// A soak asks the properties for more runs (PROPERTY_RUNS, REFERENCE_RUNS, ENGINE_RUNS; 12 to 25
+// by default, `npm run properties` 200 and 100): each test then gets time in proportion, so that
+// only a hang or a failure fails it.
 const runsAsked = Math.max(...['PROPERTY_RUNS', 'REFERENCE_RUNS', 'ENGINE_RUNS'].map((name) => Number(process.env[name] ?? 0) || 0));
 const testTimeout = 120_000 * Math.max(1, runsAsked / 25);
 

@@ -24,7 +24,7 @@ import { choices, gameOptions, type Played } from '../support/play';
 // move), must agree on everything at every turn, and at every step of a turn (the tile step, then
 // the action step when the player has something to do besides passing). ENGINE_RUNS, else
 // PROPERTY_RUNS (as `npm run properties` sets it), asks for more games.
-const RUNS = Number(process.env.ENGINE_RUNS ?? process.env.PROPERTY_RUNS ?? 30);
+const RUNS = Number(process.env.ENGINE_RUNS ?? process.env.PROPERTY_RUNS ?? 15);
 
 /**
  * The options of a random game: those of the other property tests, with Traders & Builders added

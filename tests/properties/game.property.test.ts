@@ -51,7 +51,7 @@ import {
 
 // Properties over random games (fast-check picks the options and every move). Each run plays a
 // whole game through the pure API and checks the property at every state.
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
 const prop = (name: string, check: (states: GameState[], moves: TurnMove[], options: GameOptions) => void) =>
   it(name, () => {
     fc.assert(

@@ -7,7 +7,7 @@ import { choices, gameOptions, play } from '../support/play';
 // Game records and the move notation, round trips over random games of every expansion and house
 // rule (docs/notation.md).
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 30);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 15);
 
 /** Some games are dealt with drawOrder: a seed alone does not give their draws. */
 const withDrawOrder = fc.tuple(gameOptions, fc.boolean(), fc.nat()).map(([o, dealt, n]): GameOptions => {

@@ -19,7 +19,7 @@ import { choices, gameOptions, lcg, play } from '../support/play';
 // Set-up positions (setupGame, setupOf) and the position notation, round trips over random games
 // of every expansion and house rule.
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 25);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 15);
 
 const sample = (states: readonly GameState[]) => states.filter((_, i) => i % 11 === 3 || i === states.length - 1);
 

@@ -23,7 +23,7 @@ import { choices, deeplyFrozen, edgesMatch, gameOptions } from '../support/play'
 // exchanges and ransoms happen: the properties of tests/properties/game.property.test.ts that a
 // module with moves and state of its own could break.
 // 25 games a property in npm test (a Tower game with every expansion is long); npm run properties plays 200.
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 25);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 15);
 
 const TOWER_MOVES = new Set(['tower', 'capture', 'exchange', 'ransom']);
 const towerOptions: fc.Arbitrary<GameOptions> = gameOptions.map((o) => ({ ...o, expansions: [...(o.expansions ?? []), 'tower'] }));

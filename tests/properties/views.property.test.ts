@@ -24,7 +24,7 @@ import { choices, gameOptions, lcg, play } from '../support/play';
 // Player views over random games of every expansion and house rule: a view shows nothing that
 // depends on the seed, the bag's order or a hidden hand, loses nothing else, and reads like the
 // state it comes from.
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
 
 /** The states of a game worth looking at: every seventh, and the last. */
 const sample = (states: readonly GameState[]): GameState[] => states.filter((_, i) => i % 7 === 0 || i === states.length - 1);
