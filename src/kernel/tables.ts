@@ -189,8 +189,11 @@ export function compileTileSet(set: TileSetDef, tileDef: (id: string) => TileDef
   defs.forEach((def, t) => {
     if (def.features.length > MAXF) throw new Error(`tile ${def.id}: more than ${MAXF} features`);
     nFeat[t] = def.features.length;
+    for (const e of def.edges)
+      if (!EDGE_KINDS.includes(e)) throw new Error(`tile ${def.id}: edge kind ${e} is declared by no rule module (EDGE_KINDS)`);
     def.features.forEach((f, i) => {
       const kind = kindCode(f.kind);
+      if (kind < 0) throw new Error(`tile ${def.id}: feature kind ${f.kind} is declared by no rule module (FEATURE_KINDS)`);
       featKind[t * MAXF + i] = kind;
       if (f.kind === 'city') featPennants[t * MAXF + i] = f.pennants;
       if ('edges' in f) featEdges[t * MAXF + i] = f.edges.length;

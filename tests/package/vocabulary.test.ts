@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { renderModuleTypes, renderVocabulary } from '../../scripts/vocabulary.mjs';
 import { EDGE_KINDS, EXPANSIONS, FEATURE_KINDS, FIGURE_KINDS, SPOT_COUNT } from '../../src/core/vocabulary.js';
 import { SPOTS } from '../../src/core/geometry.js';
-import { E_CITY, E_FIELD, E_ROAD, isCentreKind, K_CITY, K_CLOISTER, K_FIELD, K_ROAD } from '../../src/kernel/tables.js';
+import { compileTileSet, E_CITY, E_FIELD, E_ROAD, isCentreKind, K_CITY, K_CLOISTER, K_FIELD, K_ROAD } from '../../src/kernel/tables.js';
+import { TILE_SETS } from '../../src/tiles/sets.js';
+import type { TileDef } from '../../src/tiles/tile-types.js';
 import { figureOrder } from '../../src/rules/roster.js';
 import { decodeMove, encodeMove } from '../../src/engine/index.js';
 import { moveFigure } from '../../src/core/move-code.js';
 import { expansionNames, RULE_MODULES } from '../../src/rules/registry.js';
 import type { ModuleDocs, RuleModule } from '../../src/rules/module.js';
-import { tileIds } from '../../src/rules/catalogue.js';
+import { tileDef, tileIds } from '../../src/rules/catalogue.js';
 
 // The public names of the rule modules (src/core/vocabulary.ts) are written from the registry by
 // `npm run vocabulary`: a module added to the registry changes them without a list kept by hand.
@@ -166,6 +168,18 @@ describe('the rule modules’ public names (src/core/vocabulary.ts)', () => {
     );
     expect(render({ name: 'x', title: 'X', featureKinds: [{ name: 'shrine', shape: 'edges' }] }, { about: 'x' })).toThrow(
       'rule module x: its docs say nothing of the feature kind shrine',
+    );
+  });
+
+  it("the kernel's tables refuse a tile whose feature or edge kind no module declares", () => {
+    const set = { ...TILE_SETS.base, counts: [['D', 1] as const, ['Q', 1] as const] };
+    const shrine = { id: 'Q', edges: ['field', 'field', 'field', 'field'], features: [{ kind: 'shrine' }] } as unknown as TileDef;
+    const lava = { id: 'Q', edges: ['lava', 'field', 'field', 'field'], features: [] } as unknown as TileDef;
+    expect(() => compileTileSet(set, (id) => (id === 'Q' ? shrine : tileDef(id)))).toThrow(
+      'tile Q: feature kind shrine is declared by no rule module (FEATURE_KINDS)',
+    );
+    expect(() => compileTileSet(set, (id) => (id === 'Q' ? lava : tileDef(id)))).toThrow(
+      'tile Q: edge kind lava is declared by no rule module (EDGE_KINDS)',
     );
   });
 
