@@ -27,7 +27,7 @@ const EXPANSION_MARKERS = {
 };
 const EVERY_EXPANSION = Object.keys(EXPANSION_MARKERS);
 /** The budget of the base game's four functions with one expansion registered, in kB. */
-const EXPANSION_BUDGET = { river: 35.3, abbot: 34.5, 'inns-cathedrals': 35.3, 'traders-builders': 35.4, tower: 38.4 };
+const EXPANSION_BUDGET = { river: 35.3, abbot: 34.8, 'inns-cathedrals': 35.3, 'traders-builders': 35.4, tower: 38.4 };
 const importName = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 const NEITHER = [];
 
@@ -87,7 +87,7 @@ const rows = [
   // down does not carry it.
   ['everything', './notation', 57, ALL],
   // The base game's four functions, then the same with each expansion registered: what it adds.
-  [BASE_GAME, '.', 33.2, KERNEL],
+  [BASE_GAME, '.', 33.5, KERNEL],
   ...EVERY_EXPANSION.map((name) => [
     `${BASE_GAME.slice(0, -2)}, useExpansions, ${importName(name)} }`,
     '.',
