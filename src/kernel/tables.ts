@@ -9,7 +9,6 @@ export const K_ROAD = 0;
 export const K_CITY = 1;
 export const K_CLOISTER = 2;
 export const K_FIELD = 3;
-export const FEATURE_KIND_NAMES: readonly FeatureKind[] = FEATURE_KINDS;
 
 /**
  * Whether features of this kind sit in a tile's middle and are scored by the tiles around them:
@@ -21,7 +20,6 @@ export const isCentreKind = (kind: number): boolean => CENTRE_SPOTS[kind] !== ''
 export const E_FIELD = 0;
 export const E_ROAD = 1;
 export const E_CITY = 2;
-export const EDGE_KIND_NAMES: readonly EdgeKind[] = EDGE_KINDS;
 
 /** The kernel's code of a feature kind. */
 export const kindCode = (kind: FeatureKind): number => FEATURE_KINDS.indexOf(kind);

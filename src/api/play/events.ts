@@ -1,3 +1,4 @@
+import { FEATURE_KINDS } from '../../core/vocabulary.js';
 import { SPOTS } from '../../core/geometry.js';
 import {
   type Kernel,
@@ -7,7 +8,6 @@ import {
   K_MODULE,
   type KernelEvent,
   type ScoreRecord,
-  FEATURE_KIND_NAMES,
   isCentreKind,
   K_CITY,
   K_ROAD,
@@ -116,7 +116,7 @@ export function describeEvents(k: Kernel, log: readonly KernelEvent[]): GameEven
 /** A figure of kernel `k` (its kind code, on segment `seg`) as the API names it: kind, place, feature. */
 export function figureOf(k: Kernel, figure: number, seg: number): Omit<MeepleOnBoard, 'owner'> {
   const { x, y, at } = k.spotOf(seg);
-  return { kind: figureNames()[figure] as MeepleKind, x, y, at, feature: FEATURE_KIND_NAMES[k.kindOf(seg)] as FeatureKind };
+  return { kind: figureNames()[figure] as MeepleKind, x, y, at, feature: FEATURE_KINDS[k.kindOf(seg)] as FeatureKind };
 }
 
 /** The scorings among events. */
@@ -155,7 +155,7 @@ function scoredFeature(k: Kernel, r: ScoreRecord): ScoredFeature {
   const note = tokens ? tokenNote(k, r) : featureNote(k, r, smallCity, notes);
   return lineOf(
     r,
-    tokens ? (tokenKind(k, r.ref.spot).key as ScoredFeature['kind']) : (FEATURE_KIND_NAMES[r.kind] as FeatureKind),
+    tokens ? (tokenKind(k, r.ref.spot).key as ScoredFeature['kind']) : (FEATURE_KINDS[r.kind] as FeatureKind),
     tokens ? tokenKind(k, r.ref.spot).name : featureIdOf(r.ref),
     r.recall >= 0 ? `${figureWord(figureNames()[r.recall] as MeepleKind)} taken back: ${note}` : note,
   );
@@ -219,7 +219,7 @@ function featureNote(k: Kernel, r: ScoreRecord, smallCity: 2 | 4, notes: Ruleset
       return `completed city of ${tiles} ${tileWord}${pennantPart}: 2×${tiles}${pennants ? ` + 2×${pennants}` : ''}`;
     default: {
       if (!isCentreKind(r.kind)) return `${points}`;
-      const name = FEATURE_KIND_NAMES[r.kind] as string;
+      const name = FEATURE_KINDS[r.kind] as string;
       if (complete) return `completed ${name}: 9`;
       const around = r.neighbours;
       return `incomplete ${name} with ${around} neighbour${around === 1 ? '' : 's'}: 1 + ${around}`;

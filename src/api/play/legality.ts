@@ -1,3 +1,4 @@
+import { EDGE_KINDS, FEATURE_KINDS } from '../../core/vocabulary.js';
 import { IllegalMoveError, type MoveErrorCode, StateError } from '../../core/errors.js';
 import { EDGE_NAMES, isRotation, type Rotation, SPOTS, type Spot, spotIndex } from '../../core/geometry.js';
 import { isRecord, show } from '../../core/guards.js';
@@ -29,8 +30,6 @@ import {
   PLACE_OCCUPIED,
   PLACE_RULE,
   type Ruleset,
-  EDGE_KIND_NAMES,
-  FEATURE_KIND_NAMES,
   K_FIELD,
   MAXF,
 } from '../../kernel/index.js';
@@ -422,8 +421,8 @@ function placementDiagnosis(k: Kernel, t: number, move: TileMove): IllegalMoveEr
   }
   if (code >= PLACE_MISMATCH) {
     const d = code - PLACE_MISMATCH;
-    const mine = EDGE_KIND_NAMES[k.tables.edgeKind[(t * 4 + q) * 4 + d] as number];
-    const theirs = EDGE_KIND_NAMES[k.neighbourEdgeKind(move.x, move.y, d)];
+    const mine = EDGE_KINDS[k.tables.edgeKind[(t * 4 + q) * 4 + d] as number];
+    const theirs = EDGE_KINDS[k.neighbourEdgeKind(move.x, move.y, d)];
     return illegal(
       'edge-mismatch',
       `${EDGE_NAMES[d]} edge: the tile has ${mine === 'city' ? 'a city' : `a ${mine}`}, the neighbour has ${theirs === 'city' ? 'a city' : `a ${theirs}`}`,
@@ -467,7 +466,7 @@ function actionDiagnosis(
     }
     const i = k.figureOf(player, figureCode(kind));
     if (i < 0) return illegal('nothing-to-recall', `${name}'s ${word} is not on the board`);
-    const where = FEATURE_KIND_NAMES[k.kindOf(k.mSeg[i] as number)];
+    const where = FEATURE_KINDS[k.kindOf(k.mSeg[i] as number)];
     return illegal(
       'nothing-to-recall',
       `this tile completes the ${where} of ${name}'s ${word}, which then scores as completed and comes home: ${withArticle(word)} is taken back only while its ${where} is incomplete`,
@@ -500,7 +499,7 @@ function actionDiagnosis(
   const featureKind = T.featKind[t * MAXF + local] as number;
   const F = k.rules.ruleset.figures;
   if (((F.spots[figureCode(kind) * T.types + t] as number) & (1 << local)) === 0) {
-    const what = FEATURE_KIND_NAMES[featureKind] as string;
+    const what = FEATURE_KINDS[featureKind] as string;
     const only = figureNames()
       .filter((f) => figureStands(f).includes(what))
       .map((f) => withArticle(figureWord(f)));
@@ -516,7 +515,7 @@ function actionDiagnosis(
     // A figure that joins its owner's figures (the builder and the pig, rules-facts §e) goes on a
     // feature of the tile just placed that already holds one of the player's own meeples.
     if (k.holds(r, player)) return null;
-    const what = FEATURE_KIND_NAMES[featureKind];
+    const what = FEATURE_KINDS[featureKind];
     const meeple = featureKind === K_FIELD ? 'farmer' : 'meeple';
     return illegal(
       'no-own-meeple',
@@ -524,7 +523,7 @@ function actionDiagnosis(
     );
   }
   if (k.figuresOn(r) > 0) {
-    const what = FEATURE_KIND_NAMES[featureKind];
+    const what = FEATURE_KINDS[featureKind];
     return illegal('feature-occupied', `the ${what} at ${at} already has a meeple on it further along`);
   }
   return null;

@@ -1,6 +1,7 @@
+import { EDGE_KINDS, FEATURE_KINDS } from '../../core/vocabulary.js';
 import type { SetupErrorCode } from '../../core/errors.js';
 import { DX, DY, EDGE_NAMES, type Rotation, SPOTS, type Spot, spotIndex } from '../../core/geometry.js';
-import { type Kernel, EDGE_KIND_NAMES, FEATURE_KIND_NAMES, K_CITY, K_ROAD, MAXF } from '../../kernel/index.js';
+import { type Kernel, K_CITY, K_ROAD, MAXF } from '../../kernel/index.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
 import {
   expansionTitle,
@@ -86,7 +87,7 @@ function placeTiles(k: Kernel, tiles: readonly BoardTile[], labels: BoardLabels,
       const n = tiles[np] as BoardTile;
       note(
         'edge-mismatch',
-        `${where}: its ${EDGE_NAMES[d]} edge has ${an(EDGE_KIND_NAMES[mine] as string)}, the ${EDGE_NAMES[(d + 2) & 3]} edge of ${labels.tile(np)} (${turned(n)}) has ${an(EDGE_KIND_NAMES[theirs] as string)}`,
+        `${where}: its ${EDGE_NAMES[d]} edge has ${an(EDGE_KINDS[mine] as string)}, the ${EDGE_NAMES[(d + 2) & 3]} edge of ${labels.tile(np)} (${turned(n)}) has ${an(EDGE_KINDS[theirs] as string)}`,
       );
     }
     // A placement rule of a module (the river, the table) reads the board as it grew: a tile it
@@ -171,7 +172,7 @@ function deployFigures(
       return;
     }
     const kind = T.featKind[t * MAXF + local] as number;
-    const what = FEATURE_KIND_NAMES[kind] as string;
+    const what = FEATURE_KINDS[kind] as string;
     if (((F.spots[figureCode(f.kind) * T.types + t] as number) & (1 << local)) === 0) {
       note('figure-not-allowed', `${where}: the ${word} stands ${figurePlaces(f.kind)}, not on ${an(what)} (at ${f.at})`);
       return;
@@ -195,7 +196,7 @@ function deployFigures(
   for (const { i, seg } of joiners) {
     const f = figures[i] as BoardFigure;
     if ((k.strength(k.find(seg))[f.owner] as number) > 0) continue;
-    const what = FEATURE_KIND_NAMES[k.kindOf(seg)] as string;
+    const what = FEATURE_KINDS[k.kindOf(seg)] as string;
     note(
       'no-own-meeple',
       `${labels.figure(i)}: the ${figureWord(f.kind)} stands on ${an(what)} that holds none of player ${f.owner}'s meeples`,

@@ -1,5 +1,6 @@
+import { FEATURE_KINDS } from '../../core/vocabulary.js';
 import { spotIndex } from '../../core/geometry.js';
-import { FEATURE_KIND_NAMES, isCentreKind, K_CITY, K_FIELD, type Kernel } from '../../kernel/index.js';
+import { isCentreKind, K_CITY, K_FIELD, type Kernel } from '../../kernel/index.js';
 import type { FeatureKind } from '../../tiles/tile-types.js';
 import { checked } from './kernels.js';
 import { featureIdOf } from '../play/events.js';
@@ -77,13 +78,13 @@ export function features(input: GameState | PlayerView): BoardFeature[] {
     const open = centre ? 8 - k.neighbours(k.segmentTile(r)) : kind === K_FIELD ? 0 : k.openOf(r);
     return {
       id: featureIdOf(k.ref(r)),
-      kind: FEATURE_KIND_NAMES[kind] as FeatureKind,
+      kind: FEATURE_KINDS[kind] as FeatureKind,
       tiles: k.tilePositions(r),
       segments: k.members(r).map((s) => k.spotOf(s)),
       complete: kind !== K_FIELD && open === 0,
       open,
       pennants: kind === K_CITY ? k.pennantsOf(r) : 0,
-      ...factsOf(k, r, FEATURE_KIND_NAMES[kind] as FeatureKind),
+      ...factsOf(k, r, FEATURE_KINDS[kind] as FeatureKind),
       meeples: state.meeples.filter((_, i) => rootOfMeeple[i] === r),
       cities: kind === K_FIELD ? k.borderingCities(r).map((c) => featureIdOf(k.ref(c))) : [],
     };

@@ -1,4 +1,5 @@
-import { type ScoreRecord, FEATURE_KIND_NAMES } from '../../kernel/index.js';
+import { FEATURE_KINDS } from '../../core/vocabulary.js';
+import type { ScoreRecord } from '../../kernel/index.js';
 import type { ModuleDocs, RuleModule } from '../module.js';
 
 /**
@@ -16,7 +17,7 @@ export const incomplete = {
   note(r: ScoreRecord): string | null {
     if (!r.final || r.complete || r.recall >= 0) return null;
     const tiles = r.tiles.length;
-    return `incomplete ${FEATURE_KIND_NAMES[r.kind]} of ${tiles} tile${tiles === 1 ? '' : 's'}: 0 (incomplete features score nothing)`;
+    return `incomplete ${FEATURE_KINDS[r.kind]} of ${tiles} tile${tiles === 1 ? '' : 's'}: 0 (incomplete features score nothing)`;
   },
 } as const satisfies RuleModule;
 
