@@ -111,6 +111,12 @@ export interface HandPolicy {
   readonly ready: (k: Kernel, log: KernelEvent[] | null) => void;
   /** A turn is over (PHASE_DRAW; the turn passed, or an extra tile follows): hands are drawn up and the next readied. */
   readonly turnOver: (k: Kernel, log: KernelEvent[] | null) => void;
+  /**
+   * Whether the hands are drawn back up to the hand size after each turn while the bag lasts, and
+   * a hand none of whose tiles fits is given up: what the check of a state without its draws (a
+   * player view) may expect of the hands it shows. Without it, only a replay of the draws checks them.
+   */
+  readonly drawsUp?: boolean;
 }
 
 export interface Ruleset {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Expansion, applyMove, createGame, legalMoves, playerView, useExpansions } from '../../src/index.js';
+import { type Expansion, applyMove, createGame, legalMoves, loadState, loadView, playerView, useExpansions } from '../../src/index.js';
 import { tablesFor } from '../../src/kernel/tables.js';
 import { compileRuleset } from '../../src/rules/compile.js';
 import type { RuleModule } from '../../src/rules/module.js';
@@ -13,6 +13,7 @@ import { pocket } from '../support/rules/pocket/index.js';
 // its hooks' `hand`): the kernel keeps the hands and calls the module to deal and draw them.
 
 const base = RULE_MODULES[0] as RuleModule;
+const pocketExpansion = { name: 'pocket', rules: pocket } as unknown as Expansion;
 const tables = () => tablesFor(TILE_SETS.base, tileDef);
 
 describe('hands of tiles, dealt by their module', () => {
@@ -33,7 +34,7 @@ describe('hands of tiles, dealt by their module', () => {
   });
 
   it('a module with a rule of its own plays through the pure API: two tiles each, dealt once, never drawn up', () => {
-    useExpansions({ name: 'pocket', rules: pocket } as unknown as Expansion);
+    useExpansions(pocketExpansion);
     expect(handsIn(['pocket'], {})).toEqual({ size: 2, hidden: true });
     let state = createGame({ players: 3, seed: 5, expansions: ['pocket' as never] });
     expect(state.hands?.map((h) => h.length)).toEqual([2, 2, 2]);
@@ -54,5 +55,24 @@ describe('hands of tiles, dealt by their module', () => {
     expect(state.placements.length).toBeLessThanOrEqual(7);
     expect(state.placements.length).toBeGreaterThan(3);
     expect(state.hands?.flat().length ?? 0).toBe(0);
+  });
+
+  it("a module's hand rule loads: saved states replay their draws through it, and views expect nothing of its hands", () => {
+    useExpansions(pocketExpansion);
+    let state = createGame({ players: 3, seed: 5, expansions: ['pocket' as never] });
+    const json = (v: unknown) => JSON.parse(JSON.stringify(v));
+    for (let turn = 0; ; turn++) {
+      // The house rule would have drawn the hands back up to two tiles, and ended the game with the bag.
+      expect(loadState(json(state))).toEqual(state);
+      for (let viewer = 0; viewer < 3; viewer++) expect(loadView(json(playerView(state, viewer)))).toEqual(playerView(state, viewer));
+      if (state.status === 'finished') break;
+      const moves = legalMoves(state);
+      state = applyMove(state, moves[(turn * 7) % moves.length] as (typeof moves)[number]);
+    }
+    expect(state.tilesLeft.length).toBe(65);
+    // A hand the draws do not give is refused.
+    const forged = json(state);
+    forged.status = 'playing';
+    expect(() => loadState(forged)).toThrow('status is "playing", but the game is over: no tile is left');
   });
 });

@@ -263,8 +263,15 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
 
   it('a saved state whose hands do not fit the rules is refused', () => {
     const s = JSON.parse(JSON.stringify(createGame({ players: 2, seed: 1, rules: HAND3 })));
+    const dealt = [...s.hands[1]];
     s.hands[1].pop();
-    expect(validateState(s).map((p) => p.message)).toContain('hands[1] holds 2 tiles, but with tiles left in the bag it holds 3');
+    expect(validateState(s).map((p) => p.message)).toContain(
+      `hands[1] holds ${JSON.stringify(s.hands[1])}, but drawing the recorded tiles fills it with ${JSON.stringify(dealt)}`,
+    );
+    // Without the draws (as in a player view), a hand is checked against the hand rule of the house rules.
+    expect(validateState({ ...s, draws: null }).map((p) => p.message)).toContain(
+      'hands[1] holds 2 tiles, but with tiles left in the bag it holds 3',
+    );
     const t = JSON.parse(JSON.stringify(createGame({ players: 2, seed: 1, rules: HAND3 })));
     t.currentTile = t.hands[0][0];
     expect(validateState(t).map((p) => p.message)).toEqual([

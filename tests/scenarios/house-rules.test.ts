@@ -394,8 +394,15 @@ describe('House rule #5, unplaceable tiles returned: tiles of other piles and fo
     const s = createGame({ players: 2, seed: 3, drawOrder: ['E', 'U'], rules: { table: row, unplaceable: 'returned' } });
     // C (a city on all four sides) fits nowhere in the row, but the bag holds its one copy only.
     const once = { type: 'tile-returned', player: 0, tile: 'C' };
-    expect(loadState(JSON.parse(JSON.stringify({ ...s, events: [...s.events, once] }))).events).toHaveLength(2);
-    const many = { ...s, events: [...s.events, once, once] };
-    expect(() => loadState(JSON.parse(JSON.stringify(many)))).toThrow(/tile-returned event/);
+    const drewC = { turn: 0, player: 0, tile: 'C', kept: false };
+    // C drawn first and set aside (as E is) goes back when U is drawn: the draws say so as the events do.
+    const forged = { ...s, events: [once, ...s.events], draws: [drewC, ...(s.draws ?? [])] };
+    expect(loadState(JSON.parse(JSON.stringify(forged))).events).toHaveLength(2);
+    expect(() => loadState(JSON.parse(JSON.stringify({ ...s, events: [...s.events, once] })))).toThrow(/tile-returned event/);
+    const many = { ...s, events: [...s.events, once, once], draws: [drewC, drewC, ...(s.draws ?? [])] };
+    expect(() => loadState(JSON.parse(JSON.stringify(many)))).toThrow('draws[1] is tile C, which was not in the bag then');
+    // Without the draws (a state of 0.2.0), the tiles put back are drawn where the events show them.
+    expect(loadState(JSON.parse(JSON.stringify({ ...s, events: [...s.events, once], draws: null }))).events).toHaveLength(2);
+    expect(() => loadState(JSON.parse(JSON.stringify({ ...many, draws: null })))).toThrow(/tile-returned event/);
   });
 });

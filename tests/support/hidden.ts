@@ -49,7 +49,11 @@ export function hiddenChanged(s: GameState, o: GameOptions, keep: Viewer, r: () 
   } catch (e) {
     // Another hidden hand is another game only if its tiles could have been drawn when they were
     // (a hand given up draws until tiles fit): the draws say when; such a trade is not made.
-    if (e instanceof StateError && e.problems.every((p) => /^(draws|tilesLeft: drawing|hands: drawing)/.test(p.message))) return null;
+    if (
+      e instanceof StateError &&
+      e.problems.every((p) => /^(draws|tilesLeft: drawing|hands\[\d+\] holds .*, but drawing the recorded tiles)/.test(p.message))
+    )
+      return null;
     throw e;
   }
 }

@@ -7,7 +7,7 @@ import { type BoardFigure, type BoardLabels, type BoardTile, type Note, setUpBoa
 import type { ExtraTurn, SetupStartFigure, SetupStartPlayer } from '../types.js';
 
 // The start of a set-up game: a kernel at the set-up position, and its opening draws. setupGame
-// makes it, the loader rebuilds it (saved.ts) and the check of the draws begins from it.
+// makes it, and the loader rebuilds it (saved.ts) and replays the game's draws from it (replay-drawn.ts).
 
 /** A set-up position as the kernel takes it: its fields checked for form, its tile ids known. */
 export interface StartPosition {

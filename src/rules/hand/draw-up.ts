@@ -59,4 +59,5 @@ export const drawUpHands: HandPolicy = {
     if (!k.extraTurn) drawUp(k, (k.current + k.players - 1) % k.players, log);
     nextHand(k, log);
   },
+  drawsUp: true,
 };
