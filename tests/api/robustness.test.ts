@@ -42,7 +42,7 @@ describe('unplaceable tiles (rules-facts §h)', () => {
     early.discarded = ['C'];
     early.tilesLeft = early.tilesLeft.filter((id: string, i: number) => id !== 'C' || i !== early.tilesLeft.indexOf('C'));
     expect(validateState(early).map((p) => p.message)).toEqual([
-      'discarded[0] is tile C, but drawing the recorded tiles discards no tile there: only a tile that fits nowhere is discarded',
+      'discarded[0] is tile C, but the replay discards no tile there: only a tile that fits nowhere is discarded',
     ]);
     // Without its draws (a state of 0.2.0), the discards are drawn where they must have been.
     expect(validateState({ ...early, draws: null }).map((p) => p.message)).toEqual([

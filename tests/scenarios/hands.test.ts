@@ -266,7 +266,7 @@ describe('House rules #3 and #4: a hand of tiles (rules.hand)', () => {
     const dealt = [...s.hands[1]];
     s.hands[1].pop();
     expect(validateState(s).map((p) => p.message)).toContain(
-      `hands[1] holds ${JSON.stringify(s.hands[1])}, but drawing the recorded tiles fills it with ${JSON.stringify(dealt)}`,
+      `hands[1] holds ${JSON.stringify(s.hands[1])}, but the replay fills it with ${JSON.stringify(dealt)}`,
     );
     // Without the draws (as in a player view), a hand is checked against the hand rule of the house rules.
     expect(validateState({ ...s, draws: null }).map((p) => p.message)).toContain(

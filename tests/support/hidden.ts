@@ -51,7 +51,7 @@ export function hiddenChanged(s: GameState, o: GameOptions, keep: Viewer, r: () 
     // (a hand given up draws until tiles fit): the draws say when; such a trade is not made.
     if (
       e instanceof StateError &&
-      e.problems.every((p) => /^(draws|tilesLeft: drawing|hands\[\d+\] holds .*, but drawing the recorded tiles)/.test(p.message))
+      e.problems.every((p) => /^(draws|tilesLeft: the replay|hands\[\d+\] holds .*, but the replay fills it)/.test(p.message))
     )
       return null;
     throw e;

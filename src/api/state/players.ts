@@ -78,7 +78,7 @@ export function playerAfter(k: Kernel, i: number, before: PlayerState): PlayerSt
 }
 
 /** `n` things, with the plural when n is not 1. */
-const amount = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export const amount = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What in player i's recorded record differs from kernel k's: a sentence each. */
 export function playerDifferences(recorded: Readonly<Record<string, unknown>>, k: Kernel, i: number): string[] {

@@ -1,7 +1,8 @@
 import { isInt, isRecord, show } from '../../core/guards.js';
 import { startRandom } from '../../core/rng.js';
 import { DRAW_LAND, PHASE_ACTION, PHASE_STEP } from '../../kernel/index.js';
-import { type LastMove, playPlacement, readPlacement, type Replay } from './replay-turn.js';
+import { amount } from './players.js';
+import { type LastMove, playPlacement, readPlacement, type Replay, type Replayed } from './replay-turn.js';
 
 // The replay of a saved state that does not record its draws: a player view (whose bag and
 // hidden hands are not in it) or a state saved by 0.2.0. Each placement's tile is given to the
@@ -14,7 +15,7 @@ import { type LastMove, playPlacement, readPlacement, type Replay } from './repl
  * Replays the state of `r` without its draws. `view`: the hands hidden from the viewer (null for
  * a state); `firstMover`: who moved first, for a view (which has no seed to choose it).
  */
-export function replayGuessed(r: Replay, view: { readonly hidden: readonly boolean[] } | null, firstMover: unknown): LastMove {
+export function replayGuessed(r: Replay, view: { readonly hidden: readonly boolean[] } | null, firstMover: unknown): Replayed {
   const { s, k, tables, log, handSize, setUp, firstMove, take, fail, note } = r;
   const players = s.players as unknown[];
   const placements = s.placements as unknown[];
@@ -155,10 +156,7 @@ export function replayGuessed(r: Replay, view: { readonly hidden: readonly boole
   }
   if (finished) k.finish(log);
   else if (k.phase === PHASE_ACTION || k.phase >= PHASE_STEP) {
-    // The tile of the turn is on the board already.
-    const placedTile = k.tables.ids[k.currentType];
-    if (handSize === 0 && s.currentTile !== placedTile)
-      note(`currentTile is ${show(s.currentTile)}, but at the action step it is the tile just placed, ${placedTile}`);
+    // The tile of the turn is on the board already: it is the current tile (load-checks.ts).
   } else if (handSize === 0) {
     k.setCurrentTile(take(s.currentTile, 'currentTile'));
     if (!k.canPlaceAnywhere(k.currentType)) note(`currentTile ${s.currentTile} fits nowhere: it would have been discarded`);
@@ -180,8 +178,5 @@ export function replayGuessed(r: Replay, view: { readonly hidden: readonly boole
     drawn.some(drawnLand)
   )
     k.setLandStarted();
-  return last;
+  return { ...last, draws: null };
 }
-
-/** `n` things, with the plural when n is not 1. */
-const amount = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

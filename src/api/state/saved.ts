@@ -2,7 +2,6 @@ import { tileDef } from '../../rules/catalogue.js';
 import { type Problem, StateError, type StateErrorCode } from '../../core/errors.js';
 import { isInt, isRecord, show } from '../../core/guards.js';
 import { createKernel, type Kernel, type KernelEvent, tablesFor } from '../../kernel/index.js';
-import { describeEvents, figureOf, scoringsOf } from '../play/events.js';
 import { drawsShapeProblem } from './draws-shape.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
 import { expansionNames } from '../../rules/registry.js';
@@ -11,16 +10,15 @@ import { activeModules, gameTiles, handsIn } from '../../rules/tiles.js';
 import type { TileSetName } from '../../tiles/tile-types.js';
 import { ruleKeys, validateOptions } from '../options/options.js';
 import { isViewRecord, stateOfView } from './view-input.js';
-import { isPlayerRecord, playerDifferences, playerForm } from './players.js';
+import { isPlayerRecord, playerForm } from './players.js';
 import type { FarmerRule, GameState } from '../types.js';
 import { fieldLines } from '../options/lines.js';
-import { extraTurnOf, rulesFor } from '../options/game-rules.js';
+import { rulesFor } from '../options/game-rules.js';
 import { loadSetUp } from '../setup/saved-setup.js';
-import { sameJson } from '../../core/same-json.js';
-import { modulesOf } from './modules.js';
 import { stepsOf } from '../../rules/declared.js';
 import { replayDrawn } from './replay-drawn.js';
 import { replayGuessed } from './replay-guessed.js';
+import { replayProblems } from './load-checks.js';
 import type { Replay } from './replay-turn.js';
 
 // Saved states: read in the current format, then checked by replaying their placements through
@@ -168,104 +166,15 @@ export function rebuild(state: GameState): Kernel {
   const firstMover = isRecord(opener) && isInt(opener.player) ? opener.player : s.currentPlayer;
   const firstMove = setUp !== null ? setUp.start.tiles.length : drawnStart ? 0 : 1;
   const replay: Replay = { s, k, tables, log, names, inGame, handSize, setUp, firstMove, take, fail, note };
-  const { lastTurn, stepStarts } =
+  const replayed =
     view === null && s.draws !== null ? replayDrawn(replay) : replayGuessed(replay, view === null ? null : view.facts, firstMover);
   const missing = [...counts].filter(([, n]) => n > 0).map(([id, n]) => `${n} × ${id}`);
   if (missing.length > 0) note(`the tiles do not add up to the ${tables.set.name} set: missing ${missing.join(', ')}`);
-  compareWithReplay(s, k, scoringsOf(describeEvents(k, log)), note);
-  // The last move was the whole last turn or its tile step, or a step of its own after the tile.
-  const recorded = s.events as unknown[];
-  const expected = eventsToCompare(s, view === null ? null : firstMover, note);
-  const fromTile = stepStarts.length === 0 || (isRecord(recorded[0]) && recorded[0].type === 'tile-placed');
-  const starts = fromTile ? [lastTurn] : [...stepStarts].reverse();
-  // The events from where the last move began: the first start they match, else the first start's, compared.
-  let matched = false;
-  for (const b of starts) {
-    if (sameJson(expected, describeEvents(k, log.slice(b)))) {
-      matched = true;
-      break;
-    }
-  }
-  if (!matched) compareLists('events', expected, describeEvents(k, log.slice(starts[0] as number)), 'event', showEvent, note);
-  const modules = modulesOf(k);
-  const listed = isRecord(s.modules) ? s.modules : {};
-  for (const name of new Set([...Object.keys(listed), ...Object.keys(modules)])) {
-    if (!sameJson(listed[name], (modules as Record<string, unknown>)[name]))
-      note(`modules.${name} is ${show(listed[name])}, but the placements give ${show((modules as Record<string, unknown>)[name])}`);
-  }
+  for (const m of replayProblems(k, { ...replayed, s, log, firstMover: view === null ? null : firstMover })) note(m);
   // The recorded field scorings served the replay only: a custom rule must be given again.
   k.setRules(rulesFor(state, tables, undefined, null));
   if (problems.length > 0) throw new StateError(problems);
   return k;
-}
-
-/**
- * The events a replay must give: in a view (`first`: who moved first, else null), who moved first
- * was chosen from the seed it does not have, so the choice is only checked against `first`.
- */
-function eventsToCompare(s: Record<string, unknown>, first: unknown, note: (message: string) => void): unknown[] {
-  const events = s.events as unknown[];
-  if (first === null) return events;
-  return events.filter((e) => {
-    if (!isRecord(e) || e.type !== 'first-player-chosen') return true;
-    if (e.player !== first) note(`events: the first player chosen is ${show(e.player)}, but player ${show(first)} moved first`);
-    return false;
-  });
-}
-
-/** What the state says after its placements, against what replaying them gave. */
-function compareWithReplay(s: Record<string, unknown>, k: Kernel, lines: readonly unknown[], note: (message: string) => void): void {
-  if (s.turn !== k.turn) note(`turn is ${s.turn}, but ${k.turn} tiles were placed${drawnStartOf(k) ? '' : ' after the start tile'}`);
-  if (s.currentPlayer !== k.current)
-    note(`currentPlayer ${s.currentPlayer} is not the player whose turn ${k.turn} is (player ${k.current})`);
-  const extra = extraTurnOf(k);
-  if (s.extraTurn !== extra) {
-    note(
-      `extraTurn is ${show(s.extraTurn)}, but the placements give the current player ${extra === null ? 'no extra tile' : `an extra tile for ${show(extra)}`}`,
-    );
-  }
-  (s.players as Record<string, unknown>[]).forEach((pl, i) => {
-    for (const m of playerDifferences(pl, k, i)) note(m);
-  });
-  const figures = Array.from({ length: k.nMeeples }, (_, i) => ({
-    owner: k.mOwner[i],
-    ...figureOf(k, k.mKind[i] as number, k.mSeg[i] as number),
-  }));
-  compareLists('meeples', s.meeples as unknown[], figures, 'figure', show, note);
-  // A recorded line is written with show unless its parts are what they should be: a frozen state
-  // is read in place, so it may hold values (an object without a prototype) that join cannot write.
-  const line = (l: unknown) => {
-    const { kind, id, awarded } = (isRecord(l) ? l : {}) as { kind?: unknown; id?: unknown; awarded?: unknown };
-    return typeof kind === 'string' && typeof id === 'string' && Array.isArray(awarded) && awarded.every((a) => typeof a === 'number')
-      ? `the ${kind} ${id}, awarding ${awarded.join('/')}`
-      : show(l);
-  };
-  compareLists('scored', s.scored as unknown[], lines, 'scoring', line, note);
-}
-
-/** An event as a message names it: its type, and what it is about. */
-function showEvent(e: unknown): string {
-  if (!isRecord(e) || typeof e.type !== 'string') return show(e);
-  return `a ${e.type} event ${show(e)}`;
-}
-
-/** `n` things, with the plural when n is not 1. */
-const amount = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** Notes every entry of `listed` that differs from what the placements give (`given`). */
-function compareLists(
-  name: string,
-  listed: readonly unknown[],
-  given: readonly unknown[],
-  what: string,
-  describe: (v: unknown) => string,
-  note: (m: string) => void,
-): void {
-  for (let i = 0; i < Math.max(listed.length, given.length); i++) {
-    if (i >= given.length) note(`${name}[${i}] is ${describe(listed[i])}, which the placements do not give`);
-    else if (i >= listed.length) note(`${name} lists ${amount(listed.length, what)}, but the placements also give ${describe(given[i])}`);
-    else if (!sameJson(listed[i], given[i])) note(`${name}[${i}] is ${describe(listed[i])}, but the placements give ${describe(given[i])}`);
-  }
 }
 
 /**
@@ -285,6 +194,3 @@ function recordedFarmers(scored: readonly unknown[], players: number, fail: (m: 
       (why, j) => fail(`scored[${at[j]}]: ${why}`),
     );
 }
-
-/** Whether the game's start tile is drawn (a house rule): then no placement is the start's. */
-const drawnStartOf = (k: Kernel): boolean => k.tables.set.startDrawn === true;

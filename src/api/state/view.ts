@@ -48,48 +48,17 @@ export function playerView(input: GameState | PlayerView, asked: Viewer): Player
     ]);
   }
   const visible = !handsIn(state.expansions, state.rules).hidden;
-  const unseen: TileId[] = [];
-  const hands =
-    state.hands === null
-      ? null
-      : (state.hands as readonly (readonly (TileId | null)[])[]).map((h, p) => {
-          if (visible || p === viewer) return h;
-          for (const t of h) if (t !== null) unseen.push(t);
-          return h.map(() => null);
-        });
-  const { version, tileSet, edition, expansions, rules, status, turn, currentPlayer, extraTurn, step, currentTile } = state;
-  const { players: records, placements, meeples, tilesLeft, discarded, scored, events } = state;
-  // With hands, a tile kept is drawn into its player's hand.
-  const hiddenDraw = (d: { player: number; kept: boolean }) => state.hands !== null && !visible && d.kept && d.player !== viewer;
-  const draws = state.draws === null ? null : state.draws.map((d) => (hiddenDraw(d) && d.tile !== null ? { ...d, tile: null } : d));
-  const view: PlayerView = {
-    version,
-    viewer,
-    tileSet,
-    edition,
-    expansions,
-    rules,
-    status,
-    turn,
-    currentPlayer,
-    extraTurn,
-    step,
-    currentTile,
-    hands,
-    players: records,
-    placements,
-    meeples,
-    tilesLeft: [...tilesLeft, ...unseen].sort(byId),
-    discarded,
-    draws,
-    setup: setupSeen(state.setup, (p) => state.hands !== null && !visible && p !== viewer),
-    scored,
-    events,
-    modules: state.modules,
-  };
+  const sees: Sees = { viewer, hidden: (p) => state.hands !== null && !visible && p !== viewer, unseen: [] };
+  // The hands first: the tiles of those hidden are among the tiles left the viewer has not seen.
+  const hands = SEEN.hands(state, sees);
+  const view: Record<string, unknown> = { version: state.version, viewer };
+  for (const [name, seen] of Object.entries(SEEN) as [keyof GameState, Seen<keyof GameState>][]) {
+    if (name === 'version' || seen === HIDDEN) continue;
+    view[name] = name === 'hands' ? hands : seen === SAME ? state[name] : seen(state, sees);
+  }
   freeze(view, true);
-  rememberView(view);
-  return view;
+  rememberView(view as unknown as PlayerView);
+  return view as unknown as PlayerView;
 }
 
 /**
@@ -122,3 +91,58 @@ function setupSeen(setup: GameState['setup'], hidden: (player: number) => boolea
   if (setup === null || setup.hands === null) return setup;
   return { ...setup, hands: setup.hands.map((h, p) => (hidden(p) ? h.map(() => null) : h)) };
 }
+
+/** What the viewer may know, for the fields that show less than the state. */
+interface Sees {
+  readonly viewer: Viewer;
+  /** Whether player p's hand is hidden from the viewer. */
+  readonly hidden: (player: number) => boolean;
+  /** The tiles of the hands hidden from the viewer, counted among the tiles left. */
+  readonly unseen: TileId[];
+}
+
+const SAME = 'same';
+const HIDDEN = 'hidden';
+/** A field in a view: the state's own (SAME), left out (HIDDEN), or what the viewer sees of it. */
+type Seen<K extends keyof GameState> = typeof SAME | typeof HIDDEN | ((state: GameState, sees: Sees) => PlayerView[Exclude<K, 'seed'>]);
+
+/**
+ * What a view shows of each field of a state, in the state's order (the view's `viewer` follows
+ * `version`). Every field is declared (the type makes a new field declare itself).
+ */
+const SEEN: { readonly [K in keyof GameState]-?: Seen<K> } & { readonly hands: (state: GameState, sees: Sees) => PlayerView['hands'] } = {
+  version: SAME,
+  tileSet: SAME,
+  edition: SAME,
+  expansions: SAME,
+  rules: SAME,
+  // Two games that differ only in their seed give the same views.
+  seed: HIDDEN,
+  status: SAME,
+  turn: SAME,
+  currentPlayer: SAME,
+  extraTurn: SAME,
+  step: SAME,
+  currentTile: SAME,
+  hands: (state, sees) =>
+    state.hands === null
+      ? null
+      : (state.hands as readonly (readonly (TileId | null)[])[]).map((h, p) => {
+          if (!sees.hidden(p)) return h;
+          for (const t of h) if (t !== null) sees.unseen.push(t);
+          return h.map(() => null);
+        }),
+  players: SAME,
+  placements: SAME,
+  meeples: SAME,
+  // A multiset: the order of the bag is hidden.
+  tilesLeft: (state, sees) => [...state.tilesLeft, ...sees.unseen].sort(byId),
+  discarded: SAME,
+  // With hands, a tile kept is drawn into its player's hand.
+  draws: (state, sees) =>
+    state.draws === null ? null : state.draws.map((d) => (d.kept && sees.hidden(d.player) && d.tile !== null ? { ...d, tile: null } : d)),
+  setup: (state, sees) => setupSeen(state.setup, sees.hidden),
+  scored: SAME,
+  events: SAME,
+  modules: SAME,
+};
