@@ -2,7 +2,7 @@ import { tileDef } from '../../rules/catalogue.js';
 import { type Problem, StateError, type StateErrorCode } from '../../core/errors.js';
 import { isInt, isRecord, show } from '../../core/guards.js';
 import { createKernel, type Kernel, type KernelEvent, tablesFor } from '../../kernel/index.js';
-import { drawsShapeProblem } from './draws-shape.js';
+import { shapeProblem } from './shapes.js';
 import type { ExpansionName } from '../../core/vocabulary.js';
 import { expansionNames } from '../../rules/registry.js';
 import { rosterFor } from '../../rules/roster.js';
@@ -10,7 +10,6 @@ import { activeModules, gameTiles, handsIn } from '../../rules/tiles.js';
 import type { TileSetName } from '../../tiles/tile-types.js';
 import { ruleKeys, validateOptions } from '../options/options.js';
 import { isViewRecord, stateOfView } from './view-input.js';
-import { isPlayerRecord, playerForm } from './players.js';
 import type { FarmerRule, GameState } from '../types.js';
 import { fieldLines } from '../options/lines.js';
 import { rulesFor } from '../options/game-rules.js';
@@ -74,45 +73,21 @@ export function rebuild(state: GameState): Kernel {
   const inGame = expansions as ExpansionName[];
   const players = s.players as unknown[];
   const roster = rosterFor(activeModules(inGame, rules));
-  players.forEach((p: unknown, i) => {
-    if (!isPlayerRecord(p, true, roster)) throw fail(`players[${i}] must have ${playerForm(roster)}`);
-  });
   // A state of 0.2.0 whose builderTurn says what its extraTurn says was read without it (upgrade.ts).
   if (Object.hasOwn(s, 'builderTurn'))
     throw fail(
       `builderTurn (which 0.2.0 wrote) is ${show(s.builderTurn)}, but extraTurn is ${show(s.extraTurn)}: a builder's second tile is extraTurn 'builder'`,
     );
-  if (s.extraTurn !== null && typeof s.extraTurn !== 'string')
-    throw fail('extraTurn must be null or what gave the current player an extra tile');
-  for (const key of ['placements', 'meeples', 'tilesLeft', 'discarded', 'scored', 'events']) {
-    if (!Array.isArray(s[key])) throw fail(`${key} must be a list`);
-  }
-  const drawsProblem = drawsShapeProblem(s.draws, players.length, view !== null);
-  if (drawsProblem !== null) throw fail(drawsProblem);
-  if (!(s.status === 'playing' || s.status === 'finished')) throw fail('status must be "playing" or "finished"');
-  const moduleSteps = stepsOf()
+  const handSize = handsIn(inGame, rules).size;
+  const steps = stepsOf()
     .filter((st) => !st.free && inGame.includes(st.module.name as ExpansionName))
     .map((st) => st.name);
-  if (!(s.step === 'tile' || s.step === 'action' || moduleSteps.includes(s.step as string)))
-    throw fail(`step must be ${['"tile"', '"action"', ...moduleSteps.map((n) => `"${n}"`)].join(', ').replace(/, ([^,]*)$/, ' or $1')}`);
-  if (s.status === 'finished' && s.step !== 'tile') throw fail('step must be "tile" once the game is finished');
-  if (!isInt(s.turn) || s.turn < 0) throw fail('turn must be a whole number');
-  if (!isInt(s.currentPlayer) || s.currentPlayer < 0 || s.currentPlayer >= players.length) throw fail('currentPlayer is not a player');
-  const finished = s.status === 'finished';
-  const handSize = handsIn(inGame, rules).size;
-  if (handSize > 0) {
-    if (s.currentTile !== null) throw fail('currentTile must be null with hands of tiles: the player chooses among hands');
-    if (!Array.isArray(s.hands) || s.hands.length !== players.length || !s.hands.every((h) => Array.isArray(h) && h.length <= handSize))
-      throw fail(`hands must list each player's hand, of at most ${handSize} tile${handSize === 1 ? '' : 's'}`);
-  } else {
-    if (s.hands !== null) throw fail('hands must be null in a game without hands of tiles');
-    if (finished !== (s.currentTile === null)) throw fail('currentTile must be null exactly when the game is finished');
-  }
+  const shape = shapeProblem(s, { players: players.length, handSize, steps, roster, view: view !== null });
+  if (shape !== null) throw fail(shape);
 
   const tables = tablesFor(gameTiles({ tileSet: s.tileSet as TileSetName, expansions: inGame, rules }), tileDef);
   const scored = s.scored as unknown[];
   const kernelRules = rulesFor(state, tables, undefined, recordedFarmers(scored, players.length, fail));
-  if (s.setup === undefined) throw fail('setup is missing: a state records it (null for a game not set up)');
   const counts = new Map<string, number>(tables.set.counts.map(([id, n]) => [id, n]));
   const take = (id: unknown, where: string) => {
     const n = typeof id === 'string' ? counts.get(id) : undefined;
