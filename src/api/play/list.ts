@@ -109,7 +109,7 @@ export function legalMoves(state: GameState | PlayerView): Move[] {
   // The tile step's moves are all of one tile (with hands, of a few): its interned moves are looked
   // up once per tile, not once per move.
   let tile = -1;
-  let byCode: Map<number, Move> | null = null;
+  let byCode: Interned | null = null;
   for (let i = 0; i < n; i++) {
     const code = codes[order[i] as number] as number;
     if (isModuleCode(code)) out[i] = Object.freeze(moveOfCode(k, code));
@@ -195,29 +195,50 @@ let actionBuffer: Int32Array | null = null;
 // codes listed are made once and shared between listings (the tile step's by tile, the actions'
 // while the registered figures stay the same), up to a bound.
 const INTERNED = 4096;
-let tileMoves = new Map<string, Map<number, Move>>();
+let tileMoves = new Map<string, Interned>();
 let actionMoves = new Map<number, Move>();
 let actionFigures: readonly string[] | null = null;
 
+/**
+ * A tile's interned moves by code: open addressing over a typed array of codes, twice as many
+ * slots as moves kept (a Map's lookup costs as much as listing the code).
+ */
+interface Interned {
+  readonly codes: Int32Array;
+  readonly moves: (Move | undefined)[];
+  size: number;
+}
+const SLOTS = 2 * INTERNED;
+
 /** The interned moves of tile `tile`, by code. */
-function movesOfTile(tile: string): Map<number, Move> {
+function movesOfTile(tile: string): Interned {
   let byCode = tileMoves.get(tile);
   if (byCode === undefined) {
     if (tileMoves.size >= INTERNED) tileMoves = new Map();
-    byCode = new Map();
+    byCode = { codes: new Int32Array(SLOTS).fill(-1), moves: new Array<Move | undefined>(SLOTS).fill(undefined), size: 0 };
     tileMoves.set(tile, byCode);
   }
   return byCode;
 }
 
-/** The frozen move of tile step code `code`, interned in `byCode` (its tile's: movesOfTile). */
-function tileMove(k: Kernel, byCode: Map<number, Move>, code: number): Move {
-  let move = byCode.get(code);
-  if (move === undefined) {
-    if (byCode.size >= INTERNED) byCode.clear();
-    move = Object.freeze(moveOfCode(k, code));
-    byCode.set(code, move);
+/** The frozen move of tile step code `code` (never negative), interned in `byCode` (its tile's: movesOfTile). */
+function tileMove(k: Kernel, byCode: Interned, code: number): Move {
+  const codes = byCode.codes;
+  let i = Math.imul(code, 0x9e3779b1) >>> 19;
+  for (let at = codes[i] as number; at !== -1; at = codes[i] as number) {
+    if (at === code) return byCode.moves[i] as Move;
+    i = (i + 1) & (SLOTS - 1);
   }
+  if (byCode.size >= INTERNED) {
+    codes.fill(-1);
+    byCode.moves.fill(undefined);
+    byCode.size = 0;
+    return tileMove(k, byCode, code);
+  }
+  const move = Object.freeze(moveOfCode(k, code));
+  codes[i] = code;
+  byCode.moves[i] = move;
+  byCode.size++;
   return move;
 }
 

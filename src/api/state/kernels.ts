@@ -32,19 +32,38 @@ interface Entry {
 }
 
 const kernels = new WeakMap<object, Entry>();
+// The state last remembered or looked up, and its entry: a game played forward asks for the state
+// it just made (applyMove, then legalMoves of the result) several times a move.
+let lastState: object | null = null;
+let lastEntry: Entry | undefined;
+
+/** What the library knows of `state`, if it made or loaded it. */
+function entryOf(state: object): Entry | undefined {
+  if (state === lastState) return lastEntry;
+  const entry = kernels.get(state);
+  if (entry !== undefined) {
+    lastState = state;
+    lastEntry = entry;
+  }
+  return entry;
+}
 
 /** Remembers a state or view (frozen) with its kernel (null: made when first used). */
 export function remember(state: GameState | PlayerView, kernel: Kernel | null, remake: Remake): void {
   kernels.set(state, { kernel, rules: kernel?.rules ?? null, handedOn: false, remake });
+  if (state === lastState) lastState = null;
 }
 
 /** Remembers the state `applyMove` made from `previous`: the same game, made again the same way. */
 export function rememberNext(state: GameState, kernel: Kernel, previous: GameState): void {
-  kernels.set(state, { kernel, rules: kernel.rules, handedOn: false, remake: (kernels.get(previous) as Entry).remake });
+  const entry: Entry = { kernel, rules: kernel.rules, handedOn: false, remake: (entryOf(previous) as Entry).remake };
+  kernels.set(state, entry);
+  lastState = state;
+  lastEntry = entry;
 }
 
 /** Whether the library made or loaded `state`. */
-export const isKnown = (state: unknown): boolean => isRecord(state) && kernels.has(state);
+export const isKnown = (state: unknown): boolean => isRecord(state) && entryOf(state) !== undefined;
 
 /**
  * The state to work on and its kernel: a state (or view) this library made or loaded. Anything
@@ -55,7 +74,7 @@ export function checked(input: GameState | PlayerView): { state: GameState; kern
   // A player view is kept like a state; callers that must not play one, or must not list a hidden
   // hand's moves, ask isViewRecord.
   const state = input as GameState;
-  const known = isRecord(state) ? kernels.get(state) : undefined;
+  const known = isRecord(state) ? entryOf(state) : undefined;
   if (known === undefined) throw unknown(input);
   if (known.kernel === null) known.kernel = known.remake(state, known.rules);
   return { state, kernel: known.kernel };
@@ -84,7 +103,7 @@ function unknown(input: unknown): StateError {
  */
 export function workingKernel(state: GameState | PlayerView, hooks?: RuleHooks, handOn = false): { state: GameState; kernel: Kernel } {
   const c = checked(state);
-  const entry = kernels.get(c.state) as Entry;
+  const entry = entryOf(c.state) as Entry;
   let k: Kernel;
   if (handOn && !entry.handedOn) {
     k = c.kernel;
