@@ -20,16 +20,18 @@ import { replayGuessed } from './replay-guessed.js';
 import { replayProblems } from './load-checks.js';
 import type { Replay } from './replay-turn.js';
 
-// Saved states: read in the current format, then checked by replaying their placements through
-// the kernel and comparing what they record with what the replay gives.
+// Saved states: read in the current format, each field's form checked (shapes.ts), then the game
+// replayed once through the kernel (replay-drawn.ts, or replay-guessed.ts for a view or a state
+// without its draws) and each field compared with what the replay gives (load-checks.ts).
 
 /**
  * Checks a state that did not come from this library (typically `JSON.parse` of a saved game)
- * and builds its kernel by replaying its placements through the kernel: every placement must be a
- * legal move (the check `applyMove` makes), and the scores, figures, goods, turn and scorings the
- * state records must be the ones the rules give. Throws {@link StateError}: structural problems
- * stop the check at the first; the others are all listed. (The kernel of a state this library
- * made is made again without these checks: api/play/recorded.ts.)
+ * and builds its kernel by replaying the game through the kernel: every placement must be a legal
+ * move (the check `applyMove` makes) of the tile drawn then, and every field the rules give (the
+ * scores, figures, goods, turn, hands, discards, draws, scorings, events) must be the record's.
+ * Throws {@link StateError}: problems of form stop the check at the first; the others are all
+ * listed. (The kernel of a state this library made is made again without these checks:
+ * api/play/recorded.ts.)
  */
 export function rebuild(state: GameState): Kernel {
   const problems: Problem<StateErrorCode>[] = [];
