@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, createGame, type GameState, legalTurns, loadState, validateState } from '../../src/index.js';
+import {
+  allExpansions,
+  applyMove,
+  createGame,
+  type GameState,
+  legalMoves,
+  legalTurns,
+  loadState,
+  useExpansions,
+  validateState,
+} from '../../src/index.js';
 
 // A saved state is replayed once, drawing the tiles its draws record (src/api/state/replay-drawn.ts):
 // the draws are the game's, drawn in order; a state that draws otherwise than it places is refused
@@ -63,5 +73,25 @@ describe('the draws of a saved state, drawn again', () => {
     const swapped = json();
     swapped.tilesLeft[0] = 'C';
     expect(problems(swapped)).toContain(`tilesLeft[0]: more copies of tile C than the base set holds`);
+  });
+});
+
+describe('a turn left unfinished before the last placement', () => {
+  it("is told where it stops: a tower floor's capture step left out of a placement that is not the last", () => {
+    useExpansions(...allExpansions);
+    let s = createGame({ players: 2, seed: 5, expansions: ['tower'] });
+    const captured = (t: GameState) => t.placements.findIndex((p, i) => i < t.placements.length - 1 && (p.steps?.length ?? 0) >= 2);
+    for (let i = 0; captured(s) < 0 || s.step !== 'tile'; i++) {
+      const moves = legalMoves(s);
+      s = applyMove(s, moves[(i * 7919) % moves.length] as (typeof moves)[number]);
+    }
+    const at = captured(s);
+    const t = JSON.parse(JSON.stringify(s));
+    const dropped = t.placements[at].steps.pop();
+    // The capture step's move: a follower captured, or the pass.
+    expect(['capture', 'pass']).toContain(dropped.type);
+    expect(problems(t)).toEqual([
+      `placements[${at}] leaves its turn at the capture step, but another placement follows: its steps are not all listed`,
+    ]);
   });
 });

@@ -200,45 +200,68 @@ let actionMoves = new Map<number, Move>();
 let actionFigures: readonly string[] | null = null;
 
 /**
- * A tile's interned moves by code: open addressing over a typed array of codes, twice as many
- * slots as moves kept (a Map's lookup costs as much as listing the code).
+ * A tile's interned moves by code: open addressing over a typed array of codes (a Map's lookup
+ * costs as much as listing the code), at most half full: it starts small and doubles up to twice
+ * INTERNED slots, then starts again empty.
  */
 interface Interned {
-  readonly codes: Int32Array;
-  readonly moves: (Move | undefined)[];
+  codes: Int32Array;
+  moves: (Move | undefined)[];
   size: number;
+  /** 32 less the log2 of the number of slots: a code's first slot is its hash's top bits. */
+  shift: number;
 }
-const SLOTS = 2 * INTERNED;
+const FIRST_SLOTS = 64;
 
-/** The interned moves of tile `tile`, by code. */
-function movesOfTile(tile: string): Interned {
+/** An empty table of `slots` slots (a power of two). */
+const interned = (slots: number): Interned => ({
+  codes: new Int32Array(slots).fill(-1),
+  moves: new Array<Move | undefined>(slots).fill(undefined),
+  size: 0,
+  shift: 32 - Math.log2(slots),
+});
+
+/** The interned moves of tile `tile`, by code (exported for tests/api/interned-moves.test.ts). */
+export function movesOfTile(tile: string): Interned {
   let byCode = tileMoves.get(tile);
   if (byCode === undefined) {
     if (tileMoves.size >= INTERNED) tileMoves = new Map();
-    byCode = { codes: new Int32Array(SLOTS).fill(-1), moves: new Array<Move | undefined>(SLOTS).fill(undefined), size: 0 };
+    byCode = interned(FIRST_SLOTS);
     tileMoves.set(tile, byCode);
   }
   return byCode;
 }
 
-/** The frozen move of tile step code `code` (never negative), interned in `byCode` (its tile's: movesOfTile). */
-function tileMove(k: Kernel, byCode: Interned, code: number): Move {
-  const codes = byCode.codes;
-  let i = Math.imul(code, 0x9e3779b1) >>> 19;
-  for (let at = codes[i] as number; at !== -1; at = codes[i] as number) {
-    if (at === code) return byCode.moves[i] as Move;
-    i = (i + 1) & (SLOTS - 1);
-  }
-  if (byCode.size >= INTERNED) {
-    codes.fill(-1);
-    byCode.moves.fill(undefined);
-    byCode.size = 0;
-    return tileMove(k, byCode, code);
-  }
+/** The slot of `code` (never negative) in `table`: where it is, or the empty slot where it goes. */
+function slotOf(table: Interned, code: number): number {
+  const codes = table.codes;
+  const mask = codes.length - 1;
+  let i = Math.imul(code, 0x9e3779b1) >>> table.shift;
+  while (codes[i] !== -1 && codes[i] !== code) i = (i + 1) & mask;
+  return i;
+}
+
+/** Puts `move` in `table`, in the slot of `code`. */
+function put(table: Interned, code: number, move: Move | undefined): void {
+  const i = slotOf(table, code);
+  table.codes[i] = code;
+  table.moves[i] = move;
+  table.size++;
+}
+
+/** The frozen move of tile step code `code`, interned in `byCode` (its tile's: movesOfTile). */
+export function tileMove(k: Kernel, byCode: Interned, code: number): Move {
+  const i = slotOf(byCode, code);
+  if (byCode.codes[i] === code) return byCode.moves[i] as Move;
   const move = Object.freeze(moveOfCode(k, code));
-  codes[i] = code;
-  byCode.moves[i] = move;
-  byCode.size++;
+  const { codes, moves } = byCode;
+  if (2 * (byCode.size + 1) > codes.length) {
+    // Full: twice the slots, the moves kept; at the bound, none kept.
+    const grow = codes.length < 2 * INTERNED;
+    Object.assign(byCode, interned(grow ? 2 * codes.length : codes.length));
+    if (grow) for (let j = 0; j < codes.length; j++) if (codes[j] !== -1) put(byCode, codes[j] as number, moves[j]);
+  }
+  put(byCode, code, move);
   return move;
 }
 

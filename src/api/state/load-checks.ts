@@ -123,7 +123,9 @@ export const LOAD_CHECKS: { readonly [K in keyof GameState]-?: Check | Read<Game
   status: {
     of: (k) => (k.finished ? 'finished' : 'playing'),
     differs: (s) =>
-      s === 'finished' ? 'status is "finished", but tiles are left to draw' : 'status is "playing", but the game is over: no tile is left',
+      s === 'finished'
+        ? 'status is "finished", but the placements leave the game going on'
+        : 'status is "playing", but the game is over: no tile is left',
   },
   turn: {
     of: (k) => k.turn,

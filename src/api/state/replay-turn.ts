@@ -6,6 +6,7 @@ import type { ExpansionName } from '../../core/vocabulary.js';
 import { type Kernel, type KernelEvent, PHASE_ACTION, PHASE_DRAW, type TileTables } from '../../kernel/index.js';
 import { stepsOf } from '../../rules/declared.js';
 import { figureNames, recallable } from '../options/figure-kinds.js';
+import { stepOf } from '../play/create.js';
 import { actionOfTurn, codeOfAction, codeOfTile, moveError } from '../play/legality.js';
 import type { StartPosition } from '../setup/start.js';
 import type { MeepleKind, ModuleMove, TileDraw, TileMove, TurnMove } from '../types.js';
@@ -150,5 +151,8 @@ export function playPlacement(r: Replay, i: number, p: Placement, waits: boolean
     play(action);
   }
   if (next < steps.length) throw fail(`placements[${i}].steps[${next}]: the turn was over before it`);
+  // Only the last placement may wait for the rest of its turn (the state's step says which).
+  if (!waits && k.phase !== PHASE_DRAW && i < (s.placements as unknown[]).length - 1)
+    throw fail(`placements[${i}] leaves its turn at the ${stepOf(k)} step, but another placement follows: its steps are not all listed`);
   return { lastTurn, stepStarts };
 }
